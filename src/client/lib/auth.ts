@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { LoginInput, PublicUser, RegisterInput } from '../../shared/accounts'
+import { api } from './api'
+import { queries } from './queries'
+
+export function useAuth() {
+  const { data, isPending } = useQuery(queries.auth())
+  const user = data ?? null
+  return { user, isPending, isAdmin: !!user?.isAdmin }
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<PublicUser>('/api/login', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.auth().queryKey }),
+  })
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    // Registration never asks for an administrator (storefront.md §5).
+    mutationFn: (input: RegisterInput) => api.post<PublicUser>('/api/register', { ...input, isAdmin: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.auth().queryKey }),
+  })
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/logout'),
+    onSuccess: () => {
+      queryClient.setQueryData(queries.auth().queryKey, null)
+      return queryClient.invalidateQueries()
+    },
+  })
+}

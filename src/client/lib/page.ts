@@ -1,0 +1,27 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query'
+import type { Params } from 'react-router'
+
+export interface PageContext {
+  params: Params
+  search: URLSearchParams
+}
+
+export interface PageMeta {
+  title: string
+  description: string
+  /** Absolute or root-relative image for link previews. */
+  image?: string
+  /** Structured data, rendered as JSON-LD. */
+  jsonLd?: object[]
+  /** Keep the page out of search results (account pages, checkout). */
+  noindex?: boolean
+}
+
+/** What a route declares for server rendering: the data it needs, its head tags, its status. */
+export interface PageHandle {
+  // biome-ignore lint/suspicious/noExplicitAny: each page's queries return their own types
+  prefetch?: (context: PageContext) => FetchQueryOptions<any, any, any, any>[]
+  meta: (context: PageContext, queryClient: QueryClient) => PageMeta
+  /** HTTP status when rendered on the server; 404 pages say so. */
+  status?: (context: PageContext, queryClient: QueryClient) => number
+}

@@ -1,0 +1,76 @@
+import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
+import type { PublicUser } from '../../shared/accounts'
+import type { CategoryImage, Product } from '../../shared/catalog'
+import type { StoreInfo } from '../../shared/ssr'
+import { ApiError, api } from './api'
+
+// A query key is the API path and its query parameters: the same key on the server (prefetch
+// during rendering) and in the browser, so API paths are written once, here.
+type Params = Record<string, string | undefined>
+
+export function keyToUrl(key: QueryKey): string {
+  const [path, params] = key as [string, Params | undefined]
+  if (!params) return path
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, value)
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}
+
+export const queries = {
+  auth: () =>
+    queryOptions({
+      queryKey: ['/api/check-auth'],
+      // A 401 means "signed out", not an error.
+      queryFn: async (): Promise<PublicUser | null> => {
+        try {
+          return await api.get<PublicUser>('/api/check-auth')
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) return null
+          throw error
+        }
+      },
+      staleTime: 60_000,
+    }),
+  store: () => queryOptions({ queryKey: ['/api/store'], queryFn: () => api.get<StoreInfo>('/api/store') }),
+  categories: () =>
+    queryOptions({
+      queryKey: ['/api/categories'],
+      queryFn: () => api.get<string[]>('/api/categories'),
+      staleTime: 240_000,
+      gcTime: 300_000,
+    }),
+  categoryImages: () =>
+    queryOptions({
+      queryKey: ['/api/category-images'],
+      queryFn: () => api.get<CategoryImage[]>('/api/category-images'),
+    }),
+  products: (params: Params = {}) =>
+    queryOptions({
+      queryKey: ['/api/products', params],
+      queryFn: ({ queryKey }) => api.get<Product[]>(keyToUrl(queryKey)),
+    }),
+  product: (id: string) =>
+    queryOptions({
+      queryKey: [`/api/products/${id}`],
+      queryFn: () => api.get<Product>(`/api/products/${id}`),
+    }),
+}
+
+/** The keys every page's shell needs (header, footer). */
+export const shellQueries = () => [queries.auth(), queries.store(), queries.categories()]
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The specification's data-query defaults (storefront.md §9).
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        gcTime: 300_000,
+      },
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router'
+import { capitalize, type Product } from '../../../shared/catalog'
+import { Badge } from '../../ui/badge'
+import { Price } from '../../ui/price'
+import { Skeleton } from '../../ui/skeleton'
+import { ProductImage } from './product-image'
+import { SoldRibbon } from './sold-ribbon'
+
+const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw'
+
+export function ProductCard({ product, priority }: { product: Product; priority?: boolean }) {
+  const detailPath = `/product/${product.id}`
+  return (
+    <article className="group flex flex-col">
+      <Link to={detailPath} className="relative block overflow-hidden bg-sand" tabIndex={-1} aria-hidden>
+        <ProductImage
+          url={product.imageUrls[0]}
+          alt=""
+          sizes={CARD_SIZES}
+          priority={priority}
+          className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
+        />
+        {product.sold && <SoldRibbon />}
+      </Link>
+      <div className="flex flex-1 flex-col pt-5">
+        <div className="flex items-center justify-between gap-3">
+          <Badge variant="neutral">{capitalize(product.category)}</Badge>
+          {product.status === 'reserved' && <Badge variant="reserved">Reserved</Badge>}
+        </div>
+        <h3 className="mt-3 font-display text-2xl leading-tight text-ink">
+          <Link to={detailPath} className="hover:text-jade-700">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-2 line-clamp-2 text-sm leading-relaxed text-ink-muted">{product.shortDescription}</p>
+        <div className="mt-auto flex items-end justify-between pt-4">
+          <Price cents={product.price} original={product.originalPrice ?? undefined} className="text-lg" />
+          <Link
+            to={detailPath}
+            className="text-sm font-medium text-jade-700 underline decoration-gold/60 underline-offset-4 hover:decoration-jade-700"
+          >
+            View Details<span className="sr-only">: {product.name}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div aria-hidden>
+      <Skeleton className="aspect-square w-full" />
+      <Skeleton className="mt-5 h-5 w-20" />
+      <Skeleton className="mt-3 h-7 w-3/4" />
+      <Skeleton className="mt-2 h-4 w-full" />
+      <Skeleton className="mt-6 h-6 w-24" />
+    </div>
+  )
+}

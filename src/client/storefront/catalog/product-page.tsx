@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, useParams } from 'react-router'
+import { capitalize, categoryPath, PRODUCT_STATUS_LABELS } from '../../../shared/catalog'
+import { queries } from '../../lib/queries'
+import { StatusDot } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { Price } from '../../ui/price'
+import { Skeleton } from '../../ui/skeleton'
+import { toast } from '../../ui/use-toast'
+import { ProductImage } from './product-image'
+import { SoldRibbon } from './sold-ribbon'
+
+export function ProductPage() {
+  const { id = '' } = useParams()
+  const { data: product, isPending, isError } = useQuery(queries.product(id))
+  useEffect(() => {
+    if (isError)
+      toast({ title: 'Error', description: 'Failed to load product details', variant: 'destructive' })
+  }, [isError])
+
+  if (isPending) return <ProductPageSkeleton />
+  if (!product) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-28 text-center">
+        <h1 className="font-display text-4xl text-ink">Product Not Found</h1>
+        <p className="mt-4 text-ink-muted">This product may have been removed or the URL is incorrect.</p>
+        <Button asChild className="mt-8">
+          <Link to="/products">Return to Products</Link>
+        </Button>
+      </section>
+    )
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link
+        to="/products"
+        className="inline-flex items-center gap-2 text-sm text-ink-muted hover:text-jade-700"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Back to products
+      </Link>
+      <div className="mt-8 grid gap-12 lg:grid-cols-12">
+        <div className="relative overflow-hidden bg-sand lg:col-span-7">
+          <ProductImage
+            url={product.imageUrls[0]}
+            alt={product.name}
+            sizes="(min-width: 1024px) 58vw, 100vw"
+            priority
+          />
+          {product.sold && <SoldRibbon size="lg" />}
+        </div>
+        <div className="lg:col-span-5">
+          <h1 className="font-display text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
+          <Price
+            cents={product.price}
+            original={product.originalPrice ?? undefined}
+            className="mt-4 text-2xl"
+          />
+          <p className="mt-6 text-lg leading-relaxed text-ink">{product.shortDescription}</p>
+          <p className="mt-4 leading-relaxed text-ink-muted">{product.description}</p>
+          <dl className="mt-8 divide-y divide-ink/10 border-y border-ink/10 text-sm">
+            <div className="flex justify-between py-3">
+              <dt className="text-ink-muted">Category</dt>
+              <dd>
+                <Link to={categoryPath(product.category)} className="text-jade-700 hover:underline">
+                  {capitalize(product.category)}
+                </Link>
+              </dd>
+            </div>
+            {product.color && (
+              <div className="flex justify-between py-3">
+                <dt className="text-ink-muted">Colour</dt>
+                <dd className="capitalize">{product.color}</dd>
+              </div>
+            )}
+            {product.type === 'bangle' && product.innerDiameterMm !== null && (
+              <div className="flex justify-between py-3">
+                <dt className="text-ink-muted">Size</dt>
+                <dd>{product.innerDiameterMm} mm inner diameter</dd>
+              </div>
+            )}
+            <div className="flex justify-between py-3">
+              <dt className="text-ink-muted">Availability</dt>
+              <dd>
+                <StatusDot status={product.status}>{PRODUCT_STATUS_LABELS[product.status]}</StatusDot>
+              </dd>
+            </div>
+          </dl>
+          <Button asChild variant="secondary" className="mt-8 w-full">
+            <Link to="/contact">Inquire About This Item</Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function ProductPageSkeleton() {
+  return (
+    <div
+      className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8"
+      aria-busy="true"
+    >
+      <Skeleton className="aspect-square lg:col-span-7" />
+      <div className="space-y-4 lg:col-span-5">
+        <Skeleton className="h-12 w-3/4" />
+        <Skeleton className="h-8 w-32" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { api } from '../../lib/api'
+import { Button } from '../../ui/button'
+import { toast } from '../../ui/use-toast'
+
+export function NewsletterForm() {
+  const [email, setEmail] = useState('')
+  const subscribe = useMutation({
+    mutationFn: (address: string) => api.post('/api/newsletter', { email: address }),
+    onSuccess: () => {
+      setEmail('')
+      toast({ title: 'Subscribed', description: 'Thank you for subscribing to our newsletter!' })
+    },
+    onError: () =>
+      toast({
+        title: 'Error',
+        description: 'Failed to subscribe. Please try again later.',
+        variant: 'destructive',
+      }),
+  })
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!email.trim()) {
+      toast({ title: 'Error', description: 'Please enter your email address', variant: 'destructive' })
+      return
+    }
+    subscribe.mutate(email.trim())
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-4 flex gap-2" noValidate>
+      <label htmlFor="newsletter-email" className="sr-only">
+        Email address
+      </label>
+      <input
+        id="newsletter-email"
+        type="email"
+        autoComplete="email"
+        placeholder="Your email address"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        disabled={subscribe.isPending}
+        className="h-11 min-w-0 flex-1 rounded-none border border-ivory/30 bg-transparent px-3 text-sm text-ivory placeholder:text-ivory/50 focus-visible:border-ivory"
+      />
+      <Button type="submit" variant="gold-outline" disabled={subscribe.isPending} className="text-ivory">
+        {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+      </Button>
+    </form>
+  )
+}

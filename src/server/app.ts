@@ -1,0 +1,68 @@
+import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { registerErrorHandlers } from './http/errors'
+import rateLimit from './http/rate-limit'
+import security from './http/security'
+import session from './http/session'
+import ssr, { type SsrBundle } from './http/ssr'
+import { accountsRoutes } from './modules/accounts/routes'
+import { catalogRoutes } from './modules/catalog/routes'
+import { healthRoutes } from './modules/health/routes'
+import { newsletterRoutes } from './modules/newsletter/routes'
+import { storeRoutes } from './modules/store/routes'
+
+export interface AppDeps {
+  config: Config
+  db: Database
+  /** The server-rendering bundle; API-only without it (most tests). */
+  ssrBundle?: SsrBundle
+  /** Rate limits are on unless a test turns them off. */
+  rateLimits?: boolean
+  logger?: boolean
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Session ids and passwords never reach the logs.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandlers(app)
+
+  await app.register(cookie, { secret: config.sessionSecret })
+  await app.register(security, { publicUrl: config.publicUrl, https: config.secureCookies })
+  await app.register(rateLimit, { db, enabled: deps.rateLimits ?? true })
+  await app.register(session, { db, secure: config.secureCookies })
+
+  await app.register(healthRoutes, { db })
+  await app.register(storeRoutes, { config })
+  await app.register(accountsRoutes, { db })
+  await app.register(catalogRoutes, { db })
+  await app.register(newsletterRoutes, { db })
+
+  // Uploaded and seeded images: content-hashed names, so they never change.
+  await app.register(fastifyStatic, {
+    root: `${config.dataDir}/uploads`,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+  })
+
+  if (deps.ssrBundle) await app.register(ssr, { bundle: deps.ssrBundle, publicUrl: config.publicUrl })
+  return app
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const cents = z.coerce
+  .number({ error: 'must be a whole number of cents' })
+  .int('must be a whole number of cents')
+  .min(0)
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ error: 'must be a postgres:// URL' }).optional(),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_USERNAME: z.string().min(3, 'must be at least 3 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  STORE_NAME: z.string().default('Jade Shop'),
+  STORE_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@jadeshop.example'),
+  STORE_PHONE: z.string().default('(713) 555-0123'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  FREE_SHIPPING_THRESHOLD_CENTS: cents.default(15000),
+  FLAT_SHIPPING_CENTS: cents.default(695),
+  TRUST_PROXY: booleanFlag.default(false),
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string | undefined
+  sessionSecret: string
+  secureCookies: boolean
+  admin: { username: string; password: string } | undefined
+  store: { name: string; email: string; phone: string }
+  stripe:
+    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  redisUrl: string | undefined
+  shipping: { freeThresholdCents: number; flatCents: number }
+  trustProxy: boolean
+  seedDemo: boolean
+  logLevel: Env['LOG_LEVEL']
+  isProduction: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env))
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid environment:\n  ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together',
+    )
+  }
+  if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    throw new ConfigError('Invalid environment:\n  DATABASE_URL: must be a postgres:// URL')
+  }
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    store: { name: e.STORE_NAME, email: e.STORE_EMAIL, phone: e.STORE_PHONE },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
+    redisUrl: e.REDIS_URL,
+    shipping: { freeThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS, flatCents: e.FLAT_SHIPPING_CENTS },
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    isProduction: e.NODE_ENV === 'production',
+  }
+}
+
+/** Empty variables count as unset, as a shell user expects from `FOO= npm start`. */
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]))
+}
+
+// Without SESSION_SECRET a single machine still keeps its sessions across restarts: the secret is
+// generated once and kept beside the data. Several instances must share SESSION_SECRET.
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

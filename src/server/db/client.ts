@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { MIGRATIONS_DIR } from '../paths'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type DbOrTx = Database | Tx
+
+export interface DatabaseHandle {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export type DatabaseLocation =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir?: string } // no dataDir: in memory
+
+// Any number serves, as long as every instance uses the same one.
+const MIGRATION_LOCK_KEY = 727_003_1
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 })
+    pool.on('error', (error) => console.error('PostgreSQL pool error', error.message))
+    // Several instances may start at once: one migrates, the others wait for it.
+    const client = await pool.connect()
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
+      client.release()
+    }
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database
+    return { db, driver: 'postgres', close: () => pool.end() }
+  }
+
+  if (location.dataDir) mkdirSync(location.dataDir, { recursive: true })
+  const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite()
+  const pgliteDb = drizzlePglite({ client, schema })
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })
+  return { db: pgliteDb as unknown as Database, driver: 'pglite', close: () => client.close() }
+}

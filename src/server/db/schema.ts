@@ -1,0 +1,435 @@
+// The whole data model (back-office.md §3 plus DESIGN.md §4's additions).
+// The database enforces what it can: keys, references, enumerations and non-negative money.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** argon2id hash, never the password itself. */
+    password: text('password').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    country: text('country'),
+    phone: text('phone'),
+    /** SHA-256 of the reset token: a leaked database row cannot be used to reset a password. */
+    resetToken: text('reset_token'),
+    resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true }),
+    profileImageUrl: text('profile_image_url'),
+    bio: text('bio'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+  ],
+)
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customers_email_idx').on(sql`lower(${t.email})`)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    shortDescription: text('short_description').notNull(),
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price'),
+    cost: integer('cost'),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    category: text('category').notNull(),
+    type: text('type').notNull().default('other'),
+    color: text('color').notNull(),
+    innerDiameterMm: integer('inner_diameter_mm'),
+    weight: text('weight'),
+    dimensions: text('dimensions'),
+    jadeType: text('jade_type'),
+    origin: text('origin'),
+    certification: text('certification'),
+    featured: boolean('featured').notNull().default(false),
+    status: text('status').notNull().default('available'),
+    stockQuantity: integer('stock_quantity').notNull().default(1),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    soldPrice: integer('sold_price'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_original_price_check', sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
+    check('products_cost_check', sql`${t.cost} is null or ${t.cost} >= 0`),
+    check('products_sold_price_check', sql`${t.soldPrice} is null or ${t.soldPrice} >= 0`),
+    check('products_stock_check', sql`${t.stockQuantity} >= 0`),
+    check('products_inner_diameter_check', sql`${t.innerDiameterMm} is null or ${t.innerDiameterMm} > 0`),
+    check('products_status_check', inList('status', PRODUCT_STATUSES)),
+    check('products_type_check', inList('type', PRODUCT_TYPES)),
+    index('products_status_featured_idx').on(t.status, t.featured),
+    index('products_category_idx').on(sql`lower(${t.category})`),
+  ],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    // Order numbers start at 1001 and are shown as #1001 (DESIGN.md §4).
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('pending'),
+    subtotal: integer('subtotal').notNull(),
+    shippingCost: integer('shipping_cost').notNull().default(0),
+    total: integer('total').notNull(),
+    shippingAddress: text('shipping_address'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').notNull().default('US'),
+    paymentMethod: text('payment_method').notNull(),
+    paymentId: text('payment_id'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    notes: text('notes'),
+    orderSource: text('order_source').notNull().default('web'),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    trackingNumber: text('tracking_number'),
+    specialInstructions: text('special_instructions'),
+    appointmentRequest: boolean('appointment_request').notNull().default(false),
+    insuranceInterest: boolean('insurance_interest').notNull().default(false),
+    /** A double-submitted checkout carries the same key and gets the same order. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_subtotal_check', sql`${t.subtotal} >= 0`),
+    check('orders_shipping_cost_check', sql`${t.shippingCost} >= 0`),
+    check('orders_total_check', sql`${t.total} >= 0`),
+    check('orders_status_check', inList('status', ORDER_STATUSES)),
+    check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
+    check('orders_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
+    index('orders_user_idx').on(t.userId),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_price_check', sql`${t.price} >= 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+)
+
+/** One row per payment received against an order; the order's payment status is derived from them. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    method: text('method').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+    /** The provider's id (a payment intent) so one provider payment is recorded once. */
+    providerReference: text('provider_reference').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_method_check', inList('method', PAYMENT_METHODS)),
+    index('payments_order_idx').on(t.orderId),
+  ],
+)
+
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    depositAmount: integer('deposit_amount').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_plans_deposit_check', sql`${t.depositAmount} >= 0`),
+    check('payment_plans_total_check', sql`${t.totalAmount} >= 0`),
+  ],
+)
+
+export const paymentInstallments = pgTable(
+  'payment_installments',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    paid: boolean('paid').notNull().default(false),
+    paidDate: timestamp('paid_date', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_installments_amount_check', sql`${t.amount} > 0`),
+    index('payment_installments_plan_idx').on(t.planId),
+  ],
+)
+
+/** A card checkout between "create payment intent" and the order: what was priced, for whom. */
+export const checkoutAttempts = pgTable(
+  'checkout_attempts',
+  {
+    id: serial('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    sessionId: text('session_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    form: jsonb('form').notNull(),
+    cartSnapshot: jsonb('cart_snapshot').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('checkout_attempts_amount_check', sql`${t.amount} >= 0`),
+    check('checkout_attempts_status_check', inList('status', ['pending', 'completed', 'refunded', 'failed'])),
+  ],
+)
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    salePrice: integer('sale_price').notNull(),
+    cost: integer('cost'),
+    profit: integer('profit'),
+    paymentMethod: text('payment_method').notNull(),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    notes: text('notes'),
+    saleDate: timestamp('sale_date', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source').notNull().default('manual'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('sales_sale_price_check', sql`${t.salePrice} >= 0`),
+    check('sales_cost_check', sql`${t.cost} is null or ${t.cost} >= 0`),
+    check('sales_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
+    check('sales_source_check', inList('source', SALE_SOURCES)),
+    index('sales_sale_date_idx').on(t.saleDate),
+    index('sales_order_idx').on(t.orderId),
+  ],
+)
+
+export const inquiries = pgTable('inquiries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+  read: boolean('read').notNull().default(false),
+})
+
+export const newsletters = pgTable('newsletters', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+})
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: serial('id').primaryKey(),
+    customerName: text('customer_name').notNull(),
+    content: text('content').notNull(),
+    rating: integer('rating').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('testimonials_rating_check', sql`${t.rating} between 1 and 5`),
+    index('testimonials_approved_idx').on(t.approved),
+  ],
+)
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+    uniqueIndex('cart_items_session_product_key').on(t.sessionId, t.productId),
+  ],
+)
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wishlist_items_user_product_key').on(t.userId, t.productId)],
+)
+
+export const categoryImages = pgTable('category_images', {
+  id: serial('id').primaryKey(),
+  category: text('category').notNull().unique(),
+  imageUrl: text('image_url').notNull(),
+  description: text('description'),
+})
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    excerpt: text('excerpt'),
+    featuredImage: text('featured_image'),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    metaDescription: text('meta_description'),
+    readingTime: integer('reading_time'),
+    viewCount: integer('view_count').notNull().default(0),
+    notionPageId: text('notion_page_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('blog_posts_view_count_check', sql`${t.viewCount} >= 0`)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').$type<SessionData>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+)
+
+export interface SessionData {
+  userId?: number
+}
+
+/** Outgoing mail, written in the same transaction as what caused it and sent by a worker. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed'])),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+)
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+})

@@ -1,0 +1,66 @@
+import rateLimit from '@fastify/rate-limit'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Database } from '../db/client'
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
+
+/**
+ * A fixed-window counter per key in PostgreSQL, so every instance behind a load balancer
+ * shares the same limits (DESIGN.md §7). One upsert per limited request.
+ */
+function postgresStore(db: Database) {
+  return class PostgresRateLimitStore {
+    incr(key: string, callback: IncrCallback, timeWindow: number) {
+      db.execute<{ count: number; ttl: number }>(sql`
+        insert into rate_limits as r (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`)
+        .then((result) => {
+          const row = rowsOf<{ count: number; ttl: number }>(result)[0]
+          callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) })
+        })
+        .catch((error: Error) => callback(error))
+    }
+
+    child() {
+      return this
+    }
+  }
+}
+
+/** node-postgres answers { rows }, PGlite answers { rows } too, drizzle may hand either through. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[]
+  return ((result as { rows?: T[] }).rows ?? []) as T[]
+}
+
+async function rateLimitPlugin(app: FastifyInstance, opts: { db: Database; enabled: boolean }) {
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    store: opts.enabled ? postgresStore(opts.db) : undefined,
+    skipOnError: true,
+    // Limits are off in tests that are not about them; every route still declares its own.
+    allowList: opts.enabled ? undefined : () => true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  })
+}
+
+export default fp(rateLimitPlugin, { name: 'rate-limit' })
+
+/** Per-route limits: attempts per window, by client address. */
+export const RATE_LIMITS = {
+  login: { max: 10, timeWindow: 5 * 60_000 },
+  register: { max: 10, timeWindow: 60 * 60_000 },
+  passwordReset: { max: 5, timeWindow: 60 * 60_000 },
+  form: { max: 10, timeWindow: 10 * 60_000 },
+  upload: { max: 30, timeWindow: 10 * 60_000 },
+} as const

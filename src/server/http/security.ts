@@ -1,0 +1,71 @@
+import helmet from '@fastify/helmet'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { ApiErrorBody } from '../../shared/api'
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const ACCEPTED_BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i
+// The payment provider's webhooks come from its servers, with their own signature check.
+const EXEMPT_PREFIXES = ['/api/webhooks/']
+
+interface SecurityOptions {
+  publicUrl: string | undefined
+  https: boolean
+}
+
+function expectedOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin
+  return `${request.protocol}://${request.host}`
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length']
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+}
+
+async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        // Product images may be added by URL in the back office.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+
+  // Cross-site request forgery: a state-changing request must come from our own pages (when the
+  // browser says where it comes from) and carry a type an HTML form cannot send.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!MUTATING.has(request.method)) return
+    if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
+    const origin = request.headers.origin
+    if (origin && origin !== expectedOrigin(request, opts.publicUrl)) {
+      return reply.status(403).send({ message: 'Cross-site request refused' } satisfies ApiErrorBody)
+    }
+    const contentType = request.headers['content-type']
+    if ((contentType || hasBody(request)) && !ACCEPTED_BODY_TYPES.test(contentType ?? '')) {
+      return reply
+        .status(415)
+        .send({
+          message: 'Unsupported content type: send application/json or multipart/form-data',
+        } satisfies ApiErrorBody)
+    }
+  })
+}
+
+export default fp(securityPlugin, { name: 'security' })

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Database } from '../db/client'
+import {
+  createSession,
+  destroySession,
+  type LoadedSession,
+  loadSession,
+  rotateSession,
+  SESSION_TTL_MS,
+  type UserRow,
+} from '../modules/accounts/session-service'
+
+export const SESSION_COOKIE = 'sid'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession
+  }
+}
+
+/**
+ * The visitor's session, loaded from the database only when a handler asks for it: the catalogue
+ * and static files never pay for a session lookup.
+ */
+export class RequestSession {
+  private loaded: Promise<LoadedSession | null> | undefined
+  private cookieSid: string | undefined
+
+  constructor(
+    private readonly db: Database,
+    request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly secure: boolean,
+  ) {
+    const raw = request.cookies[SESSION_COOKIE]
+    if (raw) {
+      const unsigned = request.unsignCookie(raw)
+      if (unsigned.valid && unsigned.value) this.cookieSid = unsigned.value
+    }
+  }
+
+  load(): Promise<LoadedSession | null> {
+    this.loaded ??= this.cookieSid ? loadSession(this.db, this.cookieSid) : Promise.resolve(null)
+    return this.loaded
+  }
+
+  async user(): Promise<UserRow | null> {
+    return (await this.load())?.user ?? null
+  }
+
+  /** The live session's id, creating a guest session when there is none (the cart needs one). */
+  async ensureId(): Promise<string> {
+    const current = await this.load()
+    if (current) return current.sid
+    const sid = await createSession(this.db, {})
+    this.adopt(sid, { userId: undefined })
+    return sid
+  }
+
+  /** Sign-in: a fresh session id for the user, carrying the guest cart along. */
+  async signIn(userId: number, db = this.db): Promise<void> {
+    const current = await this.load()
+    const sid = await rotateSession(db, current?.sid, { userId })
+    this.adopt(sid, { userId })
+  }
+
+  async signOut(): Promise<void> {
+    const current = await this.load()
+    if (current) await destroySession(this.db, current.sid)
+    this.loaded = Promise.resolve(null)
+    this.cookieSid = undefined
+    this.reply.clearCookie(SESSION_COOKIE, { path: '/' })
+  }
+
+  private adopt(sid: string, data: { userId: number | undefined }) {
+    this.cookieSid = sid
+    this.loaded = Promise.resolve({
+      sid,
+      data,
+      expire: new Date(Date.now() + SESSION_TTL_MS),
+      user: null,
+    })
+    this.reply.setCookie(SESSION_COOKIE, sid, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      signed: true,
+      maxAge: SESSION_TTL_MS / 1000,
+    })
+  }
+}
+
+async function sessionPlugin(app: FastifyInstance, opts: { db: Database; secure: boolean }) {
+  app.decorateRequest('session', null as unknown as RequestSession)
+  app.addHook('onRequest', async (request, reply) => {
+    request.session = new RequestSession(opts.db, request, reply, opts.secure)
+  })
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] })

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { ApiErrorBody } from '../../shared/api'
+import type { RenderFunction } from '../../shared/ssr'
+import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
+
+export interface SsrBundle {
+  template: string
+  render: RenderFunction
+}
+
+/** Loads the production build (npm run build); undefined when there is none, as in API tests. */
+export async function loadSsrBundle(): Promise<SsrBundle | undefined> {
+  const templatePath = path.join(CLIENT_DIST_DIR, 'index.html')
+  if (!existsSync(templatePath) || !existsSync(SSR_ENTRY)) return undefined
+  const module = (await import(pathToFileURL(SSR_ENTRY).href)) as { render: RenderFunction }
+  return { template: readFileSync(templatePath, 'utf8'), render: module.render }
+}
+
+// JSON inside <script type="application/json">: only "</script" and comment openers could end it early.
+const escapeJsonForHtml = (value: unknown) =>
+  JSON.stringify(value ?? null)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+
+interface SsrOptions {
+  bundle: SsrBundle
+  publicUrl: string | undefined
+}
+
+async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions) {
+  // Built files: content-hashed assets are cached for a year, the rest briefly.
+  await app.register(fastifyStatic, {
+    root: CLIENT_DIST_DIR,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (res, filePath) => {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      )
+    },
+  })
+
+  const [beforeHead, afterHead] = bundle.template.split('<!--app-head-->') as [string, string]
+  const [beforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string]
+
+  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`
+
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply
+        .status(404)
+        .send({ message: `Not found: GET ${request.url.split('?')[0]}` } satisfies ApiErrorBody)
+    }
+    const cookie = request.headers.cookie
+    const result = await bundle.render({
+      url: request.url,
+      origin: origin(request),
+      fetchJson: async (apiPath) => {
+        const response = await app.inject({ method: 'GET', url: apiPath, headers: cookie ? { cookie } : {} })
+        return { status: response.statusCode, body: response.statusCode < 300 ? response.json() : undefined }
+      },
+    })
+    if (result.redirect) return reply.redirect(result.redirect, 301)
+    const state = `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state)}</script>`
+    const html =
+      beforeHead + result.head + beforeHtml + result.html + afterHtml.replace('<!--app-state-->', state)
+    // Pages may show the visitor's name and cart: never stored by shared caches.
+    reply.header('cache-control', 'private, no-cache')
+    return reply.status(result.status).type('text/html; charset=utf-8').send(html)
+  })
+}
+
+export default fp(ssrPlugin, { name: 'ssr' })

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app'
+import { type Config, ConfigError, loadConfig } from './config'
+import { type DatabaseHandle, openDatabase } from './db/client'
+import { loadSsrBundle } from './http/ssr'
+import { upsertAdmin } from './modules/accounts/service'
+import { deleteExpiredSessions } from './modules/accounts/session-service'
+import { LocalFileStore } from './modules/media/local-file-store'
+import { seedDemoIfEmpty } from './modules/seed/seed-demo'
+
+export function databaseLocation(config: Config) {
+  return config.databaseUrl
+    ? ({ driver: 'postgres', url: config.databaseUrl } as const)
+    : ({ driver: 'pglite', dataDir: path.join(config.dataDir, 'db') } as const)
+}
+
+async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const uploadsDir = path.join(config.dataDir, 'uploads')
+  mkdirSync(uploadsDir, { recursive: true })
+  const database: DatabaseHandle = await openDatabase(databaseLocation(config))
+  const { db } = database
+
+  if (config.admin) await upsertAdmin(db, config.admin.username, config.admin.password)
+
+  const ssrBundle = await loadSsrBundle()
+  const app = await buildApp({ config, db, ssrBundle })
+  if (!ssrBundle) app.log.warn('No client build found: serving the API only. Run `npm run build`.')
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(db, new LocalFileStore(uploadsDir), (message) =>
+      app.log.info(message),
+    )
+    if (seeded) app.log.info('Demo catalogue seeded')
+  }
+
+  const sweeper = setInterval(() => {
+    deleteExpiredSessions(db).catch((error: Error) => app.log.warn({ err: error }, 'session sweep failed'))
+  }, 60 * 60_000)
+  sweeper.unref()
+
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error')
+    else app.log.info({ signal }, 'shutting down')
+    clearInterval(sweeper)
+    await app.close()
+    await database.close()
+  })
+
+  await app.listen({ port: config.port, host: config.host })
+}
+
+await main()

@@ -1,0 +1,107 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { PublicUser, registerSchema } from '../../../shared/accounts'
+import type { DbOrTx } from '../../db/client'
+import { users } from '../../db/schema'
+import { conflict } from '../../http/errors'
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
+import type { UserRow } from './session-service'
+
+export type RegisterData = z.output<typeof registerSchema>
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    phone: row.phone,
+    isAdmin: row.isAdmin,
+    isAuthenticated: true,
+  }
+}
+
+const byUsername = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase())
+
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byUsername(username))
+  return row
+}
+
+/** Registration never creates an administrator, whatever the request said. */
+export async function registerUser(db: DbOrTx, input: RegisterData): Promise<UserRow> {
+  if (await findUserByUsername(db, input.username)) throw conflict('Username already exists')
+  if (input.email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+    if (taken) throw conflict('An account with this email already exists')
+  }
+  const password = await hashPassword(input.password)
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        password,
+        email: input.email ?? null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        isAdmin: false,
+      })
+      .returning()
+    return row!
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict('Username already exists')
+    throw error
+  }
+}
+
+export async function authenticate(db: DbOrTx, username: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByUsername(db, username)
+  if (!user) {
+    await burnPasswordCheck(password)
+    return null
+  }
+  return (await verifyPassword(user.password, password)) ? user : null
+}
+
+/** Creates the administrator, or resets its password and role (ADMIN_USERNAME/ADMIN_PASSWORD, admin:create). */
+export async function upsertAdmin(db: DbOrTx, username: string, password: string): Promise<UserRow> {
+  const passwordHash = await hashPassword(password)
+  const existing = await findUserByUsername(db, username)
+  if (existing) {
+    const [row] = await db
+      .update(users)
+      .set({ password: passwordHash, isAdmin: true, updatedAt: new Date() })
+      .where(eq(users.id, existing.id))
+      .returning()
+    return row!
+  }
+  const [row] = await db.insert(users).values({ username, password: passwordHash, isAdmin: true }).returning()
+  return row!
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true))
+  return row?.n ?? 0
+}
+
+export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.id))
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code
+  return code === '23505'
+}

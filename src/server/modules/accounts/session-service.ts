@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, lt, ne, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { cartItems, type SessionData, sessions, users } from '../../db/schema'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+// Extending the expiry on every request would write on every request; half the lifetime is enough.
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2
+
+export type UserRow = typeof users.$inferSelect
+
+export interface LoadedSession {
+  sid: string
+  data: SessionData
+  expire: Date
+  user: UserRow | null
+}
+
+export const newSessionId = () => randomBytes(32).toString('base64url')
+
+export async function createSession(db: DbOrTx, data: SessionData): Promise<string> {
+  const sid = newSessionId()
+  await db.insert(sessions).values({ sid, sess: data, expire: new Date(Date.now() + SESSION_TTL_MS) })
+  return sid
+}
+
+/** The live session and its user in one query; renews the expiry once it is half spent. */
+export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSession | null> {
+  const [row] = await db
+    .select({ sid: sessions.sid, data: sessions.sess, expire: sessions.expire, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::int`))
+    .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > now()`))
+  if (!row) return null
+  if (row.expire.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
+    const expire = new Date(Date.now() + SESSION_TTL_MS)
+    await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
+    row.expire = expire
+  }
+  return row
+}
+
+/**
+ * Replaces a session by a new one (sign-in, sign-out): a fixed session id can never be upgraded
+ * by an attacker who planted it. The guest cart moves to the new session.
+ */
+export async function rotateSession(
+  db: DbOrTx,
+  oldSid: string | undefined,
+  data: SessionData,
+): Promise<string> {
+  const sid = await createSession(db, data)
+  if (oldSid) {
+    await db.update(cartItems).set({ sessionId: sid }).where(eq(cartItems.sessionId, oldSid))
+    await db.delete(sessions).where(eq(sessions.sid, oldSid))
+  }
+  return sid
+}
+
+export async function destroySession(db: DbOrTx, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid))
+}
+
+/** Signs a user out everywhere, except the session given (after a password change). */
+export async function destroyUserSessions(db: DbOrTx, userId: number, exceptSid?: string): Promise<void> {
+  const ofUser = sql`(${sessions.sess}->>'userId')::int = ${userId}`
+  await db.delete(sessions).where(exceptSid ? and(ofUser, ne(sessions.sid, exceptSid)) : ofUser)
+}
+
+export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, sql`now()`))
+}

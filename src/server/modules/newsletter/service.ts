@@ -1,0 +1,12 @@
+import { desc } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { newsletters } from '../../db/schema'
+
+/** Subscribing twice is not an error: the address is on the list either way. */
+export async function subscribe(db: DbOrTx, email: string): Promise<void> {
+  await db.insert(newsletters).values({ email }).onConflictDoNothing({ target: newsletters.email })
+}
+
+export async function listSubscribers(db: DbOrTx) {
+  return db.select().from(newsletters).orderBy(desc(newsletters.createdAt))
+}

@@ -1,0 +1,30 @@
+// The contract between the server and the server-side rendering bundle (dist/ssr/entry-server.js).
+
+export interface StoreInfo {
+  name: string
+  email: string
+  phone: string
+  freeShippingThresholdCents: number
+  flatShippingCents: number
+}
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. /products?color=green */
+  url: string
+  /** The site's origin for canonical links, e.g. https://shop.example.com */
+  origin: string
+  /** Reads our own API in-process, with the visitor's cookies. */
+  fetchJson(path: string): Promise<{ status: number; body: unknown }>
+}
+
+export interface RenderResult {
+  status: number
+  /** Tags for <head>: title, description, canonical, Open Graph... */
+  head: string
+  html: string
+  /** The dehydrated query cache, read again by the browser before hydrating. */
+  state: unknown
+  redirect?: string
+}
+
+export type RenderFunction = (request: RenderRequest) => Promise<RenderResult>

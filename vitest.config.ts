@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+
+// The integration suite runs on the embedded database, and again on PostgreSQL when
+// TEST_DATABASE_URL is set; each test file gets a database of its own.
+const onPostgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          name: 'postgres',
+          include: ['src/server/**/*.test.ts'],
+          env: { TEST_DB_DRIVER: 'postgres' },
+          setupFiles: ['src/server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
+  : []
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.ts'],
+          env: { TEST_DB_DRIVER: 'pglite' },
+          setupFiles: ['src/server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...onPostgres,
+    ],
+  },
+})
