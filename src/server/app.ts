@@ -3,13 +3,14 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
-import type { Database } from './db/client'
+import type { DatabaseHandle } from './db/client'
 import { registerErrorHandlers } from './http/errors'
 import rateLimit from './http/rate-limit'
 import security from './http/security'
 import session from './http/session'
 import ssr, { type SsrBundle } from './http/ssr'
 import { accountsRoutes } from './modules/accounts/routes'
+import { CatalogChanges } from './modules/catalog/catalog-changes'
 import { catalogRoutes } from './modules/catalog/routes'
 import { healthRoutes } from './modules/health/routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
@@ -17,7 +18,7 @@ import { storeRoutes } from './modules/store/routes'
 
 export interface AppDeps {
   config: Config
-  db: Database
+  database: DatabaseHandle
   /** The server-rendering bundle; API-only without it (most tests). */
   ssrBundle?: SsrBundle
   /** Rate limits are on unless a test turns them off. */
@@ -26,7 +27,8 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps
+  const { config, database } = deps
+  const { db } = database
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -51,7 +53,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db })
   await app.register(storeRoutes, { config })
   await app.register(accountsRoutes, { db })
-  await app.register(catalogRoutes, { db })
+  const catalog = new CatalogChanges(database)
+  await catalog.start()
+  await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
 
   // Uploaded and seeded images: content-hashed names, so they never change.

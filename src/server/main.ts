@@ -4,17 +4,12 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
+import { databaseLocation } from './db/location'
 import { loadSsrBundle } from './http/ssr'
 import { upsertAdmin } from './modules/accounts/service'
 import { deleteExpiredSessions } from './modules/accounts/session-service'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
-
-export function databaseLocation(config: Config) {
-  return config.databaseUrl
-    ? ({ driver: 'postgres', url: config.databaseUrl } as const)
-    : ({ driver: 'pglite', dataDir: path.join(config.dataDir, 'db') } as const)
-}
 
 async function main() {
   let config: Config
@@ -36,7 +31,7 @@ async function main() {
   if (config.admin) await upsertAdmin(db, config.admin.username, config.admin.password)
 
   const ssrBundle = await loadSsrBundle()
-  const app = await buildApp({ config, db, ssrBundle })
+  const app = await buildApp({ config, database, ssrBundle })
   if (!ssrBundle) app.log.warn('No client build found: serving the API only. Run `npm run build`.')
 
   if (config.seedDemo) {

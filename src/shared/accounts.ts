@@ -46,24 +46,4 @@ export const registerSchema = z.object({
 })
 export type RegisterInput = z.input<typeof registerSchema>
 
-/** The signed-in user as every API answer shows it: never the password or reset token. */
-export interface PublicUser {
-  id: number
-  username: string
-  email: string | null
-  firstName: string | null
-  lastName: string | null
-  address: string | null
-  city: string | null
-  state: string | null
-  zipCode: string | null
-  country: string | null
-  phone: string | null
-  isAdmin: boolean
-  isAuthenticated: true
-}
-
-/** The greeting the header shows: first name, else username. */
-export function displayName(user: Pick<PublicUser, 'firstName' | 'username'>): string {
-  return user.firstName?.trim() || user.username
-}
+export type { PublicUser } from './users'

@@ -36,7 +36,7 @@ export const BANGLE_SIZES = {
   XL: { min: 64, max: null },
 } as const satisfies Record<string, { min: number; max: number | null }>
 export type BangleSize = keyof typeof BANGLE_SIZES
-export const BANGLE_SIZE_KEYS = Object.keys(BANGLE_SIZES) as BangleSize[]
+export const BANGLE_SIZE_KEYS = ['XS', 'S', 'M', 'L', 'XL'] as const satisfies readonly BangleSize[]
 
 export const SHORT_DESCRIPTION_MAX = 100
 
@@ -76,3 +76,12 @@ export interface CategoryImage {
 /** Category names as the URL carries them: /products/category/bangles. */
 export const categoryPath = (category: string) => `/products/category/${category.toLowerCase()}`
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+export const SORT_OPTIONS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const
+export type SortOption = (typeof SORT_OPTIONS)[number]
+export const SORT_LABELS: Record<SortOption, string> = {
+  'name-asc': 'Name: A to Z',
+  'name-desc': 'Name: Z to A',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+}

@@ -18,6 +18,11 @@ export type DbOrTx = Database | Tx
 export interface DatabaseHandle {
   db: Database
   driver: 'pglite' | 'postgres'
+  /**
+   * Calls onMessage for every NOTIFY on the channel, from any instance. onState reports whether
+   * notifications are flowing (a dropped connection loses them until it is back).
+   */
+  listen(channel: string, onMessage: () => void, onState?: (connected: boolean) => void): Promise<void>
   close(): Promise<void>
 }
 
@@ -43,12 +48,49 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       client.release()
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Database
-    return { db, driver: 'postgres', close: () => pool.end() }
+    const listeners: pg.Client[] = []
+    let closing = false
+    const listen = async (channel: string, onMessage: () => void, onState?: (connected: boolean) => void) => {
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: location.url })
+        client.on('notification', (message) => message.channel === channel && onMessage())
+        client.on('error', () => {
+          onState?.(false)
+          const index = listeners.indexOf(client)
+          if (index >= 0) listeners.splice(index, 1)
+          client.end().catch(() => {})
+          if (!closing) setTimeout(() => connect().catch(() => onState?.(false)), 1000).unref()
+        })
+        await client.connect()
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+        listeners.push(client)
+        onState?.(true)
+      }
+      await connect()
+    }
+    return {
+      db,
+      driver: 'postgres',
+      listen,
+      close: async () => {
+        closing = true
+        await Promise.all(listeners.map((client) => client.end().catch(() => {})))
+        await pool.end()
+      },
+    }
   }
 
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true })
   const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite()
   const pgliteDb = drizzlePglite({ client, schema })
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })
-  return { db: pgliteDb as unknown as Database, driver: 'pglite', close: () => client.close() }
+  return {
+    db: pgliteDb as unknown as Database,
+    driver: 'pglite',
+    listen: async (channel, onMessage, onState) => {
+      await client.listen(channel, onMessage)
+      onState?.(true)
+    },
+    close: () => client.close(),
+  }
 }

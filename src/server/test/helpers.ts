@@ -71,7 +71,7 @@ export async function createTestApp(
   const config = testConfig(options.env)
   const app = await buildApp({
     config,
-    db: handle.db,
+    database: handle,
     logger: false,
     rateLimits: options.rateLimits ?? false,
     ssrBundle: options.ssrBundle,

@@ -257,13 +257,13 @@ describe('sessions', () => {
     const config = testConfig()
     try {
       const first = await openDatabase(location)
-      const app1 = await buildApp({ config, db: first.db, logger: false, rateLimits: false })
+      const app1 = await buildApp({ config, database: first, logger: false, rateLimits: false })
       const { cookie, username } = await registerCustomer(app1)
       await app1.close()
       await first.close()
 
       const second = await openDatabase(location)
-      const app2 = await buildApp({ config, db: second.db, logger: false, rateLimits: false })
+      const app2 = await buildApp({ config, database: second, logger: false, rateLimits: false })
       const me = await app2.inject({ method: 'GET', url: '/api/check-auth', headers: { cookie } })
       expect(me.statusCode).toBe(200)
       expect(me.json().username).toBe(username)

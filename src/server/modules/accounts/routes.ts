@@ -39,7 +39,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     return { message: 'Logged out' }
   })
 
-  app.get('/api/users', { preHandler: requireAdmin }, async () => {
+  app.get('/api/users', { onRequest: requireAdmin }, async () => {
     const rows = await listUsers(db)
     return rows.map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt.toISOString() }))
   })

@@ -1,36 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { BANGLE_SIZE_KEYS, SORT_OPTIONS } from '../../../shared/catalog'
+import { markSoldSchema, productInputSchema } from '../../../shared/product-input'
 import type { Database } from '../../db/client'
 import { notFound } from '../../http/errors'
-import { getPublicProduct, listCategories, listCategoryImages, listPublicProducts } from './service'
+import { requireAdmin } from '../../http/guards'
+import type { CatalogChanges } from './catalog-changes'
+import type { CachedBody } from './listing-cache'
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listCategories,
+  listCategoryImages,
+  listProducts,
+  markProductSold,
+  toAdminProduct,
+  toPublicProduct,
+  updateProduct,
+} from './service'
 
 const flag = z
-  .enum(['true', 'false'])
+  .enum(['true', 'false'], { error: 'Use true or false' })
   .optional()
   .transform((value) => value === 'true')
 
 const listQuery = z.object({
   featured: flag,
   category: z.string().trim().max(50).optional(),
+  color: z.string().trim().max(50).optional(),
+  size: z.enum(BANGLE_SIZE_KEYS, { error: 'Size must be XS, S, M, L or XL' }).optional(),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(SORT_OPTIONS, { error: 'Sort must be name-asc, name-desc, price-asc or price-desc' }).optional(),
   includeSold: flag,
+  includeAll: flag,
 })
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/categories', async () => listCategories(db))
+const idParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).int().positive() })
 
-  app.get('/api/category-images', async () => listCategoryImages(db))
+/** Sends cached bytes, compressed as the client accepts, or 304 when it already has them. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply.header('etag', body.etag).header('vary', 'accept-encoding').header('cache-control', 'public, no-cache')
+  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send()
+  const accepted = request.headers['accept-encoding'] ?? ''
+  reply.type('application/json; charset=utf-8')
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.brotli)
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip)
+  return reply.send(body.json)
+}
 
-  app.get('/api/products', { schema: { querystring: listQuery } }, async (request) =>
-    listPublicProducts(db, request.query),
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: CatalogChanges }> = async (
+  app,
+  { db, catalog },
+) => {
+  const cached = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>) =>
+    catalog.cache.get(key, build).then((body) => sendCached(request, reply, body))
+
+  app.get('/api/categories', (request, reply) => cached(request, reply, 'categories', () => listCategories(db)))
+
+  app.get('/api/category-images', (request, reply) =>
+    cached(request, reply, 'category-images', () => listCategoryImages(db)),
   )
 
-  app.get(
+  app.get('/api/products', { schema: { querystring: listQuery } }, async (request, reply) => {
+    const { includeAll, ...query } = request.query
+    if (includeAll) {
+      await requireAdmin(request)
+      const rows = await listProducts(db, { ...query, includeAll: true })
+      return rows.map(toAdminProduct)
+    }
+    const key = `products:${JSON.stringify(query)}`
+    return cached(request, reply, key, async () => (await listProducts(db, query)).map(toPublicProduct))
+  })
+
+  app.get('/api/products/:id', { schema: { params: idParams } }, async (request) => {
+    const user = await request.session.user()
+    const row = await getProduct(db, request.params.id, { includeDraft: !!user?.isAdmin })
+    if (!row) throw notFound('Product not found')
+    return user?.isAdmin ? toAdminProduct(row) : toPublicProduct(row)
+  })
+
+  app.post('/api/products', { onRequest: requireAdmin, schema: { body: productInputSchema } }, async (request, reply) => {
+    const row = await createProduct(db, request.body)
+    await catalog.changed()
+    return reply.status(201).send(toAdminProduct(row))
+  })
+
+  app.put(
     '/api/products/:id',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { onRequest: requireAdmin, schema: { params: idParams, body: productInputSchema } },
     async (request) => {
-      const product = await getPublicProduct(db, request.params.id)
-      if (!product) throw notFound('Product not found')
-      return product
+      const row = await updateProduct(db, request.params.id, request.body)
+      await catalog.changed()
+      return toAdminProduct(row)
     },
   )
+
+  app.patch(
+    '/api/products/:id/mark-sold',
+    { onRequest: requireAdmin, schema: { params: idParams, body: markSoldSchema } },
+    async (request) => {
+      const row = await markProductSold(db, request.params.id, request.body?.soldPrice)
+      await catalog.changed()
+      return toAdminProduct(row)
+    },
+  )
+
+  app.delete('/api/products/:id', { onRequest: requireAdmin, schema: { params: idParams } }, async (request) => {
+    await deleteProduct(db, request.params.id)
+    await catalog.changed()
+    return { message: 'Product deleted successfully' }
+  })
 }

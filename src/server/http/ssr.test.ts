@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products } from '../db/schema'
+import { cookieHeader, createTestApp, type TestApp } from '../test/helpers'
+import { loadSsrBundle } from './ssr'
+
+// Renders pages from the production build (npm test builds before running this suite).
+let t: TestApp
+beforeAll(async () => {
+  const ssrBundle = await loadSsrBundle()
+  if (!ssrBundle) throw new Error('No build found: run `npm run build` before this suite')
+  t = await createTestApp({ ssrBundle })
+  await t.handle.db.insert(products).values([
+    piece({ name: 'Imperial Green Bangle', category: 'bangles', featured: true }),
+    piece({ name: 'Lavender Cabochon Ring', category: 'rings' }),
+    piece({ name: 'Secret Draft Pendant', category: 'necklaces', status: 'draft' }),
+  ])
+})
+afterAll(() => t?.close())
+
+function piece(fields: Partial<typeof products.$inferInsert> & { name: string; category: string }) {
+  return {
+    description: 'A natural Type A jadeite piece from Myanmar.',
+    shortDescription: 'Natural Type A jadeite',
+    price: 120_000,
+    color: 'green',
+    imageUrls: ['/uploads/example-1280.webp'],
+    ...fields,
+  }
+}
+
+describe('server-side rendering', () => {
+  it('renders the home page with the header and the categories from the database before any JavaScript', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    const html = response.body
+    expect(html).toContain('Skip to content')
+    expect(html).toContain('Collections')
+    expect(html).toContain('href="/products/category/bangles"')
+    expect(html).toContain('href="/products/category/rings"')
+    // Drafts are never public, not even as a menu entry.
+    expect(html).not.toContain('/products/category/necklaces')
+    // Featured pieces are in the page itself, not fetched later.
+    expect(html).toContain('Imperial Green Bangle')
+    expect(html).toMatch(/<title>[^<]+<\/title>/)
+    expect(html).toContain('<link rel="canonical" href="http://localhost:80/"')
+    expect(html).toContain('<meta name="description"')
+    // The query cache the browser hydrates from.
+    expect(html).toContain('<script id="__QUERY_STATE__" type="application/json">')
+  })
+
+  it('greets a signed-in customer by name in the server-rendered header', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'jadefan', password: 'secret123', firstName: 'Lin' },
+    })
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: cookieHeader(register) } })
+    expect(response.body).toContain('Hi, Lin')
+  })
+
+  it('answers unknown paths with the 404 page and status', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no-such-page' })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toContain('Page Not Found')
+  })
+
+  it('answers a missing product with 404 and redirects the old product URL', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/product/99999' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toContain('Product Not Found')
+    const legacy = await t.app.inject({ method: 'GET', url: '/products/42' })
+    expect(legacy.statusCode).toBe(301)
+    expect(legacy.headers.location).toBe('/product/42')
+  })
+
+  it('serves built assets with long cache lifetimes', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(script).toBeDefined()
+    const asset = await t.app.inject({ method: 'GET', url: script! })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+  })
+})

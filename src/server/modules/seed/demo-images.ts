@@ -1,0 +1,659 @@
+// The demo catalogue's pictures, drawn rather than downloaded: the shop must start on a machine
+// with no network, and nothing here has a licence to worry about. Each picture is an SVG scene
+// (ivory backdrop, soft shadow, translucent jade lit from the upper left), rasterised once by sharp
+// at the pipeline's largest width, then stored through processImage exactly like an upload.
+import { availableParallelism } from 'node:os'
+import sharp from 'sharp'
+import type { ProductCategory } from '../../../shared/catalog'
+import { WIDTHS } from '../../../shared/images'
+import type { FileStore } from '../media/file-store'
+import { processImage } from '../media/image-pipeline'
+
+export type JadeColour = 'imperial' | 'apple' | 'lavender' | 'icy' | 'honey' | 'black' | 'blue-green'
+
+export type Artwork =
+  | { kind: 'bangle'; jade: JadeColour; slim?: boolean }
+  | { kind: 'beads'; jade: JadeColour; beads: number }
+  | { kind: 'drops' | 'hoops' | 'studs'; jade: JadeColour }
+  | { kind: 'pendant'; jade: JadeColour; shape: 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval' }
+  | { kind: 'ring'; jade: JadeColour; setting: 'cabochon' | 'halo' | 'band' }
+
+interface Palette {
+  light: string
+  base: string
+  deep: string
+  /** Light travelling through the stone: the bright side opposite the highlight. */
+  glow: string
+}
+
+const PALETTES: Record<JadeColour, Palette> = {
+  imperial: { light: '#8BE8B0', base: '#16894F', deep: '#04391F', glow: '#46DA8E' },
+  apple: { light: '#E0F8B6', base: '#7FC457', deep: '#3A7420', glow: '#BDF08A' },
+  lavender: { light: '#F4ECFC', base: '#BCA7DB', deep: '#6F5797', glow: '#E4D6F7' },
+  icy: { light: '#FFFFFF', base: '#DFE8E3', deep: '#8A9E96', glow: '#F9FCFA' },
+  honey: { light: '#FCE6A6', base: '#D79F3C', deep: '#7E4C0C', glow: '#F7CE70' },
+  black: { light: '#76827C', base: '#232A26', deep: '#050807', glow: '#3E4B45' },
+  'blue-green': { light: '#A6E2D8', base: '#2A8A82', deep: '#0B403D', glow: '#63C5B8' },
+}
+
+interface Backdrop {
+  centre: string
+  middle: string
+  edge: string
+}
+
+const BACKDROPS = {
+  ivory: { centre: '#FFFDF8', middle: '#F6F0E6', edge: '#E4DACB' },
+  celadon: { centre: '#F8FBF7', middle: '#E7EFE8', edge: '#CBDACF' },
+  sand: { centre: '#FCF7EF', middle: '#F0E6D6', edge: '#DCCBB2' },
+  dove: { centre: '#FBFAF8', middle: '#EFECE7', edge: '#D7D1C8' },
+} satisfies Record<string, Backdrop>
+
+// A small seeded generator: the same catalogue always draws the same pictures (and so gets the same
+// content-hashed file names), which keeps re-seeding cheap.
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const round = (value: number) => Math.round(value * 10) / 10
+
+/** Collects the gradients and filters of one SVG document, each with an id of its own. */
+class Scene {
+  private readonly defs: string[] = []
+  private readonly blurs = new Map<string, string>()
+  private readonly gradients = new Map<string, string>()
+  private counter = 0
+
+  constructor(readonly rng: () => number) {}
+
+  id(prefix: string): string {
+    this.counter += 1
+    return `${prefix}${this.counter}`
+  }
+
+  def(markup: string) {
+    this.defs.push(markup)
+  }
+
+  /**
+   * A Gaussian blur. Blurs are by far the slowest part of rasterising (their cost grows with the
+   * filter region's area), so they are kept to small outlines with a tight region; broad soft
+   * shapes use the gradients below instead.
+   */
+  blur(deviation: number, region: 'tight' | 'wide' = 'tight'): string {
+    const key = `${deviation}${region}`
+    let id = this.blurs.get(key)
+    if (!id) {
+      id = this.id('blur')
+      // A thin stroke's bounding box ignores the stroke's width: it needs the wider margin.
+      const margin = region === 'tight' ? 25 : 80
+      this.def(
+        `<filter id="${id}" x="-${margin}%" y="-${margin}%" width="${100 + 2 * margin}%" height="${100 + 2 * margin}%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`,
+      )
+      this.blurs.set(key, id)
+    }
+    return `filter="url(#${id})"`
+  }
+
+  /** Fill for an ellipse that fades from `colour` at its centre to nothing at its edge. */
+  softSpot(colour: string, opacity: number): string {
+    const key = `spot${colour}${opacity}`
+    let id = this.gradients.get(key)
+    if (!id) {
+      id = this.id('spot')
+      this.def(
+        `<radialGradient id="${id}"><stop offset="0" stop-color="${colour}" stop-opacity="${opacity}"/>` +
+          `<stop offset="0.5" stop-color="${colour}" stop-opacity="${round(opacity * 0.55 * 100) / 100}"/>` +
+          `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`,
+      )
+      this.gradients.set(key, id)
+    }
+    return `url(#${id})`
+  }
+
+  /** Fill for an ellipse that is clear inside `from`, darkest at `peak` and clear again at its edge. */
+  softRing(colour: string, opacity: number, from: number, peak: number): string {
+    const id = this.id('ring')
+    this.def(
+      `<radialGradient id="${id}"><stop offset="${round(from * 100) / 100}" stop-color="${colour}" stop-opacity="0"/>` +
+        `<stop offset="${round(peak * 100) / 100}" stop-color="${colour}" stop-opacity="${opacity}"/>` +
+        `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`,
+    )
+    return `url(#${id})`
+  }
+
+  /** The stone's body: lit at the upper left, deep at the edges, glowing low on the far side. */
+  jadeFill(palette: Palette): { body: string; glow: string } {
+    const body = this.id('jade')
+    const glow = this.id('glow')
+    this.def(
+      `<radialGradient id="${body}" cx="0.42" cy="0.38" r="0.72" fx="0.34" fy="0.28">` +
+        `<stop offset="0" stop-color="${palette.light}"/><stop offset="0.45" stop-color="${palette.base}"/>` +
+        `<stop offset="1" stop-color="${palette.deep}"/></radialGradient>`,
+    )
+    this.def(
+      `<radialGradient id="${glow}" cx="0.6" cy="0.74" r="0.46">` +
+        `<stop offset="0" stop-color="${palette.glow}" stop-opacity="0.75"/>` +
+        `<stop offset="1" stop-color="${palette.glow}" stop-opacity="0"/></radialGradient>`,
+    )
+    return { body, glow }
+  }
+
+  gold(): string {
+    const id = this.id('gold')
+    this.def(
+      `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">` +
+        '<stop offset="0" stop-color="#FFF1C2"/><stop offset="0.3" stop-color="#E5C170"/>' +
+        '<stop offset="0.65" stop-color="#B88C39"/><stop offset="1" stop-color="#7C5A1C"/></linearGradient>',
+    )
+    return id
+  }
+
+  document(width: number, height: number, backdrop: Backdrop, content: string, viewBox?: string): string {
+    const view = viewBox ?? `0 0 ${width} ${height}`
+    const [, , vw = width, vh = height] = view.split(' ').map(Number)
+    // Rendered at the pipeline's largest width, so the biggest variant is never an enlargement.
+    const pixelWidth = WIDTHS[WIDTHS.length - 1]!
+    const pixelHeight = Math.round((pixelWidth * vh) / vw)
+    const background = this.id('bg')
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelWidth}" height="${pixelHeight}" viewBox="${view}">` +
+      `<defs><radialGradient id="${background}" cx="0.5" cy="0.42" r="0.78">` +
+      `<stop offset="0" stop-color="${backdrop.centre}"/><stop offset="0.55" stop-color="${backdrop.middle}"/>` +
+      `<stop offset="1" stop-color="${backdrop.edge}"/></radialGradient>${this.defs.join('')}</defs>` +
+      `<rect x="-${width}" y="-${height}" width="${width * 3}" height="${height * 3}" fill="url(#${background})"/>` +
+      `${content}</svg>`
+    )
+  }
+}
+
+const SHADOW = '#4A3826'
+
+/** A ring-shaped tube (bangle, hoop, jade band) drawn as concentric strokes of one ellipse. */
+function jadeTube(
+  scene: Scene,
+  palette: Palette,
+  rx: number,
+  ry: number,
+  thickness: number,
+  options: { mottle?: number; shadowDrop?: number } = {},
+): string {
+  const ellipse = (width: number, extra: string) =>
+    `<ellipse rx="${rx}" ry="${ry}" fill="none" stroke-width="${round(width)}" ${extra}/>`
+  const drop = round(options.shadowDrop ?? thickness * 0.55)
+  const outer = { rx: rx + thickness * 1.1, ry: ry + thickness * 1.1 }
+  const parts: string[] = []
+  // The cast shadow, and the faint colour translucent stone throws into it.
+  parts.push(
+    `<ellipse cx="${round(thickness * 0.1)}" cy="${drop}" rx="${round(outer.rx)}" ry="${round(outer.ry)}" fill="${scene.softRing(SHADOW, 0.34, (rx - thickness * 0.9) / outer.rx, rx / outer.rx)}"/>`,
+    `<ellipse cy="${round(drop * 0.7)}" rx="${round(outer.rx)}" ry="${round(outer.ry)}" fill="${scene.softRing(palette.base, 0.16, (rx - thickness * 0.5) / outer.rx, (rx + thickness * 0.1) / outer.rx)}"/>`,
+  )
+  // Round cross-section: deep at the edges, the body colour towards the middle, a glow along the
+  // centre (light travelling inside the stone). Built from many faint strokes: a blur over the
+  // whole tube would look the same but take several times as long to rasterise.
+  const body: string[] = [ellipse(thickness, `stroke="${palette.deep}"`)]
+  for (let step = 0; step < 14; step += 1) {
+    body.push(ellipse(thickness * (0.985 - step * 0.022), `stroke="${palette.base}" stroke-opacity="0.17"`))
+  }
+
+  // Natural mottling: soft clouds lying along the tube, narrow enough to fade out before its edge
+  // (a mask would keep them inside too, at twice the rasterising time).
+  const count = options.mottle ?? 9
+  for (let i = 0; i < count; i += 1) {
+    const angle = scene.rng() * Math.PI * 2
+    const colour = scene.rng() < 0.5 ? palette.deep : palette.light
+    const opacity = round((0.3 + scene.rng() * 0.3) * 100) / 100
+    const x = round(rx * Math.cos(angle))
+    const y = round(ry * Math.sin(angle))
+    const tangent = round((Math.atan2(ry * Math.cos(angle), -rx * Math.sin(angle)) * 180) / Math.PI)
+    body.push(
+      `<ellipse cx="${x}" cy="${y}" rx="${round(thickness * (0.7 + scene.rng() * 0.9))}" ry="${round(thickness * 0.4)}" transform="rotate(${tangent} ${x} ${y})" fill="${scene.softSpot(colour, opacity)}"/>`,
+    )
+  }
+  for (let step = 0; step < 14; step += 1) {
+    body.push(ellipse(thickness * (0.62 - step * 0.04), `stroke="${palette.glow}" stroke-opacity="0.05"`))
+  }
+  parts.push(body.join(''))
+
+  // Upper-left specular arc on the top of the tube with a soft sheen around it; a fainter one on
+  // the near side and a glint on the inside wall.
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.26, 192, 272, thickness * 0.24, 0.3))
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.28, 198, 262, thickness * 0.08, 0.9))
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.3, 62, 118, thickness * 0.12, 0.3))
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.3, 70, 110, thickness * 0.04, 0.6, false))
+  parts.push(highlightArc(scene, rx, ry, thickness * 0.22, 300, 330, thickness * 0.04, 0.35, false))
+  return parts.join('')
+}
+
+/** A white stroke along part of an ellipse, shifted off its centre line by `offset`. */
+function highlightArc(
+  scene: Scene,
+  rx: number,
+  ry: number,
+  offset: number,
+  fromDegrees: number,
+  toDegrees: number,
+  width: number,
+  opacity: number,
+  soft = true,
+): string {
+  const points: string[] = []
+  for (let degrees = fromDegrees; degrees <= toDegrees; degrees += 5) {
+    const t = (degrees * Math.PI) / 180
+    points.push(`${round(rx * Math.cos(t))},${round(ry * Math.sin(t) + offset)}`)
+  }
+  return (
+    `<polyline points="${points.join(' ')}" fill="none" stroke="#fff" stroke-opacity="${opacity}" ` +
+    `stroke-width="${round(width)}" stroke-linecap="round" stroke-linejoin="round" ${soft ? scene.blur(round(Math.max(1, width * 0.3)), 'wide') : ''}/>`
+  )
+}
+
+/** A polished stone of any outline: body gradient, transmitted glow, rim and specular highlight. */
+function jadeStone(
+  scene: Scene,
+  palette: Palette,
+  shape: string,
+  highlight: { x: number; y: number; rx: number; ry: number; rotate: number },
+): string {
+  const fill = scene.jadeFill(palette)
+  return (
+    `<path d="${shape}" fill="url(#${fill.body})"/>` +
+    `<path d="${shape}" fill="url(#${fill.glow})"/>` +
+    `<path d="${shape}" fill="none" stroke="${palette.deep}" stroke-opacity="0.35" stroke-width="2"/>` +
+    `<ellipse cx="${highlight.x}" cy="${highlight.y}" rx="${round(highlight.rx * 1.5)}" ry="${round(highlight.ry * 1.5)}" ` +
+    `transform="rotate(${highlight.rotate} ${highlight.x} ${highlight.y})" fill="${scene.softSpot('#fff', 1)}"/>` +
+    `<ellipse cx="${round(highlight.x + highlight.rx * 0.9)}" cy="${round(highlight.y + highlight.ry * 1.6)}" rx="${round(highlight.rx * 0.4)}" ry="${round(highlight.ry * 0.5)}" fill="${scene.softSpot('#fff', 0.7)}"/>`
+  )
+}
+
+/** The soft shadow a piece casts on the backdrop, from a simplified outline. */
+function castShadow(scene: Scene, shape: string, dx: number, dy: number, softness: number, opacity = 0.3) {
+  return `<path d="${shape}" transform="translate(${dx} ${dy})" fill="${SHADOW}" fill-opacity="${opacity}" ${scene.blur(softness)}/>`
+}
+
+const circlePath = (cx: number, cy: number, r: number) =>
+  `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`
+const ellipsePath = (cx: number, cy: number, rx: number, ry: number) =>
+  `M${cx - rx},${cy}a${rx},${ry} 0 1,0 ${2 * rx},0a${rx},${ry} 0 1,0 ${-2 * rx},0Z`
+
+// Every piece is drawn around (0, 0) within roughly ±420 units.
+
+function drawBangle(scene: Scene, palette: Palette, slim = false): string {
+  return jadeTube(scene, palette, 300, 190, slim ? 72 : 104)
+}
+
+function drawBeads(scene: Scene, palette: Palette, count: number): string {
+  const rx = 300
+  const ry = 215
+  const radius = (Math.PI * Math.sqrt((rx * rx + ry * ry) / 2)) / count
+  const fill = scene.jadeFill(palette)
+  const beads = Array.from({ length: count }, (_, i) => {
+    const t = (i / count) * Math.PI * 2 + 0.13
+    return { x: rx * Math.cos(t), y: ry * Math.sin(t), tint: scene.rng() }
+  }).sort((a, b) => a.y - b.y) // far beads first, near beads over them
+
+  const parts = [
+    `<ellipse cx="10" cy="40" rx="${round(rx + radius * 2)}" ry="${round(ry + radius * 2)}" fill="${scene.softRing(SHADOW, 0.3, (rx - radius * 1.6) / (rx + radius * 2), rx / (rx + radius * 2))}"/>`,
+    `<ellipse rx="${rx}" ry="${ry}" fill="none" stroke="#D8CBB6" stroke-width="3"/>`,
+  ]
+  for (const bead of beads) {
+    // Slight perspective: the near beads are a little larger.
+    const r = round(radius * (0.93 + 0.08 * (bead.y / ry)) * 0.98)
+    const x = round(bead.x)
+    const y = round(bead.y)
+    const tint = bead.tint < 0.5 ? palette.deep : palette.light
+    parts.push(
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#${fill.body})"/>`,
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="${tint}" fill-opacity="${round(Math.abs(bead.tint - 0.5) * 0.35 * 100) / 100}"/>`,
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#${fill.glow})"/>`,
+      `<ellipse cx="${round(x - r * 0.36)}" cy="${round(y - r * 0.42)}" rx="${round(r * 0.36)}" ry="${round(r * 0.22)}" transform="rotate(-35 ${round(x - r * 0.36)} ${round(y - r * 0.42)})" fill="${scene.softSpot('#fff', 1)}"/>`,
+      `<circle cx="${round(x + r * 0.3)}" cy="${round(y + r * 0.45)}" r="${round(r * 0.14)}" fill="${scene.softSpot('#fff', 0.5)}"/>`,
+    )
+  }
+  return parts.join('')
+}
+
+/** A French hook rising from (0, top) and curling back down behind the stone. */
+function hook(scene: Scene, top: number): string {
+  const gold = scene.gold()
+  const path = `M0,${top} L0,${top - 40} C0,${top - 150} 120,${top - 160} 118,${top - 70} C116,${top - 30} 102,${top} 92,${top + 30}`
+  return (
+    `<path d="${path}" transform="translate(6 10)" fill="none" stroke="${SHADOW}" stroke-opacity="0.22" stroke-width="8" ${scene.blur(5)}/>` +
+    `<path d="${path}" fill="none" stroke="url(#${gold})" stroke-width="7" stroke-linecap="round"/>` +
+    `<path d="${path}" fill="none" stroke="#FFF6D8" stroke-opacity="0.7" stroke-width="2" stroke-linecap="round" transform="translate(-1.5 -1.5)"/>`
+  )
+}
+
+/** A small gold cap and jump ring where a stone hangs. */
+function bail(scene: Scene, y: number, size = 1): string {
+  const gold = scene.gold()
+  return (
+    `<circle cx="0" cy="${y - 22 * size}" r="${14 * size}" fill="none" stroke="url(#${gold})" stroke-width="${5 * size}"/>` +
+    `<path d="M${-20 * size},${y + 4 * size} Q0,${y - 14 * size} ${20 * size},${y + 4 * size} L${14 * size},${y + 12 * size} Q0,${y + 2 * size} ${-14 * size},${y + 12 * size}Z" fill="url(#${gold})"/>`
+  )
+}
+
+const TEARDROP = (scale: number) => {
+  const s = (n: number) => round(n * scale)
+  return `M0,${s(-120)} C${s(36)},${s(-72)} ${s(78)},${s(-22)} ${s(78)},${s(30)} C${s(78)},${s(80)} ${s(43)},${s(112)} 0,${s(112)} C${s(-43)},${s(112)} ${s(-78)},${s(80)} ${s(-78)},${s(30)} C${s(-78)},${s(-22)} ${s(-36)},${s(-72)} 0,${s(-120)}Z`
+}
+
+function drawEarrings(scene: Scene, palette: Palette, kind: 'drops' | 'hoops' | 'studs'): string {
+  const one = (x: number, y: number, angle: number) => {
+    let piece: string
+    if (kind === 'drops') {
+      const shape = TEARDROP(1)
+      piece =
+        castShadow(scene, shape, 16, 26, 12) +
+        hook(scene, -135) +
+        bail(scene, -118, 0.9) +
+        jadeStone(scene, palette, shape, { x: -26, y: -30, rx: 16, ry: 34, rotate: 22 })
+    } else if (kind === 'hoops') {
+      piece =
+        hook(scene, -150) +
+        `<g transform="translate(0 -10)">${jadeTube(scene, palette, 105, 105, 34, { mottle: 5, shadowDrop: 24 })}</g>` +
+        bail(scene, -130, 0.8)
+    } else {
+      const gold = scene.gold()
+      const shape = circlePath(0, 0, 74)
+      piece =
+        castShadow(scene, circlePath(0, 0, 88), 12, 20, 12) +
+        `<circle r="86" fill="url(#${gold})"/><circle r="86" fill="none" stroke="#6E4F15" stroke-opacity="0.5" stroke-width="2"/>` +
+        jadeStone(scene, palette, shape, { x: -24, y: -28, rx: 24, ry: 13, rotate: -35 })
+    }
+    return `<g transform="translate(${x} ${y}) rotate(${angle})">${piece}</g>`
+  }
+  return kind === 'studs'
+    ? one(-150, 0, 0) + one(150, 20, 0)
+    : one(-170, 40, -5) + one(170, 70, 6)
+}
+
+const GOURD = (() => {
+  // Upper lobe (centre 0,-70, r 66) and lower lobe (centre 0,62, r 100) meet where y = -24.
+  const upper = { cy: -70, r: 66 }
+  const lower = { cy: 62, r: 100 }
+  const y = -24
+  const xu = round(Math.sqrt(upper.r ** 2 - (y - upper.cy) ** 2))
+  const xl = round(Math.sqrt(lower.r ** 2 - (y - lower.cy) ** 2))
+  return `M${-xu},${y} A${upper.r},${upper.r} 0 1,1 ${xu},${y} Q${round((xu + xl) / 2 - 6)},${y + 4} ${xl},${y + 4} A${lower.r},${lower.r} 0 1,1 ${-xl},${y + 4} Q${round(-(xu + xl) / 2 + 6)},${y + 4} ${-xu},${y}Z`
+})()
+
+function pendantShape(shape: 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval'): {
+  path: string
+  top: number
+  highlight: { x: number; y: number; rx: number; ry: number; rotate: number }
+  detail?: string
+} {
+  switch (shape) {
+    case 'teardrop':
+      return {
+        path: TEARDROP(1.45),
+        top: -174,
+        highlight: { x: -40, y: -40, rx: 22, ry: 50, rotate: 22 },
+      }
+    case 'coin':
+      // The "safety coin": a disc with a round hole, worn for protection.
+      return {
+        path: `${circlePath(0, 0, 140)}${circlePath(0, 0, 44)}`,
+        top: -140,
+        highlight: { x: -70, y: -72, rx: 40, ry: 16, rotate: -40 },
+      }
+    case 'leaf':
+      return {
+        path: 'M0,-175 C115,-105 128,62 0,178 C-128,62 -115,-105 0,-175Z',
+        top: -175,
+        highlight: { x: -42, y: -50, rx: 16, ry: 52, rotate: 18 },
+        detail: 'M0,-150 Q9,0 0,160 M3,-60 Q40,-70 70,-100 M5,10 Q50,0 85,-30 M4,80 Q40,74 64,50 M-2,-30 Q-40,-40 -72,-66 M-3,45 Q-45,38 -80,10',
+      }
+    case 'gourd':
+      // The hulu gourd: two rounded lobes, a symbol of good health.
+      // Drawn as one outline: the pendant is filled even-odd (for the coin's hole), so two
+      // overlapping circles would leave a gap where they meet.
+      return {
+        path: GOURD,
+        top: -136,
+        highlight: { x: -30, y: -98, rx: 12, ry: 24, rotate: 25 },
+        detail: 'M-56,-18 Q0,-2 56,-18',
+      }
+    default:
+      return {
+        path: ellipsePath(0, 0, 100, 136),
+        top: -150,
+        highlight: { x: -38, y: -58, rx: 18, ry: 40, rotate: 24 },
+      }
+  }
+}
+
+function drawPendant(scene: Scene, palette: Palette, shape: 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval') {
+  const gold = scene.gold()
+  const { path, top, highlight, detail } = pendantShape(shape)
+  const bailY = top - 8
+  const chainTop = -900
+  // A fine chain: a dashed gold line reads as tiny links, over a thin darker line for depth.
+  const chain = (side: 1 | -1) =>
+    `M0,${bailY - 34} C${side * 60},${bailY - 60} ${side * 170},${bailY - 150} ${side * 240},${bailY - 330} S${side * 330},${chainTop + 200} ${side * 360},${chainTop}`
+  const chains = ([1, -1] as const)
+    .map(
+      (side) =>
+        `<path d="${chain(side)}" transform="translate(5 9)" fill="none" stroke="${SHADOW}" stroke-opacity="0.25" stroke-width="5" ${scene.blur(3)}/>` +
+        `<path d="${chain(side)}" fill="none" stroke="#8A6724" stroke-width="3.2"/>` +
+        `<path d="${chain(side)}" fill="none" stroke="url(#${gold})" stroke-width="4.6" stroke-dasharray="7 4" stroke-linecap="round"/>` +
+        `<path d="${chain(side)}" fill="none" stroke="#FFF4D0" stroke-opacity="0.8" stroke-width="1.4" stroke-dasharray="3 8"/>`,
+    )
+    .join('')
+  const stone = shape === 'oval'
+    ? `<path d="${ellipsePath(0, 0, 112, 148)}" fill="url(#${gold})"/>` +
+      `<path d="${ellipsePath(0, 0, 112, 148)}" fill="none" stroke="#6E4F15" stroke-opacity="0.5" stroke-width="2"/>`
+    : ''
+  const carving = detail
+    ? `<path d="${detail}" fill="none" stroke="${palette.deep}" stroke-opacity="0.35" stroke-width="3" stroke-linecap="round"/>` +
+      `<path d="${detail}" transform="translate(1.5 2)" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="2" stroke-linecap="round"/>`
+    : ''
+  return (
+    chains +
+    `<g fill-rule="evenodd">${castShadow(scene, path, 18, 30, 16)}</g>` +
+    stone +
+    `<g fill-rule="evenodd">${jadeStone(scene, palette, path, highlight)}</g>` +
+    carving +
+    bail(scene, bailY, 1.3)
+  )
+}
+
+function drawRing(scene: Scene, palette: Palette, setting: 'cabochon' | 'halo' | 'band'): string {
+  if (setting === 'band') {
+    // A hololith "saddle" ring carved from one piece of jade, seen three-quarters from above.
+    return `<g transform="translate(0 20)">${jadeTube(scene, palette, 190, 150, 64, { mottle: 7, shadowDrop: 40 })}</g>`
+  }
+  const gold = scene.gold()
+  const bandGold = scene.gold()
+  const shank = (width: number, extra: string) =>
+    `<ellipse cx="0" cy="70" rx="150" ry="210" fill="none" stroke-width="${width}" ${extra}/>`
+  const parts = [
+    `<g transform="translate(16 40)" ${scene.blur(16)}>${shank(30, `stroke="${SHADOW}" stroke-opacity="0.3"`)}</g>`,
+    castShadow(scene, ellipsePath(0, -140, 150, 96), 18, 40, 18, 0.25),
+    shank(30, `stroke="url(#${bandGold})"`),
+    shank(30, 'stroke="#6E4F15" stroke-opacity="0.18"'),
+    highlightArc(scene, 150, 210, 70 - 6, 150, 215, 5, 0.8).replace('<polyline', '<polyline transform="translate(6 0)"'),
+    // Shoulders rising into the bezel.
+    `<path d="M-118,-60 C-110,-95 -90,-118 -60,-128 L60,-128 C90,-118 110,-95 118,-60 L100,-50 C92,-80 70,-98 40,-104 L-40,-104 C-70,-98 -92,-80 -100,-50Z" fill="url(#${gold})"/>`,
+    `<path d="${ellipsePath(0, -150, 140, 92)}" fill="url(#${gold})"/>`,
+    `<path d="${ellipsePath(0, -150, 140, 92)}" fill="none" stroke="#6E4F15" stroke-opacity="0.45" stroke-width="2"/>`,
+  ]
+  if (setting === 'halo') {
+    // A halo of small diamonds around the bezel.
+    for (let i = 0; i < 22; i += 1) {
+      const t = (i / 22) * Math.PI * 2
+      const x = round(130 * Math.cos(t))
+      const y = round(-150 + 84 * Math.sin(t))
+      parts.push(
+        `<circle cx="${x}" cy="${y}" r="11" fill="#F4F6F8" stroke="#A9B2BA" stroke-width="1.5"/>`,
+        `<path d="M${x - 6},${y} L${x},${y - 6} L${x + 6},${y} L${x},${y + 6}Z" fill="#fff" fill-opacity="0.9"/>`,
+      )
+    }
+  }
+  const cabochon = setting === 'halo' ? ellipsePath(0, -150, 108, 68) : ellipsePath(0, -152, 124, 80)
+  parts.push(
+    jadeStone(scene, palette, cabochon, { x: -44, y: -182, rx: 34, ry: 13, rotate: -12 }),
+  )
+  return parts.join('')
+}
+
+function drawPiece(scene: Scene, artwork: Artwork): string {
+  const palette = PALETTES[artwork.jade]
+  switch (artwork.kind) {
+    case 'bangle':
+      return drawBangle(scene, palette, artwork.slim)
+    case 'beads':
+      return drawBeads(scene, palette, artwork.beads)
+    case 'pendant':
+      return drawPendant(scene, palette, artwork.shape)
+    case 'ring':
+      return drawRing(scene, palette, artwork.setting)
+    default:
+      return drawEarrings(scene, palette, artwork.kind)
+  }
+}
+
+// Square product pictures are composed on 1200 x 1200, category banners on 1200 x 900.
+const PRODUCT_SIZE = 1200
+const BANNER = { width: 1200, height: 900 }
+
+/** Three views of one piece: the whole piece, a close-up, and a turned piece on another backdrop. */
+export function productSvgs(artwork: Artwork, seed: number): string[] {
+  const centre = PRODUCT_SIZE / 2
+  const main = new Scene(random(seed))
+  const mainSvg = main.document(
+    PRODUCT_SIZE,
+    PRODUCT_SIZE,
+    BACKDROPS.ivory,
+    `<g transform="translate(${centre} ${centre + 10}) scale(1.12)">${drawPiece(main, artwork)}</g>`,
+  )
+  // The close-up re-frames the same scene: vector art stays sharp when the view box shrinks.
+  const detail = new Scene(random(seed))
+  const focus = closeUpFocus(artwork)
+  const detailSvg = detail.document(
+    PRODUCT_SIZE,
+    PRODUCT_SIZE,
+    BACKDROPS.dove,
+    `<g transform="translate(${centre} ${centre + 10}) scale(1.12)">${drawPiece(detail, artwork)}</g>`,
+    `${centre + focus.x - 330} ${centre + focus.y - 330} 660 660`,
+  )
+  const turned = new Scene(random(seed + 1))
+  const backdrop = seed % 2 === 0 ? BACKDROPS.celadon : BACKDROPS.sand
+  const turnedSvg = turned.document(
+    PRODUCT_SIZE,
+    PRODUCT_SIZE,
+    backdrop,
+    `<g transform="translate(${centre + 20} ${centre + 30}) rotate(-14) scale(0.94)">${drawPiece(turned, artwork)}</g>`,
+  )
+  return [mainSvg, detailSvg, turnedSvg]
+}
+
+/** Where the close-up looks, relative to the picture's centre: the piece's most telling part. */
+function closeUpFocus(artwork: Artwork): { x: number; y: number } {
+  switch (artwork.kind) {
+    case 'bangle':
+    case 'beads':
+      return { x: -190, y: -150 }
+    case 'pendant':
+      return { x: 0, y: -40 }
+    case 'ring':
+      return { x: 0, y: -150 }
+    default:
+      return { x: -180, y: 0 }
+  }
+}
+
+const CATEGORY_SCENES: Record<ProductCategory, Array<{ artwork: Artwork; x: number; y: number; scale: number; rotate: number }>> = {
+  bangles: [
+    { artwork: { kind: 'bangle', jade: 'lavender' }, x: 780, y: 480, scale: 0.82, rotate: 8 },
+    { artwork: { kind: 'bangle', jade: 'imperial' }, x: 420, y: 430, scale: 0.88, rotate: -6 },
+  ],
+  bracelets: [
+    { artwork: { kind: 'beads', jade: 'apple', beads: 18 }, x: 400, y: 440, scale: 0.82, rotate: -8 },
+    { artwork: { kind: 'beads', jade: 'lavender', beads: 16 }, x: 820, y: 500, scale: 0.72, rotate: 10 },
+  ],
+  earrings: [
+    { artwork: { kind: 'drops', jade: 'imperial' }, x: 380, y: 470, scale: 0.95, rotate: -4 },
+    { artwork: { kind: 'hoops', jade: 'lavender' }, x: 840, y: 480, scale: 0.85, rotate: 5 },
+  ],
+  necklaces: [
+    { artwork: { kind: 'pendant', jade: 'icy', shape: 'coin' }, x: 830, y: 560, scale: 0.8, rotate: 8 },
+    { artwork: { kind: 'pendant', jade: 'imperial', shape: 'teardrop' }, x: 400, y: 540, scale: 0.95, rotate: -5 },
+  ],
+  rings: [
+    { artwork: { kind: 'ring', jade: 'black', setting: 'band' }, x: 820, y: 520, scale: 0.85, rotate: 10 },
+    { artwork: { kind: 'ring', jade: 'imperial', setting: 'cabochon' }, x: 420, y: 480, scale: 0.9, rotate: -8 },
+  ],
+}
+
+/** A landscape banner for a category page: two pieces of it side by side. */
+export function categorySvg(category: ProductCategory, seed: number): string {
+  const scene = new Scene(random(seed))
+  const pieces = CATEGORY_SCENES[category]
+    .map(
+      (piece) =>
+        `<g transform="translate(${piece.x} ${piece.y}) rotate(${piece.rotate}) scale(${piece.scale})">${drawPiece(scene, piece.artwork)}</g>`,
+    )
+    .join('')
+  return scene.document(BANNER.width, BANNER.height, BACKDROPS.ivory, pieces)
+}
+
+/** Rasterises one scene to PNG: the "photo" the pipeline then treats like any upload. */
+export async function rasterise(svg: string): Promise<Buffer> {
+  // Little compression: the PNG is decoded again a moment later and never kept.
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer()
+}
+
+/** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */
+async function mapLimited<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index]!, index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+export interface DemoImages {
+  /** One list of image URLs per artwork, in the order given. */
+  products: string[][]
+  categories: Record<ProductCategory, string>
+}
+
+/** Draws, rasterises and stores every demo picture; returns their URLs. */
+export async function createDemoImages(
+  artworks: Artwork[],
+  categories: readonly ProductCategory[],
+  store: FileStore,
+): Promise<DemoImages> {
+  const jobs: Array<() => string> = []
+  artworks.forEach((artwork, index) => {
+    const svgs = productSvgs(artwork, 1000 + index * 7)
+    for (const svg of svgs) jobs.push(() => svg)
+  })
+  categories.forEach((category, index) => {
+    jobs.push(() => categorySvg(category, 50 + index))
+  })
+  // sharp works on libuv's thread pool; a couple of images in flight per core keeps every core busy.
+  const urls = await mapLimited(jobs, Math.max(2, availableParallelism()), async (job) => {
+    const png = await rasterise(job())
+    return (await processImage(png, store)).url
+  })
+  const products = artworks.map((_, index) => urls.slice(index * 3, index * 3 + 3))
+  const categoryUrls = Object.fromEntries(
+    categories.map((category, index) => [category, urls[artworks.length * 3 + index]!]),
+  ) as Record<ProductCategory, string>
+  return { products, categories: categoryUrls }
+}

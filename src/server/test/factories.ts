@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import type { DbOrTx } from '../db/client'
+import { products } from '../db/schema'
+import { upsertAdmin } from '../modules/accounts/service'
+import { cookieHeader } from './helpers'
+
+let sequence = 0
+
+export type NewProduct = typeof products.$inferInsert
+
+export function productFields(overrides: Partial<NewProduct> = {}): NewProduct {
+  sequence += 1
+  return {
+    name: `Jadeite Piece ${sequence}`,
+    description: 'Natural Type A jadeite from Myanmar, untreated.',
+    shortDescription: 'Natural Type A jadeite',
+    price: 10_000 + sequence,
+    imageUrls: [`/uploads/piece-${sequence}-1280.webp`],
+    category: 'rings',
+    type: 'ring',
+    color: 'green',
+    ...overrides,
+  }
+}
+
+export async function insertProduct(db: DbOrTx, overrides: Partial<NewProduct> = {}) {
+  const [row] = await db.insert(products).values(productFields(overrides)).returning()
+  return row!
+}
+
+/** Creates (or refreshes) an administrator and returns a signed-in session cookie. */
+export async function adminCookie(app: FastifyInstance, db: DbOrTx, username = 'owner'): Promise<string> {
+  await upsertAdmin(db, username, 'owner-password')
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: 'owner-password' },
+  })
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`)
+  return cookieHeader(response)
+}
