@@ -13,6 +13,9 @@ import { accountsRoutes } from './modules/accounts/routes'
 import { CatalogChanges } from './modules/catalog/catalog-changes'
 import { catalogRoutes } from './modules/catalog/routes'
 import { healthRoutes } from './modules/health/routes'
+import type { FileStore } from './modules/media/file-store'
+import { LocalFileStore } from './modules/media/local-file-store'
+import { mediaRoutes } from './modules/media/routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
 import { storeRoutes } from './modules/store/routes'
 
@@ -21,6 +24,8 @@ export interface AppDeps {
   database: DatabaseHandle
   /** The server-rendering bundle; API-only without it (most tests). */
   ssrBundle?: SsrBundle
+  /** Where uploads go; files under DATA_DIR/uploads by default. */
+  files?: FileStore
   /** Rate limits are on unless a test turns them off. */
   rateLimits?: boolean
   logger?: boolean
@@ -57,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalog.start()
   await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
+  await app.register(mediaRoutes, { store: deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`) })
 
   // Uploaded and seeded images: content-hashed names, so they never change.
   await app.register(fastifyStatic, {
