@@ -35,14 +35,16 @@ test.describe('the shop shell', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByText('You have been logged out')).toBeVisible()
+    await expect(page.getByText('You have been logged out', { exact: true })).toBeVisible()
 
     const response = await page.goto('/a/path/that/does/not/exist')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   })
 
-  test('the header deepens its shadow after scrolling and the collections menu lists categories', async ({ page }) => {
+  test('the header deepens its shadow after scrolling and the collections menu lists categories', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/')
     const header = page.locator('header').first()
@@ -58,7 +60,9 @@ test.describe('the shop shell', () => {
 })
 
 test.describe('the back office door', () => {
-  test('an administrator signs in and reaches the dashboard shell; a customer is turned away', async ({ page }) => {
+  test('an administrator signs in and reaches the dashboard shell; a customer is turned away', async ({
+    page,
+  }) => {
     await page.goto('/admin/dashboard')
     await expect(page).toHaveURL(/\/admin$/)
     await page.getByLabel('Username').fill(E2E_ADMIN.username)

@@ -14,7 +14,9 @@ hydrateRoot(
   document.getElementById('root')!,
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      {/* Synchronous navigation: leaving a page and signing out land in one render, so guards never
+          see "signed out" while still on a protected page. */}
+      <BrowserRouter useTransitions={false}>
         <App />
       </BrowserRouter>
     </QueryClientProvider>

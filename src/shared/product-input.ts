@@ -12,7 +12,12 @@ const optionalText = (max = 200) =>
     .nullish()
     .transform((value) => value || null)
 
-const optionalCents = z.number().int().min(0).nullish().transform((value) => value ?? null)
+const optionalCents = z
+  .number()
+  .int()
+  .min(0)
+  .nullish()
+  .transform((value) => value ?? null)
 
 export const productInputSchema = z.object({
   sku: z
@@ -22,7 +27,11 @@ export const productInputSchema = z.object({
     .regex(/^[A-Za-z0-9-]*$/, 'SKU may contain only letters, digits and dashes')
     .nullish()
     .transform((value) => (value ? value.toUpperCase() : null)),
-  name: z.string({ error: 'Name must be at least 3 characters' }).trim().min(3, 'Name must be at least 3 characters').max(120),
+  name: z
+    .string({ error: 'Name must be at least 3 characters' })
+    .trim()
+    .min(3, 'Name must be at least 3 characters')
+    .max(120),
   description: z
     .string({ error: 'Description must be at least 10 characters' })
     .trim()
@@ -51,14 +60,22 @@ export const productInputSchema = z.object({
     .transform((value) => value.toLowerCase()),
   type: z.enum(PRODUCT_TYPES, { error: 'Product type is required' }).default('other'),
   color: z.string({ error: 'Color is required' }).trim().min(1, 'Color is required').max(40).default('green'),
-  innerDiameterMm: z.number().int().min(1).max(200).nullish().transform((value) => value ?? null),
+  innerDiameterMm: z
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .nullish()
+    .transform((value) => value ?? null),
   weight: optionalText(),
   dimensions: optionalText(),
   jadeType: z.enum(JADE_TYPES).default('Type A'),
   origin: z.enum(ORIGINS).default('Myanmar'),
   certification: optionalText(500),
   featured: z.boolean().default(false),
-  status: z.enum(PRODUCT_STATUSES, { error: 'Status must be available, sold, reserved or draft' }).default('available'),
+  status: z
+    .enum(PRODUCT_STATUSES, { error: 'Status must be available, sold, reserved or draft' })
+    .default('available'),
   stockQuantity: z.number().int().min(0).max(10_000).default(1),
 })
 export type ProductInput = z.input<typeof productInputSchema>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Navigate } from 'react-router'
-import { displayName } from '../../shared/accounts'
+import { displayName } from '../../shared/users'
 import { useAuth } from '../lib/auth'
 import { useLogoutWithToast } from '../storefront/layout/header'
 import { PageSkeleton } from '../storefront/layout/page-skeleton'

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router'
-import { Toaster } from '../ui/toast'
+import { DeferredToaster } from '../ui/deferred-toaster'
 import { TooltipProvider } from '../ui/tooltip'
 import { AdminGuard } from './admin-guard'
 import { AdminLoginPage } from './admin-login-page'
@@ -23,7 +23,7 @@ export default function AdminApp() {
         </Route>
         <Route path="" element={<Navigate to="/admin" replace />} />
       </Routes>
-      <Toaster />
+      <DeferredToaster />
     </TooltipProvider>
   )
 }

@@ -1,6 +1,6 @@
 import { LogOut, Store } from 'lucide-react'
 import { Link, NavLink, Outlet } from 'react-router'
-import { displayName } from '../../shared/accounts'
+import { displayName } from '../../shared/users'
 import { useAuth } from '../lib/auth'
 import { cn } from '../lib/cn'
 import { useLogoutWithToast } from '../storefront/layout/header'

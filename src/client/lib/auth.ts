@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
 import type { LoginInput, PublicUser, RegisterInput } from '../../shared/accounts'
 import { api } from './api'
 import { queries } from './queries'
@@ -26,11 +27,17 @@ export function useRegister() {
   })
 }
 
+/**
+ * Signs out, then leaves the page before the user disappears from the cache, so a page that needs
+ * a user (profile, back office) never redirects to a login screen on the way out.
+ */
 export function useLogout() {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   return useMutation({
     mutationFn: () => api.post<{ message: string }>('/api/logout'),
     onSuccess: () => {
+      navigate('/')
       queryClient.setQueryData(queries.auth().queryKey, null)
       return queryClient.invalidateQueries()
     },

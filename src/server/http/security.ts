@@ -59,11 +59,9 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
     }
     const contentType = request.headers['content-type']
     if ((contentType || hasBody(request)) && !ACCEPTED_BODY_TYPES.test(contentType ?? '')) {
-      return reply
-        .status(415)
-        .send({
-          message: 'Unsupported content type: send application/json or multipart/form-data',
-        } satisfies ApiErrorBody)
+      return reply.status(415).send({
+        message: 'Unsupported content type: send application/json or multipart/form-data',
+      } satisfies ApiErrorBody)
     }
   })
 }

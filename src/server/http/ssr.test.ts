@@ -9,11 +9,13 @@ beforeAll(async () => {
   const ssrBundle = await loadSsrBundle()
   if (!ssrBundle) throw new Error('No build found: run `npm run build` before this suite')
   t = await createTestApp({ ssrBundle })
-  await t.handle.db.insert(products).values([
-    piece({ name: 'Imperial Green Bangle', category: 'bangles', featured: true }),
-    piece({ name: 'Lavender Cabochon Ring', category: 'rings' }),
-    piece({ name: 'Secret Draft Pendant', category: 'necklaces', status: 'draft' }),
-  ])
+  await t.handle.db
+    .insert(products)
+    .values([
+      piece({ name: 'Imperial Green Bangle', category: 'bangles', featured: true }),
+      piece({ name: 'Lavender Cabochon Ring', category: 'rings' }),
+      piece({ name: 'Secret Draft Pendant', category: 'necklaces', status: 'draft' }),
+    ])
 })
 afterAll(() => t?.close())
 
@@ -55,7 +57,11 @@ describe('server-side rendering', () => {
       url: '/api/register',
       payload: { username: 'jadefan', password: 'secret123', firstName: 'Lin' },
     })
-    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: cookieHeader(register) } })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: cookieHeader(register) },
+    })
     expect(response.body).toContain('Hi, Lin')
   })
 

@@ -1,14 +1,13 @@
 import { ShoppingBag } from 'lucide-react'
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { lazy, Suspense, useState } from 'react'
+import { useOnceOpened } from '../../lib/use-once-opened'
 import { Button } from '../../ui/button'
-import { EmptyState } from '../../ui/empty-state'
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../ui/sheet'
 
-// The cart's lines, totals and shipping arrive with the cart feature; until then the sheet shows
-// the specification's empty state and the badge counts nothing.
+const CartSheet = lazy(() => import('./cart-sheet'))
+
 export function CartButton() {
   const [open, setOpen] = useState(false)
+  const mounted = useOnceOpened(open)
   const itemCount = 0
   return (
     <>
@@ -18,6 +17,8 @@ export function CartButton() {
         className="relative"
         aria-label="Open cart"
         onClick={() => setOpen(true)}
+        // Start loading the sheet's code as soon as the pointer heads for the button.
+        onPointerEnter={() => void import('./cart-sheet')}
       >
         <ShoppingBag className="size-5" aria-hidden />
         {itemCount > 0 && (
@@ -26,24 +27,11 @@ export function CartButton() {
           </span>
         )}
       </Button>
-      <Sheet open={open} onOpenChange={setOpen}>
-        <SheetContent side="right" className="flex flex-col">
-          <SheetTitle className="font-display text-2xl">Shopping Cart</SheetTitle>
-          <SheetDescription className="sr-only">Items in your cart</SheetDescription>
-          <div className="flex flex-1 items-center justify-center">
-            <EmptyState
-              icon={<ShoppingBag className="size-8" aria-hidden />}
-              title="Your cart is empty"
-              description="Looks like you haven't added anything to your cart yet."
-              action={
-                <Button asChild onClick={() => setOpen(false)}>
-                  <Link to="/products">Continue Shopping</Link>
-                </Button>
-              }
-            />
-          </div>
-        </SheetContent>
-      </Sheet>
+      {mounted && (
+        <Suspense fallback={null}>
+          <CartSheet open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   )
 }

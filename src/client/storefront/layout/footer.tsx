@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Instagram, Mail, Phone } from 'lucide-react'
+import { AtSign, Mail, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { queries } from '../../lib/queries'
 import { NewsletterForm } from './newsletter-form'
@@ -26,7 +26,7 @@ export function Footer() {
             rel="noopener noreferrer"
             className="mt-6 inline-flex items-center gap-2 text-sm text-ivory/75 hover:text-ivory"
           >
-            <Instagram className="size-4" aria-hidden /> Follow us on Instagram
+            <AtSign className="size-4" aria-hidden /> Follow us on Instagram
           </a>
         </div>
         <nav aria-label="Footer" className="md:col-span-2">

@@ -1,26 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
-import { ChevronDown, Menu, Search, User } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { Link, NavLink, useLocation, useNavigate } from 'react-router'
-import { displayName } from '../../../shared/accounts'
-import { capitalize, categoryPath } from '../../../shared/catalog'
+import { Menu, Search, User } from 'lucide-react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { displayName } from '../../../shared/users'
 import { useAuth, useLogout } from '../../lib/auth'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
+import { useOnceOpened } from '../../lib/use-once-opened'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../ui/dropdown-menu'
+import { DisclosureMenu, disclosureItemClass } from '../../ui/disclosure-menu'
 import { toast } from '../../ui/use-toast'
 import { CartButton } from './cart-button'
-import { MobileMenu } from './mobile-menu'
+import { CollectionsMenu } from './collections-menu'
 import { useScrolled } from './use-scrolled'
+
+const MobileMenu = lazy(() => import('./mobile-menu'))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -31,6 +26,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const scrolled = useScrolled(10)
   const [mobileOpen, setMobileOpen] = useState(false)
+  const mobileMenuMounted = useOnceOpened(mobileOpen)
   const location = useLocation()
   const { data: store } = useQuery(queries.store())
 
@@ -54,6 +50,7 @@ export function Header() {
           aria-label="Open menu"
           aria-expanded={mobileOpen}
           onClick={() => setMobileOpen(true)}
+          onPointerEnter={() => void import('./mobile-menu')}
         >
           <Menu className="size-5" aria-hidden />
         </Button>
@@ -94,54 +91,35 @@ export function Header() {
           <CartButton />
         </div>
       </div>
-      <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} />
+      {mobileMenuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileOpen} onOpenChange={setMobileOpen} />
+        </Suspense>
+      )}
     </header>
-  )
-}
-
-function CollectionsMenu() {
-  const { data: categories = [] } = useQuery(queries.categories())
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="flex items-center gap-1 text-sm tracking-wide text-ink-muted transition-colors hover:text-jade-700">
-        Collections <ChevronDown className="size-4" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="min-w-52">
-        <DropdownMenuItem asChild>
-          <Link to="/products">All Collections</Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        {categories.map((category) => (
-          <DropdownMenuItem key={category} asChild>
-            <Link to={categoryPath(category)}>{capitalize(category)}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
   )
 }
 
 export function useLogoutWithToast() {
   const logout = useLogout()
-  const navigate = useNavigate()
+  // Hook-level callbacks: they still run when the page that asked has already gone.
   return () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Logged Out', description: 'You have been logged out' })
-        navigate('/')
-      },
-      onError: () =>
+    logout
+      .mutateAsync()
+      .then(() => toast({ title: 'Logged Out', description: 'You have been logged out' }))
+      .catch(() =>
         toast({
           title: 'Logout Failed',
           description: 'Failed to log out. Please try again.',
           variant: 'destructive',
         }),
-    })
+      )
 }
 
 function AccountMenu() {
   const { user, isAdmin } = useAuth()
   const logout = useLogoutWithToast()
+  const { pathname } = useLocation()
 
   if (!user) {
     return (
@@ -155,36 +133,48 @@ function AccountMenu() {
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="hidden gap-2 sm:inline-flex">
-          <User className="size-4" aria-hidden />
-          <span className="max-w-32 truncate">Hi, {displayName(user)}</span>
-          {isAdmin && <Badge variant="gold">Admin</Badge>}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-56">
-        <DropdownMenuLabel>
-          <span className="block font-display text-lg">{displayName(user)}</span>
-          <span className="block text-xs font-normal text-ink-muted">
-            {isAdmin ? 'Administrator' : 'Customer'}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account/profile">My Profile</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account/wishlist">My Wishlist</Link>
-        </DropdownMenuItem>
-        {isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/dashboard">Admin Dashboard</Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={logout}>Logout</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <div className="hidden sm:block">
+      <DisclosureMenu
+        closeKey={pathname}
+        align="end"
+        triggerClassName="flex h-9 items-center gap-2 rounded-sm px-3 text-sm text-ink hover:bg-jade-50"
+        label={
+          <>
+            <User className="size-4" aria-hidden />
+            <span className="max-w-32 truncate">Hi, {displayName(user)}</span>
+            {isAdmin && <Badge variant="gold">Admin</Badge>}
+          </>
+        }
+      >
+        <div className="border-b border-ink/10 px-4 pb-3 pt-1">
+          <span className="block font-display text-lg text-ink">{displayName(user)}</span>
+          <span className="block text-xs text-ink-muted">{isAdmin ? 'Administrator' : 'Customer'}</span>
+        </div>
+        <ul className="py-1">
+          <li>
+            <Link to="/account/profile" className={disclosureItemClass}>
+              My Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/wishlist" className={disclosureItemClass}>
+              My Wishlist
+            </Link>
+          </li>
+          {isAdmin && (
+            <li>
+              <Link to="/admin/dashboard" className={disclosureItemClass}>
+                Admin Dashboard
+              </Link>
+            </li>
+          )}
+          <li className="mt-1 border-t border-ink/10 pt-1">
+            <button type="button" className={disclosureItemClass} onClick={logout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </DisclosureMenu>
+    </div>
   )
 }

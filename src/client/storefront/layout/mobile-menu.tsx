@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { displayName } from '../../../shared/accounts'
 import { capitalize, categoryPath } from '../../../shared/catalog'
+import { displayName } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'
@@ -10,7 +10,13 @@ import { useLogoutWithToast } from './header'
 
 const itemClass = 'block py-3 text-lg font-display text-ink transition-colors hover:text-jade-700'
 
-export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MobileMenu({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const { data: categories = [] } = useQuery(queries.categories())
   const { user, isAdmin } = useAuth()
   const logout = useLogoutWithToast()

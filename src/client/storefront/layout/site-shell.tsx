@@ -1,12 +1,11 @@
 import { Outlet } from 'react-router'
-import { Toaster } from '../../ui/toast'
-import { TooltipProvider } from '../../ui/tooltip'
+import { DeferredToaster } from '../../ui/deferred-toaster'
 import { Footer } from './footer'
 import { Header } from './header'
 
 export function SiteShell() {
   return (
-    <TooltipProvider>
+    <>
       <a
         href="#main-content"
         className="sr-only z-50 bg-jade-700 px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -20,7 +19,7 @@ export function SiteShell() {
         </main>
         <Footer />
       </div>
-      <Toaster />
-    </TooltipProvider>
+      <DeferredToaster />
+    </>
   )
 }

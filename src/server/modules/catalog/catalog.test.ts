@@ -21,15 +21,41 @@ beforeAll(async () => {
   await bangle('Bangle 64', 64, { price: 64_000, featured: true })
   await bangle('Bangle Unknown Size', null, { price: 1_000 })
   // A ring with a diameter is not a bangle: the size filter ignores it.
-  await insertProduct(db, { name: 'Ring 56', innerDiameterMm: 56, price: 2_000, color: 'white', sku: 'WJ-RIWH-0001' })
-  await insertProduct(db, { name: 'Sold Pendant', category: 'necklaces', type: 'pendant', status: 'sold', price: 9_000 })
-  await insertProduct(db, { name: 'Reserved Earrings', category: 'earrings', type: 'earring', status: 'reserved' })
-  await insertProduct(db, { name: 'Draft Bracelet', category: 'bracelets', type: 'bracelet', status: 'draft' })
+  await insertProduct(db, {
+    name: 'Ring 56',
+    innerDiameterMm: 56,
+    price: 2_000,
+    color: 'white',
+    sku: 'WJ-RIWH-0001',
+  })
+  await insertProduct(db, {
+    name: 'Sold Pendant',
+    category: 'necklaces',
+    type: 'pendant',
+    status: 'sold',
+    price: 9_000,
+  })
+  await insertProduct(db, {
+    name: 'Reserved Earrings',
+    category: 'earrings',
+    type: 'earring',
+    status: 'reserved',
+  })
+  await insertProduct(db, {
+    name: 'Draft Bracelet',
+    category: 'bracelets',
+    type: 'bracelet',
+    status: 'draft',
+  })
 })
 afterAll(() => t.close())
 
 async function list(query = '', cookie?: string) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/products${query}`, headers: cookie ? { cookie } : {} })
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/products${query}`,
+    headers: cookie ? { cookie } : {},
+  })
   return { status: response.statusCode, body: response.json() as Product[], response }
 }
 const names = (products: Product[]) => products.map((p) => p.name)
@@ -53,13 +79,19 @@ describe('the public listing', () => {
   it('shows sold pieces on request, never drafts', async () => {
     const { body } = await list('?includeSold=true')
     expect(names(body)).toContain('Sold Pendant')
-    expect(body.find((p) => p.name === 'Sold Pendant')).toMatchObject({ sold: true, inStock: false, status: 'sold' })
+    expect(body.find((p) => p.name === 'Sold Pendant')).toMatchObject({
+      sold: true,
+      inStock: false,
+      status: 'sold',
+    })
     expect(names(body)).not.toContain('Draft Bracelet')
   })
 
   it('filters by category and colour case-insensitively', async () => {
     expect(names((await list('?category=BANGLES')).body)).toHaveLength(5)
-    expect(names((await list('?color=green')).body)).toEqual(expect.arrayContaining(['Bangle 54', 'Bangle 63']))
+    expect(names((await list('?color=green')).body)).toEqual(
+      expect.arrayContaining(['Bangle 54', 'Bangle 63']),
+    )
     expect(names((await list('?color=LAVENDER')).body)).toEqual(['Bangle 55'])
   })
 
@@ -98,7 +130,11 @@ describe('the public listing', () => {
   })
 
   it('answers with an ETag, 304 when unchanged, and compressed bytes', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'gzip' } })
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'accept-encoding': 'gzip' },
+    })
     expect(first.headers['content-encoding']).toBe('gzip')
     const decoded = JSON.parse(gunzipSync(first.rawPayload).toString())
     expect(decoded).toHaveLength(7)
@@ -126,7 +162,11 @@ describe('includeAll, drafts and single products', () => {
     const draft = all.find((p) => p.name === 'Draft Bracelet')!
     const sold = all.find((p) => p.name === 'Sold Pendant')!
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${draft.id}` })).statusCode).toBe(404)
-    const asAdmin = await t.app.inject({ method: 'GET', url: `/api/products/${draft.id}`, headers: { cookie: admin } })
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/${draft.id}`,
+      headers: { cookie: admin },
+    })
     expect(asAdmin.statusCode).toBe(200)
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${sold.id}` })).json().sold).toBe(true)
   })
@@ -154,7 +194,9 @@ describe('the admin product API', () => {
     ] as const
     for (const [method, url] of routes) {
       expect((await t.app.inject({ method, url, payload: {} })).statusCode).toBe(401)
-      expect((await t.app.inject({ method, url, payload: {}, headers: { cookie: customer } })).statusCode).toBe(403)
+      expect(
+        (await t.app.inject({ method, url, payload: {}, headers: { cookie: customer } })).statusCode,
+      ).toBe(403)
     }
   })
 
@@ -163,7 +205,12 @@ describe('the admin product API', () => {
     expect(response.statusCode).toBe(201)
     const body = response.json()
     expect(body.sku).toMatch(/^WJ-EALA-\d{4}$/)
-    expect(body).toMatchObject({ jadeType: 'Type A', origin: 'Myanmar', status: 'available', featured: false })
+    expect(body).toMatchObject({
+      jadeType: 'Type A',
+      origin: 'Myanmar',
+      status: 'available',
+      featured: false,
+    })
   })
 
   it('keeps SKUs unique', async () => {
@@ -173,7 +220,9 @@ describe('the admin product API', () => {
     expect(clash.statusCode).toBe(409)
     expect(clash.json().message).toBe('A product with this SKU already exists')
     // Two generated SKUs for the same category and colour in one burst never clash.
-    const burst = await Promise.all([1, 2, 3].map(() => create({ ...valid(), category: 'rings', color: 'black' })))
+    const burst = await Promise.all(
+      [1, 2, 3].map(() => create({ ...valid(), category: 'rings', color: 'black' })),
+    )
     const skus = burst.map((r) => r.json().sku)
     expect(new Set(skus).size).toBe(3)
   })
@@ -181,7 +230,11 @@ describe('the admin product API', () => {
   it.each([
     ['name', { name: 'ab' }, 'Name must be at least 3 characters'],
     ['description', { description: 'too short' }, 'Description must be at least 10 characters'],
-    ['shortDescription', { shortDescription: 'x'.repeat(101) }, 'Short description must be less than 100 characters'],
+    [
+      'shortDescription',
+      { shortDescription: 'x'.repeat(101) },
+      'Short description must be less than 100 characters',
+    ],
     ['price', { price: 0 }, 'Price must be at least $0.01'],
     ['imageUrls', { imageUrls: [] }, 'At least one image is required'],
     ['type', { type: 'brooch' }, 'Product type is required'],
@@ -214,10 +267,18 @@ describe('the admin product API', () => {
     expect(sold.json().soldAt).not.toBeNull()
     expect(names((await list()).body)).not.toContain('Celadon Teardrop Earrings')
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/products/${created.id}`, headers: { cookie: admin } })
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${created.id}`,
+      headers: { cookie: admin },
+    })
     expect(deleted.statusCode).toBe(200)
     expect(names((await list('?includeSold=true')).body)).not.toContain('Celadon Teardrop Earrings')
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/products/${created.id}`, headers: { cookie: admin } })
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${created.id}`,
+      headers: { cookie: admin },
+    })
     expect(again.statusCode).toBe(404)
   })
 })

@@ -32,7 +32,9 @@ const listQuery = z.object({
   color: z.string().trim().max(50).optional(),
   size: z.enum(BANGLE_SIZE_KEYS, { error: 'Size must be XS, S, M, L or XL' }).optional(),
   q: z.string().trim().max(100).optional(),
-  sort: z.enum(SORT_OPTIONS, { error: 'Sort must be name-asc, name-desc, price-asc or price-desc' }).optional(),
+  sort: z
+    .enum(SORT_OPTIONS, { error: 'Sort must be name-asc, name-desc, price-asc or price-desc' })
+    .optional(),
   includeSold: flag,
   includeAll: flag,
 })
@@ -41,7 +43,10 @@ const idParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).
 
 /** Sends cached bytes, compressed as the client accepts, or 304 when it already has them. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  reply.header('etag', body.etag).header('vary', 'accept-encoding').header('cache-control', 'public, no-cache')
+  reply
+    .header('etag', body.etag)
+    .header('vary', 'accept-encoding')
+    .header('cache-control', 'public, no-cache')
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send()
   const accepted = request.headers['accept-encoding'] ?? ''
   reply.type('application/json; charset=utf-8')
@@ -57,7 +62,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
   const cached = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>) =>
     catalog.cache.get(key, build).then((body) => sendCached(request, reply, body))
 
-  app.get('/api/categories', (request, reply) => cached(request, reply, 'categories', () => listCategories(db)))
+  app.get('/api/categories', (request, reply) =>
+    cached(request, reply, 'categories', () => listCategories(db)),
+  )
 
   app.get('/api/category-images', (request, reply) =>
     cached(request, reply, 'category-images', () => listCategoryImages(db)),
@@ -81,11 +88,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     return user?.isAdmin ? toAdminProduct(row) : toPublicProduct(row)
   })
 
-  app.post('/api/products', { onRequest: requireAdmin, schema: { body: productInputSchema } }, async (request, reply) => {
-    const row = await createProduct(db, request.body)
-    await catalog.changed()
-    return reply.status(201).send(toAdminProduct(row))
-  })
+  app.post(
+    '/api/products',
+    { onRequest: requireAdmin, schema: { body: productInputSchema } },
+    async (request, reply) => {
+      const row = await createProduct(db, request.body)
+      await catalog.changed()
+      return reply.status(201).send(toAdminProduct(row))
+    },
+  )
 
   app.put(
     '/api/products/:id',
@@ -107,9 +118,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     },
   )
 
-  app.delete('/api/products/:id', { onRequest: requireAdmin, schema: { params: idParams } }, async (request) => {
-    await deleteProduct(db, request.params.id)
-    await catalog.changed()
-    return { message: 'Product deleted successfully' }
-  })
+  app.delete(
+    '/api/products/:id',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (request) => {
+      await deleteProduct(db, request.params.id)
+      await catalog.changed()
+      return { message: 'Product deleted successfully' }
+    },
+  )
 }

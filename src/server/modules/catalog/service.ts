@@ -73,7 +73,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 function listingConditions(query: ProductQuery): SQL[] {
   const conditions: SQL[] = []
   if (!query.includeAll) {
-    const visible: ProductStatus[] = query.includeSold ? ['available', 'reserved', 'sold'] : ['available', 'reserved']
+    const visible: ProductStatus[] = query.includeSold
+      ? ['available', 'reserved', 'sold']
+      : ['available', 'reserved']
     conditions.push(inArray(products.status, visible))
   }
   if (query.featured) conditions.push(eq(products.featured, true))
@@ -120,7 +122,9 @@ export async function getProduct(db: DbOrTx, id: number, options: { includeDraft
   const [row] = await db
     .select()
     .from(products)
-    .where(options.includeDraft ? eq(products.id, id) : and(eq(products.id, id), ne(products.status, 'draft')))
+    .where(
+      options.includeDraft ? eq(products.id, id) : and(eq(products.id, id), ne(products.status, 'draft')),
+    )
   return row
 }
 
@@ -185,10 +189,20 @@ export async function updateProduct(db: DbOrTx, id: number, data: ProductData): 
 }
 
 /** Sold pieces leave the storefront's listings; the record stays for the books. */
-export async function markProductSold(db: DbOrTx, id: number, soldPrice?: number | null): Promise<ProductRow> {
+export async function markProductSold(
+  db: DbOrTx,
+  id: number,
+  soldPrice?: number | null,
+): Promise<ProductRow> {
   const [row] = await db
     .update(products)
-    .set({ status: 'sold', stockQuantity: 0, soldAt: new Date(), soldPrice: soldPrice ?? null, updatedAt: new Date() })
+    .set({
+      status: 'sold',
+      stockQuantity: 0,
+      soldAt: new Date(),
+      soldPrice: soldPrice ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(products.id, id))
     .returning()
   if (!row) throw notFound('Product not found')
@@ -197,10 +211,16 @@ export async function markProductSold(db: DbOrTx, id: number, soldPrice?: number
 
 /** A piece with orders or sales is history: it can be marked sold or draft, not deleted. */
 export async function deleteProduct(db: DbOrTx, id: number): Promise<void> {
-  const [ordered] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1)
+  const [ordered] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, id))
+    .limit(1)
   const [sold] = await db.select({ id: sales.id }).from(sales).where(eq(sales.productId, id)).limit(1)
   if (ordered || sold) {
-    throw conflict('This product has orders or sales on record; mark it as sold or draft instead of deleting it')
+    throw conflict(
+      'This product has orders or sales on record; mark it as sold or draft instead of deleting it',
+    )
   }
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id })
   if (deleted.length === 0) throw notFound('Product not found')

@@ -13,6 +13,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 // is a decompression bomb, not a photo.
 const MAX_INPUT_PIXELS = 64_000_000
 const WEBP_QUALITY = 80
+const WEBP_EFFORT = 4
 
 export interface StoredImage {
   /** The largest variant; the others share its name with another width (see shared/images.ts). */
@@ -26,6 +27,8 @@ export interface ProcessImageOptions {
   maxWidth?: number
   /** The uploaded file's name, for the error message (back-office.md §5 wording). */
   fileName?: string
+  /** WebP encoder effort, 0 (fastest) to 6 (smallest files). Bulk jobs may trade size for time. */
+  effort?: number
 }
 
 export class UnsupportedImageError extends HttpError {
@@ -133,14 +136,22 @@ async function encodeVariants(
   if (widths.length === 0) widths.push(Math.max(1, Math.floor(limit)))
 
   try {
+    // Decoded once, already scaled to the largest width; the smaller variants are scaled down from
+    // these pixels rather than decoding the original again for each. (Raw output is converted to
+    // sRGB like any other, so a Display P3 phone photo keeps its colours.)
+    const largest = widths[widths.length - 1]!
+    const { data, info } = await source
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+    const raw = { width: info.width, height: info.height, channels: info.channels }
     return await Promise.all(
       widths.map(async (width) => {
-        const { data, info } = await source
-          .clone()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
+        const variant = await sharp(data, { raw })
+          .resize(width === raw.width ? undefined : { width })
+          .webp({ quality: WEBP_QUALITY, effort: opts.effort ?? WEBP_EFFORT })
           .toBuffer({ resolveWithObject: true })
-        return { data, width: info.width, height: info.height }
+        return { data: variant.data, width: variant.info.width, height: variant.info.height }
       }),
     )
   } catch (error) {

@@ -20,7 +20,8 @@ const png = (color: string) =>
 /** A multipart body built by the platform's own FormData, as a browser would send it. */
 async function multipart(files: { field: string; name: string; data: Buffer; type: string }[]) {
   const form = new FormData()
-  for (const file of files) form.append(file.field, new Blob([file.data], { type: file.type }), file.name)
+  for (const file of files)
+    form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name)
   const request = new Request('http://localhost/', { method: 'POST', body: form })
   return {
     payload: Buffer.from(await request.arrayBuffer()),
@@ -71,7 +72,10 @@ describe('product image upload', () => {
   it('refuses a file over 5 MB with 413', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0xff)
     big.set([0xff, 0xd8, 0xff], 0)
-    const response = await upload([{ field: 'images', name: 'huge.jpg', data: big, type: 'image/jpeg' }], admin)
+    const response = await upload(
+      [{ field: 'images', name: 'huge.jpg', data: big, type: 'image/jpeg' }],
+      admin,
+    )
     expect(response.statusCode).toBe(413)
     expect(response.json().message).toBe('huge.jpg exceeds the 5MB size limit.')
   })

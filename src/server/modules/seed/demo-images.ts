@@ -31,7 +31,7 @@ const PALETTES: Record<JadeColour, Palette> = {
   apple: { light: '#E0F8B6', base: '#7FC457', deep: '#3A7420', glow: '#BDF08A' },
   lavender: { light: '#F4ECFC', base: '#BCA7DB', deep: '#6F5797', glow: '#E4D6F7' },
   icy: { light: '#FFFFFF', base: '#DFE8E3', deep: '#8A9E96', glow: '#F9FCFA' },
-  honey: { light: '#FCE6A6', base: '#D79F3C', deep: '#7E4C0C', glow: '#F7CE70' },
+  honey: { light: '#FBF0CE', base: '#D2AB5C', deep: '#86581C', glow: '#F4DA98' },
   black: { light: '#76827C', base: '#232A26', deep: '#050807', glow: '#3E4B45' },
   'blue-green': { light: '#A6E2D8', base: '#2A8A82', deep: '#0B403D', glow: '#63C5B8' },
 }
@@ -67,7 +67,6 @@ const round = (value: number) => Math.round(value * 10) / 10
 /** Collects the gradients and filters of one SVG document, each with an id of its own. */
 class Scene {
   private readonly defs: string[] = []
-  private readonly blurs = new Map<string, string>()
   private readonly gradients = new Map<string, string>()
   private counter = 0
 
@@ -83,35 +82,35 @@ class Scene {
   }
 
   /**
-   * A Gaussian blur. Blurs are by far the slowest part of rasterising (their cost grows with the
-   * filter region's area), so they are kept to small outlines with a tight region; broad soft
-   * shapes use the gradients below instead.
+   * Fill for an ellipse that fades from `colour` at its centre to nothing at its edge: highlights,
+   * clouds in the stone, and (flatter) cast shadows. Gradients stand in for Gaussian blurs
+   * throughout: a blur filter costs librsvg several times the rest of the picture.
    */
-  blur(deviation: number, region: 'tight' | 'wide' = 'tight'): string {
-    const key = `${deviation}${region}`
-    let id = this.blurs.get(key)
-    if (!id) {
-      id = this.id('blur')
-      // A thin stroke's bounding box ignores the stroke's width: it needs the wider margin.
-      const margin = region === 'tight' ? 25 : 80
-      this.def(
-        `<filter id="${id}" x="-${margin}%" y="-${margin}%" width="${100 + 2 * margin}%" height="${100 + 2 * margin}%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`,
-      )
-      this.blurs.set(key, id)
-    }
-    return `filter="url(#${id})"`
-  }
-
-  /** Fill for an ellipse that fades from `colour` at its centre to nothing at its edge. */
-  softSpot(colour: string, opacity: number): string {
-    const key = `spot${colour}${opacity}`
+  softSpot(colour: string, opacity: number, profile: 'glint' | 'shadow' = 'glint'): string {
+    const key = `${profile}${colour}${opacity}`
     let id = this.gradients.get(key)
     if (!id) {
       id = this.id('spot')
+      const stops =
+        profile === 'glint'
+          ? [
+              [0, 1],
+              [0.5, 0.55],
+              [1, 0],
+            ]
+          : [
+              [0, 1],
+              [0.45, 0.8],
+              [0.75, 0.32],
+              [1, 0],
+            ]
       this.def(
-        `<radialGradient id="${id}"><stop offset="0" stop-color="${colour}" stop-opacity="${opacity}"/>` +
-          `<stop offset="0.5" stop-color="${colour}" stop-opacity="${round(opacity * 0.55 * 100) / 100}"/>` +
-          `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`,
+        `<radialGradient id="${id}">${stops
+          .map(
+            ([offset, share]) =>
+              `<stop offset="${offset}" stop-color="${colour}" stop-opacity="${round(opacity * share! * 100) / 100}"/>`,
+          )
+          .join('')}</radialGradient>`,
       )
       this.gradients.set(key, id)
     }
@@ -224,15 +223,17 @@ function jadeTube(
 
   // Upper-left specular arc on the top of the tube with a soft sheen around it; a fainter one on
   // the near side and a glint on the inside wall.
-  parts.push(highlightArc(scene, rx, ry, -thickness * 0.26, 192, 272, thickness * 0.24, 0.3))
-  parts.push(highlightArc(scene, rx, ry, -thickness * 0.28, 198, 262, thickness * 0.08, 0.9))
-  parts.push(highlightArc(scene, rx, ry, -thickness * 0.3, 62, 118, thickness * 0.12, 0.3))
-  parts.push(highlightArc(scene, rx, ry, -thickness * 0.3, 70, 110, thickness * 0.04, 0.6, false))
-  parts.push(highlightArc(scene, rx, ry, thickness * 0.22, 300, 330, thickness * 0.04, 0.35, false))
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.26, 188, 276, thickness * 0.12, 0.3))
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.28, 195, 265, thickness * 0.07, 0.95))
+  parts.push(highlightArc(scene, rx, ry, -thickness * 0.3, 62, 118, thickness * 0.05, 0.55))
+  parts.push(highlightArc(scene, rx, ry, thickness * 0.22, 296, 334, thickness * 0.04, 0.4))
   return parts.join('')
 }
 
-/** A white stroke along part of an ellipse, shifted off its centre line by `offset`. */
+/**
+ * A white glint along part of an ellipse, shifted off its centre line by `offset`. Its ends fade
+ * out (a gradient along the chord) and its edges are softened by two wider, fainter strokes.
+ */
 function highlightArc(
   scene: Scene,
   rx: number,
@@ -242,17 +243,34 @@ function highlightArc(
   toDegrees: number,
   width: number,
   opacity: number,
-  soft = true,
 ): string {
-  const points: string[] = []
-  for (let degrees = fromDegrees; degrees <= toDegrees; degrees += 5) {
+  const point = (degrees: number) => {
     const t = (degrees * Math.PI) / 180
-    points.push(`${round(rx * Math.cos(t))},${round(ry * Math.sin(t) + offset)}`)
+    return { x: round(rx * Math.cos(t)), y: round(ry * Math.sin(t) + offset) }
   }
-  return (
-    `<polyline points="${points.join(' ')}" fill="none" stroke="#fff" stroke-opacity="${opacity}" ` +
-    `stroke-width="${round(width)}" stroke-linecap="round" stroke-linejoin="round" ${soft ? scene.blur(round(Math.max(1, width * 0.3)), 'wide') : ''}/>`
+  const points: string[] = []
+  for (let degrees = fromDegrees; degrees <= toDegrees; degrees += 4) {
+    const p = point(degrees)
+    points.push(`${p.x},${p.y}`)
+  }
+  const start = point(fromDegrees)
+  const end = point(toDegrees)
+  const fade = scene.id('fade')
+  scene.def(
+    `<linearGradient id="${fade}" gradientUnits="userSpaceOnUse" x1="${start.x}" y1="${start.y}" x2="${end.x}" y2="${end.y}">` +
+      '<stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.3" stop-color="#fff"/>' +
+      '<stop offset="0.7" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>',
   )
+  return [
+    [2.6, 0.14],
+    [1.7, 0.28],
+    [1, 1],
+  ]
+    .map(
+      ([scale, share]) =>
+        `<polyline points="${points.join(' ')}" fill="none" stroke="url(#${fade})" stroke-opacity="${round(opacity * share! * 100) / 100}" stroke-width="${round(width * scale!)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+    )
+    .join('')
 }
 
 /** A polished stone of any outline: body gradient, transmitted glow, rim and specular highlight. */
@@ -273,9 +291,9 @@ function jadeStone(
   )
 }
 
-/** The soft shadow a piece casts on the backdrop, from a simplified outline. */
-function castShadow(scene: Scene, shape: string, dx: number, dy: number, softness: number, opacity = 0.3) {
-  return `<path d="${shape}" transform="translate(${dx} ${dy})" fill="${SHADOW}" fill-opacity="${opacity}" ${scene.blur(softness)}/>`
+/** The soft shadow a piece casts on the backdrop: an ellipse somewhat larger than the piece. */
+function castShadow(scene: Scene, cx: number, cy: number, rx: number, ry: number, opacity = 0.32) {
+  return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${scene.softSpot(SHADOW, opacity, 'shadow')}"/>`
 }
 
 const circlePath = (cx: number, cy: number, r: number) =>
@@ -324,8 +342,10 @@ function drawBeads(scene: Scene, palette: Palette, count: number): string {
 function hook(scene: Scene, top: number): string {
   const gold = scene.gold()
   const path = `M0,${top} L0,${top - 40} C0,${top - 150} 120,${top - 160} 118,${top - 70} C116,${top - 30} 102,${top} 92,${top + 30}`
+  // A fine wire lying just above the backdrop casts a close, faint shadow.
   return (
-    `<path d="${path}" transform="translate(6 10)" fill="none" stroke="${SHADOW}" stroke-opacity="0.22" stroke-width="8" ${scene.blur(5)}/>` +
+    `<path d="${path}" transform="translate(7 12)" fill="none" stroke="${SHADOW}" stroke-opacity="0.07" stroke-width="16" stroke-linecap="round"/>` +
+    `<path d="${path}" transform="translate(6 10)" fill="none" stroke="${SHADOW}" stroke-opacity="0.12" stroke-width="7" stroke-linecap="round"/>` +
     `<path d="${path}" fill="none" stroke="url(#${gold})" stroke-width="7" stroke-linecap="round"/>` +
     `<path d="${path}" fill="none" stroke="#FFF6D8" stroke-opacity="0.7" stroke-width="2" stroke-linecap="round" transform="translate(-1.5 -1.5)"/>`
   )
@@ -349,12 +369,11 @@ function drawEarrings(scene: Scene, palette: Palette, kind: 'drops' | 'hoops' | 
   const one = (x: number, y: number, angle: number) => {
     let piece: string
     if (kind === 'drops') {
-      const shape = TEARDROP(1)
       piece =
-        castShadow(scene, shape, 16, 26, 12) +
+        castShadow(scene, 16, 34, 100, 140) +
         hook(scene, -135) +
         bail(scene, -118, 0.9) +
-        jadeStone(scene, palette, shape, { x: -26, y: -30, rx: 16, ry: 34, rotate: 22 })
+        jadeStone(scene, palette, TEARDROP(1), { x: -26, y: -30, rx: 16, ry: 34, rotate: 22 })
     } else if (kind === 'hoops') {
       piece =
         hook(scene, -150) +
@@ -362,21 +381,21 @@ function drawEarrings(scene: Scene, palette: Palette, kind: 'drops' | 'hoops' | 
         bail(scene, -130, 0.8)
     } else {
       const gold = scene.gold()
-      const shape = circlePath(0, 0, 74)
       piece =
-        castShadow(scene, circlePath(0, 0, 88), 12, 20, 12) +
-        `<circle r="86" fill="url(#${gold})"/><circle r="86" fill="none" stroke="#6E4F15" stroke-opacity="0.5" stroke-width="2"/>` +
-        jadeStone(scene, palette, shape, { x: -24, y: -28, rx: 24, ry: 13, rotate: -35 })
+        castShadow(scene, 14, 26, 150, 150) +
+        `<circle r="124" fill="url(#${gold})"/><circle r="124" fill="none" stroke="#6E4F15" stroke-opacity="0.5" stroke-width="2"/>` +
+        `<circle r="109" fill="none" stroke="#6E4F15" stroke-opacity="0.35" stroke-width="3"/>` +
+        jadeStone(scene, palette, circlePath(0, 0, 108), { x: -36, y: -42, rx: 34, ry: 18, rotate: -35 })
     }
     return `<g transform="translate(${x} ${y}) rotate(${angle})">${piece}</g>`
   }
-  return kind === 'studs'
-    ? one(-150, 0, 0) + one(150, 20, 0)
-    : one(-170, 40, -5) + one(170, 70, 6)
+  return kind === 'studs' ? one(-175, -10, 0) + one(175, 20, 0) : one(-170, 40, -5) + one(170, 70, 6)
 }
 
+type PendantShape = 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval'
+
 const GOURD = (() => {
-  // Upper lobe (centre 0,-70, r 66) and lower lobe (centre 0,62, r 100) meet where y = -24.
+  // Upper lobe (centre 0,-70, r 66) and lower lobe (centre 0,62, r 100), joined at a waist.
   const upper = { cy: -70, r: 66 }
   const lower = { cy: 62, r: 100 }
   const y = -24
@@ -385,56 +404,65 @@ const GOURD = (() => {
   return `M${-xu},${y} A${upper.r},${upper.r} 0 1,1 ${xu},${y} Q${round((xu + xl) / 2 - 6)},${y + 4} ${xl},${y + 4} A${lower.r},${lower.r} 0 1,1 ${-xl},${y + 4} Q${round(-(xu + xl) / 2 + 6)},${y + 4} ${-xu},${y}Z`
 })()
 
-function pendantShape(shape: 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval'): {
+interface PendantOutline {
   path: string
   top: number
+  /** The cast shadow's ellipse: centre y and radii. */
+  shadow: { cy: number; rx: number; ry: number }
   highlight: { x: number; y: number; rx: number; ry: number; rotate: number }
-  detail?: string
-} {
+  /** Carved lines, drawn as a groove. */
+  carving?: string
+}
+
+function pendantOutline(shape: PendantShape): PendantOutline {
   switch (shape) {
     case 'teardrop':
       return {
         path: TEARDROP(1.45),
         top: -174,
+        shadow: { cy: 20, rx: 140, ry: 200 },
         highlight: { x: -40, y: -40, rx: 22, ry: 50, rotate: 22 },
       }
     case 'coin':
-      // The "safety coin": a disc with a round hole, worn for protection.
+      // The "safety coin": a disc with a round hole, worn for protection. Filled even-odd.
       return {
         path: `${circlePath(0, 0, 140)}${circlePath(0, 0, 44)}`,
         top: -140,
+        shadow: { cy: 10, rx: 185, ry: 185 },
         highlight: { x: -70, y: -72, rx: 40, ry: 16, rotate: -40 },
       }
     case 'leaf':
       return {
         path: 'M0,-175 C115,-105 128,62 0,178 C-128,62 -115,-105 0,-175Z',
         top: -175,
+        shadow: { cy: 10, rx: 130, ry: 215 },
         highlight: { x: -42, y: -50, rx: 16, ry: 52, rotate: 18 },
-        detail: 'M0,-150 Q9,0 0,160 M3,-60 Q40,-70 70,-100 M5,10 Q50,0 85,-30 M4,80 Q40,74 64,50 M-2,-30 Q-40,-40 -72,-66 M-3,45 Q-45,38 -80,10',
+        carving:
+          'M0,-150 Q9,0 0,160 M3,-60 Q40,-70 70,-100 M5,10 Q50,0 85,-30 M4,80 Q40,74 64,50 M-2,-30 Q-40,-40 -72,-66 M-3,45 Q-45,38 -80,10',
       }
     case 'gourd':
-      // The hulu gourd: two rounded lobes, a symbol of good health.
-      // Drawn as one outline: the pendant is filled even-odd (for the coin's hole), so two
-      // overlapping circles would leave a gap where they meet.
+      // The hulu gourd, an emblem of good health.
       return {
         path: GOURD,
         top: -136,
+        shadow: { cy: 30, rx: 140, ry: 200 },
         highlight: { x: -30, y: -98, rx: 12, ry: 24, rotate: 25 },
-        detail: 'M-56,-18 Q0,-2 56,-18',
+        carving: 'M-50,-20 Q0,-4 50,-20',
       }
     default:
       return {
         path: ellipsePath(0, 0, 100, 136),
         top: -150,
+        shadow: { cy: 10, rx: 150, ry: 190 },
         highlight: { x: -38, y: -58, rx: 18, ry: 40, rotate: 24 },
       }
   }
 }
 
-function drawPendant(scene: Scene, palette: Palette, shape: 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval') {
+function drawPendant(scene: Scene, palette: Palette, shape: PendantShape): string {
   const gold = scene.gold()
-  const { path, top, highlight, detail } = pendantShape(shape)
-  const bailY = top - 8
+  const outline = pendantOutline(shape)
+  const bailY = outline.top - 8
   const chainTop = -900
   // A fine chain: a dashed gold line reads as tiny links, over a thin darker line for depth.
   const chain = (side: 1 | -1) =>
@@ -442,25 +470,32 @@ function drawPendant(scene: Scene, palette: Palette, shape: 'teardrop' | 'coin' 
   const chains = ([1, -1] as const)
     .map(
       (side) =>
-        `<path d="${chain(side)}" transform="translate(5 9)" fill="none" stroke="${SHADOW}" stroke-opacity="0.25" stroke-width="5" ${scene.blur(3)}/>` +
+        `<path d="${chain(side)}" transform="translate(5 9)" fill="none" stroke="${SHADOW}" stroke-opacity="0.1" stroke-width="9"/>` +
         `<path d="${chain(side)}" fill="none" stroke="#8A6724" stroke-width="3.2"/>` +
         `<path d="${chain(side)}" fill="none" stroke="url(#${gold})" stroke-width="4.6" stroke-dasharray="7 4" stroke-linecap="round"/>` +
         `<path d="${chain(side)}" fill="none" stroke="#FFF4D0" stroke-opacity="0.8" stroke-width="1.4" stroke-dasharray="3 8"/>`,
     )
     .join('')
-  const stone = shape === 'oval'
-    ? `<path d="${ellipsePath(0, 0, 112, 148)}" fill="url(#${gold})"/>` +
-      `<path d="${ellipsePath(0, 0, 112, 148)}" fill="none" stroke="#6E4F15" stroke-opacity="0.5" stroke-width="2"/>`
+  // The oval cabochon sits in a gold bezel; the carved shapes hang free.
+  const bezel =
+    shape === 'oval'
+      ? `<path d="${ellipsePath(0, 0, 112, 148)}" fill="url(#${gold})"/>` +
+        `<path d="${ellipsePath(0, 0, 112, 148)}" fill="none" stroke="#6E4F15" stroke-opacity="0.5" stroke-width="2"/>`
+      : ''
+  const carving = outline.carving
+    ? `<path d="${outline.carving}" fill="none" stroke="${palette.deep}" stroke-opacity="0.35" stroke-width="3" stroke-linecap="round"/>` +
+      `<path d="${outline.carving}" transform="translate(1.5 2)" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="2" stroke-linecap="round"/>`
     : ''
-  const carving = detail
-    ? `<path d="${detail}" fill="none" stroke="${palette.deep}" stroke-opacity="0.35" stroke-width="3" stroke-linecap="round"/>` +
-      `<path d="${detail}" transform="translate(1.5 2)" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="2" stroke-linecap="round"/>`
-    : ''
+  const { cy, rx, ry } = outline.shadow
+  const shadow =
+    shape === 'coin'
+      ? `<ellipse cx="16" cy="${cy + 24}" rx="${rx}" ry="${ry}" fill="${scene.softRing(SHADOW, 0.3, 0.2, 0.55)}"/>`
+      : castShadow(scene, 18, cy + 24, rx, ry)
   return (
     chains +
-    `<g fill-rule="evenodd">${castShadow(scene, path, 18, 30, 16)}</g>` +
-    stone +
-    `<g fill-rule="evenodd">${jadeStone(scene, palette, path, highlight)}</g>` +
+    shadow +
+    bezel +
+    `<g fill-rule="evenodd">${jadeStone(scene, palette, outline.path, outline.highlight)}</g>` +
     carving +
     bail(scene, bailY, 1.3)
   )
@@ -468,40 +503,45 @@ function drawPendant(scene: Scene, palette: Palette, shape: 'teardrop' | 'coin' 
 
 function drawRing(scene: Scene, palette: Palette, setting: 'cabochon' | 'halo' | 'band'): string {
   if (setting === 'band') {
-    // A hololith "saddle" ring carved from one piece of jade, seen three-quarters from above.
+    // A saddle ring carved from one piece of jade, seen three-quarters from above.
     return `<g transform="translate(0 20)">${jadeTube(scene, palette, 190, 150, 64, { mottle: 7, shadowDrop: 40 })}</g>`
   }
   const gold = scene.gold()
   const bandGold = scene.gold()
+  // The ring stands on its band, turned towards the viewer: the shank is a tall ellipse.
   const shank = (width: number, extra: string) =>
     `<ellipse cx="0" cy="70" rx="150" ry="210" fill="none" stroke-width="${width}" ${extra}/>`
   const parts = [
-    `<g transform="translate(16 40)" ${scene.blur(16)}>${shank(30, `stroke="${SHADOW}" stroke-opacity="0.3"`)}</g>`,
-    castShadow(scene, ellipsePath(0, -140, 150, 96), 18, 40, 18, 0.25),
+    `<ellipse cx="18" cy="110" rx="205" ry="265" fill="${scene.softRing(SHADOW, 0.26, 0.6, 0.8)}"/>`,
+    castShadow(scene, 20, -100, 190, 130, 0.26),
     shank(30, `stroke="url(#${bandGold})"`),
     shank(30, 'stroke="#6E4F15" stroke-opacity="0.18"'),
-    highlightArc(scene, 150, 210, 70 - 6, 150, 215, 5, 0.8).replace('<polyline', '<polyline transform="translate(6 0)"'),
-    // Shoulders rising into the bezel.
-    `<path d="M-118,-60 C-110,-95 -90,-118 -60,-128 L60,-128 C90,-118 110,-95 118,-60 L100,-50 C92,-80 70,-98 40,-104 L-40,-104 C-70,-98 -92,-80 -100,-50Z" fill="url(#${gold})"/>`,
+    `<g transform="translate(0 70)">${highlightArc(scene, 150, 210, 0, 150, 215, 5, 0.8)}</g>`,
+    // The bezel: its side wall (a darker copy, lower down) gives it depth, then its top.
+    `<path d="${ellipsePath(0, -134, 140, 92)}" fill="#8C6522"/>`,
+    `<path d="${ellipsePath(0, -136, 138, 90)}" fill="url(#${gold})" fill-opacity="0.55"/>`,
     `<path d="${ellipsePath(0, -150, 140, 92)}" fill="url(#${gold})"/>`,
     `<path d="${ellipsePath(0, -150, 140, 92)}" fill="none" stroke="#6E4F15" stroke-opacity="0.45" stroke-width="2"/>`,
   ]
   if (setting === 'halo') {
-    // A halo of small diamonds around the bezel.
+    // A halo of small diamonds around the bezel, each with a little star of light.
+    const diamond = scene.id('diamond')
+    scene.def(
+      `<radialGradient id="${diamond}" cx="0.4" cy="0.35" r="0.7"><stop offset="0" stop-color="#fff"/>` +
+        '<stop offset="0.6" stop-color="#DDE5EC"/><stop offset="1" stop-color="#9FAAB5"/></radialGradient>',
+    )
     for (let i = 0; i < 22; i += 1) {
       const t = (i / 22) * Math.PI * 2
-      const x = round(130 * Math.cos(t))
-      const y = round(-150 + 84 * Math.sin(t))
+      const x = round(128 * Math.cos(t))
+      const y = round(-150 + 82 * Math.sin(t))
       parts.push(
-        `<circle cx="${x}" cy="${y}" r="11" fill="#F4F6F8" stroke="#A9B2BA" stroke-width="1.5"/>`,
-        `<path d="M${x - 6},${y} L${x},${y - 6} L${x + 6},${y} L${x},${y + 6}Z" fill="#fff" fill-opacity="0.9"/>`,
+        `<circle cx="${x}" cy="${y}" r="11" fill="url(#${diamond})" stroke="#8E9AA6" stroke-width="1"/>`,
+        `<path d="M${x - 7},${y} L${x},${y - 2} L${x + 7},${y} L${x},${y + 2}Z M${x},${y - 7} L${x + 2},${y} L${x},${y + 7} L${x - 2},${y}Z" fill="#fff"/>`,
       )
     }
   }
-  const cabochon = setting === 'halo' ? ellipsePath(0, -150, 108, 68) : ellipsePath(0, -152, 124, 80)
-  parts.push(
-    jadeStone(scene, palette, cabochon, { x: -44, y: -182, rx: 34, ry: 13, rotate: -12 }),
-  )
+  const cabochon = setting === 'halo' ? ellipsePath(0, -150, 106, 66) : ellipsePath(0, -152, 124, 80)
+  parts.push(jadeStone(scene, palette, cabochon, { x: -44, y: -182, rx: 34, ry: 13, rotate: -12 }))
   return parts.join('')
 }
 
@@ -528,12 +568,14 @@ const BANNER = { width: 1200, height: 900 }
 /** Three views of one piece: the whole piece, a close-up, and a turned piece on another backdrop. */
 export function productSvgs(artwork: Artwork, seed: number): string[] {
   const centre = PRODUCT_SIZE / 2
+  // Rings are the smallest drawings: they get closer to the camera.
+  const scale = artwork.kind === 'ring' ? 1.32 : 1.12
   const main = new Scene(random(seed))
   const mainSvg = main.document(
     PRODUCT_SIZE,
     PRODUCT_SIZE,
     BACKDROPS.ivory,
-    `<g transform="translate(${centre} ${centre + 10}) scale(1.12)">${drawPiece(main, artwork)}</g>`,
+    `<g transform="translate(${centre} ${centre + 10}) scale(${scale})">${drawPiece(main, artwork)}</g>`,
   )
   // The close-up re-frames the same scene: vector art stays sharp when the view box shrinks.
   const detail = new Scene(random(seed))
@@ -542,8 +584,8 @@ export function productSvgs(artwork: Artwork, seed: number): string[] {
     PRODUCT_SIZE,
     PRODUCT_SIZE,
     BACKDROPS.dove,
-    `<g transform="translate(${centre} ${centre + 10}) scale(1.12)">${drawPiece(detail, artwork)}</g>`,
-    `${centre + focus.x - 330} ${centre + focus.y - 330} 660 660`,
+    `<g transform="translate(${centre} ${centre + 10}) scale(${scale})">${drawPiece(detail, artwork)}</g>`,
+    `${round(centre + focus.x * scale - 330)} ${round(centre + 10 + focus.y * scale - 330)} 660 660`,
   )
   const turned = new Scene(random(seed + 1))
   const backdrop = seed % 2 === 0 ? BACKDROPS.celadon : BACKDROPS.sand
@@ -551,46 +593,61 @@ export function productSvgs(artwork: Artwork, seed: number): string[] {
     PRODUCT_SIZE,
     PRODUCT_SIZE,
     backdrop,
-    `<g transform="translate(${centre + 20} ${centre + 30}) rotate(-14) scale(0.94)">${drawPiece(turned, artwork)}</g>`,
+    `<g transform="translate(${centre + 20} ${centre + 30}) rotate(-14) scale(${round(scale * 0.84)})">${drawPiece(turned, artwork)}</g>`,
   )
   return [mainSvg, detailSvg, turnedSvg]
 }
 
-/** Where the close-up looks, relative to the picture's centre: the piece's most telling part. */
+/** Where the close-up looks, in the piece's own units: its most telling part. */
 function closeUpFocus(artwork: Artwork): { x: number; y: number } {
   switch (artwork.kind) {
     case 'bangle':
     case 'beads':
-      return { x: -190, y: -150 }
+      return { x: -170, y: -135 }
     case 'pendant':
-      return { x: 0, y: -40 }
+      return { x: 0, y: -35 }
     case 'ring':
-      return { x: 0, y: -150 }
+      return { x: 0, y: -120 }
     default:
-      return { x: -180, y: 0 }
+      return { x: -160, y: 0 }
   }
 }
 
-const CATEGORY_SCENES: Record<ProductCategory, Array<{ artwork: Artwork; x: number; y: number; scale: number; rotate: number }>> = {
+const CATEGORY_SCENES: Record<
+  ProductCategory,
+  Array<{ artwork: Artwork; x: number; y: number; scale: number; rotate: number }>
+> = {
   bangles: [
-    { artwork: { kind: 'bangle', jade: 'lavender' }, x: 780, y: 480, scale: 0.82, rotate: 8 },
-    { artwork: { kind: 'bangle', jade: 'imperial' }, x: 420, y: 430, scale: 0.88, rotate: -6 },
+    { artwork: { kind: 'bangle', jade: 'lavender' }, x: 800, y: 500, scale: 0.7, rotate: 8 },
+    { artwork: { kind: 'bangle', jade: 'imperial' }, x: 440, y: 420, scale: 0.78, rotate: -6 },
   ],
   bracelets: [
-    { artwork: { kind: 'beads', jade: 'apple', beads: 18 }, x: 400, y: 440, scale: 0.82, rotate: -8 },
-    { artwork: { kind: 'beads', jade: 'lavender', beads: 16 }, x: 820, y: 500, scale: 0.72, rotate: 10 },
+    { artwork: { kind: 'beads', jade: 'apple', beads: 18 }, x: 420, y: 420, scale: 0.72, rotate: -8 },
+    { artwork: { kind: 'beads', jade: 'lavender', beads: 16 }, x: 800, y: 510, scale: 0.62, rotate: 10 },
   ],
   earrings: [
-    { artwork: { kind: 'drops', jade: 'imperial' }, x: 380, y: 470, scale: 0.95, rotate: -4 },
-    { artwork: { kind: 'hoops', jade: 'lavender' }, x: 840, y: 480, scale: 0.85, rotate: 5 },
+    { artwork: { kind: 'drops', jade: 'imperial' }, x: 360, y: 450, scale: 0.8, rotate: -4 },
+    { artwork: { kind: 'hoops', jade: 'lavender' }, x: 850, y: 470, scale: 0.72, rotate: 5 },
   ],
   necklaces: [
     { artwork: { kind: 'pendant', jade: 'icy', shape: 'coin' }, x: 830, y: 560, scale: 0.8, rotate: 8 },
-    { artwork: { kind: 'pendant', jade: 'imperial', shape: 'teardrop' }, x: 400, y: 540, scale: 0.95, rotate: -5 },
+    {
+      artwork: { kind: 'pendant', jade: 'imperial', shape: 'teardrop' },
+      x: 400,
+      y: 540,
+      scale: 0.95,
+      rotate: -5,
+    },
   ],
   rings: [
-    { artwork: { kind: 'ring', jade: 'black', setting: 'band' }, x: 820, y: 520, scale: 0.85, rotate: 10 },
-    { artwork: { kind: 'ring', jade: 'imperial', setting: 'cabochon' }, x: 420, y: 480, scale: 0.9, rotate: -8 },
+    { artwork: { kind: 'ring', jade: 'black', setting: 'band' }, x: 800, y: 560, scale: 0.8, rotate: 10 },
+    {
+      artwork: { kind: 'ring', jade: 'imperial', setting: 'cabochon' },
+      x: 450,
+      y: 430,
+      scale: 0.85,
+      rotate: -8,
+    },
   ],
 }
 
@@ -609,7 +666,8 @@ export function categorySvg(category: ProductCategory, seed: number): string {
 /** Rasterises one scene to PNG: the "photo" the pipeline then treats like any upload. */
 export async function rasterise(svg: string): Promise<Buffer> {
   // Little compression: the PNG is decoded again a moment later and never kept.
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer()
+  // The backdrop is opaque: dropping the alpha channel makes every later step cheaper.
+  return sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 1 }).toBuffer()
 }
 
 /** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */
@@ -649,7 +707,9 @@ export async function createDemoImages(
   // sharp works on libuv's thread pool; a couple of images in flight per core keeps every core busy.
   const urls = await mapLimited(jobs, Math.max(2, availableParallelism()), async (job) => {
     const png = await rasterise(job())
-    return (await processImage(png, store)).url
+    // A lower encoder effort than uploads get: the files come out a few percent larger, but first
+    // start is twice as fast, and these pictures are placeholders the owner will replace.
+    return (await processImage(png, store, { effort: 2 })).url
   })
   const products = artworks.map((_, index) => urls.slice(index * 3, index * 3 + 3))
   const categoryUrls = Object.fromEntries(

@@ -1,0 +1,82 @@
+import { X } from 'lucide-react'
+import { Toast as ToastPrimitive } from 'radix-ui'
+import { cn } from '../lib/cn'
+import {
+  dismiss,
+  TOAST_DURATION,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD,
+  type ToastVariant,
+  useToast,
+} from './use-toast'
+
+const variantClasses: Record<ToastVariant, string> = {
+  default: 'border-ink/10 border-l-gold bg-ivory text-ink',
+  success: 'border-ink/10 border-l-jade-700 bg-ivory text-ink',
+  destructive: 'border-destructive bg-destructive text-ivory',
+}
+
+/**
+ * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Bottom-right on
+ * desktop, full width along the bottom on phones; F8 moves focus to it, a swipe right dismisses.
+ */
+export function Toaster() {
+  const { toasts } = useToast()
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      label="Notification"
+    >
+      {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
+        <ToastPrimitive.Root
+          key={id}
+          open={open}
+          duration={duration}
+          onOpenChange={(next) => {
+            if (!next) dismiss(id)
+          }}
+          data-variant={variant}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 border border-l-2 py-4 pr-12 pl-5',
+            'shadow-xl shadow-ink/10 data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0',
+            'data-[swipe=cancel]:transition-[translate] data-[swipe=end]:animate-toast-swipe-out',
+            variantClasses[variant],
+          )}
+        >
+          <div className="grid gap-1">
+            {title && (
+              <ToastPrimitive.Title className="text-sm font-semibold tracking-wide">
+                {title}
+              </ToastPrimitive.Title>
+            )}
+            {description && (
+              <ToastPrimitive.Description className="text-sm leading-relaxed text-ink-muted group-data-[variant=destructive]:text-ivory/90">
+                {description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className={cn(
+              'absolute top-1.5 right-1.5 inline-flex size-10 cursor-pointer items-center justify-center rounded-sm',
+              'text-ink-muted transition-colors hover:bg-ink/5 hover:text-ink',
+              'group-data-[variant=destructive]:text-ivory/85 group-data-[variant=destructive]:hover:bg-ivory/10 group-data-[variant=destructive]:hover:text-ivory',
+            )}
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={TOAST_HOTKEY}
+        className={cn(
+          'fixed inset-x-0 bottom-0 z-100 m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4',
+          'pb-[max(1rem,env(safe-area-inset-bottom))] sm:right-0 sm:left-auto sm:max-w-md sm:p-6',
+        )}
+      />
+    </ToastPrimitive.Provider>
+  )
+}

@@ -1,0 +1,228 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BANGLE_SIZES, PRODUCT_CATEGORIES, SHORT_DESCRIPTION_MAX } from '../../../shared/catalog'
+import { imageSources } from '../../../shared/images'
+import type { DatabaseHandle } from '../../db/client'
+import { categoryImages, products, sales, testimonials } from '../../db/schema'
+import { createTestDatabase, type TestDatabase } from '../../test/helpers'
+import { LocalFileStore } from '../media/local-file-store'
+import { seedDemoIfEmpty } from './seed-demo'
+
+// Drawing and encoding ~75 pictures takes a few seconds; more on a busy machine.
+const SEEDING_TIMEOUT = 120_000
+
+interface Fixture {
+  database: TestDatabase
+  handle: DatabaseHandle
+  uploads: string
+}
+
+async function openFixture(): Promise<Fixture> {
+  const database = await createTestDatabase()
+  const handle = await database.open()
+  const uploads = mkdtempSync(path.join(tmpdir(), 'jade-seed-'))
+  return { database, handle, uploads }
+}
+
+async function closeFixture(fixture: Fixture | undefined) {
+  if (!fixture) return
+  await fixture.handle.close()
+  await fixture.database.drop()
+  rmSync(fixture.uploads, { recursive: true, force: true })
+}
+
+/** Every file a stored image URL stands for: the largest variant and the smaller ones of its srcset. */
+function filesOf(uploads: string, url: string): string[] {
+  const { src, srcSet } = imageSources(url)
+  const urls = srcSet ? srcSet.split(', ').map((entry) => entry.split(' ')[0]!) : [src]
+  return urls.map((entry) => path.join(uploads, entry.replace(/^\/uploads\//, '')))
+}
+
+describe('seedDemoIfEmpty on an empty database', () => {
+  let fixture: Fixture
+  let seeded: boolean
+  const messages: string[] = []
+
+  beforeAll(async () => {
+    fixture = await openFixture()
+    seeded = await seedDemoIfEmpty(fixture.handle.db, new LocalFileStore(fixture.uploads), (message) =>
+      messages.push(message),
+    )
+  }, SEEDING_TIMEOUT)
+  afterAll(() => closeFixture(fixture))
+
+  it('reports that it seeded', () => {
+    expect(seeded).toBe(true)
+    expect(messages.some((message) => message.includes('seeded'))).toBe(true)
+  })
+
+  it('inserts about two dozen pieces across all five categories', async () => {
+    const rows = await fixture.handle.db.select().from(products)
+    expect(rows.length).toBeGreaterThanOrEqual(20)
+    expect(rows.length).toBeLessThanOrEqual(30)
+    expect(new Set(rows.map((row) => row.category))).toEqual(new Set(PRODUCT_CATEGORIES))
+    const typesByCategory: Record<string, string[]> = {
+      bangles: ['bangle'],
+      bracelets: ['bracelet'],
+      earrings: ['earring'],
+      necklaces: ['necklace', 'pendant'],
+      rings: ['ring'],
+    }
+    for (const row of rows) expect(typesByCategory[row.category]).toContain(row.type)
+  })
+
+  it('has exactly one sold and one reserved piece, the rest available', async () => {
+    const rows = await fixture.handle.db.select().from(products)
+    const sold = rows.filter((row) => row.status === 'sold')
+    const reserved = rows.filter((row) => row.status === 'reserved')
+    expect(sold).toHaveLength(1)
+    expect(reserved).toHaveLength(1)
+    expect(rows.filter((row) => row.status === 'available')).toHaveLength(rows.length - 2)
+    expect(sold[0]!.soldAt).toBeInstanceOf(Date)
+    expect(sold[0]!.soldPrice).toBe(sold[0]!.price)
+    expect(rows.filter((row) => row.status !== 'sold').every((row) => row.soldAt === null)).toBe(true)
+
+    const ledger = await fixture.handle.db.select().from(sales)
+    expect(ledger).toHaveLength(1)
+    expect(ledger[0]).toMatchObject({ productId: sold[0]!.id, salePrice: sold[0]!.price, source: 'manual' })
+  })
+
+  it('covers every bangle size, with the pieces at the range boundaries', async () => {
+    const rows = await fixture.handle.db.select().from(products)
+    const bangles = rows.filter((row) => row.type === 'bangle')
+    const diameters = bangles.map((row) => row.innerDiameterMm)
+    expect(diameters.every((value) => typeof value === 'number')).toBe(true)
+    for (const boundary of [54, 55, 63, 64]) expect(diameters).toContain(boundary)
+    for (const { min, max } of Object.values(BANGLE_SIZES)) {
+      expect(diameters.some((value) => value! >= min && (max === null || value! <= max))).toBe(true)
+    }
+    const others = rows.filter((row) => row.type !== 'bangle')
+    expect(others.every((row) => row.innerDiameterMm === null)).toBe(true)
+  })
+
+  it('gives every piece a valid, unique SKU in the back office format', async () => {
+    const rows = await fixture.handle.db.select().from(products)
+    const skus = rows.map((row) => row.sku)
+    expect(new Set(skus).size).toBe(rows.length)
+    for (const row of rows) {
+      const prefix = `WJ-${row.category.slice(0, 2)}${row.color.slice(0, 2)}-`.toUpperCase()
+      expect(row.sku).toMatch(/^WJ-[A-Z]{4}-\d{4}$/)
+      expect(row.sku!.startsWith(prefix)).toBe(true)
+    }
+  })
+
+  it('fills every field the storefront and the back office show, within their rules', async () => {
+    const rows = await fixture.handle.db.select().from(products)
+    for (const row of rows) {
+      expect(row.name.length).toBeGreaterThanOrEqual(3)
+      expect(row.shortDescription.length).toBeGreaterThanOrEqual(5)
+      expect(row.shortDescription.length).toBeLessThanOrEqual(SHORT_DESCRIPTION_MAX)
+      expect(row.description.length).toBeGreaterThanOrEqual(10)
+      expect(Number.isInteger(row.price)).toBe(true)
+      expect(row.price).toBeGreaterThanOrEqual(18_000)
+      expect(row.price).toBeLessThanOrEqual(480_000)
+      if (row.originalPrice !== null) expect(row.originalPrice).toBeGreaterThan(row.price)
+      expect(row.cost! / row.price).toBeGreaterThanOrEqual(0.4)
+      expect(row.cost! / row.price).toBeLessThanOrEqual(0.6)
+      expect(row.jadeType).toBe('Type A')
+      expect(row.origin).toBe('Myanmar')
+      expect(row.certification).toBeTruthy()
+      expect(row.weight).toBeTruthy()
+      expect(row.dimensions).toBeTruthy()
+      expect(row.color).toMatch(/^[a-z]+(-[a-z]+)?$/)
+    }
+    expect(new Set(rows.map((row) => row.color)).size).toBeGreaterThanOrEqual(5)
+    expect(rows.filter((row) => row.originalPrice !== null).length).toBeGreaterThanOrEqual(1)
+
+    const featured = rows.filter((row) => row.featured)
+    expect(featured.length).toBeGreaterThanOrEqual(4)
+    expect(featured.length).toBeLessThanOrEqual(6)
+    // A featured piece that cannot be bought would be a poor shop window.
+    expect(featured.every((row) => row.status === 'available')).toBe(true)
+
+    const stock = rows.filter((row) => row.status === 'available').map((row) => row.stockQuantity)
+    expect(stock.every((quantity) => quantity >= 1)).toBe(true)
+    expect(stock.filter((quantity) => quantity > 1)).toHaveLength(1)
+  })
+
+  it('stores two or three pictures per piece, every variant on disk', async () => {
+    const rows = await fixture.handle.db.select().from(products)
+    for (const row of rows) {
+      expect(row.imageUrls.length).toBeGreaterThanOrEqual(2)
+      expect(row.imageUrls.length).toBeLessThanOrEqual(3)
+      expect(new Set(row.imageUrls).size).toBe(row.imageUrls.length)
+      for (const url of row.imageUrls) {
+        expect(url).toMatch(/^\/uploads\/[0-9a-f]{16}-1280\.webp$/)
+        for (const file of filesOf(fixture.uploads, url)) expect(existsSync(file), file).toBe(true)
+      }
+    }
+    // Each piece looks like itself: no two pieces share a main picture.
+    expect(new Set(rows.map((row) => row.imageUrls[0])).size).toBe(rows.length)
+  })
+
+  it('sets a landscape picture and a description for each category', async () => {
+    const rows = await fixture.handle.db.select().from(categoryImages)
+    expect(rows.map((row) => row.category).sort()).toEqual([...PRODUCT_CATEGORIES].sort())
+    for (const row of rows) {
+      expect(row.description!.length).toBeGreaterThan(20)
+      for (const file of filesOf(fixture.uploads, row.imageUrl)) expect(existsSync(file), file).toBe(true)
+    }
+  })
+
+  it('adds four approved testimonials about seeded pieces and one awaiting approval', async () => {
+    const rows = await fixture.handle.db.select().from(testimonials)
+    const productIds = new Set(
+      (await fixture.handle.db.select({ id: products.id }).from(products)).map((row) => row.id),
+    )
+    expect(rows.filter((row) => row.approved)).toHaveLength(4)
+    expect(rows.filter((row) => !row.approved)).toHaveLength(1)
+    for (const row of rows) {
+      expect(row.content.length).toBeGreaterThanOrEqual(10)
+      expect(row.rating).toBeGreaterThanOrEqual(4)
+      expect(row.rating).toBeLessThanOrEqual(5)
+      expect(productIds.has(row.productId!)).toBe(true)
+    }
+  })
+
+  it('does nothing the second time', async () => {
+    const count = async () => ({
+      products: (await fixture.handle.db.select().from(products)).length,
+      categoryImages: (await fixture.handle.db.select().from(categoryImages)).length,
+      testimonials: (await fixture.handle.db.select().from(testimonials)).length,
+    })
+    const before = await count()
+    const again = await seedDemoIfEmpty(fixture.handle.db, new LocalFileStore(fixture.uploads))
+    expect(again).toBe(false)
+    expect(await count()).toEqual(before)
+  })
+})
+
+describe('seedDemoIfEmpty with two instances starting at once', () => {
+  let fixture: Fixture | undefined
+  afterAll(() => closeFixture(fixture))
+
+  it(
+    'seeds exactly once',
+    async () => {
+      fixture = await openFixture()
+      const store = new LocalFileStore(fixture.uploads)
+      const results = await Promise.all([
+        seedDemoIfEmpty(fixture.handle.db, store),
+        seedDemoIfEmpty(fixture.handle.db, store),
+      ])
+      expect(results.sort()).toEqual([false, true])
+      const rows = await fixture.handle.db.select().from(products)
+      expect(new Set(rows.map((row) => row.sku)).size).toBe(rows.length)
+      expect((await fixture.handle.db.select().from(testimonials)).length).toBe(5)
+      // Both drew the same pictures: same names, written once each.
+      for (const row of rows) {
+        for (const url of row.imageUrls) {
+          for (const file of filesOf(fixture.uploads, url)) expect(existsSync(file)).toBe(true)
+        }
+      }
+    },
+    SEEDING_TIMEOUT,
+  )
+})
