@@ -141,7 +141,7 @@ function AccountMenu() {
         label={
           <>
             <User className="size-4" aria-hidden />
-            <span className="max-w-32 truncate">Hi, {displayName(user)}</span>
+            <span className="max-w-32 truncate">{`Hi, ${displayName(user)}`}</span>
             {isAdmin && <Badge variant="gold">Admin</Badge>}
           </>
         }

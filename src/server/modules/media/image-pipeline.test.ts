@@ -120,12 +120,15 @@ describe('processImage', () => {
     expect(output.includes(Buffer.from('Exif'))).toBe(false)
   })
 
-  it('accepts GIF and WebP, reading only the first frame', async () => {
+  it('accepts GIF, WebP and AVIF too', async () => {
     const { store } = freshStore()
-    const gif = await processImage(await solid(500, 300).gif().toBuffer(), store)
-    expect(gif.width).toBe(320)
-    const webp = await processImage(await solid(500, 300).webp().toBuffer(), store)
-    expect(webp.width).toBe(320)
+    for (const input of [
+      await solid(500, 300).gif().toBuffer(),
+      await solid(500, 300).webp().toBuffer(),
+      await solid(500, 300).avif().toBuffer(),
+    ]) {
+      expect(await processImage(input, store)).toMatchObject({ width: 320, height: 192 })
+    }
   })
 
   it('rejects a text file named .png with 415', async () => {

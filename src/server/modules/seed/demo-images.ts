@@ -11,11 +11,13 @@ import { processImage } from '../media/image-pipeline'
 
 export type JadeColour = 'imperial' | 'apple' | 'lavender' | 'icy' | 'honey' | 'black' | 'blue-green'
 
+export type PendantShape = 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval'
+
 export type Artwork =
   | { kind: 'bangle'; jade: JadeColour; slim?: boolean }
   | { kind: 'beads'; jade: JadeColour; beads: number }
   | { kind: 'drops' | 'hoops' | 'studs'; jade: JadeColour }
-  | { kind: 'pendant'; jade: JadeColour; shape: 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval' }
+  | { kind: 'pendant'; jade: JadeColour; shape: PendantShape }
   | { kind: 'ring'; jade: JadeColour; setting: 'cabochon' | 'halo' | 'band' }
 
 interface Palette {
@@ -63,8 +65,9 @@ function random(seed: number): () => number {
 }
 
 const round = (value: number) => Math.round(value * 10) / 10
+const round2 = (value: number) => Math.round(value * 100) / 100
 
-/** Collects the gradients and filters of one SVG document, each with an id of its own. */
+/** Collects the gradients of one SVG document, each with an id of its own. */
 class Scene {
   private readonly defs: string[] = []
   private readonly gradients = new Map<string, string>()
@@ -108,7 +111,7 @@ class Scene {
         `<radialGradient id="${id}">${stops
           .map(
             ([offset, share]) =>
-              `<stop offset="${offset}" stop-color="${colour}" stop-opacity="${round(opacity * share! * 100) / 100}"/>`,
+              `<stop offset="${offset}" stop-color="${colour}" stop-opacity="${round2(opacity * share!)}"/>`,
           )
           .join('')}</radialGradient>`,
       )
@@ -121,8 +124,8 @@ class Scene {
   softRing(colour: string, opacity: number, from: number, peak: number): string {
     const id = this.id('ring')
     this.def(
-      `<radialGradient id="${id}"><stop offset="${round(from * 100) / 100}" stop-color="${colour}" stop-opacity="0"/>` +
-        `<stop offset="${round(peak * 100) / 100}" stop-color="${colour}" stop-opacity="${opacity}"/>` +
+      `<radialGradient id="${id}"><stop offset="${round2(from)}" stop-color="${colour}" stop-opacity="0"/>` +
+        `<stop offset="${round2(peak)}" stop-color="${colour}" stop-opacity="${opacity}"/>` +
         `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`,
     )
     return `url(#${id})`
@@ -208,7 +211,7 @@ function jadeTube(
   for (let i = 0; i < count; i += 1) {
     const angle = scene.rng() * Math.PI * 2
     const colour = scene.rng() < 0.5 ? palette.deep : palette.light
-    const opacity = round((0.3 + scene.rng() * 0.3) * 100) / 100
+    const opacity = round2(0.3 + scene.rng() * 0.3)
     const x = round(rx * Math.cos(angle))
     const y = round(ry * Math.sin(angle))
     const tangent = round((Math.atan2(ry * Math.cos(angle), -rx * Math.sin(angle)) * 180) / Math.PI)
@@ -268,7 +271,7 @@ function highlightArc(
   ]
     .map(
       ([scale, share]) =>
-        `<polyline points="${points.join(' ')}" fill="none" stroke="url(#${fade})" stroke-opacity="${round(opacity * share! * 100) / 100}" stroke-width="${round(width * scale!)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+        `<polyline points="${points.join(' ')}" fill="none" stroke="url(#${fade})" stroke-opacity="${round2(opacity * share!)}" stroke-width="${round(width * scale!)}" stroke-linecap="round" stroke-linejoin="round"/>`,
     )
     .join('')
 }
@@ -329,7 +332,7 @@ function drawBeads(scene: Scene, palette: Palette, count: number): string {
     const tint = bead.tint < 0.5 ? palette.deep : palette.light
     parts.push(
       `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#${fill.body})"/>`,
-      `<circle cx="${x}" cy="${y}" r="${r}" fill="${tint}" fill-opacity="${round(Math.abs(bead.tint - 0.5) * 0.35 * 100) / 100}"/>`,
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="${tint}" fill-opacity="${round2(Math.abs(bead.tint - 0.5) * 0.35)}"/>`,
       `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#${fill.glow})"/>`,
       `<ellipse cx="${round(x - r * 0.36)}" cy="${round(y - r * 0.42)}" rx="${round(r * 0.36)}" ry="${round(r * 0.22)}" transform="rotate(-35 ${round(x - r * 0.36)} ${round(y - r * 0.42)})" fill="${scene.softSpot('#fff', 1)}"/>`,
       `<circle cx="${round(x + r * 0.3)}" cy="${round(y + r * 0.45)}" r="${round(r * 0.14)}" fill="${scene.softSpot('#fff', 0.5)}"/>`,
@@ -391,8 +394,6 @@ function drawEarrings(scene: Scene, palette: Palette, kind: 'drops' | 'hoops' | 
   }
   return kind === 'studs' ? one(-175, -10, 0) + one(175, 20, 0) : one(-170, 40, -5) + one(170, 70, 6)
 }
-
-type PendantShape = 'teardrop' | 'coin' | 'leaf' | 'gourd' | 'oval'
 
 const GOURD = (() => {
   // Upper lobe (centre 0,-70, r 66) and lower lobe (centre 0,62, r 100), joined at a waist.
