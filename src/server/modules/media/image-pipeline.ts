@@ -57,6 +57,8 @@ export class ImageTooLargeError extends HttpError {
 
 type DetectedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif'
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
 // Brands of the ISO base media file format that carry AVIF or HEIC pictures.
 const HEIF_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'])
 
@@ -70,8 +72,6 @@ export function detectImageType(data: Buffer): DetectedType | undefined {
   if (data.length >= 12 && ascii(4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 12))) return 'heif'
   return undefined
 }
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /**
  * Checks, re-encodes and stores one image as WebP at each of WIDTHS up to the source's width.
