@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
 import { registerErrorHandlers } from './http/errors'
+import { requireAdmin } from './http/guards'
 import rateLimit from './http/rate-limit'
 import security from './http/security'
 import session from './http/session'
@@ -18,6 +19,12 @@ import { LocalFileStore } from './modules/media/local-file-store'
 import { mediaRoutes } from './modules/media/routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
 import { storeRoutes } from './modules/store/routes'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminRoutes: { method: string; url: string }[]
+  }
+}
 
 export interface AppDeps {
   config: Config
@@ -49,6 +56,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
+
+  // Every admin route, recorded as it is declared, so a test can walk them all (DESIGN.md §5).
+  const adminRoutes: { method: string; url: string }[] = []
+  app.decorate('adminRoutes', adminRoutes)
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat()
+    if (!hooks.includes(requireAdmin)) return
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') adminRoutes.push({ method, url: route.url })
+  })
 
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(security, { publicUrl: config.publicUrl, https: config.secureCookies })
