@@ -38,6 +38,9 @@ export interface AppDeps {
   logger?: boolean
 }
 
+const SECRET_QUERY = /([?&](?:token|password)=)[^&#]*/gi
+export const maskSecrets = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]')
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps
   const { db } = database
@@ -49,8 +52,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Session ids and passwords never reach the logs.
+            // Session ids, passwords and reset tokens never reach the logs: bodies and headers are not
+            // logged, and a token in a link's query string is masked.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: maskSecrets(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
           },
   })
   app.setValidatorCompiler(validatorCompiler)

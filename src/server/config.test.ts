@@ -33,3 +33,14 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, PORT: '', DATABASE_URL: '' }).port).toBe(3000)
   })
 })
+
+describe('log masking', async () => {
+  const { maskSecrets } = await import('./app')
+  it('hides reset tokens and passwords in logged URLs', () => {
+    expect(maskSecrets('/account/reset-password?token=abc123&x=1')).toBe(
+      '/account/reset-password?token=[redacted]&x=1',
+    )
+    expect(maskSecrets('/api/x?a=1&password=hunter2')).toBe('/api/x?a=1&password=[redacted]')
+    expect(maskSecrets('/products?q=token')).toBe('/products?q=token')
+  })
+})
