@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-export default defineConfig({
+// react-router's package exports only its development build (warnings, checks); production
+// bundles take the production build it also ships.
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+)
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: mode === 'production' ? { alias: { 'react-router': reactRouterProduction } } : {},
   build: {
     // The admin and account areas are separate lazy chunks; shoppers never download them.
     sourcemap: false,
@@ -13,4 +21,4 @@ export default defineConfig({
     // Bundled into the SSR build so the server needs nothing from Vite at run time.
     noExternal: ['radix-ui', /^@radix-ui\//, 'lucide-react'],
   },
-})
+}))

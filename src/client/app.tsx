@@ -16,16 +16,23 @@ export function App() {
 function useRouteEffects() {
   const location = useLocation()
   const queryClient = useQueryClient()
+  // A new page starts at the top; a filter change on the same page keeps the visitor's place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on page changes only
   useEffect(() => {
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' })
+  }, [location.pathname])
+
+  useEffect(() => {
     const leaf = matchRoutes(routes, location.pathname)?.at(-1)
     const handle = leaf?.route.handle as PageHandle | undefined
     if (!leaf || !handle) return
-    const meta = handle.meta(
-      { params: leaf.params, search: new URLSearchParams(location.search) },
-      queryClient,
-    )
+    const context = {
+      params: leaf.params,
+      search: new URLSearchParams(location.search),
+      origin: window.location.origin,
+    }
+    const meta = handle.meta(context, queryClient)
     const storeName = queryClient.getQueryData(queries.store().queryKey)?.name ?? 'Jade Shop'
     document.title = fullTitle(meta, storeName)
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description)

@@ -2,13 +2,19 @@ import './styles.css'
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { BrowserRouter, matchRoutes } from 'react-router'
 import { App } from './app'
+import type { PageHandle } from './lib/page'
 import { createQueryClient } from './lib/queries'
+import { routes } from './routes'
 
 const queryClient = createQueryClient()
 const stateElement = document.getElementById('__QUERY_STATE__')
 if (stateElement?.textContent) hydrate(queryClient, JSON.parse(stateElement.textContent))
+
+// The current page's chunk first, so hydration finds the component the server rendered.
+const leaf = matchRoutes(routes, window.location.pathname)?.at(-1)
+await (leaf?.route.handle as PageHandle | undefined)?.load?.()
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -20,8 +20,9 @@ export const render: RenderFunction = async ({ url, origin, fetchJson }) => {
 
   const leaf = matchRoutes(routes, pathname)?.at(-1)
   const handle = leaf?.route.handle as PageHandle | undefined
-  const context: PageContext = { params: leaf?.params ?? {}, search: new URLSearchParams(search) }
+  const context: PageContext = { params: leaf?.params ?? {}, search: new URLSearchParams(search), origin }
 
+  await handle?.load?.()
   const wanted = [...shellQueries(), ...(handle?.prefetch?.(context) ?? [])]
   await Promise.all(
     wanted.map(async ({ queryKey }) => {

@@ -1,15 +1,38 @@
-import { lazy, Suspense } from 'react'
+import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { capitalize } from '../shared/catalog'
 import { ClientOnly } from './lib/client-only'
 import type { PageHandle } from './lib/page'
 import { queries } from './lib/queries'
-import { ProductListPage } from './storefront/catalog/product-list-page'
-import { ProductPage } from './storefront/catalog/product-page'
-import { HomePage } from './storefront/home/home-page'
+import { organizationJsonLd, productJsonLd } from './lib/structured-data'
+import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
 import { PageSkeleton } from './storefront/layout/page-skeleton'
 import { SiteShell } from './storefront/layout/site-shell'
 import { NotFoundPage } from './storefront/pages/not-found-page'
+
+/**
+ * Each storefront page is its own chunk: the server waits for it while rendering, and the browser
+ * loads the current page's chunk before hydrating (see entry-client), so first loads carry only
+ * the shell and one page.
+ */
+function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
+  let Loaded: ComponentType | undefined
+  const preload = () =>
+    load().then((module) => {
+      Loaded = module[name] as ComponentType
+    })
+  const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })))
+  // Once loaded (the server and entry-client await preload), the page renders without
+  // suspending, so the HTML needs no inline script to swap a fallback out.
+  function Page() {
+    return Loaded ? <Loaded /> : <Lazy />
+  }
+  return { element: <Page />, load: preload }
+}
+
+const homePage = lazyPage(() => import('./storefront/home/home-page'), 'HomePage')
+const productListPage = lazyPage(() => import('./storefront/catalog/product-list-page'), 'ProductListPage')
+const productPage = lazyPage(() => import('./storefront/catalog/product-page'), 'ProductPage')
 
 // Account and admin areas are client-only lazy chunks: the storefront bundle never contains them.
 const AccountArea = lazy(() => import('./account/account-area'))
@@ -23,7 +46,8 @@ const clientOnly = (element: React.ReactNode) => (
 
 const home: PageHandle = {
   prefetch: () => [queries.products({ featured: 'true' }), queries.categoryImages()],
-  meta: () => ({
+  meta: ({ origin }, queryClient) => ({
+    jsonLd: organizationJsonLd(origin, queryClient.getQueryData(queries.store().queryKey)),
     title: 'Natural Type A Jadeite Jewelry',
     description:
       '100% Natural Type A Jadeite in the USA: one-of-a-kind bangles, bracelets, earrings, necklaces and rings from Myanmar, each with an official authentication card.',
@@ -31,7 +55,9 @@ const home: PageHandle = {
 }
 
 const productList: PageHandle = {
-  prefetch: ({ params }) => [queries.products(params.category ? { category: params.category } : {})],
+  prefetch: ({ params, search }) => [
+    queries.products(listingApiParams(params.category, readListingParams(search))),
+  ],
   meta: ({ params }) => {
     const title = params.category ? capitalize(params.category) : 'All Collections'
     return {
@@ -43,10 +69,15 @@ const productList: PageHandle = {
 
 const productDetail: PageHandle = {
   prefetch: ({ params }) => [queries.product(params.id ?? '')],
-  meta: ({ params }, queryClient) => {
+  meta: ({ params, origin }, queryClient) => {
     const product = queryClient.getQueryData(queries.product(params.id ?? '').queryKey)
     if (!product) return { title: 'Product Not Found', description: 'This product may have been removed.' }
-    return { title: product.name, description: product.shortDescription, image: product.imageUrls[0] }
+    return {
+      title: product.name,
+      description: product.shortDescription,
+      image: product.imageUrls[0],
+      jsonLd: productJsonLd(product, origin, queryClient.getQueryData(queries.store().queryKey)),
+    }
   },
   status: ({ params }, queryClient) =>
     queryClient.getQueryData(queries.product(params.id ?? '').queryKey) ? 200 : 404,
@@ -72,10 +103,22 @@ export const routes: RouteObject[] = [
   {
     element: <SiteShell />,
     children: [
-      { index: true, element: <HomePage />, handle: home },
-      { path: 'products', element: <ProductListPage />, handle: productList },
-      { path: 'products/category/:category', element: <ProductListPage />, handle: productList },
-      { path: 'product/:id', element: <ProductPage />, handle: productDetail },
+      { index: true, element: homePage.element, handle: { ...home, load: homePage.load } },
+      {
+        path: 'products',
+        element: productListPage.element,
+        handle: { ...productList, load: productListPage.load },
+      },
+      {
+        path: 'products/category/:category',
+        element: productListPage.element,
+        handle: { ...productList, load: productListPage.load },
+      },
+      {
+        path: 'product/:id',
+        element: productPage.element,
+        handle: { ...productDetail, load: productPage.load },
+      },
       { path: 'account/*', element: clientOnly(<AccountArea />), handle: account },
       { path: '*', element: <NotFoundPage />, handle: notFound },
     ],

@@ -18,6 +18,7 @@ import type { FileStore } from './modules/media/file-store'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { mediaRoutes } from './modules/media/routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
+import { seoRoutes } from './modules/seo/routes'
 import { storeRoutes } from './modules/store/routes'
 
 declare module 'fastify' {
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalog.start()
   await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
+  await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
   await app.register(mediaRoutes, { store: deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`) })
 
   // Uploaded and seeded images: content-hashed names, so they never change.

@@ -4,6 +4,8 @@ import type { Params } from 'react-router'
 export interface PageContext {
   params: Params
   search: URLSearchParams
+  /** The site's origin, for absolute URLs in structured data. */
+  origin: string
 }
 
 export interface PageMeta {
@@ -24,4 +26,6 @@ export interface PageHandle {
   meta: (context: PageContext, queryClient: QueryClient) => PageMeta
   /** HTTP status when rendered on the server; 404 pages say so. */
   status?: (context: PageContext, queryClient: QueryClient) => number
+  /** Loads the page's code chunk; the browser awaits it before hydrating. */
+  load?: () => Promise<unknown>
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../db/schema'
 import { cookieHeader, createTestApp, type TestApp } from '../test/helpers'
@@ -13,7 +14,7 @@ beforeAll(async () => {
     .insert(products)
     .values([
       piece({ name: 'Imperial Green Bangle', category: 'bangles', featured: true }),
-      piece({ name: 'Lavender Cabochon Ring', category: 'rings' }),
+      piece({ name: 'Lavender Cabochon Ring', category: 'rings', color: 'lavender' }),
       piece({ name: 'Secret Draft Pendant', category: 'necklaces', status: 'draft' }),
     ])
 })
@@ -80,6 +81,49 @@ describe('server-side rendering', () => {
     const legacy = await t.app.inject({ method: 'GET', url: '/products/42' })
     expect(legacy.statusCode).toBe(301)
     expect(legacy.headers.location).toBe('/product/42')
+  })
+
+  it('renders a product page with its name, price, social tags and structured data', async () => {
+    const [row] = await t.handle.db.select().from(products).where(eq(products.name, 'Lavender Cabochon Ring'))
+    const response = await t.app.inject({ method: 'GET', url: `/product/${row!.id}` })
+    expect(response.statusCode).toBe(200)
+    const html = response.body
+    expect(html).toContain('<title>Lavender Cabochon Ring | Jade Shop</title>')
+    expect(html).toContain('$1,200.00')
+    expect(html).toContain(
+      '<meta property="og:image" content="http://localhost:80/uploads/example-1280.webp" />',
+    )
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    )
+    const product = ld.find((data) => data['@type'] === 'Product')
+    expect(product).toMatchObject({
+      name: 'Lavender Cabochon Ring',
+      offers: { priceCurrency: 'USD', price: '1200.00', availability: 'https://schema.org/InStock' },
+    })
+    expect(ld.find((data) => data['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3)
+  })
+
+  it('marks a sold piece SoldOut and keeps its page', async () => {
+    await t.handle.db
+      .update(products)
+      .set({ status: 'sold' })
+      .where(eq(products.name, 'Lavender Cabochon Ring'))
+    const [row] = await t.handle.db.select().from(products).where(eq(products.name, 'Lavender Cabochon Ring'))
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${row!.id}` })).body
+    expect(html).toContain('https://schema.org/SoldOut')
+    expect(html).toContain('SOLD')
+  })
+
+  it('describes the shop itself on the home page', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body
+    expect(html).toContain('"@type":"JewelryStore"')
+  })
+
+  it('server-renders a filtered listing from the URL', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/products?color=lavender&sold=1' })).body
+    expect(html).toContain('Lavender Cabochon Ring')
+    expect(html).not.toContain('Imperial Green Bangle</a>')
   })
 
   it('serves built assets with long cache lifetimes', async () => {

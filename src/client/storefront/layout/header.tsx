@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Menu, Search, User } from 'lucide-react'
+import { Menu, User } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { displayName } from '../../../shared/users'
@@ -13,6 +13,7 @@ import { DisclosureMenu, disclosureItemClass } from '../../ui/disclosure-menu'
 import { toast } from '../../ui/use-toast'
 import { CartButton } from './cart-button'
 import { CollectionsMenu } from './collections-menu'
+import { SearchToggle } from './search-toggle'
 import { useScrolled } from './use-scrolled'
 
 const MobileMenu = lazy(() => import('./mobile-menu'))
@@ -82,11 +83,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Button variant="ghost" size="icon" asChild>
-            <Link to="/products" aria-label="Search the collection">
-              <Search className="size-5" aria-hidden />
-            </Link>
-          </Button>
+          <SearchToggle />
           <AccountMenu />
           <CartButton />
         </div>

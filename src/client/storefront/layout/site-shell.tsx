@@ -1,7 +1,9 @@
+import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { DeferredToaster } from '../../ui/deferred-toaster'
 import { Footer } from './footer'
 import { Header } from './header'
+import { PageSkeleton } from './page-skeleton'
 
 export function SiteShell() {
   return (
@@ -15,7 +17,9 @@ export function SiteShell() {
       <div className="flex min-h-screen flex-col">
         <Header />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>

@@ -1,0 +1,75 @@
+import { capitalize, categoryPath, type Product } from '../../shared/catalog'
+import type { StoreInfo } from '../../shared/ssr'
+
+// schema.org data for search engines: what a product is, what it costs, whether it can be bought.
+
+const AVAILABILITY: Record<Product['status'], string> = {
+  available: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/LimitedAvailability',
+  sold: 'https://schema.org/SoldOut',
+  draft: 'https://schema.org/Discontinued',
+}
+
+const absolute = (origin: string, path: string) => (path.startsWith('http') ? path : origin + path)
+
+export function productJsonLd(product: Product, origin: string, store: StoreInfo | undefined): object[] {
+  const url = `${origin}/product/${product.id}`
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      image: product.imageUrls.map((image) => absolute(origin, image)),
+      ...(product.sku ? { sku: product.sku } : {}),
+      category: capitalize(product.category),
+      color: product.color,
+      material: 'Jadeite',
+      ...(store ? { brand: { '@type': 'Brand', name: store.name } } : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        priceCurrency: 'USD',
+        price: (product.price / 100).toFixed(2),
+        availability: AVAILABILITY[product.status],
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: capitalize(product.category),
+          item: origin + categoryPath(product.category),
+        },
+        { '@type': 'ListItem', position: 3, name: product.name, item: url },
+      ],
+    },
+  ]
+}
+
+export function organizationJsonLd(origin: string, store: StoreInfo | undefined): object[] {
+  if (!store) return []
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'JewelryStore',
+      name: store.name,
+      url: `${origin}/`,
+      logo: `${origin}/favicon.svg`,
+      email: store.email,
+      telephone: store.phone,
+      description: '100% Natural Type A Jadeite in the USA',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Houston',
+        addressRegion: 'TX',
+        addressCountry: 'US',
+      },
+    },
+  ]
+}
