@@ -9,6 +9,7 @@ import { listingApiParams, readListingParams } from './storefront/catalog/listin
 import { PageSkeleton } from './storefront/layout/page-skeleton'
 import { SiteShell } from './storefront/layout/site-shell'
 import { NotFoundPage } from './storefront/pages/not-found-page'
+import { STATIC_PAGES } from './storefront/pages/static-pages'
 
 /**
  * Each storefront page is its own chunk: the server waits for it while rendering, and the browser
@@ -32,6 +33,30 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
 
 const homePage = lazyPage(() => import('./storefront/home/home-page'), 'HomePage')
 const productListPage = lazyPage(() => import('./storefront/catalog/product-list-page'), 'ProductListPage')
+const aboutPage = lazyPage(() => import('./storefront/pages/about-page'), 'AboutPage')
+const returnPolicyPage = lazyPage(() => import('./storefront/pages/return-policy-page'), 'ReturnPolicyPage')
+const privacyPolicyPage = lazyPage(
+  () => import('./storefront/pages/privacy-policy-page'),
+  'PrivacyPolicyPage',
+)
+const termsPage = lazyPage(() => import('./storefront/pages/terms-page'), 'TermsPage')
+
+const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
+  '/about': aboutPage,
+  '/return-policy': returnPolicyPage,
+  '/privacy-policy': privacyPolicyPage,
+  '/terms-conditions': termsPage,
+}
+
+const staticRoutes: RouteObject[] = STATIC_PAGES.map(({ path, title, description }) => {
+  const page = STATIC_ELEMENTS[path]!
+  return {
+    path: path.slice(1),
+    element: page.element,
+    handle: { meta: () => ({ title, description }), load: page.load } satisfies PageHandle,
+  }
+})
+
 const productPage = lazyPage(() => import('./storefront/catalog/product-page'), 'ProductPage')
 
 // Account and admin areas are client-only lazy chunks: the storefront bundle never contains them.
@@ -119,6 +144,7 @@ export const routes: RouteObject[] = [
         element: productPage.element,
         handle: { ...productDetail, load: productPage.load },
       },
+      ...staticRoutes,
       { path: 'account/*', element: clientOnly(<AccountArea />), handle: account },
       { path: '*', element: <NotFoundPage />, handle: notFound },
     ],

@@ -26,7 +26,7 @@ const sizeLabel = (size: keyof typeof BANGLE_SIZES) => {
 }
 
 const controlClass =
-  'h-10 rounded-sm border border-ink/20 bg-ivory px-3 pr-8 text-sm text-ink focus-visible:border-jade-700'
+  'h-10 w-full rounded-sm border border-ink/20 bg-ivory px-3 pr-8 text-sm text-ink focus-visible:border-jade-700 sm:w-auto'
 
 export function ProductListPage() {
   const { category } = useParams()
@@ -97,10 +97,10 @@ export function ProductListPage() {
 
       <section
         aria-label="Filters"
-        className="mt-8 flex flex-wrap items-end gap-x-6 gap-y-4 border-y border-ink/10 py-5 text-sm"
+        className="mt-8 grid grid-cols-2 items-end gap-x-4 gap-y-4 border-y border-ink/10 py-5 text-sm sm:flex sm:flex-wrap sm:gap-x-6"
       >
         {params.q && (
-          <p className="flex items-center gap-2 text-ink">
+          <p className="col-span-2 flex items-center gap-2 text-ink">
             <Search className="size-4 text-jade-700" aria-hidden />
             Results for “{params.q}”
             <button
@@ -131,7 +131,7 @@ export function ProductListPage() {
           </label>
         )}
         {showSizes && (
-          <div className="flex flex-col gap-1.5">
+          <div className="col-span-2 flex flex-col gap-1.5">
             <span className="flex items-center gap-3">
               <label htmlFor="bangle-size" className="text-xs uppercase tracking-[0.15em] text-ink-muted">
                 Bangle size
@@ -181,7 +181,7 @@ export function ProductListPage() {
           Show sold pieces
         </label>
         {!isPending && (
-          <p className="ml-auto h-10 leading-10 text-ink-muted" aria-live="polite">
+          <p className="h-10 text-right leading-10 text-ink-muted sm:ml-auto" aria-live="polite">
             {visible.length} {visible.length === 1 ? 'piece' : 'pieces'}
           </p>
         )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { capitalize, categoryPath, PRODUCT_STATUS_LABELS } from '../../../shared/catalog'
 import { queries } from '../../lib/queries'
@@ -9,8 +9,8 @@ import { Button } from '../../ui/button'
 import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
-import { ProductImage } from './product-image'
-import { SoldRibbon } from './sold-ribbon'
+import { ProductGallery } from './gallery/product-gallery'
+import { QuantityStepper } from './quantity-stepper'
 
 export function ProductPage() {
   const { id = '' } = useParams()
@@ -42,14 +42,13 @@ export function ProductPage() {
         <ArrowLeft className="size-4" aria-hidden /> Back to products
       </Link>
       <div className="mt-8 grid gap-12 lg:grid-cols-12">
-        <div className="relative overflow-hidden bg-sand lg:col-span-7">
-          <ProductImage
-            url={product.imageUrls[0]}
-            alt={product.name}
-            sizes="(min-width: 1024px) 58vw, 100vw"
-            priority
+        <div className="lg:col-span-7">
+          <ProductGallery
+            key={product.id}
+            images={product.imageUrls}
+            name={product.name}
+            sold={product.sold}
           />
-          {product.sold && <SoldRibbon size="lg" />}
         </div>
         <div className="lg:col-span-5">
           <h1 className="font-display text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
@@ -88,7 +87,8 @@ export function ProductPage() {
               </dd>
             </div>
           </dl>
-          <Button asChild variant="secondary" className="mt-8 w-full">
+          {product.status === 'available' && <PurchaseControls stock={product.stockQuantity} />}
+          <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to="/contact">Inquire About This Item</Link>
           </Button>
         </div>
@@ -109,6 +109,19 @@ function ProductPageSkeleton() {
         <Skeleton className="h-8 w-32" />
         <Skeleton className="h-24 w-full" />
       </div>
+    </div>
+  )
+}
+
+// The cart arrives with the buying feature; until then the piece can be reserved by enquiry.
+function PurchaseControls({ stock }: { stock: number }) {
+  const [quantity, setQuantity] = useState(1)
+  return (
+    <div className="mt-8 flex flex-wrap items-center gap-3">
+      <QuantityStepper value={quantity} onChange={setQuantity} max={Math.max(1, stock)} />
+      <Button className="flex-1" disabled title="Online checkout opens soon: inquire to reserve this piece">
+        Add to Cart
+      </Button>
     </div>
   )
 }

@@ -202,6 +202,7 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
               const active = i === index
               return (
                 <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a product may list one picture twice, and the slides hold no state.
                   key={`${i}-${url}`}
                   aria-hidden={!active || undefined}
                   // A size container, so the image box below can be the largest square that fits:
@@ -232,11 +233,7 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
           </div>
         </div>
 
-        <div
-          role="group"
-          aria-label="Image controls"
-          className="flex h-12 shrink-0 items-center gap-0.5 border-t border-ink/10 bg-ivory px-1"
-        >
+        <div className="flex h-12 shrink-0 items-center gap-0.5 border-t border-ink/10 bg-ivory px-1">
           {count > 1 && (
             // On a phone in zoom mode the zoom controls need the room; the thumbnails below still navigate.
             <div className={cn('flex items-center', zoomed && 'max-sm:hidden')}>
@@ -314,6 +311,7 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
             const active = i === index
             return (
               <button
+                // biome-ignore lint/suspicious/noArrayIndexKey: as for the slides above.
                 key={`${i}-${url}`}
                 type="button"
                 aria-label={`Show image ${i + 1} of ${count}`}
