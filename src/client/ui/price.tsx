@@ -16,12 +16,16 @@ export function Price({ cents, original, className, ...props }: PriceProps) {
       {reduced ? (
         <>
           <span className="sr-only">Sale price</span>
-          <span className="text-jade-700">{formatCents(cents)}</span>
+          <span className="text-jade-700" data-price-current>
+            {formatCents(cents)}
+          </span>
           <span className="sr-only">, was</span>
           <s className="text-[0.8em] text-ink-muted decoration-ink-muted/60">{formatCents(original)}</s>
         </>
       ) : (
-        <span className="text-ink">{formatCents(cents)}</span>
+        <span className="text-ink" data-price-current>
+          {formatCents(cents)}
+        </span>
       )}
     </span>
   )
