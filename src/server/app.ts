@@ -11,6 +11,7 @@ import security from './http/security'
 import session from './http/session'
 import ssr, { type SsrBundle } from './http/ssr'
 import { accountsRoutes } from './modules/accounts/routes'
+import { cartRoutes } from './modules/cart/routes'
 import { CatalogChanges } from './modules/catalog/catalog-changes'
 import { catalogRoutes } from './modules/catalog/routes'
 import { healthRoutes } from './modules/health/routes'
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalog.start()
   await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
+  await app.register(cartRoutes, { db, config })
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
   await app.register(mediaRoutes, { store: deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`) })
 

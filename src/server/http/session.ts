@@ -49,6 +49,11 @@ export class RequestSession {
     return (await this.load())?.user ?? null
   }
 
+  /** The live session's id, if the visitor has one. */
+  async id(): Promise<string | undefined> {
+    return (await this.load())?.sid
+  }
+
   /** The live session's id, creating a guest session when there is none (the cart needs one). */
   async ensureId(): Promise<string> {
     const current = await this.load()

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { addToCartSchema, quoteShipping, shippingQuoteSchema, updateCartSchema } from '../../../shared/cart'
+import type { Config } from '../../config'
+import type { Database } from '../../db/client'
+import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
+
+const lineParams = z.object({ id: z.coerce.number().int().positive() })
+
+export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get('/api/cart', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+    return getCart(db, await request.session.id())
+  })
+
+  app.post('/api/cart', { schema: { body: addToCartSchema } }, async (request) => {
+    // A guest's first line starts the session that keys the cart.
+    const sessionId = await request.session.ensureId()
+    await addToCart(db, sessionId, request.body.productId, request.body.quantity)
+    return getCart(db, sessionId)
+  })
+
+  app.patch('/api/cart/:id', { schema: { params: lineParams, body: updateCartSchema } }, async (request) => {
+    const sessionId = await request.session.id()
+    await updateCartLine(db, sessionId, request.params.id, request.body.quantity)
+    return getCart(db, sessionId)
+  })
+
+  app.delete('/api/cart/:id', { schema: { params: lineParams } }, async (request) => {
+    const sessionId = await request.session.id()
+    await removeCartLine(db, sessionId, request.params.id)
+    return getCart(db, sessionId)
+  })
+
+  app.delete('/api/cart', async (request) => {
+    const sessionId = await request.session.id()
+    await clearCart(db, sessionId)
+    return getCart(db, sessionId)
+  })
+
+  app.post('/api/calculate-shipping', { schema: { body: shippingQuoteSchema } }, async (request) =>
+    quoteShipping(request.body.subtotal, config.shipping),
+  )
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Cart, CartItem } from '../../../shared/cart'
+import type { DbOrTx } from '../../db/client'
+import { cartItems, products } from '../../db/schema'
+import { conflict, notFound } from '../../http/errors'
+
+// The cart is a list of wishes, not a reservation: stock is only taken when an order is placed.
+// Adding still checks what can be bought, so the shopper hears about a sold piece at once.
+
+type ProductRow = typeof products.$inferSelect
+
+export const outOfStockMessage = (stock: number) =>
+  stock <= 0 ? 'This item is out of stock' : `Only ${stock} available`
+
+/** Why a product cannot be put in the cart in this quantity, or nothing when it can. */
+export function purchasableProblem(product: ProductRow, quantity: number): string | undefined {
+  if (product.status === 'sold') return 'This item has been sold'
+  if (product.status !== 'available' || product.stockQuantity <= 0) return 'This item is out of stock'
+  if (quantity > product.stockQuantity) return outOfStockMessage(product.stockQuantity)
+  return undefined
+}
+
+export async function getCart(db: DbOrTx, sessionId: string | undefined): Promise<Cart> {
+  if (!sessionId) return { items: [], subtotal: 0, itemCount: 0 }
+  const rows = await db
+    .select({ line: cartItems, product: products })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.sessionId, sessionId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+  const items: CartItem[] = rows.map(({ line, product }) => ({
+    id: line.id,
+    productId: line.productId,
+    quantity: line.quantity,
+    product: {
+      name: product.name,
+      category: product.category,
+      price: product.price,
+      imageUrls: product.imageUrls,
+      status: product.status,
+      stockQuantity: product.stockQuantity,
+    },
+    available: purchasableProblem(product, line.quantity) === undefined,
+  }))
+  const buyable = items.filter((item) => item.available)
+  return {
+    items,
+    subtotal: buyable.reduce((sum, item) => sum + item.product.price * item.quantity, 0),
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+  }
+}
+
+async function productFor(db: DbOrTx, productId: number): Promise<ProductRow> {
+  const [product] = await db.select().from(products).where(eq(products.id, productId))
+  if (!product || product.status === 'draft') throw notFound('Product not found')
+  return product
+}
+
+/** Adds to the line of this product, never beyond the stock. */
+export async function addToCart(
+  db: DbOrTx,
+  sessionId: string,
+  productId: number,
+  quantity: number,
+): Promise<void> {
+  const product = await productFor(db, productId)
+  const [existing] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.productId, productId)))
+  const problem = purchasableProblem(product, (existing?.quantity ?? 0) + quantity)
+  if (problem) throw conflict(problem)
+  await db
+    .insert(cartItems)
+    .values({ sessionId, productId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.sessionId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + ${quantity}` },
+    })
+}
+
+async function lineOf(db: DbOrTx, sessionId: string | undefined, lineId: number) {
+  if (!sessionId) throw notFound('Cart item not found')
+  const [line] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.sessionId, sessionId)))
+  if (!line) throw notFound('Cart item not found')
+  return line
+}
+
+export async function updateCartLine(
+  db: DbOrTx,
+  sessionId: string | undefined,
+  lineId: number,
+  quantity: number,
+): Promise<void> {
+  const line = await lineOf(db, sessionId, lineId)
+  const problem = purchasableProblem(await productFor(db, line.productId), quantity)
+  if (problem) throw conflict(problem)
+  await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id))
+}
+
+export async function removeCartLine(
+  db: DbOrTx,
+  sessionId: string | undefined,
+  lineId: number,
+): Promise<void> {
+  const line = await lineOf(db, sessionId, lineId)
+  await db.delete(cartItems).where(eq(cartItems.id, line.id))
+}
+
+export async function clearCart(db: DbOrTx, sessionId: string | undefined): Promise<void> {
+  if (sessionId) await db.delete(cartItems).where(eq(cartItems.sessionId, sessionId))
+}
