@@ -1,8 +1,11 @@
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/accounts'
+import type { Cart } from '../../shared/cart'
 import type { CategoryImage, Product } from '../../shared/catalog'
 import type { StoreInfo } from '../../shared/ssr'
 import { ApiError, api } from './api'
+
+export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
 
 // A query key is the API path and its query parameters: the same key on the server (prefetch
 // during rendering) and in the browser, so API paths are written once, here.
@@ -32,6 +35,21 @@ export const queries = {
       },
       staleTime: 60_000,
     }),
+  cart: () =>
+    queryOptions({
+      queryKey: ['/api/cart'],
+      // A cart that cannot be read is shown empty rather than breaking the page (storefront.md §4).
+      queryFn: async (): Promise<Cart> => {
+        try {
+          const cart = await api.get<Partial<Cart>>('/api/cart')
+          const items = Array.isArray(cart.items) ? cart.items : []
+          return { items, subtotal: cart.subtotal ?? 0, itemCount: cart.itemCount ?? 0 }
+        } catch (error) {
+          console.warn('Failed to load the cart', error)
+          return EMPTY_CART
+        }
+      },
+    }),
   store: () => queryOptions({ queryKey: ['/api/store'], queryFn: () => api.get<StoreInfo>('/api/store') }),
   categories: () =>
     queryOptions({
@@ -58,7 +76,7 @@ export const queries = {
 }
 
 /** The keys every page's shell needs (header, footer). */
-export const shellQueries = () => [queries.auth(), queries.store(), queries.categories()]
+export const shellQueries = () => [queries.auth(), queries.store(), queries.categories(), queries.cart()]
 
 export function createQueryClient() {
   return new QueryClient({

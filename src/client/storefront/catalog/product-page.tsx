@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
+import { useAddToCart } from '../cart/api'
 import { ProductGallery } from './gallery/product-gallery'
 import { QuantityStepper } from './quantity-stepper'
 
@@ -87,7 +88,9 @@ export function ProductPage() {
               </dd>
             </div>
           </dl>
-          {product.status === 'available' && <PurchaseControls stock={product.stockQuantity} />}
+          {product.status === 'available' && (
+            <PurchaseControls productId={product.id} stock={product.stockQuantity} />
+          )}
           <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to="/contact">Inquire About This Item</Link>
           </Button>
@@ -113,14 +116,18 @@ function ProductPageSkeleton() {
   )
 }
 
-// The cart arrives with the buying feature; until then the piece can be reserved by enquiry.
-function PurchaseControls({ stock }: { stock: number }) {
+function PurchaseControls({ productId, stock }: { productId: number; stock: number }) {
   const [quantity, setQuantity] = useState(1)
+  const addToCart = useAddToCart()
   return (
     <div className="mt-8 flex flex-wrap items-center gap-3">
       <QuantityStepper value={quantity} onChange={setQuantity} max={Math.max(1, stock)} />
-      <Button className="flex-1" disabled title="Online checkout opens soon: inquire to reserve this piece">
-        Add to Cart
+      <Button
+        className="flex-1"
+        disabled={addToCart.isPending}
+        onClick={() => addToCart.mutate({ productId, quantity }, { onSuccess: () => setQuantity(1) })}
+      >
+        {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
       </Button>
     </div>
   )

@@ -1,11 +1,18 @@
-import { ShoppingBag } from 'lucide-react'
-import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { ShoppingBag, Trash2 } from 'lucide-react'
+import { Link, useNavigate } from 'react-router'
+import { type CartItem, freeShippingProgress } from '../../../shared/cart'
+import { capitalize } from '../../../shared/catalog'
+import { formatCents } from '../../../shared/money'
+import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
+import { Price } from '../../ui/price'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../ui/sheet'
+import { useCart, useRemoveCartLine, useShippingQuote, useUpdateCartLine } from '../cart/api'
+import { ProductImage } from '../catalog/product-image'
+import { QuantityStepper } from '../catalog/quantity-stepper'
 
-// The cart's lines, totals and shipping arrive with the cart feature; until then the sheet shows
-// the specification's empty state.
 export default function CartSheet({
   open,
   onOpenChange,
@@ -13,24 +20,157 @@ export default function CartSheet({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const cart = useCart()
+  const navigate = useNavigate()
+  const buyable = cart.items.some((item) => item.available)
+
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" className="flex flex-col">
-        <SheetTitle className="font-display text-2xl">Shopping Cart</SheetTitle>
-        <SheetDescription className="sr-only">Items in your cart</SheetDescription>
-        <div className="flex flex-1 items-center justify-center">
-          <EmptyState
-            icon={<ShoppingBag className="size-8" aria-hidden />}
-            title="Your cart is empty"
-            description="Looks like you haven't added anything to your cart yet."
-            action={
-              <Button asChild onClick={() => onOpenChange(false)}>
-                <Link to="/products">Continue Shopping</Link>
-              </Button>
-            }
-          />
+      <SheetContent side="right" className="flex flex-col gap-0 p-0">
+        <div className="border-b border-ink/10 px-6 py-5">
+          <SheetTitle>Shopping Cart</SheetTitle>
+          <SheetDescription className="sr-only">The pieces in your cart</SheetDescription>
         </div>
+        {cart.items.length === 0 ? (
+          <div className="flex flex-1 items-center justify-center px-6">
+            <EmptyState
+              icon={<ShoppingBag className="size-8" aria-hidden />}
+              title="Your cart is empty"
+              description="Looks like you haven't added anything to your cart yet."
+              action={<Button onClick={() => onOpenChange(false)}>Continue Shopping</Button>}
+            />
+          </div>
+        ) : (
+          <>
+            <ul className="flex-1 divide-y divide-ink/10 overflow-y-auto px-6">
+              {cart.items.map((item) => (
+                <CartLine key={item.id} item={item} onNavigate={() => onOpenChange(false)} />
+              ))}
+            </ul>
+            <CartSummary subtotal={cart.subtotal}>
+              <Button
+                size="lg"
+                className="w-full"
+                disabled={!buyable}
+                onClick={() => {
+                  onOpenChange(false)
+                  navigate('/checkout')
+                }}
+              >
+                Checkout
+              </Button>
+            </CartSummary>
+          </>
+        )}
       </SheetContent>
     </Sheet>
+  )
+}
+
+function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void }) {
+  const update = useUpdateCartLine()
+  const remove = useRemoveCartLine()
+  return (
+    <li className="flex gap-4 py-5">
+      <Link
+        to={`/product/${item.productId}`}
+        onClick={onNavigate}
+        className="w-20 shrink-0 self-start bg-sand"
+      >
+        <ProductImage url={item.product.imageUrls[0]} alt={item.product.name} sizes="80px" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex justify-between gap-3">
+          <div className="min-w-0">
+            <Link
+              to={`/product/${item.productId}`}
+              onClick={onNavigate}
+              className="line-clamp-2 font-display text-lg leading-snug text-ink hover:text-jade-700"
+            >
+              {item.product.name}
+            </Link>
+            <p className="text-xs uppercase tracking-[0.12em] text-ink-muted">
+              {capitalize(item.product.category)}
+            </p>
+          </div>
+          <Price cents={item.product.price} className="text-sm" />
+        </div>
+        {item.available ? (
+          <div className="mt-auto flex items-center justify-between pt-3">
+            <QuantityStepper
+              value={item.quantity}
+              max={item.product.stockQuantity}
+              disabled={update.isPending}
+              label={`Quantity of ${item.product.name}`}
+              onChange={(quantity) => update.mutate({ id: item.id, quantity })}
+            />
+            <RemoveButton name={item.product.name} onClick={() => remove.mutate(item.id)} />
+          </div>
+        ) : (
+          <div className="mt-auto flex items-center justify-between pt-3">
+            <p className="text-sm text-sold">No longer available</p>
+            <RemoveButton name={item.product.name} onClick={() => remove.mutate(item.id)} />
+          </div>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" onClick={onClick} aria-label={`Remove ${name}`}>
+      <Trash2 className="size-4" aria-hidden />
+    </Button>
+  )
+}
+
+/** Subtotal, shipping (free from the threshold), total and the progress toward free shipping. */
+export function CartSummary({ subtotal, children }: { subtotal: number; children?: React.ReactNode }) {
+  const { data: store } = useQuery(queries.store())
+  const threshold = store?.freeShippingThresholdCents ?? 15_000
+  const quote = useShippingQuote(subtotal)
+  const shipping = subtotal > 0 ? quote.data : { cost: 0, method: '' }
+  const qualifies = subtotal >= threshold
+  return (
+    <div className="space-y-4 border-t border-ink/10 bg-sand/40 px-6 py-5">
+      <div>
+        <p className="text-sm text-ink" aria-live="polite">
+          {qualifies
+            ? 'Congratulations! You qualify for FREE shipping!'
+            : `You're only ${formatCents(threshold - subtotal)} away from FREE shipping!`}
+        </p>
+        <div
+          className="mt-2 h-1.5 overflow-hidden rounded-full bg-ink/10"
+          role="progressbar"
+          aria-label="Progress toward free shipping"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={freeShippingProgress(subtotal, threshold)}
+        >
+          <div
+            className="h-full bg-jade-700 transition-[width] duration-500"
+            style={{ width: `${freeShippingProgress(subtotal, threshold)}%` }}
+          />
+        </div>
+      </div>
+      <dl className="space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-ink-muted">Subtotal</dt>
+          <dd className="tabular-nums">{formatCents(subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-ink-muted">Shipping</dt>
+          <dd className="tabular-nums">
+            {!shipping ? 'Calculating...' : shipping.cost === 0 ? 'FREE' : formatCents(shipping.cost)}
+          </dd>
+        </div>
+        <div className="flex justify-between border-t border-ink/10 pt-2 text-base font-medium">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatCents(subtotal + (shipping?.cost ?? 0))}</dd>
+        </div>
+      </dl>
+      {children}
+    </div>
   )
 }

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type Cart, FALLBACK_SHIPPING, type ShippingQuote } from '../../../shared/cart'
+import { ApiError, api } from '../../lib/api'
+import { EMPTY_CART, queries } from '../../lib/queries'
+import { toast } from '../../ui/use-toast'
+
+export function useCart(): Cart {
+  return useQuery(queries.cart()).data ?? EMPTY_CART
+}
+
+const cartKey = queries.cart().queryKey
+
+// These messages come from the cart API when a piece cannot be bought (storefront.md §8).
+const CANNOT_ADD = new Set(['This item has been sold', 'This item is out of stock'])
+
+export function useAddToCart() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { productId: number; quantity: number }) => api.post<Cart>('/api/cart', input),
+    onSuccess: (cart, input) => {
+      // The reply carries the whole cart; without it, ask again.
+      if (Array.isArray(cart?.items)) queryClient.setQueryData(cartKey, cart)
+      else void queryClient.invalidateQueries({ queryKey: cartKey })
+      toast({ title: 'Added to Cart', description: `${input.quantity} item(s) added to your cart` })
+    },
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.serverMessage : undefined
+      if (message && CANNOT_ADD.has(message)) {
+        toast({ title: 'Cannot add to cart', description: message, variant: 'destructive' })
+      } else {
+        toast({
+          title: 'Error',
+          description: message ?? 'Failed to add item to cart',
+          variant: 'destructive',
+        })
+      }
+    },
+  })
+}
+
+export function useUpdateCartLine() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { id: number; quantity: number }) =>
+      api.patch<Cart>(`/api/cart/${input.id}`, { quantity: input.quantity }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: (error instanceof ApiError && error.serverMessage) || 'Failed to update cart',
+        variant: 'destructive',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey }),
+  })
+}
+
+export function useRemoveCartLine() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Cart>(`/api/cart/${id}`),
+    onSuccess: () =>
+      toast({ title: 'Removed from Cart', description: 'Item has been removed from your cart.' }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to remove item from cart', variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey }),
+  })
+}
+
+export function useClearCart() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.delete<Cart>('/api/cart'),
+    onMutate: () => queryClient.setQueryData(cartKey, EMPTY_CART),
+    onError: () => toast({ title: 'Error', description: 'Failed to clear cart', variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey }),
+  })
+}
+
+/** The shipping line for a subtotal; on failure the flat rate, as the specification says. */
+export function useShippingQuote(subtotal: number) {
+  return useQuery({
+    queryKey: ['/api/calculate-shipping', subtotal],
+    enabled: subtotal > 0,
+    queryFn: async (): Promise<ShippingQuote> => {
+      try {
+        return await api.post<ShippingQuote>('/api/calculate-shipping', { subtotal, country: 'US' })
+      } catch (error) {
+        console.warn('Shipping calculation failed', error)
+        return FALLBACK_SHIPPING
+      }
+    },
+  })
+}
