@@ -28,6 +28,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // Where the Stripe SDK sends its requests; only a local stand-in in tests changes it.
+  STRIPE_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretKey: e.STRIPE_SECRET_KEY,
           publishableKey: e.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
         }
       : undefined,
     smtpUrl: e.SMTP_URL,
