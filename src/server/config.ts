@@ -53,7 +53,12 @@ export interface Config {
   admin: { username: string; password: string } | undefined
   store: { name: string; email: string; phone: string }
   stripe:
-    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | {
+        secretKey: string
+        publishableKey: string | undefined
+        webhookSecret: string | undefined
+        apiUrl: string | undefined
+      }
     | undefined
   smtpUrl: string | undefined
   mailFrom: string
