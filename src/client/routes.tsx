@@ -57,6 +57,9 @@ const staticRoutes: RouteObject[] = STATIC_PAGES.map(({ path, title, description
   }
 })
 
+const checkoutPage = lazyPage(() => import('./storefront/checkout/checkout-page'), 'CheckoutPage')
+const confirmationPage = lazyPage(() => import('./storefront/checkout/confirmation-page'), 'ConfirmationPage')
+
 const productPage = lazyPage(() => import('./storefront/catalog/product-page'), 'ProductPage')
 
 // Account and admin areas are client-only lazy chunks: the storefront bundle never contains them.
@@ -145,6 +148,22 @@ export const routes: RouteObject[] = [
         handle: { ...productDetail, load: productPage.load },
       },
       ...staticRoutes,
+      {
+        path: 'checkout',
+        element: checkoutPage.element,
+        handle: {
+          meta: () => ({ title: 'Checkout', description: 'Complete your order.', noindex: true }),
+          load: checkoutPage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'order-confirmation',
+        element: confirmationPage.element,
+        handle: {
+          meta: () => ({ title: 'Order Confirmed', description: 'Thank you for your order.', noindex: true }),
+          load: confirmationPage.load,
+        } satisfies PageHandle,
+      },
       { path: 'account/*', element: clientOnly(<AccountArea />), handle: account },
       { path: '*', element: <NotFoundPage />, handle: notFound },
     ],

@@ -14,17 +14,25 @@ import { accountsRoutes } from './modules/accounts/routes'
 import { cartRoutes } from './modules/cart/routes'
 import { CatalogChanges } from './modules/catalog/catalog-changes'
 import { catalogRoutes } from './modules/catalog/routes'
+import { checkoutRoutes } from './modules/checkout/routes'
 import { healthRoutes } from './modules/health/routes'
+import type { MailTransport } from './modules/mail/transport'
+import { createMailTransport } from './modules/mail/transport'
+import { MailWorker } from './modules/mail/worker'
 import type { FileStore } from './modules/media/file-store'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { mediaRoutes } from './modules/media/routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
+import { createPaymentProvider } from './modules/payments'
+import type { PaymentProvider } from './modules/payments/provider'
 import { seoRoutes } from './modules/seo/routes'
-import { storeRoutes } from './modules/store/routes'
+import { storeInfo, storeRoutes } from './modules/store/routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
     adminRoutes: { method: string; url: string }[]
+    mailWorker: MailWorker
+    paymentProvider: PaymentProvider
   }
 }
 
@@ -35,6 +43,10 @@ export interface AppDeps {
   ssrBundle?: SsrBundle
   /** Where uploads go; files under DATA_DIR/uploads by default. */
   files?: FileStore
+  /** The card payment provider; Stripe with keys, else the built-in test provider. */
+  paymentProvider?: PaymentProvider
+  /** Mail: the transport (SMTP or .eml files by default) and whether the outbox worker runs. */
+  mail?: { transport?: MailTransport; startWorker?: boolean }
   /** Rate limits are on unless a test turns them off. */
   rateLimits?: boolean
   logger?: boolean
@@ -93,6 +105,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
   await app.register(cartRoutes, { db, config })
+
+  const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config)
+  const mailWorker = new MailWorker({
+    db,
+    transport: deps.mail?.transport ?? createMailTransport(config),
+    from: config.mailFrom,
+    log: app.log,
+  })
+  app.decorate('paymentProvider', paymentProvider)
+  app.decorate('mailWorker', mailWorker)
+  if (deps.mail?.startWorker) {
+    app.addHook('onReady', async () => mailWorker.start())
+    app.addHook('onClose', async () => mailWorker.stop())
+  }
+  await app.register(checkoutRoutes, {
+    db,
+    provider: paymentProvider,
+    catalog,
+    context: {
+      shipping: config.shipping,
+      store: storeInfo(config),
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    },
+    onMailQueued: () => mailWorker.kick(),
+  })
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
   await app.register(mediaRoutes, { store: deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`) })
 

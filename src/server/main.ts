@@ -31,7 +31,7 @@ async function main() {
   if (config.admin) await upsertAdmin(db, config.admin.username, config.admin.password)
 
   const ssrBundle = await loadSsrBundle()
-  const app = await buildApp({ config, database, ssrBundle })
+  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true } })
   if (!ssrBundle) app.log.warn('No client build found: serving the API only. Run `npm run build`.')
 
   if (config.seedDemo) {

@@ -1,0 +1,69 @@
+import type {
+  CheckoutForm,
+  CheckoutResponse,
+  OrderLine,
+  PaymentIntentResponse,
+} from '../../../shared/checkout'
+import { ApiError, api } from '../../lib/api'
+
+export interface OrderDraft {
+  form: CheckoutForm
+  lines: OrderLine[]
+  subtotal: number
+  shippingCost: number
+  total: number
+  idempotencyKey: string
+}
+
+/** Server-side failures in the words the specification uses (storefront.md §8). */
+export function paymentIntentError(error: unknown): string {
+  if (error instanceof ApiError) {
+    return (
+      error.serverMessage ??
+      `Payment service error: ${error.status} ${error.message.split(': ').slice(1).join(': ')}`
+    )
+  }
+  return 'Failed to initialize payment'
+}
+
+export function orderError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.fieldErrors.length > 1)
+      return error.fieldErrors.map((e) => `${e.field}: ${e.message}`).join(', ')
+    if (error.serverMessage) return error.serverMessage
+    if (error.body === undefined) return 'Server response was not valid JSON'
+  }
+  return 'Order processing failed'
+}
+
+export async function createPaymentIntent(draft: OrderDraft): Promise<PaymentIntentResponse> {
+  const response = await api.post<PaymentIntentResponse>('/api/create-payment-intent', {
+    amount: draft.total,
+    currency: 'usd',
+    metadata: {
+      customerEmail: draft.form.email,
+      customerName: `${draft.form.firstName} ${draft.form.lastName}`,
+    },
+    form: draft.form,
+    items: draft.lines,
+  })
+  if (!response?.clientSecret) throw new Error('Invalid payment response - missing client secret')
+  return response
+}
+
+export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/api/checkout', {
+    ...draft.form,
+    items: draft.lines,
+    subtotal: draft.subtotal,
+    shippingCost: draft.shippingCost,
+    total: draft.total,
+    paymentIntentId,
+    // Informational only: the server asks the payment provider.
+    paymentStatus: paymentIntentId ? 'paid' : 'pending',
+    idempotencyKey: draft.idempotencyKey,
+  })
+}
+
+export const confirmTestPayment = (intentId: string, cardNumber: string) =>
+  api.post<{ status: string }>(`/api/test-payments/${encodeURIComponent(intentId)}/confirm`, { cardNumber })

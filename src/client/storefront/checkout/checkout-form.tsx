@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { CreditCard, Smartphone } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { type CartItem, quoteShipping } from '../../../shared/cart'
+import {
+  type CheckoutFormInput,
+  type CheckoutForm as CheckoutFormValues,
+  checkoutFormSchema,
+  type PaymentIntentResponse,
+} from '../../../shared/checkout'
+import { US_STATES } from '../../../shared/us-states'
+import { useAuth } from '../../lib/auth'
+import { cn } from '../../lib/cn'
+import { queries } from '../../lib/queries'
+import { Button } from '../../ui/button'
+import { FormField } from '../../ui/form-field'
+import { Input } from '../../ui/input'
+import { Select } from '../../ui/select'
+import { Textarea } from '../../ui/textarea'
+import { toast } from '../../ui/use-toast'
+import { createPaymentIntent, type OrderDraft, orderError, paymentIntentError, submitOrder } from './api'
+
+interface CheckoutFormProps {
+  lines: CartItem[]
+  subtotal: number
+  idempotencyKey: string
+  onZelleOrder: (orderId: number) => void
+  onPaymentReady: (draft: OrderDraft, intent: PaymentIntentResponse) => void
+}
+
+const sectionTitle = 'font-display text-2xl text-ink'
+
+export function CheckoutForm({
+  lines,
+  subtotal,
+  idempotencyKey,
+  onZelleOrder,
+  onPaymentReady,
+}: CheckoutFormProps) {
+  const { user } = useAuth()
+  const { data: store } = useQuery(queries.store())
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    resolver: zodResolver(checkoutFormSchema),
+    // A signed-in shopper starts from their saved details.
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      address: user?.address ?? '',
+      city: user?.city ?? '',
+      state: user?.state ?? '',
+      zipCode: user?.zipCode ?? '',
+      country: 'United States',
+      paymentMethod: 'stripe',
+      specialInstructions: '',
+      appointmentRequest: false,
+      insuranceInterest: false,
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const method = form.watch('paymentMethod')
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const shipping = quoteShipping(subtotal, {
+      freeThresholdCents: store?.freeShippingThresholdCents ?? 15_000,
+      flatCents: store?.flatShippingCents ?? 695,
+    })
+    const draft: OrderDraft = {
+      form: values,
+      lines: lines.map((item) => ({
+        productId: item.productId,
+        quantity: item.quantity,
+        price: item.product.price,
+      })),
+      subtotal,
+      shippingCost: shipping.cost,
+      total: subtotal + shipping.cost,
+      idempotencyKey,
+    }
+    if (values.paymentMethod === 'zelle') {
+      if (!values.firstName || !values.lastName || !values.email || !values.address) {
+        toast({
+          title: 'Checkout Failed',
+          description: 'Missing required customer information',
+          variant: 'destructive',
+        })
+        return
+      }
+      if (draft.lines.length === 0) {
+        toast({ title: 'Checkout Failed', description: 'Cart is empty', variant: 'destructive' })
+        return
+      }
+      try {
+        const response = await submitOrder(draft)
+        onZelleOrder(response.order?.id ?? response.id)
+      } catch (error) {
+        toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
+      }
+      return
+    }
+    try {
+      onPaymentReady(draft, await createPaymentIntent(draft))
+    } catch (error) {
+      const description =
+        error instanceof Error && error.message.startsWith('Invalid payment response')
+          ? error.message
+          : paymentIntentError(error)
+      toast({ title: 'Checkout Failed', description, variant: 'destructive' })
+    }
+  })
+
+  const text = (name: keyof CheckoutFormInput, label: string, autoComplete: string, type = 'text') => (
+    <FormField label={label} htmlFor={`checkout-${name}`} error={errors[name]?.message}>
+      <Input id={`checkout-${name}`} type={type} autoComplete={autoComplete} {...form.register(name)} />
+    </FormField>
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-12">
+      <fieldset className="space-y-5">
+        <legend className={sectionTitle}>Contact</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text('firstName', 'First name', 'given-name')}
+          {text('lastName', 'Last name', 'family-name')}
+          {text('email', 'Email', 'email', 'email')}
+          {text('phone', 'Phone', 'tel', 'tel')}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className={sectionTitle}>Shipping address</legend>
+        {text('address', 'Address', 'shipping street-address')}
+        <div className="grid gap-5 sm:grid-cols-3">
+          {text('city', 'City', 'shipping address-level2')}
+          <FormField label="State" htmlFor="checkout-state" error={errors.state?.message}>
+            <Select id="checkout-state" autoComplete="shipping address-level1" {...form.register('state')}>
+              <option value="">Select…</option>
+              {US_STATES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {text('zipCode', 'ZIP code', 'shipping postal-code')}
+        </div>
+        {text('country', 'Country', 'shipping country-name')}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className={sectionTitle}>Payment method</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(
+            [
+              ['stripe', 'Credit or debit card', CreditCard],
+              ['zelle', 'Zelle', Smartphone],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-center gap-3 border px-4 py-4 transition-colors',
+                method === value ? 'border-jade-700 bg-jade-50' : 'border-ink/15 hover:border-ink/40',
+              )}
+            >
+              <input
+                type="radio"
+                value={value}
+                className="accent-jade-700"
+                {...form.register('paymentMethod')}
+              />
+              <Icon className="size-5 text-jade-700" aria-hidden />
+              <span className="text-sm font-medium">{label}</span>
+            </label>
+          ))}
+        </div>
+        {errors.paymentMethod && (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.paymentMethod.message}
+          </p>
+        )}
+        {method === 'zelle' && store && (
+          <p className="text-sm text-ink-muted">
+            After you place the order, send the total by Zelle to{' '}
+            <strong className="text-ink">{store.phone}</strong> with your order number in the memo. Your
+            pieces are held for you until payment arrives.
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className={sectionTitle}>Optional services</legend>
+        <FormField
+          label="Special instructions"
+          htmlFor="checkout-specialInstructions"
+          error={errors.specialInstructions?.message}
+        >
+          <Textarea id="checkout-specialInstructions" rows={3} {...form.register('specialInstructions')} />
+        </FormField>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-jade-700"
+            {...form.register('appointmentRequest')}
+          />
+          <span>I would like an appointment to see pieces in person or by video call</span>
+        </label>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-jade-700"
+            {...form.register('insuranceInterest')}
+          />
+          <span>I am interested in shipping insurance for my order</span>
+        </label>
+      </fieldset>
+
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Processing...' : method === 'zelle' ? 'Place Order' : 'Continue to Payment'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,93 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import type { PaymentIntentResponse } from '../../../shared/checkout'
+import { EMPTY_CART, queries } from '../../lib/queries'
+import { Button } from '../../ui/button'
+import { toast } from '../../ui/use-toast'
+import { PageSkeleton } from '../layout/page-skeleton'
+import { type OrderDraft, orderError, submitOrder } from './api'
+import { CheckoutForm } from './checkout-form'
+import { OrderSummary } from './order-summary'
+import { PaymentStep } from './payment-step'
+
+type Step = { kind: 'details' } | { kind: 'payment'; draft: OrderDraft; intent: PaymentIntentResponse }
+
+export function CheckoutPage() {
+  const { data: cart, isPending } = useQuery(queries.cart())
+  const [step, setStep] = useState<Step>({ kind: 'details' })
+  const [idempotencyKey] = useState(() => globalThis.crypto.randomUUID())
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+
+  if (isPending) return <PageSkeleton />
+  const lines = (cart ?? EMPTY_CART).items.filter((item) => item.available)
+  // An empty cart has nothing to check out (storefront.md §2).
+  if (lines.length === 0) return <Navigate to="/" replace />
+
+  /** The order exists: leave for the confirmation first, then empty the cart. */
+  const finish = (orderId: number, paymentMethod: 'stripe' | 'zelle', warnings?: string[]) => {
+    toast({
+      title: 'Order Submitted Successfully',
+      description: [`Your order number is #${orderId}.`, ...(warnings ?? [])].join(' '),
+    })
+    navigate(`/order-confirmation?orderId=${orderId}&payment=${paymentMethod === 'zelle' ? 'zelle' : 'card'}`)
+    queryClient.setQueryData(queries.cart().queryKey, EMPTY_CART)
+    void queryClient.invalidateQueries({ queryKey: queries.cart().queryKey })
+    void queryClient.invalidateQueries({ queryKey: ['/api/products'] })
+  }
+
+  const payByCard = async (draft: OrderDraft, paymentIntentId: string) => {
+    try {
+      const response = await submitOrder(draft, paymentIntentId)
+      finish(response.order?.id ?? response.id, 'stripe', response.warnings)
+    } catch (error) {
+      toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
+      setStep({ kind: 'details' })
+      void queryClient.invalidateQueries({ queryKey: queries.cart().queryKey })
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Secure checkout</p>
+      <h1 className="mt-3 font-display text-5xl text-ink">Checkout</h1>
+      <div className="mt-10 grid gap-12 lg:grid-cols-12">
+        <div className="lg:col-span-7">
+          {step.kind === 'details' ? (
+            <CheckoutForm
+              lines={lines}
+              subtotal={cart?.subtotal ?? 0}
+              idempotencyKey={idempotencyKey}
+              onZelleOrder={(orderId) => finish(orderId, 'zelle')}
+              onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
+            />
+          ) : (
+            <section aria-labelledby="payment-heading">
+              <Button variant="link" className="px-0" onClick={() => setStep({ kind: 'details' })}>
+                <ArrowLeft className="size-4" aria-hidden /> Back to details
+              </Button>
+              <h2 id="payment-heading" className="mt-4 font-display text-3xl text-ink">
+                Complete Payment
+              </h2>
+              <PaymentStep
+                intent={step.intent}
+                total={step.draft.total}
+                onPaid={(intentId) => payByCard(step.draft, intentId)}
+                onFailed={(message) => {
+                  toast({ title: 'Payment Failed', description: message, variant: 'destructive' })
+                  // A card failure closes the payment view (storefront.md §4).
+                  setStep({ kind: 'details' })
+                }}
+              />
+            </section>
+          )}
+        </div>
+        <aside className="lg:col-span-5">
+          <OrderSummary items={lines} subtotal={cart?.subtotal ?? 0} />
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router'
+import type { CartItem } from '../../../shared/cart'
+import { formatCents } from '../../../shared/money'
+import { ProductImage } from '../catalog/product-image'
+import { CartSummary } from '../layout/cart-sheet'
+
+export function OrderSummary({ items, subtotal }: { items: CartItem[]; subtotal: number }) {
+  return (
+    <section aria-labelledby="summary-heading" className="border border-ink/10 lg:sticky lg:top-28">
+      <h2 id="summary-heading" className="border-b border-ink/10 px-6 py-5 font-display text-2xl text-ink">
+        Order summary
+      </h2>
+      <ul className="divide-y divide-ink/10 px-6">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-4 py-4">
+            <div className="w-16 shrink-0 bg-sand">
+              <ProductImage url={item.product.imageUrls[0]} alt="" sizes="64px" />
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-display text-lg text-ink">{item.product.name}</p>
+              <p className="text-sm text-ink-muted">Qty {item.quantity}</p>
+            </div>
+            <p className="tabular-nums text-sm">{formatCents(item.product.price * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <CartSummary subtotal={subtotal} />
+      <div className="space-y-2 border-t border-ink/10 px-6 py-4 text-sm text-ink-muted">
+        <p>Orders are processed within 1-2 business days.</p>
+        <p>
+          Questions about returns? Read our{' '}
+          <Link to="/return-policy" className="text-jade-700 underline underline-offset-4">
+            return policy
+          </Link>
+          .
+        </p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import {
+  type CheckoutForm,
+  checkoutFormSchema,
+  type OrderLine,
+  PRICES_CHANGED,
+} from '../../../shared/checkout'
+import type { Database } from '../../db/client'
+import { checkoutAttempts, products } from '../../db/schema'
+import { conflict, HttpError, notFound } from '../../http/errors'
+import type { PaymentProvider } from '../payments/provider'
+import { type CheckoutContext, mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
+
+// Card checkout (DESIGN.md §4): the amount comes from the database; the intent and what it pays
+// for are kept as a checkout attempt; the order is created once per intent, by whichever arrives
+// first, the browser or the provider's webhook.
+
+export interface CardAttemptInput {
+  /** What the browser believes the total is; compared, never used. */
+  amount: number
+  lines: OrderLine[]
+  form: CheckoutForm | undefined
+  sessionId: string | undefined
+  userId: number | null
+  metadata: Record<string, string>
+}
+
+export async function startCardPayment(
+  db: Database,
+  provider: PaymentProvider,
+  context: CheckoutContext,
+  input: CardAttemptInput,
+) {
+  const lines = mergeLines(input.lines)
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  for (const line of lines) {
+    const reason = unavailableReason(byId.get(line.productId), line.quantity)
+    if (reason) throw conflict(reason)
+  }
+  const amounts = priceLines(lines, byId, context)
+  const pricesMatch = lines.every((line) => byId.get(line.productId)!.price === line.price)
+  if (!pricesMatch || amounts.total !== input.amount) throw conflict(PRICES_CHANGED)
+
+  const intent = await provider.createIntent({
+    amount: amounts.total,
+    currency: 'usd',
+    metadata: input.metadata,
+    idempotencyKey: randomUUID(),
+  })
+  await db.insert(checkoutAttempts).values({
+    paymentIntentId: intent.id,
+    sessionId: input.sessionId ?? null,
+    userId: input.userId,
+    form: input.form ?? {},
+    cartSnapshot: { lines, ...amounts },
+    amount: amounts.total,
+  })
+  return { intent, amount: amounts.total }
+}
+
+interface Snapshot {
+  lines: OrderLine[]
+  subtotal: number
+  shippingCost: number
+  total: number
+}
+
+/**
+ * Turns a succeeded payment into its order, exactly once. The attempt's row lock makes the
+ * browser and the webhook take turns; the second finds the order the first created. When the
+ * piece was sold meanwhile, the payment goes back to the shopper.
+ */
+export async function completeCardPayment(
+  db: Database,
+  provider: PaymentProvider,
+  context: CheckoutContext,
+  intentId: string,
+  fallbackForm?: CheckoutForm,
+): Promise<{ orderId: number; created: boolean }> {
+  const [attempt] = await db
+    .select()
+    .from(checkoutAttempts)
+    .where(eq(checkoutAttempts.paymentIntentId, intentId))
+  if (!attempt) throw notFound('Payment not found')
+  if (attempt.status === 'completed' && attempt.orderId !== null)
+    return { orderId: attempt.orderId, created: false }
+  if (attempt.status === 'refunded')
+    throw conflict(refundedMessage('A piece in your order is no longer available'))
+
+  const intent = await provider.retrieveIntent(intentId)
+  if (intent.status !== 'succeeded') throw new HttpError(402, 'Payment has not been completed')
+  if (intent.amount !== attempt.amount) throw conflict(PRICES_CHANGED)
+
+  const parsedForm = checkoutFormSchema.safeParse(attempt.form)
+  const form = parsedForm.success ? parsedForm.data : fallbackForm
+  if (!form) throw conflict('The order details for this payment are missing')
+  const snapshot = attempt.cartSnapshot as Snapshot
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(checkoutAttempts)
+        .where(eq(checkoutAttempts.id, attempt.id))
+        .for('update')
+      if (locked?.status === 'completed' && locked.orderId !== null)
+        return { orderId: locked.orderId, created: false }
+      if (locked?.status === 'refunded') throw conflict('A piece in your order is no longer available')
+      const placed = await placeOrder(tx, context, {
+        form,
+        lines: snapshot.lines,
+        claimed: { subtotal: snapshot.subtotal, shippingCost: snapshot.shippingCost, total: snapshot.total },
+        payment: { method: 'stripe', intentId, amount: intent.amount },
+        userId: attempt.userId,
+        sessionId: attempt.sessionId ?? undefined,
+      })
+      await tx
+        .update(checkoutAttempts)
+        .set({ status: 'completed', orderId: placed.orderId, updatedAt: new Date() })
+        .where(eq(checkoutAttempts.id, attempt.id))
+      return placed
+    })
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 409) throw error
+    await refundOnce(db, provider, attempt.id, intentId)
+    throw conflict(refundedMessage(error.message))
+  }
+}
+
+const refundedMessage = (reason: string) => `${reason}. Your payment has been refunded.`
+
+/** Only the caller that flips the attempt to refunded asks the provider, so money goes back once. */
+async function refundOnce(db: Database, provider: PaymentProvider, attemptId: number, intentId: string) {
+  const flipped = await db
+    .update(checkoutAttempts)
+    .set({ status: 'refunded', updatedAt: new Date() })
+    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'pending')))
+    .returning({ id: checkoutAttempts.id })
+  if (flipped.length > 0) await provider.refund(intentId, `refund-${intentId}`)
+}

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  type CheckoutResponse,
+  orderSubmissionSchema,
+  type PaymentIntentResponse,
+  paymentIntentRequestSchema,
+} from '../../../shared/checkout'
+import type { Database } from '../../db/client'
+import { badRequest, HttpError } from '../../http/errors'
+import { getCart } from '../cart/service'
+import type { CatalogChanges } from '../catalog/catalog-changes'
+import type { PaymentProvider } from '../payments/provider'
+import { completeCardPayment, startCardPayment } from './card'
+import { type CheckoutContext, placeOrder } from './place-order'
+
+export interface CheckoutDeps {
+  db: Database
+  provider: PaymentProvider
+  context: CheckoutContext
+  catalog: CatalogChanges
+  /** Called when an order queued e-mail, so the outbox worker sends it without waiting to poll. */
+  onMailQueued: () => void
+}
+
+const reply = (orderId: number): CheckoutResponse => ({ order: { id: orderId }, id: orderId })
+
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
+  const { db, provider, context } = deps
+
+  const afterOrder = async (created: boolean) => {
+    if (!created) return
+    await deps.catalog.changed()
+    deps.onMailQueued()
+  }
+
+  app.post(
+    '/api/create-payment-intent',
+    { schema: { body: paymentIntentRequestSchema } },
+    async (request) => {
+      const sessionId = await request.session.id()
+      const user = await request.session.user()
+      // Our storefront sends its lines; any other client pays for the session's cart.
+      const lines =
+        request.body.items ??
+        (await getCart(db, sessionId)).items
+          .filter((item) => item.available)
+          .map((item) => ({ productId: item.productId, quantity: item.quantity, price: item.product.price }))
+      if (lines.length === 0) throw badRequest('Your cart is empty')
+      const metadata = Object.fromEntries(
+        Object.entries(request.body.metadata).filter((entry): entry is [string, string] => !!entry[1]),
+      )
+      const { intent } = await startCardPayment(db, provider, context, {
+        amount: request.body.amount,
+        lines,
+        form: request.body.form,
+        sessionId,
+        userId: user?.id ?? null,
+        metadata,
+      })
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        provider: provider.name,
+        ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+      } satisfies PaymentIntentResponse
+    },
+  )
+
+  app.post('/api/checkout', { schema: { body: orderSubmissionSchema } }, async (request) => {
+    const { items, subtotal, shippingCost, total, paymentIntentId, idempotencyKey, ...form } = request.body
+    if (form.paymentMethod === 'stripe') {
+      if (!paymentIntentId)
+        throw badRequest('Card orders need a completed payment', [
+          { field: 'paymentIntentId', message: 'Payment is required' },
+        ])
+      const placed = await completeCardPayment(db, provider, context, paymentIntentId, form)
+      await afterOrder(placed.created)
+      return reply(placed.orderId)
+    }
+    const sessionId = await request.session.id()
+    const user = await request.session.user()
+    const placed = await db.transaction((tx) =>
+      placeOrder(tx, context, {
+        form,
+        lines: items,
+        claimed: { subtotal, shippingCost, total },
+        payment: { method: 'zelle' },
+        userId: user?.id ?? null,
+        sessionId,
+        idempotencyKey,
+      }),
+    )
+    await afterOrder(placed.created)
+    return reply(placed.orderId)
+  })
+
+  // The provider tells us about payments itself, so an order exists even if the browser closed.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    )
+    webhooks.post('/api/webhooks/stripe', async (request) => {
+      const signature = request.headers['stripe-signature']
+      const event = provider.verifyWebhook(
+        request.body as Buffer,
+        typeof signature === 'string' ? signature : undefined,
+      )
+      if (event.type === 'payment_intent.succeeded' && event.intent) {
+        try {
+          const placed = await completeCardPayment(db, provider, context, event.intent.id)
+          await afterOrder(placed.created)
+        } catch (error) {
+          // Unknown intents (not ours) and sold pieces (refunded) are answered, not retried.
+          if (!(error instanceof HttpError) || ![404, 409].includes(error.statusCode)) throw error
+          request.log.warn(
+            { intent: event.intent.id, reason: error.message },
+            'webhook payment not turned into an order',
+          )
+        }
+      }
+      return { received: true }
+    })
+  })
+
+  if (provider.name === 'test' && 'confirm' in provider) {
+    const testProvider = provider as PaymentProvider & {
+      confirm(id: string, card: string): { status: string }
+    }
+    // The built-in test provider's card form posts here; Stripe's Payment Element talks to Stripe.
+    app.post(
+      '/api/test-payments/:id/confirm',
+      {
+        schema: {
+          params: z.object({ id: z.string().max(200) }),
+          body: z.object({ cardNumber: z.string().trim().min(1, 'Card number is required').max(30) }),
+        },
+      },
+      async (request) => {
+        const intent = testProvider.confirm(request.params.id, request.body.cardNumber)
+        return { status: intent.status }
+      },
+    )
+  }
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import type { StoreInfo } from '../../../shared/ssr'
+import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail, passwordResetMail } from './templates'
+
+const store: StoreInfo = {
+  name: 'Jade Shop',
+  email: 'hello@jadeshop.example',
+  phone: '(713) 555-0123',
+  freeShippingThresholdCents: 15_000,
+  flatShippingCents: 695,
+}
+const publicUrl = 'https://shop.example.com'
+
+function order(fields: Partial<OrderMailData> = {}): OrderMailData {
+  return {
+    id: 1001,
+    customerName: 'Mei Lin',
+    customerEmail: 'mei@example.com',
+    customerPhone: '555-0100',
+    paymentMethod: 'zelle',
+    paymentStatus: 'unpaid',
+    items: [
+      { name: 'Imperial Green Bangle', quantity: 1, price: 125_000 },
+      { name: 'Lavender Stud Earrings', quantity: 2, price: 15_000 },
+    ],
+    subtotal: 155_000,
+    shippingCost: 0,
+    total: 155_000,
+    shipping: { address: '1 Main St', city: 'Houston', state: 'TX', zip: '77002', country: 'US' },
+    specialInstructions: null,
+    appointmentRequest: false,
+    insuranceInterest: true,
+    ...fields,
+  }
+}
+
+describe('the order confirmation', () => {
+  it('gives a Zelle shopper the order number, the phone number and the four steps', () => {
+    const mail = orderConfirmationMail(order(), store, publicUrl)
+    expect(mail).toMatchObject({ kind: 'order-confirmation', to: 'mei@example.com' })
+    expect(mail.subject).toContain('#1001')
+    for (const body of [mail.text, mail.html!]) {
+      expect(body).toContain('#1001')
+      expect(body).toContain('(713) 555-0123')
+      expect(body).toContain('Open the Zelle app')
+      expect(body).toContain('Send $1,550.00 to our phone number: (713) 555-0123')
+      expect(body).toContain('Include your order number #1001 in the memo.')
+      expect(body).toContain('Verify the details and send.')
+      expect(body).toContain('Your items ship after your payment is confirmed.')
+      expect(body).toContain('Please text us at')
+      expect(body).toContain('rather than calling')
+      expect(body).toContain('https://shop.example.com/order/1001')
+      expect(body).toContain('Imperial Green Bangle')
+    }
+    expect(mail.text).toMatch(/1\. Open the Zelle app[\s\S]*2\. Send[\s\S]*3\. Include[\s\S]*4\. Verify/)
+    expect(mail.text).toContain('2 x Lavender Stud Earrings: $300.00 ($150.00 each)')
+    expect(mail.text).toContain('Subtotal: $1,550.00')
+    expect(mail.text).toContain('Shipping: FREE')
+    expect(mail.text).toContain('Total: $1,550.00')
+  })
+
+  it('shows the shipping cost when there is one, and no Zelle steps for a paid card order', () => {
+    const mail = orderConfirmationMail(
+      order({
+        paymentMethod: 'stripe',
+        paymentStatus: 'paid',
+        subtotal: 10_000,
+        shippingCost: 695,
+        total: 10_695,
+      }),
+      store,
+      publicUrl,
+    )
+    expect(mail.text).toContain('Shipping: $6.95')
+    expect(mail.text).toContain('Total: $106.95')
+    expect(mail.text).not.toContain('Zelle')
+    expect(mail.html).not.toContain('Zelle')
+  })
+
+  it('escapes what the shopper typed in the HTML', () => {
+    const name = '<script>alert("x")</script>'
+    const mail = orderConfirmationMail(
+      order({
+        customerName: name,
+        shipping: { ...order().shipping, address: '<img src=x onerror=alert(1)>' },
+      }),
+      store,
+      publicUrl,
+    )
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).not.toContain('<img')
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    // The plain text is not HTML: it keeps the name as typed.
+    expect(mail.text).toContain(name)
+  })
+})
+
+describe('the new order notice', () => {
+  it('tells the shop everything needed to act on the order', () => {
+    const mail = newOrderNoticeMail(
+      order({ specialInstructions: 'Gift wrap, please', appointmentRequest: true }),
+      store,
+      publicUrl,
+    )
+    expect(mail).toMatchObject({ kind: 'new-order-notice', to: 'hello@jadeshop.example' })
+    expect(mail.subject).toContain('#1001')
+    for (const body of [mail.text, mail.html!]) {
+      for (const expected of [
+        'Mei Lin',
+        'mei@example.com',
+        '555-0100',
+        'Imperial Green Bangle',
+        'Zelle, Unpaid',
+        '1 Main St',
+        'Houston, TX 77002',
+        'Gift wrap, please',
+        'https://shop.example.com/admin/orders',
+        '$1,550.00',
+        'FREE',
+      ]) {
+        expect(body).toContain(expected)
+      }
+    }
+    expect(mail.text).toContain('Appointment requested: Yes')
+    expect(mail.text).toContain('Insurance interest: Yes')
+  })
+
+  it('escapes the customer name and instructions in the HTML', () => {
+    const mail = newOrderNoticeMail(
+      order({ customerName: '<script>evil()</script>', specialInstructions: '<b>now</b>' }),
+      store,
+      publicUrl,
+    )
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).not.toContain('<b>now')
+    expect(mail.html).toContain('&lt;script&gt;evil()&lt;/script&gt;')
+  })
+})
+
+describe('the password reset mail', () => {
+  it('carries the link, says it lasts one hour and can be ignored', () => {
+    const url = 'https://shop.example.com/account/reset-password?token=abc&x=1'
+    const mail = passwordResetMail('mei@example.com', url, store)
+    expect(mail).toMatchObject({ kind: 'password-reset', to: 'mei@example.com' })
+    expect(mail.text).toContain(url)
+    expect(mail.text).toContain('one hour')
+    expect(mail.text).toContain('ignore this e-mail')
+    expect(mail.html).toContain('href="https://shop.example.com/account/reset-password?token=abc&amp;x=1"')
+  })
+})

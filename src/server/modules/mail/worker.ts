@@ -1,0 +1,247 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { emailOutbox } from '../../db/schema'
+import type { MailTransport } from './transport'
+
+type OutboxRow = typeof emailOutbox.$inferSelect
+
+export interface MailWorkerLog {
+  info(msg: string): void
+  warn(obj: unknown, msg: string): void
+}
+
+export interface MailWorkerOptions {
+  db: Database
+  transport: MailTransport
+  /** The From header, e.g. `Jade Shop <hello@jadeshop.example>` (MAIL_FROM). */
+  from: string
+  /** Fastify's logger fits; without one, warnings go to the console. */
+  log?: MailWorkerLog
+  pollMs?: number
+  batchSize?: number
+}
+
+/** After this many failed sends a message is given up on and marked failed. */
+export const MAX_ATTEMPTS = 8
+
+// A claimed row is invisible to other workers until its lease ends. A send that takes longer (or
+// an instance that dies mid-send) lets another worker pick the row up again, so the lease is far
+// longer than the SMTP transport's own time limits (smtp-transport.ts).
+const LEASE_SECONDS = 5 * 60
+const MAX_ERROR_LENGTH = 2000
+
+/** Seconds before the next try after `attempts` failures: 30 s, 1 min, 2 min... at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(attempts - 1, 0), 60 * 60)
+}
+
+/** Stable per outbox row: a message sent again after a crash carries the same Message-ID. */
+export function outboxMessageId(id: number): string {
+  return `<outbox-${id}@jade-shop>`
+}
+
+const startedWorkers = new Set<MailWorker>()
+
+/**
+ * Asks every started worker in this process to run now instead of at its next poll. Call it after
+ * the transaction that enqueued mail has committed: a run before the commit cannot see the row.
+ */
+export function nudge(): void {
+  for (const worker of startedWorkers) worker.kick()
+}
+
+/**
+ * Sends the e-mail outbox. Any number of workers, in this process or in other instances sharing
+ * the database, may run at once: a row is claimed by exactly one of them at a time.
+ */
+export class MailWorker {
+  private readonly db: Database
+  private readonly transport: MailTransport
+  private readonly from: string
+  private readonly log: MailWorkerLog
+  private readonly pollMs: number
+  private readonly batchSize: number
+
+  private started = false
+  private timer: NodeJS.Timeout | undefined
+  private looping = false
+  private runAgain = false
+  private readonly inFlight = new Set<Promise<unknown>>()
+
+  constructor(options: MailWorkerOptions) {
+    this.db = options.db
+    this.transport = options.transport
+    this.from = options.from
+    this.log = options.log ?? {
+      info: () => {},
+      warn: (obj, msg) => console.warn(msg, obj),
+    }
+    this.pollMs = options.pollMs ?? 2000
+    this.batchSize = options.batchSize ?? 10
+  }
+
+  /** Runs at once (mail may have piled up while the shop was down), then every pollMs. */
+  start(): void {
+    if (this.started) return
+    this.started = true
+    startedWorkers.add(this)
+    this.schedule(0)
+  }
+
+  /** Stops polling and waits for a run in progress, so the database can be closed after it. */
+  async stop(): Promise<void> {
+    this.started = false
+    startedWorkers.delete(this)
+    clearTimeout(this.timer)
+    this.timer = undefined
+    await Promise.allSettled([...this.inFlight])
+  }
+
+  /** Runs soon instead of at the next poll; a run in progress is followed by another one. */
+  kick(): void {
+    if (!this.started) return
+    if (this.looping) this.runAgain = true
+    else this.schedule(0)
+  }
+
+  /** Claims the due messages, sends them and records the outcome; resolves to the number sent. */
+  async runOnce(): Promise<number> {
+    const run = this.run()
+    this.inFlight.add(run)
+    try {
+      return (await run).sent
+    } finally {
+      this.inFlight.delete(run)
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.loop(), delayMs)
+    // A waiting poll must not keep the process alive (tests, scripts, graceful shutdown).
+    this.timer.unref()
+  }
+
+  private async loop(): Promise<void> {
+    this.timer = undefined
+    this.looping = true
+    this.runAgain = false
+    let more = false
+    const run = this.run()
+    this.inFlight.add(run)
+    try {
+      const { claimed } = await run
+      // A full batch suggests more is due: carry on without waiting for the next poll.
+      more = claimed === this.batchSize
+    } catch (error) {
+      this.log.warn({ err: error }, 'mail worker: run failed')
+    } finally {
+      this.inFlight.delete(run)
+      this.looping = false
+    }
+    if (this.started) this.schedule(more || this.runAgain ? 0 : this.pollMs)
+  }
+
+  private async run(): Promise<{ claimed: number; sent: number }> {
+    const rows = await this.claim()
+    if (rows.length === 0) return { claimed: 0, sent: 0 }
+    const outcomes = await Promise.all(rows.map((row) => this.deliver(row)))
+    return { claimed: rows.length, sent: outcomes.filter(Boolean).length }
+  }
+
+  /**
+   * Takes a lease on up to batchSize due rows. In one short transaction: lock them with FOR UPDATE
+   * SKIP LOCKED (rows another worker is claiming right now are passed over, not waited for), count
+   * the attempt and move next_attempt_at past the lease. Once that commits no other worker sees
+   * the rows as due, and no lock is held during the slow network send.
+   */
+  private async claim(): Promise<OutboxRow[]> {
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true })
+      if (due.length === 0) return []
+      return tx
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          nextAttemptAt: sql`now() + ${LEASE_SECONDS}::int * interval '1 second'`,
+        })
+        .where(
+          inArray(
+            emailOutbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning()
+    })
+  }
+
+  /** Sends one claimed row and records the outcome; resolves to whether it was sent. */
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    try {
+      await this.transport.send({
+        from: this.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        messageId: outboxMessageId(row.id),
+        kind: row.kind,
+      })
+    } catch (error) {
+      await this.recordFailure(row, error)
+      return false
+    }
+    try {
+      // The last error stays as the history of why the message was late.
+      await this.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()` })
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending')))
+      this.log.info(`mail ${row.kind} #${row.id} sent`)
+    } catch (error) {
+      // The message went out but is still marked pending: it is sent again when the lease ends,
+      // with the same Message-ID. Better twice than never.
+      this.log.warn({ err: error, mailId: row.id }, 'mail worker: sent but not recorded')
+    }
+    return true
+  }
+
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH)
+    const giveUp = row.attempts >= MAX_ATTEMPTS
+    this.log.warn(
+      { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts },
+      giveUp ? 'mail worker: giving up on a message' : 'mail worker: send failed, will retry',
+    )
+    try {
+      await this.db
+        .update(emailOutbox)
+        .set(
+          giveUp
+            ? { status: 'failed', lastError: message }
+            : {
+                lastError: message,
+                nextAttemptAt: sql`now() + ${retryDelaySeconds(row.attempts)}::int * interval '1 second'`,
+              },
+        )
+        // Only while our lease holds: if it ran out and another worker has since claimed (or sent)
+        // the row, this late failure must not undo that worker's outcome.
+        .where(
+          and(
+            eq(emailOutbox.id, row.id),
+            eq(emailOutbox.status, 'pending'),
+            eq(emailOutbox.attempts, row.attempts),
+          ),
+        )
+    } catch (dbError) {
+      // Left as claimed: the row is retried when its lease ends.
+      this.log.warn({ err: dbError, mailId: row.id }, 'mail worker: failure not recorded')
+    }
+  }
+}

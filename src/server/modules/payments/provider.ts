@@ -1,0 +1,98 @@
+import { HttpError } from '../../http/errors'
+
+// Card payments sit behind this interface (DESIGN.md §1): Stripe in production, a built-in test
+// provider offline and in tests. Checkout sees only these shapes, never the SDK's.
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled'
+
+export interface PaymentIntent {
+  id: string
+  status: IntentStatus
+  /** In cents. */
+  amount: number
+  currency: string
+  metadata: Record<string, string>
+}
+
+export interface CreatedIntent {
+  id: string
+  /** Handed to the browser so the card form can confirm this one intent, and nothing else. */
+  clientSecret: string
+}
+
+export interface WebhookEvent {
+  id: string
+  type: string
+  /** Present for `payment_intent.*` events. */
+  intent?: PaymentIntent
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'test'
+  /** For the browser: which form to show. */
+  readonly publishableKey: string | undefined
+  createIntent(input: {
+    amount: number
+    currency: 'usd'
+    metadata: Record<string, string>
+    idempotencyKey: string
+  }): Promise<CreatedIntent>
+  /** Throws PaymentIntentNotFoundError (404) for an id the provider does not know. */
+  retrieveIntent(id: string): Promise<PaymentIntent>
+  /** Refunds a succeeded intent in full; idempotent (a second call for the same intent is a no-op). */
+  refund(intentId: string, idempotencyKey: string): Promise<void>
+  /** Checks the signature and returns the event; throws WebhookSignatureError (status 400) when it does not verify. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent
+}
+
+/**
+ * The provider could not be reached or refused the request. The message is written for the
+ * shopper; what actually happened travels in `cause` for the logs.
+ */
+export class PaymentProviderError extends HttpError {
+  /** The provider's id for the failed request, to find it in the provider's dashboard. */
+  readonly requestId: string | undefined
+
+  constructor(message: string, options?: { cause?: unknown; requestId?: string }) {
+    super(502, message)
+    this.name = 'PaymentProviderError'
+    if (options?.cause !== undefined) this.cause = options.cause
+    this.requestId = options?.requestId
+  }
+}
+
+export class PaymentIntentNotFoundError extends HttpError {
+  constructor(message = 'Payment not found') {
+    super(404, message)
+    this.name = 'PaymentIntentNotFoundError'
+  }
+}
+
+/** A card the issuer (or the test provider's rules) refused; the shopper can try another card. */
+export class CardDeclinedError extends HttpError {
+  constructor(message = 'Your card was declined.') {
+    super(402, message)
+    this.name = 'CardDeclinedError'
+  }
+}
+
+export class WebhookSignatureError extends HttpError {
+  constructor(message = 'Webhook signature does not verify') {
+    super(400, message)
+    this.name = 'WebhookSignatureError'
+  }
+}
+
+// Stripe refuses card payments below 50 cents in USD; both providers say so in the same words.
+export const MINIMUM_CHARGE_CENTS = 50
+export const AMOUNT_TOO_SMALL_MESSAGE = 'Card payments must be at least $0.50.'
+export const PROVIDER_UNREACHABLE_MESSAGE =
+  'The card payment service is not reachable right now. Please try again in a moment.'
+export const PROVIDER_REFUSED_MESSAGE =
+  'Card payments are not available right now. Please try again later or choose Zelle.'

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+// The checkout form and the order submission (storefront.md §3, §5), messages word for word.
+
+const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max)
+
+export const CHECKOUT_PAYMENT_METHODS = ['stripe', 'zelle'] as const
+export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number]
+
+export const checkoutFormSchema = z.object({
+  firstName: required('First name is required', 100),
+  lastName: required('Last name is required', 100),
+  email: z.email({ error: 'Invalid email address' }).trim().toLowerCase().max(254),
+  phone: required('Phone number is required', 40),
+  address: required('Address is required'),
+  city: required('City is required', 100),
+  state: required('State is required', 60),
+  zipCode: required('ZIP code is required', 20),
+  country: required('Country is required', 60).default('United States'),
+  paymentMethod: z
+    .enum(CHECKOUT_PAYMENT_METHODS, { error: 'Please select a payment method' })
+    .default('stripe'),
+  specialInstructions: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((value) => value || undefined),
+  appointmentRequest: z.boolean().default(false),
+  insuranceInterest: z.boolean().default(false),
+})
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>
+export type CheckoutForm = z.output<typeof checkoutFormSchema>
+
+export const orderLineSchema = z.object({
+  productId: z.number().int().positive(),
+  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(100),
+  /** What the shopper saw, in cents: compared with the price now, never trusted. */
+  price: z.number().int().min(0),
+})
+export type OrderLine = z.infer<typeof orderLineSchema>
+
+const cents = z.number({ error: 'Amounts are in cents' }).int().min(0)
+
+export const orderSubmissionSchema = checkoutFormSchema.extend({
+  items: z.array(orderLineSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50),
+  subtotal: cents,
+  shippingCost: cents,
+  total: cents,
+  paymentIntentId: z.string().trim().max(200).optional(),
+  // Sent by the storefront, ignored by the server: only the payment provider decides "paid".
+  paymentStatus: z.string().optional(),
+  /** The same key for a retried submission: one order, however often it arrives. */
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+})
+export type OrderSubmission = z.input<typeof orderSubmissionSchema>
+
+export const paymentIntentRequestSchema = z.object({
+  amount: cents,
+  currency: z.literal('usd', { error: 'Only USD is supported' }).default('usd'),
+  metadata: z
+    .object({ customerEmail: z.string().max(254).optional(), customerName: z.string().max(200).optional() })
+    .default({}),
+  // Our storefront also sends the form and the lines, so the order can be created from the
+  // provider's webhook even if the browser never comes back.
+  form: checkoutFormSchema.optional(),
+  items: z.array(orderLineSchema).min(1, 'Your cart is empty').max(50).optional(),
+})
+
+export interface PaymentIntentResponse {
+  clientSecret: string
+  paymentIntentId: string
+  provider: 'stripe' | 'test'
+  publishableKey?: string
+}
+
+export interface CheckoutResponse {
+  order: { id: number }
+  id: number
+  warnings?: string[]
+}
+
+/** The message for the shopper when client prices no longer match (DESIGN.md §4). */
+export const PRICES_CHANGED = 'Prices changed, please review your cart'
