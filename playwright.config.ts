@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // High enough that the demo's cheaper pieces show the road to free shipping.
+      FREE_SHIPPING_THRESHOLD_CENTS: '100000',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
     },
   },

@@ -119,7 +119,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         type: 'invalid_request_error',
         code: 'parameter_invalid_integer',
         param: 'amount',
-        message: 'Invalid integer: ' + amountText,
+        message: `Invalid integer: ${amountText}`,
       })
     }
     const currency = text(params.currency)?.toLowerCase()
@@ -224,7 +224,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       if (header(request, 'authorization') !== `Bearer ${secretKey}`) {
         throw new ApiError(401, {
           type: 'invalid_request_error',
-          message: 'Invalid API Key provided: ' + maskKey(header(request, 'authorization')),
+          message: `Invalid API Key provided: ${maskKey(header(request, 'authorization'))}`,
         })
       }
       const fingerprint = `${method} ${url.pathname} ${rawBody}`

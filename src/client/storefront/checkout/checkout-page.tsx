@@ -55,7 +55,8 @@ export function CheckoutPage() {
       <h1 className="mt-3 font-display text-5xl text-ink">Checkout</h1>
       <div className="mt-10 grid gap-12 lg:grid-cols-12">
         <div className="lg:col-span-7">
-          {step.kind === 'details' ? (
+          {/* The details form stays mounted while paying, so going back keeps what was typed. */}
+          <div hidden={step.kind !== 'details'}>
             <CheckoutForm
               lines={lines}
               subtotal={cart?.subtotal ?? 0}
@@ -63,7 +64,8 @@ export function CheckoutPage() {
               onZelleOrder={(orderId) => finish(orderId, 'zelle')}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
             />
-          ) : (
+          </div>
+          {step.kind === 'payment' && (
             <section aria-labelledby="payment-heading">
               <Button variant="link" className="px-0" onClick={() => setStep({ kind: 'details' })}>
                 <ArrowLeft className="size-4" aria-hidden /> Back to details

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { DatabaseHandle } from '../../db/client'
 import { emailOutbox } from '../../db/schema'
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers'
+import { fileName } from './file-transport'
 import { enqueueMail, type OutgoingMail } from './outbox'
 import { passwordResetMail } from './templates'
 import { createMailTransport, type MailMessage, type MailTransport } from './transport'
@@ -240,6 +241,39 @@ describe('the mail worker', () => {
     expect(sent).toHaveLength(10)
   })
 
+  // PGlite has a single connection, so a second transaction cannot hold a lock meanwhile.
+  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
+    'passes over a row another instance is claiming instead of waiting for it',
+    async () => {
+      await enqueue(mail(1), mail(2))
+      const [first] = await outbox()
+      const { transport, sent } = recordingTransport()
+      const worker = new MailWorker({ db: handle.db, transport, from: FROM, log: quiet })
+      let release = () => {}
+      let locked = () => {}
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve
+      })
+      const holder = handle.db.transaction(async (tx) => {
+        await tx.select().from(emailOutbox).where(eq(emailOutbox.id, first!.id)).for('update')
+        locked()
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+      })
+      await isLocked
+      try {
+        expect(await worker.runOnce()).toBe(1)
+        expect(sent.map((message) => message.to)).toEqual(['shopper2@example.com'])
+      } finally {
+        release()
+        await holder
+      }
+      expect(await worker.runOnce()).toBe(1)
+      expect(sent.map((message) => message.to)).toEqual(['shopper2@example.com', 'shopper1@example.com'])
+    },
+  )
+
   it('polls when started, sends at once when nudged, and stops after the run in progress', async () => {
     const { transport, sent } = recordingTransport()
     const worker = new MailWorker({ db: handle.db, transport, from: FROM, log: quiet, pollMs: 60_000 })
@@ -325,5 +359,20 @@ describe('the file transport', () => {
     } finally {
       await rm(config.dataDir, { recursive: true, force: true })
     }
+  })
+
+  it('keeps file names inside the folder whatever the kind and Message-ID say', () => {
+    const name = fileName(
+      {
+        from: FROM,
+        to: 'a@example.com',
+        subject: 's',
+        text: 't',
+        kind: '../../etc/passwd',
+        messageId: '<../x/y@h>',
+      },
+      new Date('2025-01-02T03:04:05.678Z'),
+    )
+    expect(name).toBe('2025-01-02T03-04-05.678Z-etc-passwd-x-y.eml')
   })
 })

@@ -179,7 +179,10 @@ describe('Stripe provider: failures', () => {
     await expect(attempt).rejects.toBeInstanceOf(PaymentProviderError)
     await expect(attempt).rejects.toMatchObject({ statusCode: 502, message: PROVIDER_REFUSED_MESSAGE })
     // The SDK's own error stays available for the logs.
-    const error = await attempt.catch((caught: PaymentProviderError) => caught)
+    const error = (await attempt.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )) as PaymentProviderError
     expect(String(error.cause)).toMatch(/Invalid API Key/)
     expect(error.requestId).toMatch(/^req_/)
   })

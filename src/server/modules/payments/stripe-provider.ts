@@ -12,7 +12,7 @@ import {
 import { reshapeEvent, reshapeIntent } from './stripe-shapes'
 
 // The Stripe adapter: the only file that knows the SDK. Everything it returns is reshaped into
-// provider.ts's types, and every SDK error becomes a PaymentProviderError the shopper can read.
+// provider.ts's types, and every SDK error becomes one of provider.ts's errors, worded for the shopper.
 
 // Per attempt. A shopper is waiting on the checkout button; with two retries this still fails
 // within about a minute instead of the SDK's default 80 seconds per attempt.

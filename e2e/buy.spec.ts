@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+
+interface ListedProduct {
+  id: number
+  name: string
+  price: number
+  status: string
+}
+
+async function availablePieces(page: Page): Promise<ListedProduct[]> {
+  const response = await page.request.get('/api/products?sort=price-asc')
+  return ((await response.json()) as ListedProduct[]).filter((product) => product.status === 'available')
+}
+
+async function addToCart(page: Page, product: ListedProduct) {
+  await page.goto(`/product/${product.id}`)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByText('1 item(s) added to your cart', { exact: true })).toBeVisible()
+}
+
+async function fillDetails(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Ava')
+  await page.getByLabel('Last name').fill('Chen')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Phone', { exact: true }).fill('713-555-0101')
+  await page.getByLabel('Address', { exact: true }).fill('12 Jade Street')
+  await page.getByLabel('City', { exact: true }).fill('Houston')
+  await page.getByLabel('State', { exact: true }).selectOption('TX')
+  await page.getByLabel('ZIP code').fill('77002')
+}
+
+/** The .eml files the shop wrote (no SMTP in the e2e run) whose text mentions the order. */
+function mailsAbout(orderNumber: string): string[] {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  return readdirSync(dir)
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .filter((text) => text.includes(`#${orderNumber}`))
+}
+
+test.describe('buying', () => {
+  test('cart: add two pieces, change quantity, remove one, reach free shipping, check out by Zelle', async ({
+    page,
+  }) => {
+    const pieces = await availablePieces(page)
+    // The e2e shop ships free from $1,000 (FREE_SHIPPING_THRESHOLD_CENTS in playwright.config.ts).
+    const cheap = pieces.find((p) => p.price < 50_000)!
+    const dear = pieces.find((p) => p.price >= 100_000 && p.id !== cheap.id)!
+
+    await page.goto('/checkout')
+    await expect(page).toHaveURL(/\/$/) // an empty cart has nothing to check out
+
+    await addToCart(page, cheap)
+    await page.getByRole('button', { name: 'Open cart' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Shopping Cart' })
+    await expect(sheet.getByText(cheap.name)).toBeVisible()
+    await expect(sheet.getByText(/You're only \$[\d,.]+ away from FREE shipping!/)).toBeVisible()
+    await expect(sheet.getByText('$6.95')).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    await addToCart(page, dear)
+    await page.getByRole('button', { name: 'Open cart' }).click()
+    await expect(sheet.getByText('Congratulations! You qualify for FREE shipping!')).toBeVisible()
+    await expect(sheet.getByText('FREE', { exact: true })).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/cart-1280.png' })
+    await sheet.getByRole('button', { name: `Remove ${cheap.name}` }).click()
+    await expect(page.getByText('Item has been removed from your cart.', { exact: true })).toBeVisible()
+    await expect(sheet.getByText(cheap.name)).toHaveCount(0)
+
+    await sheet.getByRole('button', { name: 'Checkout' }).click()
+    await expect(page).toHaveURL(/\/checkout$/)
+    await page.getByRole('button', { name: 'Continue to Payment' }).click()
+    await expect(page.getByText('First name is required')).toBeVisible()
+    await fillDetails(page, 'ava.zelle@example.com')
+    await page.getByLabel('Zelle').check()
+    await page.getByRole('button', { name: 'Place Order' }).click()
+
+    await expect(page).toHaveURL(/\/order-confirmation\?orderId=\d+/)
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+    const orderNumber = new URL(page.url()).searchParams.get('orderId')!
+    await expect(page.getByText(`#${orderNumber}`).first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Copy number' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Open cart' })).not.toContainText(/\d/)
+    await page.screenshot({ path: 'test-results/screens/confirmation-1280.png', fullPage: true })
+
+    // The outbox worker writes the shop's mails as .eml files in this run.
+    await expect.poll(() => mailsAbout(orderNumber).length, { timeout: 10_000 }).toBe(2)
+    expect(mailsAbout(orderNumber).some((mail) => mail.includes('ava.zelle@example.com'))).toBe(true)
+
+    // The piece is reserved now: its page no longer offers it.
+    await page.goto(`/product/${dear.id}`)
+    await expect(page.getByText('Reserved', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0)
+  })
+
+  test('card: a declined card closes the payment view, a good card pays', async ({ page }) => {
+    const [piece] = (await availablePieces(page)).slice(-1)
+    await addToCart(page, piece!)
+    await page.goto('/checkout')
+    await fillDetails(page, 'ava.card@example.com')
+    await page.getByRole('button', { name: 'Continue to Payment' }).click()
+    await expect(page.getByRole('heading', { name: 'Complete Payment' })).toBeVisible()
+    await expect(page.getByText('Test mode: no real card is charged')).toBeVisible()
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await page.getByRole('button', { name: /^Pay \$/ }).click()
+    await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Complete Payment' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Continue to Payment' }).click()
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: /^Pay \$/ }).click()
+    await expect(page).toHaveURL(/\/order-confirmation\?orderId=\d+&payment=card/)
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Pay with Zelle' })).toHaveCount(0)
+
+    await page.goto(`/product/${piece!.id}`)
+    await expect(page.getByText('Sold', { exact: true })).toBeVisible()
+  })
+})
