@@ -25,6 +25,7 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
   const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })))
   // Once loaded (the server and entry-client await preload), the page renders without
   // suspending, so the HTML needs no inline script to swap a fallback out.
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per page, made once at module load
   function Page() {
     return Loaded ? <Loaded /> : <Lazy />
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { maskSecrets } from './app'
 import { ConfigError, loadConfig } from './config'
 
 const base = { DATA_DIR: '/tmp/jade-config-test', SESSION_SECRET: 'x'.repeat(40) }
@@ -34,8 +35,7 @@ describe('configuration', () => {
   })
 })
 
-describe('log masking', async () => {
-  const { maskSecrets } = await import('./app')
+describe('log masking', () => {
   it('hides reset tokens and passwords in logged URLs', () => {
     expect(maskSecrets('/account/reset-password?token=abc123&x=1')).toBe(
       '/account/reset-password?token=[redacted]&x=1',

@@ -18,7 +18,7 @@ export function QuantityStepper({
 }: QuantityStepperProps) {
   const atMax = max !== undefined && value >= max
   return (
-    <div className="inline-flex h-11 items-center border border-ink/20" role="group" aria-label={label}>
+    <fieldset className="inline-flex h-11 items-center border border-ink/20" aria-label={label}>
       <button
         type="button"
         className="flex size-11 items-center justify-center text-ink hover:bg-jade-50 disabled:opacity-40"
@@ -40,6 +40,6 @@ export function QuantityStepper({
       >
         <Plus className="size-4" aria-hidden />
       </button>
-    </div>
+    </fieldset>
   )
 }

@@ -43,7 +43,7 @@ export function SearchToggle() {
         className="absolute inset-x-0 top-full border-b border-ink/10 bg-ivory shadow-sm"
       >
         <form
-          role="search"
+          aria-label="Search"
           onSubmit={onSubmit}
           className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-4 sm:px-6"
         >
