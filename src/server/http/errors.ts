@@ -32,6 +32,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // A provider we depend on failed (payments, mail): the shopper sees a safe message, we keep
+      // the reason.
+      if (error.statusCode >= 500) request.log.warn({ err: error, cause: error.cause }, error.message)
       const body: ApiErrorBody = { message: error.message }
       if (error.errors) body.errors = error.errors
       return reply.status(error.statusCode).send(body)

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders, products } from '../../db/schema'
+import { insertProduct } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
+import {
+  STAND_IN_SECRET_KEY,
+  type StripeStandIn,
+  signStripeWebhook,
+  startStripeStandIn,
+  stripeIntentEvent,
+} from '../../test/stripe-stand-in'
+
+// The whole card path with the real `stripe` SDK, talking to a local server that speaks Stripe's
+// REST API, and webhooks signed the way Stripe signs them.
+const WEBHOOK_SECRET = 'whsec_stand_in_webhook_secret'
+let standIn: StripeStandIn
+let t: TestApp
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn()
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+    },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+  await standIn?.close()
+})
+
+const form = {
+  firstName: 'Ava',
+  lastName: 'Chen',
+  email: 'ava@example.com',
+  phone: '713-555-0101',
+  address: '12 Jade Street',
+  city: 'Houston',
+  state: 'TX',
+  zipCode: '77002',
+  country: 'United States',
+}
+
+async function startPayment(piece: { id: number; price: number }) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: {
+      amount: piece.price,
+      currency: 'usd',
+      form,
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+    },
+  })
+  expect(response.statusCode).toBe(200)
+  return response.json() as {
+    paymentIntentId: string
+    clientSecret: string
+    provider: string
+    publishableKey: string
+  }
+}
+
+const submitCard = (piece: { id: number; price: number }, paymentIntentId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: {
+      ...form,
+      paymentMethod: 'stripe',
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+      subtotal: piece.price,
+      shippingCost: 0,
+      total: piece.price,
+      paymentIntentId,
+      paymentStatus: 'paid',
+    },
+  })
+
+describe('card checkout through Stripe', () => {
+  it('creates the intent at Stripe for the amount in the database, and the order once Stripe says paid', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 64_000 })
+    const intent = await startPayment(piece)
+    expect(intent.provider).toBe('stripe')
+    expect(intent.publishableKey).toBe('pk_test_stand_in')
+    expect(standIn.intents.get(intent.paymentIntentId)).toMatchObject({ amount: 64_000, currency: 'usd' })
+
+    // Not paid yet at Stripe: no order, whatever the browser says.
+    expect((await submitCard(piece, intent.paymentIntentId)).statusCode).toBe(402)
+
+    standIn.succeed(intent.paymentIntentId)
+    const response = await submitCard(piece, intent.paymentIntentId)
+    expect(response.statusCode).toBe(200)
+    const [order] = await t.handle.db.select().from(orders).where(eq(orders.id, response.json().id))
+    expect(order).toMatchObject({ paymentStatus: 'paid', paymentId: intent.paymentIntentId, total: 64_000 })
+  })
+
+  it('accepts a signed webhook, ignores its replay, and refuses a forged one', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 51_000 })
+    const intent = await startPayment(piece)
+    standIn.succeed(intent.paymentIntentId)
+    const body = stripeIntentEvent(standIn.intents.get(intent.paymentIntentId)!)
+    const deliver = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      })
+    expect((await deliver('t=1,v1=forged')).statusCode).toBe(400)
+    expect(
+      await t.handle.db.select().from(orders).where(eq(orders.paymentId, intent.paymentIntentId)),
+    ).toHaveLength(0)
+    expect((await deliver(signStripeWebhook(body, WEBHOOK_SECRET))).statusCode).toBe(200)
+    expect((await deliver(signStripeWebhook(body, WEBHOOK_SECRET))).statusCode).toBe(200)
+    expect(
+      await t.handle.db.select().from(orders).where(eq(orders.paymentId, intent.paymentIntentId)),
+    ).toHaveLength(1)
+  })
+
+  it('refunds at Stripe when the piece sold before the payment landed', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 70_000 })
+    const intent = await startPayment(piece)
+    standIn.succeed(intent.paymentIntentId)
+    await t.handle.db
+      .update(products)
+      .set({ status: 'sold', stockQuantity: 0 })
+      .where(eq(products.id, piece.id))
+    const response = await submitCard(piece, intent.paymentIntentId)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toContain('Your payment has been refunded.')
+    const refunds = [...standIn.refunds.values()].filter(
+      (refund) => refund.payment_intent === intent.paymentIntentId,
+    )
+    expect(refunds).toHaveLength(1)
+    // Asking again neither refunds twice nor creates an order.
+    expect((await submitCard(piece, intent.paymentIntentId)).statusCode).toBe(409)
+    expect(
+      [...standIn.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId),
+    ).toHaveLength(1)
+  })
+})
