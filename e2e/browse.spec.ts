@@ -28,7 +28,7 @@ test.describe('browsing the collection', () => {
     await page.getByLabel('Bangle size').selectOption('XS')
     await expect(page).toHaveURL(/size=XS/)
     await expect(page.locator('article')).not.toHaveCount(all)
-    for (const text of await page.locator('article h3').allTextContents()) expect(text).toMatch(/Bangle/)
+    for (const text of await page.locator('article h2').allTextContents()) expect(text).toMatch(/Bangle/)
     await page.getByLabel('Bangle size').selectOption('')
 
     await page.getByLabel('Color').selectOption('green')
@@ -78,7 +78,7 @@ test.describe('browsing the collection', () => {
 
   test('a product page: gallery by buttons and keyboard, zoom, rotate', async ({ page }) => {
     await page.goto('/products/category/bangles')
-    const first = page.locator('article h3 a').first()
+    const first = page.locator('article h2 a').first()
     const name = (await first.textContent())!
     await first.click()
     await expect(page).toHaveURL(/\/product\/\d+$/)
@@ -140,7 +140,7 @@ test.describe('browsing the collection', () => {
       await expectNoSeriousA11yViolations(page)
     }
     await page.goto('/products')
-    await page.locator('article h3 a').first().click()
+    await page.locator('article h2 a').first().click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.screenshot({ path: 'test-results/screens/product-375.png', fullPage: true })
     await expectNoSeriousA11yViolations(page)

@@ -1,24 +1,5 @@
-import { z } from 'zod'
-
-// Cart rules shared by the cart sheet and the API (storefront.md §5, §7).
-
-export const addToCartSchema = z.object({
-  productId: z.number({ error: 'Product is required' }).int().positive('Product is required'),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(100).default(1),
-})
-
-export const updateCartSchema = z.object({
-  quantity: z
-    .number({ error: 'Quantity must be at least 1' })
-    .int()
-    .min(1, 'Quantity must be at least 1')
-    .max(100),
-})
-
-export const shippingQuoteSchema = z.object({
-  subtotal: z.number({ error: 'Subtotal is required' }).int().min(0),
-  country: z.string().trim().max(60).default('US'),
-})
+// Cart types and rules shared by the cart sheet and the API (storefront.md §4, §9). No zod here:
+// this file is part of every storefront page; the request schemas live in cart-input.ts.
 
 export interface CartProduct {
   name: string

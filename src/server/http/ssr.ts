@@ -1,12 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '../../shared/api'
 import type { RenderFunction } from '../../shared/ssr'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
+
+const brotli = promisify(brotliCompress)
+const gzip = promisify(gzipCallback)
+// Pages are compressed per request: a quick brotli level keeps that under a millisecond.
+const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
 
 export interface SsrBundle {
   template: string
@@ -41,6 +48,8 @@ async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions
     wildcard: false,
     index: false,
     decorateReply: false,
+    // Built by scripts/compress-assets.mjs: .br and .gz beside each file.
+    preCompressed: true,
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (res, filePath) => {
       res.header(
@@ -77,8 +86,14 @@ async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions
     const html =
       beforeHead + result.head + beforeHtml + result.html + afterHtml.replace('<!--app-state-->', state)
     // Pages may show the visitor's name and cart: never stored by shared caches.
-    reply.header('cache-control', 'private, no-cache')
-    return reply.status(result.status).type('text/html; charset=utf-8').send(html)
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding')
+    reply.status(result.status).type('text/html; charset=utf-8')
+    const accepted = request.headers['accept-encoding'] ?? ''
+    if (/\bbr\b/.test(accepted)) {
+      return reply.header('content-encoding', 'br').send(await brotli(html, BROTLI_FAST))
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html))
+    return reply.send(html)
   })
 }
 

@@ -8,7 +8,15 @@ import { SoldRibbon } from './sold-ribbon'
 
 const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw'
 
-export function ProductCard({ product, priority }: { product: Product; priority?: boolean }) {
+interface ProductCardProps {
+  product: Product
+  priority?: boolean
+  /** The card's title level: h2 on a listing under its h1, h3 under a section's h2. */
+  headingLevel?: 2 | 3
+}
+
+export function ProductCard({ product, priority, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const detailPath = `/product/${product.id}`
   return (
     <article className="group flex flex-col">
@@ -27,11 +35,11 @@ export function ProductCard({ product, priority }: { product: Product; priority?
           <Badge variant="neutral">{capitalize(product.category)}</Badge>
           {product.status === 'reserved' && <Badge variant="reserved">Reserved</Badge>}
         </div>
-        <h3 className="mt-3 font-display text-2xl leading-tight text-ink">
+        <Heading className="mt-3 font-display text-2xl leading-tight text-ink">
           <Link to={detailPath} className="hover:text-jade-700">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-2 line-clamp-2 text-sm leading-relaxed text-ink-muted">{product.shortDescription}</p>
         <div className="mt-auto flex items-end justify-between pt-4">
           <Price cents={product.price} original={product.originalPrice ?? undefined} className="text-lg" />

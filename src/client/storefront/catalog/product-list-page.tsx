@@ -117,6 +117,7 @@ export function ProductListPage() {
           <label className="flex flex-col gap-1.5">
             <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Color</span>
             <select
+              name="color"
               className={controlClass}
               value={params.color?.toLowerCase() ?? ''}
               onChange={(event) => setParam('color', event.target.value || undefined)}
@@ -142,6 +143,7 @@ export function ProductListPage() {
             </span>
             <select
               id="bangle-size"
+              name="size"
               className={controlClass}
               value={params.size ?? ''}
               onChange={(event) => setParam('size', event.target.value || undefined)}
@@ -158,6 +160,7 @@ export function ProductListPage() {
         <label className="flex flex-col gap-1.5">
           <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Sort</span>
           <select
+            name="sort"
             className={controlClass}
             value={params.sort ?? 'name-asc'}
             onChange={(event) =>
@@ -174,6 +177,7 @@ export function ProductListPage() {
         <label className="flex h-10 cursor-pointer items-center gap-2 text-ink">
           <input
             type="checkbox"
+            name="sold"
             className="size-4 accent-jade-700"
             checked={params.includeSold}
             onChange={(event) => setParam('sold', event.target.checked ? '1' : undefined)}
@@ -205,7 +209,7 @@ export function ProductListPage() {
           {isPending
             ? [0, 1, 2, 3, 4, 5].map((n) => <ProductCardSkeleton key={n} />)
             : visible.map((product, index) => (
-                <ProductCard key={product.id} product={product} priority={index < 3} />
+                <ProductCard key={product.id} product={product} priority={index < 3} headingLevel={2} />
               ))}
         </div>
       )}

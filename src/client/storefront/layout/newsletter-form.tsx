@@ -36,6 +36,7 @@ export function NewsletterForm() {
       </label>
       <input
         id="newsletter-email"
+        name="email"
         type="email"
         autoComplete="email"
         placeholder="Your email address"

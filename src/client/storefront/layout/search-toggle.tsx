@@ -55,6 +55,7 @@ export function SearchToggle() {
             ref={inputRef}
             id={`${panelId}-input`}
             type="search"
+            name="q"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}

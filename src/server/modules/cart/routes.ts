@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { addToCartSchema, quoteShipping, shippingQuoteSchema, updateCartSchema } from '../../../shared/cart'
+import { quoteShipping } from '../../../shared/cart'
+import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../../../shared/cart-input'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
