@@ -22,6 +22,12 @@ export default defineConfig(({ mode }) => ({
         // dozen slivers the splitter would otherwise cut it into.
         codeSplitting: {
           groups: [
+            // The storefront's own shell (header, footer, cards, the small UI pieces they use): one
+            // file instead of twenty slivers. Pieces that only lazy chunks use stay out of it.
+            {
+              name: 'storefront',
+              test: /src[\\/]client[\\/](lib[\\/](api|queries|cn|head|auth|client-only|use-once-opened)|storefront[\\/]layout[\\/](?!cart-sheet|mobile-menu)|storefront[\\/]cart[\\/]|storefront[\\/]catalog[\\/](product-card|product-image|sold-ribbon|quantity-stepper|listing-params)|ui[\\/](button|badge|price|skeleton|empty-state|hint|disclosure-menu|deferred-toaster|use-toast))/,
+            },
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|tailwind-merge|class-variance-authority)[\\/]/,
