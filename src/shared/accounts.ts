@@ -47,3 +47,74 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>
 
 export type { PublicUser } from './users'
+
+const nullableText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null)
+
+/** The customer's own profile (storefront.md §5): every field optional; a present email valid. */
+export const profileUpdateSchema = z.object({
+  username: z.string().trim().min(USERNAME_MIN, 'Username must be at least 3 characters').max(50).optional(),
+  email: z
+    .union([
+      z.literal(''),
+      z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+    ])
+    .nullish()
+    .transform((value) => value || null),
+  firstName: z.string().trim().min(1, 'First name cannot be empty').max(100).nullish(),
+  lastName: z.string().trim().min(1, 'Last name cannot be empty').max(100).nullish(),
+  address: nullableText(),
+  city: nullableText(100),
+  state: nullableText(60),
+  zipCode: nullableText(20),
+  country: nullableText(60),
+  phone: nullableText(40),
+})
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>
+
+const PASSWORDS_DONT_MATCH = { message: "Passwords don't match", path: ['confirmPassword'] }
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX),
+    newPassword: z
+      .string({ error: 'New password must be at least 6 characters' })
+      .min(PASSWORD_MIN, 'New password must be at least 6 characters')
+      .max(PASSWORD_MAX),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, PASSWORDS_DONT_MATCH)
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>
+
+export const requestPasswordResetSchema = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+})
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'Reset token is required' }).trim().min(1, 'Reset token is required').max(200),
+    password: z
+      .string({ error: 'Password must be at least 6 characters' })
+      .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+      .max(PASSWORD_MAX),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((value) => value.password === value.confirmPassword, PASSWORDS_DONT_MATCH)
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>
+
+/** Always the same answer, so nobody can learn which e-mails have accounts. */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset the password.'
+export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.'

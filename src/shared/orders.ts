@@ -46,3 +46,32 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const SALE_PAYMENT_METHODS = ['zelle', 'cash', 'check', 'venmo', 'paypal', 'credit_card'] as const
 
 export const SALE_SOURCES = ['order', 'manual'] as const
+
+/** A line of the shopper's order list (storefront.md §3: id, status, total, createdAt). */
+export interface OrderSummary {
+  id: number
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  total: number
+  itemCount: number
+  createdAt: string
+}
+
+export interface OrderDetail extends OrderSummary {
+  subtotal: number
+  shippingCost: number
+  paymentMethod: PaymentMethod
+  trackingNumber: string | null
+  customerName: string | null
+  shipping: {
+    address: string | null
+    city: string | null
+    state: string | null
+    zip: string | null
+    country: string
+  }
+  items: { productId: number; productName: string; productImage: string; quantity: number; price: number }[]
+}
+
+/** The steps of an order's timeline; a cancelled order leaves it. */
+export const ORDER_PROGRESS: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered']
