@@ -23,10 +23,12 @@ import type { FileStore } from './modules/media/file-store'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { mediaRoutes } from './modules/media/routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
+import { ordersRoutes } from './modules/orders/routes'
 import { createPaymentProvider } from './modules/payments'
 import type { PaymentProvider } from './modules/payments/provider'
 import { seoRoutes } from './modules/seo/routes'
 import { storeInfo, storeRoutes } from './modules/store/routes'
+import { wishlistRoutes } from './modules/wishlist/routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,12 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db })
   await app.register(storeRoutes, { config })
-  await app.register(accountsRoutes, { db })
   const catalog = new CatalogChanges(database)
   await catalog.start()
   await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
   await app.register(cartRoutes, { db, config })
+  await app.register(wishlistRoutes, { db })
+  await app.register(ordersRoutes, { db })
 
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config)
   const mailWorker = new MailWorker({
@@ -119,6 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => mailWorker.start())
     app.addHook('onClose', async () => mailWorker.stop())
   }
+  const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, store: storeInfo(config) }
+  await app.register(accountsRoutes, {
+    db,
+    limits: deps.rateLimits ?? true,
+    links,
+    onMailQueued: () => mailWorker.kick(),
+  })
   await app.register(checkoutRoutes, {
     db,
     provider: paymentProvider,

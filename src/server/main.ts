@@ -33,7 +33,9 @@ async function main() {
   const ssrBundle = await loadSsrBundle()
   const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true } })
   if (config.stripe && !config.stripe.webhookSecret) {
-    app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, orders rely on the browser')
+    app.log.warn(
+      'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, orders rely on the browser',
+    )
   }
   if (!ssrBundle) app.log.warn('No client build found: serving the API only. Run `npm run build`.')
 

@@ -1,12 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { loginSchema, registerSchema } from '../../../shared/accounts'
+import { z } from 'zod'
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  RESET_INVALID_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  registerSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+} from '../../../shared/accounts'
+import type { StoreInfo } from '../../../shared/ssr'
 import type { Database } from '../../db/client'
-import { unauthorized } from '../../http/errors'
-import { requireAdmin } from '../../http/guards'
+import { attemptLimited } from '../../http/attempt-limit'
+import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors'
+import { currentUser, requireAdmin, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../http/rate-limit'
+import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { authenticate, listUsers, registerUser, toPublicUser } from './service'
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const userParams = z.object({ id: z.coerce.number().int().positive() })
+
+export interface AccountsDeps {
+  db: Database
+  /** Off in tests that are not about limits, like the address-based limits. */
+  limits: boolean
+  links: { publicUrl: string; store: StoreInfo }
+  onMailQueued: () => void
+}
+
+const LOGIN_ATTEMPTS_PER_USERNAME = { max: 10, windowMs: 15 * 60_000 }
+
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
+  app,
+  { db, limits, links, onMailQueued },
+) => {
   app.get('/api/check-auth', async (request) => {
     const user = await request.session.user()
     if (!user) throw unauthorized()
@@ -17,6 +45,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/api/login',
     { schema: { body: loginSchema }, config: { rateLimit: RATE_LIMITS.login } },
     async (request) => {
+      // Besides the per-address limit: one account attacked from many addresses.
+      const key = `login-user:${request.body.username.toLowerCase()}`
+      const { max, windowMs } = LOGIN_ATTEMPTS_PER_USERNAME
+      if (limits && (await attemptLimited(db, key, max, windowMs))) {
+        throw new HttpError(
+          429,
+          'Too many sign-in attempts for this account. Please try again in 15 minutes.',
+        )
+      }
       const user = await authenticate(db, request.body.username, request.body.password)
       if (!user) throw unauthorized('Invalid username or password')
       await request.session.signIn(user.id)
@@ -43,4 +80,55 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     const rows = await listUsers(db)
     return rows.map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt.toISOString() }))
   })
+
+  app.put(
+    '/api/users/:id',
+    { onRequest: requireUser, schema: { params: userParams, body: profileUpdateSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      // Customers change only themselves; administrators may change anybody's profile.
+      if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
+      return toPublicUser(await updateProfile(db, request.params.id, request.body))
+    },
+  )
+
+  app.post(
+    '/api/change-password',
+    {
+      onRequest: requireUser,
+      schema: { body: changePasswordSchema },
+      config: { rateLimit: RATE_LIMITS.login },
+    },
+    async (request) => {
+      const me = await currentUser(request)
+      await changePassword(
+        db,
+        me,
+        request.body.currentPassword,
+        request.body.newPassword,
+        await request.session.id(),
+      )
+      return { message: 'Password changed' }
+    },
+  )
+
+  app.post(
+    '/api/request-password-reset',
+    { schema: { body: requestPasswordResetSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
+    async (request) => {
+      await requestPasswordReset(db, request.body.email, links)
+      onMailQueued()
+      return { message: RESET_REQUESTED_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/api/reset-password',
+    { schema: { body: resetPasswordSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
+    async (request) => {
+      if (!(await resetPassword(db, request.body.token, request.body.password)))
+        throw badRequest(RESET_INVALID_MESSAGE)
+      return { message: 'Password reset successfully' }
+    },
+  )
 }

@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { profileUpdateSchema } from '../../../shared/accounts'
+import type { StoreInfo } from '../../../shared/ssr'
+import type { Database, DbOrTx } from '../../db/client'
+import { users } from '../../db/schema'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import { enqueueMail } from '../mail/outbox'
+import { passwordResetMail } from '../mail/templates'
+import { hashPassword, verifyPassword } from './passwords'
+import { isUniqueViolation } from './service'
+import { destroyUserSessions, type UserRow } from './session-service'
+
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>
+
+/** Profile fields only: the role and the password never change through here. */
+export async function updateProfile(db: DbOrTx, userId: number, update: ProfileUpdate): Promise<UserRow> {
+  if (update.username) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, update.username.toLowerCase()), ne(users.id, userId)))
+    if (taken) throw conflict('Username already exists')
+  }
+  if (update.email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, update.email), ne(users.id, userId)))
+    if (taken) throw conflict('An account with this email already exists')
+  }
+  const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined))
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning()
+    if (!row) throw notFound('User not found')
+    return row
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Username or email already in use')
+    throw error
+  }
+}
+
+/** Needs the current password; every other session of the user is signed out afterwards. */
+export async function changePassword(
+  db: DbOrTx,
+  user: UserRow,
+  currentPassword: string,
+  newPassword: string,
+  keepSessionId: string | undefined,
+): Promise<void> {
+  if (!(await verifyPassword(user.password, currentPassword))) {
+    throw badRequest('Current password is incorrect', [
+      { field: 'currentPassword', message: 'Current password is incorrect' },
+    ])
+  }
+  await db
+    .update(users)
+    .set({ password: await hashPassword(newPassword), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+  await destroyUserSessions(db, user.id, keepSessionId)
+}
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+// The database keeps only a hash: a leaked row cannot be used to reset anybody's password.
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Starts a reset when the address belongs to an account, and does nothing visible otherwise: the
+ * caller answers the same either way.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  email: string,
+  links: { publicUrl: string; store: StoreInfo },
+): Promise<void> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+  if (!user?.email) return
+  const token = randomBytes(32).toString('base64url')
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ resetToken: hashToken(token), resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+      .where(eq(users.id, user.id))
+    const url = `${links.publicUrl}/account/reset-password?token=${encodeURIComponent(token)}`
+    await enqueueMail(tx, passwordResetMail(user.email!, url, links.store))
+  })
+}
+
+/** Single use, one hour: the token is cleared as the password changes; all sessions end. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password)
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
+      .where(and(eq(users.resetToken, hashToken(token)), gt(users.resetTokenExpiry, new Date())))
+      .returning({ id: users.id })
+    if (!user) return false
+    await destroyUserSessions(tx, user.id)
+    return true
+  })
+}

@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type {
+  OrderDetail,
+  OrderStatus,
+  OrderSummary,
+  PaymentMethod,
+  PaymentStatus,
+} from '../../../shared/orders'
+import type { DbOrTx } from '../../db/client'
+import { orderItems, orders } from '../../db/schema'
+
+type OrderRow = typeof orders.$inferSelect
+
+function summary(row: OrderRow, itemCount: number): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status as OrderStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    total: row.total,
+    itemCount,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** The signed-in shopper's orders, newest first. */
+export async function listUserOrders(db: DbOrTx, userId: number): Promise<OrderSummary[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt))
+  if (rows.length === 0) return []
+  const counts = await db
+    .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(orderItems.orderId)
+  const byOrder = new Map(counts.map((count) => [count.orderId, count.n]))
+  return rows.map((row) => summary(row, byOrder.get(row.id) ?? 0))
+}
+
+/** One order, only for its owner: anybody else gets nothing, as if it did not exist. */
+export async function getUserOrder(
+  db: DbOrTx,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetail | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+  if (!row) return undefined
+  const items = await db
+    .select({
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      productImage: orderItems.productImage,
+      quantity: orderItems.quantity,
+      price: orderItems.price,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.id))
+  return {
+    ...summary(
+      row,
+      items.reduce((sum, item) => sum + item.quantity, 0),
+    ),
+    subtotal: row.subtotal,
+    shippingCost: row.shippingCost,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    trackingNumber: row.trackingNumber,
+    customerName: row.customerName,
+    shipping: {
+      address: row.shippingAddress,
+      city: row.shippingCity,
+      state: row.shippingState,
+      zip: row.shippingZip,
+      country: row.shippingCountry,
+    },
+    items,
+  }
+}
