@@ -51,7 +51,7 @@ function product(index: number) {
   }
 }
 
-async function signIn(baseUrl: string): Promise<string> {
+export async function signIn(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -125,7 +125,7 @@ async function measure(database: CatalogResult['database'], databaseUrl?: string
 }
 
 /** A throw-away database next to BENCH_DATABASE_URL's, dropped whatever happens. */
-async function withScratchDatabase<T>(baseUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+export async function withScratchDatabase<T>(baseUrl: string, run: (url: string) => Promise<T>): Promise<T> {
   const name = `${DATABASE_PREFIX}${process.pid}_${Date.now()}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()

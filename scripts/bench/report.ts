@@ -1,8 +1,10 @@
 import os from 'node:os'
 import pg from 'pg'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
+import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from './lighthouse'
 import { LOAD_PLAN } from './load'
+import { type LoopDelay, SIGNIN_PLAN, SIGNIN_TARGETS, type SigninOutcome } from './signin'
 import { JS_BUDGET_GZIP_BYTES, type ScriptWeight } from './storefront'
 
 export interface Machine {
@@ -44,6 +46,8 @@ export interface Report {
   catalog?: CatalogOutcome[]
   scripts?: ScriptWeight[] | { error: string }
   lighthouse?: LighthouseResult[] | { error: string }
+  checkout?: CheckoutOutcome
+  signin?: SigninOutcome
 }
 
 const verdict = (pass: boolean) => (pass ? 'pass' : '**FAIL**')
@@ -139,24 +143,203 @@ function lighthouseSection(results: LighthouseResult[] | { error: string }): str
 }
 
 const oneLine = (text: string) => text.split('\n')[0]!.replaceAll('|', '\\|')
+const perOrder = (seconds: number, orders: number) => `${((seconds * 1000) / orders).toFixed(2)}`
+const tally = (counts: Record<string, number>) =>
+  Object.keys(counts).length
+    ? Object.entries(counts)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ')
+    : '0'
 
-export function renderMarkdown(report: Report): string {
+function checkoutRow(label: string, run: ThroughputRun, verdictCell: string): string {
+  const orders = run.pieces - Object.values(run.failures).reduce((sum, count) => sum + count, 0)
+  const cpu = run.cpu
+    ? `${perOrder(run.cpu.appS, orders)} / ${perOrder(run.cpu.postgresS, orders)} / ` +
+      `${perOrder(run.cpu.benchS, orders)}`
+    : ''
+  const percent = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)} %`)
+  const busy = `${percent(run.machineBusyBefore)} / ${percent(run.machineBusy)}`
+  return (
+    `| ${label} | ${run.inFlight} | ${int(orders)} | ${run.seconds.toFixed(2)} s | ` +
+    `${int(run.ordersPerSecond)} | ${ms(run.p50Ms)} | ${ms(run.p99Ms)} | ${ms(run.maxMs)} | ` +
+    `${tally(run.failures)} | ${int(run.mailBacklog)}, ${run.mailDrainS.toFixed(1)} s | ${cpu} | ${busy} | ` +
+    `${verdictCell} |`
+  )
+}
+
+function checkoutSection(outcome: CheckoutOutcome): string[] {
+  const plan = CHECKOUT_PLAN
+  const lines = [
+    '## Checkout: Zelle orders on PostgreSQL',
+    '',
+    `${int(plan.pieces)} distinct pieces bought once each, ${plan.inFlight} checkouts in flight, after ` +
+      `${plan.warmupPieces} warm-up orders; orders/s is 200 answers over wall time, latencies are exact ` +
+      `percentiles over every request. The ${plan.probeInFlight}-in-flight run buys ${int(plan.probePieces)} ` +
+      `other pieces, for comparison only. Target: >= ${int(CHECKOUT_TARGETS.minOrdersPerSecond)} orders/s ` +
+      'with no answer other than 200.',
+    '',
+  ]
+  if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
+  const { run, probe } = outcome
+  const runPass =
+    run.ordersPerSecond >= CHECKOUT_TARGETS.minOrdersPerSecond && !Object.keys(run.failures).length
+  lines.push(
+    '| run | in flight | orders | wall time | orders/s | p50 | p99 | max | non-200 | e-mails queued at the end, drained in | CPU ms per order: app / PostgreSQL / bench | machine busy before / during | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    checkoutRow('measured', run, verdict(runPass)),
+    checkoutRow('comparison', probe, Object.keys(probe.failures).length ? '**FAIL**' : 'no target'),
+    '',
+    `PostgreSQL: ${outcome.postgresSettings}. Products created beforehand through the admin API: ` +
+      `${int(outcome.productsCreated)} (${int(outcome.productsPerSecond)}/s, 20 at a time). Orders in the ` +
+      `database at the end: ${int(outcome.ordersInDatabase)}, 200 answers received: ` +
+      `${int(outcome.ordersAnswered)} (${verdict(outcome.ordersInDatabase === outcome.ordersAnswered)}).`,
+    '',
+    `### Contention: ${plan.contenders} simultaneous checkouts of one piece`,
+    '',
+    'Every checkout on its own connection, all sent at once. A clean 409 carries a JSON `message`. ' +
+      'Target: exactly as many orders as the stock, every other answer a clean 409, nothing else.',
+    '',
+    '| stock | orders (200) | clean 409 | other answers | order lines in the database | stock left, status | slowest answer | result |',
+    '|---:|---:|---:|---:|---:|---|---:|---|',
+  )
+  for (const result of outcome.contention) {
+    lines.push(
+      `| ${result.stock} | ${result.orders} | ${result.conflicts} | ${tally(result.other)} | ` +
+        `${result.orderLinesInDatabase} | ${result.stockLeft}, ${result.statusAfter} | ${ms(result.maxMs)} | ` +
+        `${verdict(result.pass)} |`,
+    )
+  }
+  return lines
+}
+
+const cores = (value: number) => `${value.toFixed(2)} cores`
+const loopRow = (label: string, loop: LoopDelay) =>
+  `| ${label} | ${ms(loop.p99Ms)} | ${ms(loop.maxMs)} | ${ms(loop.timerP99Ms)} | ` +
+  `${cores(loop.mainThreadCores)} | ${cores(loop.processCores)} | ${Math.round(loop.machineBusy * 100)} % |`
+
+function signinSection(outcome: SigninOutcome): string[] {
+  const lines = ['## Sign-in: argon2id password verification', '']
+  if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
+  lines.push(
+    '`verifyPassword` from `src/server/modules/accounts/passwords.ts`, called in the bench process with ' +
+      `${SIGNIN_PLAN.concurrency} verifications in flight for ${SIGNIN_PLAN.verifyS} s after a ` +
+      `${SIGNIN_PLAN.warmupS} s warm-up. Parameters read back from a fresh hash: ${outcome.parameters}; libuv ` +
+      `thread pool: ${outcome.threadPool} threads. Logins/s is taken as verifications/s: the rest of a ` +
+      `login is cheap next to argon2 (measured below). Target: >= ${SIGNIN_TARGETS.minLoginsPerSecond} ` +
+      'logins/s, off the main thread.',
+    '',
+    '| verifications/s (≈ logins/s) | verifications | p50 | p99 | CPU per verification | hashes/s (registrations) | result |',
+    '|---:|---:|---:|---:|---:|---:|---|',
+    `| ${int(outcome.verificationsPerSecond)} | ${int(outcome.verifications)} | ${ms(outcome.p50Ms)} | ` +
+      `${ms(outcome.p99Ms)} | ${ms(outcome.cpuMsPerVerification)} | ${int(outcome.hashesPerSecond)} | ` +
+      `${verdict(outcome.pass)} |`,
+    '',
+    'The main thread meanwhile (`monitorEventLoopDelay` at 1 ms resolution, a live 1 ms `setInterval`, ' +
+      'CPU time per thread from `/proc`):',
+    '',
+    '| | loop delay p99 | loop delay max | 1 ms timer lateness p99 | main thread CPU | whole process CPU | machine busy |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    loopRow('idle, 2 s', outcome.idle),
+    loopRow(`${SIGNIN_PLAN.concurrency} verifications in flight`, outcome.loaded),
+    '',
+    `One verification costs ${ms(outcome.cpuMsPerVerification)} of CPU, so ${outcome.cores} cores given ` +
+      `wholly to it would do at most ${int((outcome.cores * 1000) / outcome.cpuMsPerVerification)}/s; the ` +
+      'measured figure is lower by whatever else ran (the machine busy column).',
+    '',
+  )
+  if ('error' in outcome.http) lines.push(`Logins through the app: **ERROR**: ${oneLine(outcome.http.error)}`)
+  else
+    lines.push(
+      `Logins through the app (PostgreSQL, one at a time, ${SIGNIN_PLAN.httpLogins - 1} after a first ` +
+        `one left out): ${ms(outcome.http.loginMs)} per login (median) against ${ms(outcome.http.verifyMs)} ` +
+        'for one verification alone. CPU per login: server process ' +
+        `${ms(outcome.http.appCpuMs)} (argon2 included, ${ms(outcome.cpuMsPerVerification)} of it by the ` +
+        `figure above), PostgreSQL backends ${ms(outcome.http.postgresCpuMs)} (from /proc schedstat; ` +
+        "the server's timers and mail worker add a little noise).",
+    )
+  return lines
+}
+
+/** The parts of BENCHMARKS.md, in order, each with the start of its heading. */
+const SECTIONS = [
+  { part: 'catalog', heading: '## Catalogue throughput' },
+  { part: 'checkout', heading: '## Checkout' },
+  { part: 'signin', heading: '## Sign-in' },
+  { part: 'scripts', heading: '## Storefront JavaScript' },
+  { part: 'lighthouse', heading: '## Lighthouse' },
+] as const
+type SectionPart = (typeof SECTIONS)[number]['part']
+
+const CARRIED = /^_Not measured in this run: carried over from the run of (\S+)\._$/
+
+/**
+ * The sections of an earlier BENCHMARKS.md, so that `--only=` refreshes its parts and keeps the
+ * others, each marked with the date it was measured.
+ */
+function previousSections(markdown: string): Map<SectionPart, string[]> {
+  const runDate = /^- Date: (\S+)/m.exec(markdown)?.[1] ?? 'unknown date'
+  const sections = new Map<SectionPart, string[]>()
+  let current: string[] | undefined
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('## ')) {
+      const part = SECTIONS.find((section) => line.startsWith(section.heading))?.part
+      current = part ? [line] : undefined
+      if (part && current) sections.set(part, current)
+    } else current?.push(line)
+  }
+  for (const [part, lines] of sections) {
+    while (lines.at(-1) === '') lines.pop()
+    // Line 0 is the heading, line 1 blank, line 2 the carried-over note if there is one.
+    const carriedDate = CARRIED.exec(lines[2] ?? '')?.[1]
+    if (carriedDate) lines.splice(1, 2)
+    lines.splice(
+      1,
+      0,
+      '',
+      `_Not measured in this run: carried over from the run of ${carriedDate ?? runDate}._`,
+    )
+    sections.set(part, lines)
+  }
+  return sections
+}
+
+function freshSection(report: Report, part: SectionPart): string[] | undefined {
+  switch (part) {
+    case 'catalog':
+      return report.catalog && catalogSection(report.catalog)
+    case 'checkout':
+      return report.checkout && checkoutSection(report.checkout)
+    case 'signin':
+      return report.signin && signinSection(report.signin)
+    case 'scripts':
+      return report.scripts && scriptsSection(report.scripts)
+    case 'lighthouse':
+      return report.lighthouse && lighthouseSection(report.lighthouse)
+  }
+}
+
+/** BENCHMARKS.md: this run's parts, and an earlier file's sections for the parts not run now. */
+export function renderMarkdown(report: Report, previous = ''): string {
   const { machine } = report
+  const carried = previousSections(previous)
+  const measured = SECTIONS.filter(({ part }) => freshSection(report, part)).map(({ part }) => part)
   const lines = [
     '# Benchmarks',
     '',
-    'Produced by `npm run bench` (scripts/bench); overwritten by each run. Budgets: DESIGN.md §6.',
+    'Produced by `npm run bench` (scripts/bench). A run replaces the sections of the parts it measures ' +
+      '(`--only=` selects some) and keeps the others. Budgets: DESIGN.md §6.',
     '',
-    `- Date: ${report.date.toISOString()}`,
+    `- Date: ${report.date.toISOString()} (parts measured: ${measured.join(', ') || 'none'})`,
     `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; load average ` +
       `${machine.loadAverage.toFixed(2)} at the start`,
     `- Node ${machine.node}`,
     `- PostgreSQL: ${machine.postgres}`,
     '',
   ]
-  if (report.catalog) lines.push(...catalogSection(report.catalog), '')
-  if (report.scripts) lines.push(...scriptsSection(report.scripts), '')
-  if (report.lighthouse) lines.push(...lighthouseSection(report.lighthouse), '')
+  for (const { part } of SECTIONS) {
+    const section = freshSection(report, part) ?? carried.get(part)
+    if (section) lines.push(...section, '')
+  }
   lines.push(...METHOD)
   return `${lines.join('\n')}\n`
 }
@@ -180,6 +363,33 @@ const METHOD = [
     'Chromium, after one discarded run that warms the browser and the server. One run, no repetitions: ' +
     'expect some noise on the throughput figures and a few points on Lighthouse performance, more when ' +
     'the machine is busy (a low benchmarkIndex shows it).',
+  '',
+  'The checkout part starts an empty shop on a fresh PostgreSQL database, creates its pieces through the ' +
+    'admin API, and buys each piece once with a Zelle checkout (`POST /api/checkout`, no session, an ' +
+    'idempotency key per order as the storefront sends) from a bounded pool of keep-alive `node:http` ' +
+    'clients in the bench process: a fixed amount of work rather than a fixed duration, because every ' +
+    "order uses up its piece. Each order also queues two e-mails, which the server's mail worker writes " +
+    'to `DATA_DIR/mail` during the run, as in production; after the last answer the bench waits for the ' +
+    "outbox to empty, so no run pays for an earlier one's e-mails. The CPU columns come from `/proc`: the " +
+    'server process, the PostgreSQL backends connected to the scratch database, and the bench process (the ' +
+    'load generator), from the first request until the e-mails are sent, each divided by the orders; ' +
+    '"machine busy" is the share of both cores in use while the requests ran, other work on the machine ' +
+    'included. Two cores are shared by all three, so the sum of their CPU per order bounds ' +
+    'the throughput the machine can reach. The contention runs then create one piece with stock 1 (and one ' +
+    'with stock 3) and send 200 checkouts for it on 200 connections at once, and read the order lines and ' +
+    'stock left back from PostgreSQL.',
+  '',
+  'The sign-in part does not go through `POST /api/login` for its throughput: that route is rate limited ' +
+    "per client address (10 per 5 minutes) and the bench adds no way around it. It calls the app's own " +
+    "`verifyPassword` (argon2id through @node-rs/argon2, which runs on libuv's thread pool) with " +
+    `${SIGNIN_PLAN.concurrency} in flight and reports verifications/s as logins/s; a handful of real ` +
+    'logins, one at a time, show what the HTTP, session and database part adds in time and CPU. Argon2 ' +
+    "is off the main thread if the main thread's own CPU stays near its idle value while the process as " +
+    'a whole uses the cores; the loop delay shows how long a request would wait meanwhile.',
+  '',
+  'The checkout and sign-in measurements are CPU-bound and this machine is shared: before each measured ' +
+    'run the bench waits up to 60 s for a second in which under 25 % of the cores are busy, and reports ' +
+    'how busy the machine was.',
 ]
 
 /** The same numbers, compact, for the terminal. */
@@ -192,6 +402,40 @@ export function renderSummary(report: Report): string {
         `  catalogue ${outcome.database}: app ${int(outcome.app.requestsPerSecond)} req/s, bare ` +
           `${int(outcome.bare.requestsPerSecond)} req/s, ratio ${outcome.ratio.toFixed(3)}, p50 ` +
           `${ms(outcome.app.p50Ms)}, p99 ${ms(outcome.app.p99Ms)}: ${outcome.pass ? 'pass' : 'FAIL'}`,
+      )
+  }
+  if (report.checkout && 'error' in report.checkout)
+    lines.push(`  checkout: ERROR ${oneLine(report.checkout.error)}`)
+  else if (report.checkout) {
+    const { run, probe, contention } = report.checkout
+    for (const [label, result] of [
+      ['checkout', run],
+      ['checkout (comparison)', probe],
+    ] as const)
+      lines.push(
+        `  ${label}: ${int(result.ordersPerSecond)} orders/s at ${result.inFlight} in flight, p50 ` +
+          `${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, non-200 ${tally(result.failures)}`,
+      )
+    for (const result of contention)
+      lines.push(
+        `  checkout contention, stock ${result.stock}: ${result.orders} orders, ${result.conflicts} clean 409, ` +
+          `other ${tally(result.other)}: ${result.pass ? 'pass' : 'FAIL'}`,
+      )
+    lines.push(`  checkout overall: ${report.checkout.pass ? 'pass' : 'FAIL'}`)
+  }
+  if (report.signin && 'error' in report.signin)
+    lines.push(`  sign-in: ERROR ${oneLine(report.signin.error)}`)
+  else if (report.signin) {
+    const { signin } = report
+    lines.push(
+      `  sign-in: ${int(signin.verificationsPerSecond)} verifications/s, p99 ${ms(signin.p99Ms)}, ` +
+        `loop delay p99 ${ms(signin.loaded.p99Ms)} (idle ${ms(signin.idle.p99Ms)}): ${signin.pass ? 'pass' : 'FAIL'}`,
+    )
+    if ('error' in signin.http) lines.push(`  sign-in through the app: ERROR ${oneLine(signin.http.error)}`)
+    else
+      lines.push(
+        `  sign-in through the app: ${int(signin.http.loginsPerSecond)} logins/s, p99 ${ms(signin.http.p99Ms)}, ` +
+          `non-200 ${tally(signin.http.failures)}: ${signin.http.pass ? 'pass' : 'FAIL'}`,
       )
   }
   if (report.scripts && 'error' in report.scripts)

@@ -66,6 +66,7 @@ const productPage = lazyPage(() => import('./storefront/catalog/product-page'), 
 // Account and admin areas are client-only lazy chunks: the storefront bundle never contains them.
 const AccountArea = lazy(() => import('./account/account-area'))
 const AdminApp = lazy(() => import('./admin/admin-app'))
+const OrderPage = lazy(() => import('./account/orders/order-page'))
 
 const clientOnly = (element: React.ReactNode) => (
   <ClientOnly fallback={<PageSkeleton />}>
@@ -166,6 +167,13 @@ export const routes: RouteObject[] = [
         } satisfies PageHandle,
       },
       { path: 'account/*', element: clientOnly(<AccountArea />), handle: account },
+      {
+        path: 'order/:id',
+        element: clientOnly(<OrderPage />),
+        handle: {
+          meta: () => ({ title: 'Your Order', description: 'Order details.', noindex: true }),
+        } satisfies PageHandle,
+      },
       { path: '*', element: <NotFoundPage />, handle: notFound },
     ],
   },

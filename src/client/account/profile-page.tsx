@@ -1,42 +1,61 @@
-import { useEffect } from 'react'
-import { Navigate } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { displayName } from '../../shared/users'
-import { useAuth } from '../lib/auth'
 import { useLogoutWithToast } from '../storefront/layout/header'
-import { PageSkeleton } from '../storefront/layout/page-skeleton'
 import { Button } from '../ui/button'
-import { toast } from '../ui/use-toast'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs'
+import { ChangePasswordForm } from './change-password-form'
+import { OrderList } from './orders/order-list'
+import { ProfileDetails } from './profile-details'
+import { RequireSignIn } from './require-sign-in'
 
-// The account's profile, orders and password forms arrive with the customer-accounts feature; this
-// page already answers the redirect after sign-in and guards the area.
+/** /account/profile: the customer's details, password and orders (storefront.md §2). */
 export function ProfilePage() {
-  const { user, isPending } = useAuth()
   const logout = useLogoutWithToast()
-  useEffect(() => {
-    if (!isPending && !user) {
-      toast({
-        title: 'Authentication Required',
-        description: 'Please login to access your account.',
-        variant: 'destructive',
-      })
-    }
-  }, [isPending, user])
-
-  if (isPending) return <PageSkeleton />
-  if (!user) return <Navigate to="/account/login" replace />
+  // The tab lives in the URL so an order page can link back to the Orders tab.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const tab = searchParams.get('tab') === 'orders' ? 'orders' : 'profile'
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4 border-b border-ink/10 pb-8">
-        <div>
-          <p className="text-xs uppercase tracking-[0.3em] text-jade-700">My Account</p>
-          <h1 className="mt-3 font-display text-4xl text-ink">Welcome, {displayName(user)}</h1>
-          <p className="mt-2 text-sm text-ink-muted">Signed in as {user.username}</p>
-        </div>
-        <Button variant="secondary" onClick={logout}>
-          Logout
-        </Button>
-      </div>
-    </section>
+    <RequireSignIn>
+      {(user) => (
+        <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+          <header className="flex flex-wrap items-end justify-between gap-6 border-b border-ink/10 pb-8">
+            <div className="min-w-0">
+              <p className="text-xs uppercase tracking-[0.3em] text-jade-700">My Account</p>
+              <h1 className="mt-3 break-words font-display text-4xl text-ink sm:text-5xl">
+                Welcome, {displayName(user)}
+              </h1>
+              <p className="mt-2 text-sm text-ink-muted">Signed in as {user.username}</p>
+            </div>
+            <Button variant="secondary" onClick={logout}>
+              Logout
+            </Button>
+          </header>
+
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              setSearchParams(value === 'orders' ? { tab: 'orders' } : {}, { replace: true })
+            }
+            className="mt-10"
+          >
+            <TabsList>
+              <TabsTrigger value="profile">Profile</TabsTrigger>
+              <TabsTrigger value="orders">Orders</TabsTrigger>
+            </TabsList>
+            <TabsContent value="profile" className="pt-10">
+              <ProfileDetails user={user} />
+              <div className="mt-16 border-t border-ink/10 pt-12">
+                <ChangePasswordForm username={user.username} />
+              </div>
+            </TabsContent>
+            <TabsContent value="orders" className="pt-10">
+              <h2 className="sr-only">Orders</h2>
+              <OrderList />
+            </TabsContent>
+          </Tabs>
+        </section>
+      )}
+    </RequireSignIn>
   )
 }

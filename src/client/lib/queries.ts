@@ -7,6 +7,14 @@ import { ApiError, api } from './api'
 
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
 
+/** One saved piece, as GET /api/wishlist returns it (newest first). */
+export interface WishlistItem {
+  id: number
+  productId: number
+  createdAt: string
+  product: Product
+}
+
 // A query key is the API path and its query parameters: the same key on the server (prefetch
 // during rendering) and in the browser, so API paths are written once, here.
 type Params = Record<string, string | undefined>
@@ -72,6 +80,13 @@ export const queries = {
     queryOptions({
       queryKey: [`/api/products/${id}`],
       queryFn: () => api.get<Product>(`/api/products/${id}`),
+    }),
+  // Only for a signed-in shopper (useWishlist enables it) and never retried (storefront.md §7).
+  wishlist: () =>
+    queryOptions({
+      queryKey: ['/api/wishlist'],
+      queryFn: () => api.get<WishlistItem[]>('/api/wishlist'),
+      retry: false,
     }),
 }
 

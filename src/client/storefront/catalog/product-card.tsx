@@ -3,6 +3,7 @@ import { capitalize, type Product } from '../../../shared/catalog'
 import { Badge } from '../../ui/badge'
 import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
+import { WishlistHeart } from '../wishlist/wishlist-heart'
 import { ProductImage } from './product-image'
 import { SoldRibbon } from './sold-ribbon'
 
@@ -20,16 +21,20 @@ export function ProductCard({ product, priority, headingLevel = 3 }: ProductCard
   const detailPath = `/product/${product.id}`
   return (
     <article className="group flex flex-col">
-      <Link to={detailPath} className="relative block overflow-hidden bg-sand" tabIndex={-1} aria-hidden>
-        <ProductImage
-          url={product.imageUrls[0]}
-          alt=""
-          sizes={CARD_SIZES}
-          priority={priority}
-          className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
-        />
-        {product.sold && <SoldRibbon />}
-      </Link>
+      <div className="relative">
+        <Link to={detailPath} className="relative block overflow-hidden bg-sand" tabIndex={-1} aria-hidden>
+          <ProductImage
+            url={product.imageUrls[0]}
+            alt=""
+            sizes={CARD_SIZES}
+            priority={priority}
+            className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
+          />
+          {product.sold && <SoldRibbon />}
+        </Link>
+        {/* Beside the link, not in it: a button inside a link is invalid and would open the page. */}
+        <WishlistHeart productId={product.id} sold={product.sold} className="absolute right-3 top-3" />
+      </div>
       <div className="flex flex-1 flex-col pt-5">
         <div className="flex items-center justify-between gap-3">
           <Badge variant="neutral">{capitalize(product.category)}</Badge>

@@ -10,6 +10,7 @@ import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { useAddToCart } from '../cart/api'
+import { WishlistHeart } from '../wishlist/wishlist-heart'
 import { ProductGallery } from './gallery/product-gallery'
 import { QuantityStepper } from './quantity-stepper'
 
@@ -53,11 +54,10 @@ export function ProductPage() {
         </div>
         <div className="lg:col-span-5">
           <h1 className="font-display text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
-          <Price
-            cents={product.price}
-            original={product.originalPrice ?? undefined}
-            className="mt-4 text-2xl"
-          />
+          <div className="mt-4 flex min-h-11 items-center justify-between gap-4">
+            <Price cents={product.price} original={product.originalPrice ?? undefined} className="text-2xl" />
+            <WishlistHeart productId={product.id} sold={product.sold} variant="inline" />
+          </div>
           <p className="mt-6 text-lg leading-relaxed text-ink">{product.shortDescription}</p>
           <p className="mt-4 leading-relaxed text-ink-muted">{product.description}</p>
           <dl className="mt-8 divide-y divide-ink/10 border-y border-ink/10 text-sm">

@@ -37,7 +37,7 @@ function Hero() {
     <section className="relative overflow-hidden border-b border-ink/10">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-12 md:py-24 lg:px-8">
         <div className="md:col-span-6">
-          <p className="text-xs uppercase tracking-[0.35em] text-jade-700">
+          <p className="text-xs uppercase tracking-[0.2em] text-jade-700 sm:tracking-[0.35em]">
             Myanmar · Certified · One of a kind
           </p>
           <h1 className="mt-6 font-display text-5xl leading-[1.05] text-ink sm:text-6xl lg:text-7xl">

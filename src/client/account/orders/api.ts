@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { OrderDetail, OrderSummary } from '../../../shared/orders'
+import { api } from '../../lib/api'
+
+// Keys are the API paths, as in lib/queries.ts. An order moves on as the shop works on it, so these
+// refetch whenever a page showing them mounts instead of keeping the app-wide "never stale".
+export const orderQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: ['/api/orders'],
+      queryFn: () => api.get<OrderSummary[]>('/api/orders'),
+      staleTime: 0,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [`/api/orders/${id}`],
+      queryFn: () => api.get<OrderDetail>(`/api/orders/${encodeURIComponent(id)}`),
+      staleTime: 0,
+    }),
+}
+
+export function useMyOrders() {
+  return useQuery(orderQueries.list())
+}
+
+export function useOrder(id: string) {
+  return useQuery({ ...orderQueries.detail(id), enabled: id !== '' })
+}

@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, Clock } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { formatCents } from '../../../shared/money'
+import { ORDER_STATUS_LABELS, type OrderDetail, PAYMENT_STATUS_LABELS } from '../../../shared/orders'
+import { ApiError } from '../../lib/api'
+import { queries } from '../../lib/queries'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { EmptyState } from '../../ui/empty-state'
+import { RequireSignIn } from '../require-sign-in'
+import { useOrder } from './api'
+import {
+  formatOrderDate,
+  ORDER_STATUS_BADGES,
+  orderNumber,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_BADGES,
+} from './order-format'
+import { OrderItems, OrderPageSkeleton } from './order-parts'
+import { OrderTimeline } from './order-timeline'
+
+const ORDERS_TAB = '/account/profile?tab=orders'
+
+/** /order/:id — one of the signed-in customer's orders (client-only, outside the /account area). */
+export default function OrderPage() {
+  const { id = '' } = useParams()
+  return <RequireSignIn fallback={<OrderPageSkeleton />}>{() => <OrderView id={id} />}</RequireSignIn>
+}
+
+function OrderView({ id }: { id: string }) {
+  // Order ids are numbers; anything else cannot be an order, so don't ask the server.
+  const wellFormed = /^\d+$/.test(id)
+  const { data: order, isPending, error, refetch, isFetching } = useOrder(wellFormed ? id : '')
+
+  // The server answers 404 for an order that is not the visitor's, the same as for one that does not exist.
+  if (!wellFormed || (error instanceof ApiError && error.status === 404)) return <OrderNotFound />
+  if (isPending) return <OrderPageSkeleton />
+  if (error) {
+    return (
+      <EmptyState
+        className="py-28"
+        title="We couldn't load this order"
+        description="Please check your connection and try again."
+        action={
+          <Button variant="secondary" loading={isFetching} onClick={() => void refetch()}>
+            Try Again
+          </Button>
+        }
+      />
+    )
+  }
+  return <OrderDetails order={order} />
+}
+
+function OrderDetails({ order }: { order: OrderDetail }) {
+  const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid'
+  const { shipping } = order
+  const cityLine = [shipping.city, [shipping.state, shipping.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
+  const addressLines = [order.customerName, shipping.address, cityLine, shipping.country].filter(Boolean)
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <Link
+        to={ORDERS_TAB}
+        className="inline-flex min-h-11 items-center gap-2 text-sm text-ink-muted hover:text-ink"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        My Orders
+      </Link>
+
+      <header className="mt-6 flex flex-wrap items-end justify-between gap-4 border-b border-ink/10 pb-8">
+        <div>
+          <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Order Details</p>
+          <h1 className="mt-3 font-display text-4xl text-ink tabular-nums sm:text-5xl">
+            Order {orderNumber(order.id)}
+          </h1>
+          <p className="mt-2 text-sm text-ink-muted">
+            Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <Badge variant={ORDER_STATUS_BADGES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+      </header>
+
+      {awaitingZelle && <ZelleReminder order={order} />}
+
+      <div className="mt-10 sm:mt-12">
+        <h2 className="sr-only">Status</h2>
+        <OrderTimeline status={order.status} />
+      </div>
+
+      <div className="mt-14 grid gap-14 lg:grid-cols-12 lg:gap-16">
+        <div className="lg:col-span-7">
+          <SectionTitle>Items</SectionTitle>
+          <OrderItems order={order} />
+        </div>
+
+        <aside className="space-y-10 lg:col-span-5 lg:border-l lg:border-ink/10 lg:pl-12">
+          <div>
+            <SectionTitle>Shipping Address</SectionTitle>
+            <address className="text-sm not-italic leading-relaxed text-ink">
+              {addressLines.length > 0 ? (
+                addressLines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))
+              ) : (
+                <span className="text-ink-muted">No address on file</span>
+              )}
+            </address>
+          </div>
+          <div>
+            <SectionTitle>Payment</SectionTitle>
+            <dl className="space-y-3 text-sm">
+              <Row term="Method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Row>
+              <Row term="Status">
+                <Badge variant={PAYMENT_STATUS_BADGES[order.paymentStatus]}>
+                  {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                </Badge>
+              </Row>
+            </dl>
+          </div>
+          {order.trackingNumber && (
+            <div>
+              <SectionTitle>Tracking</SectionTitle>
+              <p className="text-sm text-ink-muted">Tracking number</p>
+              <p className="mt-1 break-all font-medium text-ink tabular-nums select-all">
+                {order.trackingNumber}
+              </p>
+            </div>
+          )}
+        </aside>
+      </div>
+    </section>
+  )
+}
+
+function ZelleReminder({ order }: { order: OrderDetail }) {
+  const { data: store } = useQuery(queries.store())
+  return (
+    <div className="mt-8 flex gap-4 border border-gold/50 bg-gold/5 p-5 sm:p-6">
+      <Clock className="mt-0.5 size-5 shrink-0 text-gold-deep" aria-hidden />
+      <div className="text-sm leading-relaxed">
+        <p className="font-medium text-ink">Awaiting your Zelle payment</p>
+        <p className="mt-1 text-ink-muted">
+          Please send <span className="text-ink tabular-nums">{formatCents(order.total)}</span> with Zelle
+          {store?.phone ? (
+            <>
+              {' '}
+              to <strong className="text-ink tabular-nums">{store.phone}</strong>
+            </>
+          ) : null}{' '}
+          and include your order number{' '}
+          <strong className="text-ink tabular-nums">{orderNumber(order.id)}</strong> in the memo. Your piece
+          ships once the payment is confirmed.
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function SectionTitle({ children }: { children: ReactNode }) {
+  return <h2 className="mb-5 font-display text-2xl text-ink">{children}</h2>
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="text-ink-muted">{term}</dt>
+      <dd className="text-ink">{children}</dd>
+    </div>
+  )
+}
+
+function OrderNotFound() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-28 text-center">
+      <h1 className="font-display text-4xl text-ink sm:text-5xl">Order Not Found</h1>
+      <p className="mt-4 text-ink-muted">
+        We couldn't find this order in your account. It may belong to another account, or the link may be
+        mistyped.
+      </p>
+      <Button asChild className="mt-10">
+        <Link to="/account/profile">Back to My Account</Link>
+      </Button>
+    </section>
+  )
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/accounts'
+import type { PublicUser } from '../../shared/users'
+import { ApiError } from '../lib/api'
+import { Button } from '../ui/button'
+import { FormField } from '../ui/form-field'
+import { Input } from '../ui/input'
+import { toast } from '../ui/use-toast'
+import { errorMessage, useUpdateProfile } from './api'
+import { ProfileSection } from './profile-details'
+
+const FIELDS = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+] as const satisfies readonly (keyof ProfileUpdateInput)[]
+type Field = (typeof FIELDS)[number]
+
+const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name)
+
+const zod = zodResolver(profileUpdateSchema)
+
+/**
+ * The schema refuses a blank name ("a present name non-empty"), which is right for clearing a name
+ * the customer gave, but would block saving for someone who registered without one. A name field
+ * that was empty and still is counts as not given.
+ */
+function profileResolver(user: PublicUser): typeof zod {
+  return (values, context, options) =>
+    zod(
+      {
+        ...values,
+        firstName: !user.firstName && !values.firstName?.trim() ? null : values.firstName,
+        lastName: !user.lastName && !values.lastName?.trim() ? null : values.lastName,
+      },
+      context,
+      options,
+    )
+}
+
+export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
+  const update = useUpdateProfile()
+  const form = useForm({
+    resolver: profileResolver(user),
+    defaultValues: {
+      username: user.username,
+      email: user.email ?? '',
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      phone: user.phone ?? '',
+      address: user.address ?? '',
+      city: user.city ?? '',
+      state: user.state ?? '',
+      zipCode: user.zipCode ?? '',
+      country: user.country ?? '',
+    },
+  })
+  const { errors } = form.formState
+  const { setFocus } = form
+
+  useEffect(() => setFocus('username'), [setFocus])
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(
+      { id: user.id, values },
+      {
+        onSuccess: () => {
+          toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' })
+          onDone()
+        },
+        onError: (error) => {
+          showServerFieldErrors(error, (field, message) => form.setError(field, { message }))
+          toast({
+            title: 'Update Failed',
+            description: error.message.includes('401')
+              ? 'Unauthorized. Please login again.'
+              : errorMessage(error, 'Failed to update profile'),
+            variant: 'destructive',
+          })
+        },
+      },
+    ),
+  )
+
+  const field = (name: Field, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <FormField label={label} htmlFor={`profile-${name}`} error={errors[name]?.message}>
+      <Input {...props} {...form.register(name)} />
+    </FormField>
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="profile-form-title">
+      <h2 id="profile-form-title" className="font-display text-3xl text-ink">
+        Edit Profile
+      </h2>
+      <div className="mt-8 grid gap-12 md:grid-cols-2 md:gap-16">
+        <ProfileSection title="Account Information">
+          <div className="space-y-5">
+            {field('username', 'Username', { autoComplete: 'username' })}
+            {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+            <div className="grid gap-5 sm:grid-cols-2">
+              {field('firstName', 'First name', { autoComplete: 'given-name' })}
+              {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+            </div>
+            {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+          </div>
+        </ProfileSection>
+
+        <ProfileSection title="Default Shipping Address">
+          <div className="space-y-5">
+            {field('address', 'Address', { autoComplete: 'shipping street-address' })}
+            {field('city', 'City', { autoComplete: 'shipping address-level2' })}
+            <div className="grid gap-5 sm:grid-cols-2">
+              {field('state', 'State', { autoComplete: 'shipping address-level1' })}
+              {field('zipCode', 'ZIP code', { autoComplete: 'shipping postal-code', inputMode: 'numeric' })}
+            </div>
+            {field('country', 'Country', { autoComplete: 'shipping country-name', placeholder: 'USA' })}
+          </div>
+        </ProfileSection>
+      </div>
+
+      <div className="mt-10 flex flex-col-reverse gap-3 border-t border-ink/10 pt-8 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Puts the server's complaints on the fields they are about, including the two conflicts it reports. */
+function showServerFieldErrors(error: Error, setError: (field: Field, message: string) => void) {
+  if (!(error instanceof ApiError)) return
+  for (const { field, message } of error.fieldErrors) if (isField(field)) setError(field, message)
+  const message = error.serverMessage ?? ''
+  if (error.status === 409 && /username/i.test(message)) setError('username', message)
+  if (error.status === 409 && /email/i.test(message)) setError('email', message)
+}

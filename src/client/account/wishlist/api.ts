@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../lib/api'
+import type { WishlistItem } from '../../lib/queries'
+import { wishlistKey, withoutProduct } from '../../storefront/wishlist/api'
+import { toast } from '../../ui/use-toast'
+
+// Here rather than beside the heart: only the account chunk needs it, so the storefront's
+// first load does not carry it.
+
+/** The account page's Remove button, with its own toasts (storefront.md §8). */
+export function useRemoveFromWishlist() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (productId: number) => api.delete<{ message: string }>(`/api/wishlist/${productId}`),
+    onSuccess: (_, productId) => {
+      queryClient.setQueryData<WishlistItem[]>(wishlistKey, withoutProduct(productId))
+      toast({ title: 'Removed from wishlist' })
+    },
+    onError: () => {
+      toast({
+        title: 'Error',
+        description: 'Failed to remove item from wishlist. Please try again.',
+        variant: 'destructive',
+      })
+      void queryClient.invalidateQueries({ queryKey: wishlistKey })
+    },
+  })
+}
