@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import pg from 'pg'
 import { signIn, withScratchDatabase } from './catalog'
-import { type CpuUse, cpuSnapshot, cpuUse, waitForQuietMachine } from './cpu'
+import { CpuMeter, type CpuUse, waitForQuietMachine } from './cpu'
 import { bounded, percentile, post } from './http-client'
 import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
 
@@ -46,6 +46,8 @@ export interface ThroughputRun {
   /** Share of the machine's cores busy while the requests ran, and in the second before. */
   machineBusy?: number
   machineBusyBefore: number
+  /** Cores the app's main thread used while the requests ran: near 1, it is the limit. */
+  appMainThreadCores?: number
 }
 
 export interface ContentionRun {
@@ -169,7 +171,7 @@ async function buyAll(
   const failures: Record<string, number> = {}
   let orders = 0
   const machineBusyBefore = await waitForQuietMachine()
-  const cpuBefore = cpuSnapshot(app.process.pid!, database, own)
+  const meter = CpuMeter.start(app.process.pid!, database, own)
   const started = performance.now()
   try {
     await bounded(bodies, inFlight, async (body) => {
@@ -186,12 +188,12 @@ async function buyAll(
     agent.destroy()
   }
   const seconds = (performance.now() - started) / 1000
-  const cpuRun = cpuSnapshot(app.process.pid!, database, own)
+  const during = meter?.read()
   const mailBacklog = await pendingMail(db)
   const draining = performance.now()
-  await drainMail(db)
+  await drainMail(db, () => meter?.sample())
   const mailDrainS = (performance.now() - draining) / 1000
-  const cpu = cpuUse(cpuBefore, cpuSnapshot(app.process.pid!, database, own))
+  const cpu = meter?.read()
   latencies.sort((a, b) => a - b)
   return {
     inFlight,
@@ -205,7 +207,8 @@ async function buyAll(
     mailBacklog,
     mailDrainS,
     cpu,
-    machineBusy: cpuUse(cpuBefore, cpuRun)?.machineBusy,
+    machineBusy: during?.machineBusy,
+    appMainThreadCores: during && during.appMainThreadS / seconds,
     machineBusyBefore,
   }
 }
@@ -218,10 +221,16 @@ async function pendingMail(db: pg.Client): Promise<number> {
 }
 
 /** Waits for the mail worker to catch up, so no run pays for the previous run's e-mails. */
-async function drainMail(db: pg.Client, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs
+async function drainMail(db: pg.Client, everySecond: () => void, timeoutMs = 120_000) {
+  const started = Date.now()
+  let sampled = started
   while ((await pendingMail(db)) > 0) {
-    if (Date.now() > deadline) throw new Error(`the mail outbox did not drain in ${timeoutMs / 1000} s`)
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`the mail outbox did not drain in ${timeoutMs / 1000} s`)
+    if (Date.now() - sampled >= 1000) {
+      everySecond()
+      sampled = Date.now()
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

@@ -65,53 +65,83 @@ export function machineSeconds(): { busy: number; total: number } {
   return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND }
 }
 
-export interface CpuSnapshot {
-  app: number
-  postgres: Map<number, number>
-  bench: number
-  machineBusy: number
-  machineTotal: number
-}
-
 export interface CpuUse {
-  /** CPU seconds used during the run by the app server, its PostgreSQL backends, the bench process. */
+  /** CPU seconds used by the app server, its PostgreSQL backends and the bench process. */
   appS: number
+  /** The app's main thread alone: JavaScript runs there, so one core is its ceiling. */
+  appMainThreadS: number
   postgresS: number
   benchS: number
-  /** Share of all cores busy during the run, anything else on the machine included. */
+  /** Share of all cores busy, anything else on the machine included. */
   machineBusy: number
 }
 
-/** `exclude`: the bench's own connection to the database, whose work is not the app's. */
-export function cpuSnapshot(appPid: number, database: string, exclude?: number): CpuSnapshot | undefined {
-  try {
-    const bench = process.cpuUsage()
-    const machine = machineSeconds()
-    return {
+/**
+ * Counts the CPU time the app, its PostgreSQL backends and the bench use from its creation on.
+ * The pool closes a connection after 10 s idle, taking its backend's CPU time with it: sample()
+ * while work goes on (at least when it stops and then every second or so) and a backend's time is
+ * counted up to its last sample, after which it was idle. Undefined without /proc (not Linux): the
+ * run is still measured, only not broken down.
+ */
+export class CpuMeter {
+  private readonly backends = new Map<number, number>()
+  private postgresS = 0
+  private readonly start: {
+    app: number
+    appMainThread: number
+    bench: number
+    machine: { busy: number; total: number }
+  }
+
+  private constructor(
+    private readonly appPid: number,
+    private readonly database: string,
+    /** The bench's own connection to the database, whose work is not the app's. */
+    private readonly exclude?: number,
+  ) {
+    for (const [pid, seconds] of postgresBackends(database, exclude)) this.backends.set(pid, seconds)
+    this.start = {
       app: processSeconds(appPid),
-      postgres: postgresBackends(database, exclude),
-      bench: (bench.user + bench.system) / 1e6,
-      machineBusy: machine.busy,
-      machineTotal: machine.total,
+      appMainThread: processSeconds(appPid, appPid),
+      bench: benchSeconds(),
+      machine: machineSeconds(),
     }
-  } catch {
-    return undefined // no /proc (not Linux): the run is still measured, only not broken down
+  }
+
+  static start(appPid: number, database: string, exclude?: number): CpuMeter | undefined {
+    try {
+      return new CpuMeter(appPid, database, exclude)
+    } catch {
+      return undefined
+    }
+  }
+
+  sample(): void {
+    // A backend seen for the first time was born since the last sample: counted from zero.
+    for (const [pid, seconds] of postgresBackends(this.database, this.exclude)) {
+      this.postgresS += seconds - (this.backends.get(pid) ?? 0)
+      this.backends.set(pid, seconds)
+    }
+  }
+
+  /** What was used since the start, sampling once more first. */
+  read(): CpuUse {
+    this.sample()
+    const machine = machineSeconds()
+    const total = machine.total - this.start.machine.total
+    return {
+      appS: processSeconds(this.appPid) - this.start.app,
+      appMainThreadS: processSeconds(this.appPid, this.appPid) - this.start.appMainThread,
+      postgresS: this.postgresS,
+      benchS: benchSeconds() - this.start.bench,
+      machineBusy: total > 0 ? (machine.busy - this.start.machine.busy) / total : 0,
+    }
   }
 }
 
-export function cpuUse(before: CpuSnapshot | undefined, after: CpuSnapshot | undefined): CpuUse | undefined {
-  if (!before || !after) return undefined
-  const total = after.machineTotal - before.machineTotal
-  let postgresS = 0
-  // A backend born during the run counts from zero; one that ended during it is lost (rare: the
-  // pool keeps its connections while it is busy).
-  for (const [pid, seconds] of after.postgres) postgresS += seconds - (before.postgres.get(pid) ?? 0)
-  return {
-    appS: after.app - before.app,
-    postgresS,
-    benchS: after.bench - before.bench,
-    machineBusy: total > 0 ? (after.machineBusy - before.machineBusy) / total : 0,
-  }
+function benchSeconds(): number {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1e6
 }
 
 /**

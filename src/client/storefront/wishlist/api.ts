@@ -1,28 +1,44 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { ApiError, api } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { queries, type WishlistItem } from '../../lib/queries'
 import { toast } from '../../ui/use-toast'
 
-// The heart's half of the wishlist (storefront.md §4, §7, §8). It ships with every listing and
-// product page, inside the 120 KB first-load budget, so it stays small and uses only what the shell
-// already loads; the account page's own hooks live in src/client/account/wishlist.
+// The wishlist's query and the heart's toggle (storefront.md §4, §7, §8). Loaded with the heart's
+// own chunk (see wishlist-heart.tsx) and by the account page, whose Remove hook lives beside it in
+// src/client/account/wishlist.
 
 export const wishlistKey = queries.wishlist().queryKey
 const NO_ITEMS: WishlistItem[] = []
+
+const watched = new WeakSet<QueryClient>()
+
+/**
+ * Drops the cached list whenever the signed-in user changes (sign-out, then someone else signs in on
+ * this browser), so nobody ever sees the previous shopper's list, not even for a moment. It watches
+ * the cache rather than a component: sign-out unmounts every heart before they could notice.
+ */
+function forgetListWhenUserChanges(queryClient: QueryClient) {
+  if (watched.has(queryClient)) return
+  watched.add(queryClient)
+  const authKey = queries.auth().queryKey
+  let userId = queryClient.getQueryData(authKey)?.id
+  queryClient.getQueryCache().subscribe(({ query }) => {
+    if (query.queryKey[0] !== authKey[0]) return
+    const next = queryClient.getQueryData(authKey)?.id
+    if (next === userId) return
+    userId = next
+    queryClient.removeQueries({ queryKey: wishlistKey, exact: true })
+  })
+}
 
 /** The signed-in shopper's list; asked for only when someone is signed in, never retried. */
 export function useWishlist() {
   const { user } = useAuth()
   const queryClient = useQueryClient()
+  useEffect(() => forgetListWhenUserChanges(queryClient), [queryClient])
   const query = useQuery({ ...queries.wishlist(), enabled: !!user })
-  // Logout leaves a disabled query's data in the cache; drop it so the next shopper to sign in on
-  // this browser never sees the previous one's list, not even for a moment.
-  useEffect(() => {
-    if (!user && queryClient.getQueryData(wishlistKey))
-      void queryClient.resetQueries({ queryKey: wishlistKey })
-  }, [user, queryClient])
   return {
     items: (user && query.data) || NO_ITEMS,
     isPending: !!user && query.isPending,
