@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 /** The newest password-reset e-mail written for this address (no SMTP in the e2e run). */
 function resetTokenFor(email: string): string | undefined {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
+import { expect, test } from './fixtures'
 
 test.describe('the shop shell', () => {
   test('a phone visitor browses, signs up, signs out and meets the 404 page', async ({ page }) => {

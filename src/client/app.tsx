@@ -9,6 +9,10 @@ import { routes } from './routes'
 export function App() {
   const element = useRoutes(routes)
   useRouteEffects()
+  // Marks the page interactive: end-to-end tests wait for it before clicking server-rendered buttons.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return element
 }
 
