@@ -3,17 +3,13 @@ import type { PublicUser } from '../../shared/accounts'
 import type { Cart } from '../../shared/cart'
 import type { CategoryImage, Product } from '../../shared/catalog'
 import type { StoreInfo } from '../../shared/ssr'
+import type { WishlistItem } from '../../shared/wishlist'
+
+export type { WishlistItem }
+
 import { ApiError, api } from './api'
 
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
-
-/** One saved piece, as GET /api/wishlist returns it (newest first). */
-export interface WishlistItem {
-  id: number
-  productId: number
-  createdAt: string
-  product: Product
-}
 
 // A query key is the API path and its query parameters: the same key on the server (prefetch
 // during rendering) and in the browser, so API paths are written once, here.

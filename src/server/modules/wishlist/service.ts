@@ -1,5 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Product } from '../../../shared/catalog'
+import type { WishlistItem } from '../../../shared/wishlist'
 import type { DbOrTx } from '../../db/client'
 import { products, wishlistItems } from '../../db/schema'
 import { notFound } from '../../http/errors'
@@ -8,13 +9,7 @@ import { getProduct, type ProductRow, toPublicProduct } from '../catalog/service
 // A wishlist is a signed-in shopper's bookmarks: every query here is scoped to one user id, so a
 // shopper can never read or change anyone else's list.
 
-/** One saved piece as the API returns it; the product in its public shape. */
-export interface WishlistEntry {
-  id: number
-  productId: number
-  createdAt: string
-  product: Product
-}
+export type WishlistEntry = WishlistItem
 
 type ItemRow = typeof wishlistItems.$inferSelect
 
