@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -6,6 +6,7 @@ import { expect, test } from './fixtures'
 /** The newest password-reset e-mail written for this address (no SMTP in the e2e run). */
 function resetTokenFor(email: string): string | undefined {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  if (!existsSync(dir)) return undefined
   const mails = readdirSync(dir)
     .filter((file) => file.includes('password-reset'))
     .sort()

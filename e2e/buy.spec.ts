@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -35,6 +35,7 @@ async function fillDetails(page: Page, email: string) {
 /** The .eml files the shop wrote (no SMTP in the e2e run) whose text mentions the order. */
 function mailsAbout(orderNumber: string): string[] {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  if (!existsSync(dir)) return []
   return readdirSync(dir)
     .map((file) => readFileSync(path.join(dir, file), 'utf8'))
     .filter((text) => text.includes(`#${orderNumber}`))

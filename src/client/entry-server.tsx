@@ -33,6 +33,9 @@ export const render: RenderFunction = async ({ url, origin, fetchJson }) => {
     }),
   )
 
+  const redirect = handle?.redirect?.(context, queryClient)
+  if (redirect) return { status: 302, redirect, head: '', html: '', state: null }
+
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -155,6 +155,10 @@ export const routes: RouteObject[] = [
         element: checkoutPage.element,
         handle: {
           meta: () => ({ title: 'Checkout', description: 'Complete your order.', noindex: true }),
+          redirect: (_, queryClient) =>
+            queryClient.getQueryData(queries.cart().queryKey)?.items.some((item) => item.available)
+              ? undefined
+              : '/',
           load: checkoutPage.load,
         } satisfies PageHandle,
       },

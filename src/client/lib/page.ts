@@ -26,6 +26,8 @@ export interface PageHandle {
   meta: (context: PageContext, queryClient: QueryClient) => PageMeta
   /** HTTP status when rendered on the server; 404 pages say so. */
   status?: (context: PageContext, queryClient: QueryClient) => number
+  /** Where the server sends the visitor instead (an empty cart has no checkout). */
+  redirect?: (context: PageContext, queryClient: QueryClient) => string | undefined
   /** Loads the page's code chunk; the browser awaits it before hydrating. */
   load?: () => Promise<unknown>
 }

@@ -73,8 +73,9 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
         className={cn(
-          'fixed inset-x-0 bottom-0 z-100 m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4',
-          'pb-[max(1rem,env(safe-area-inset-bottom))] sm:right-0 sm:left-auto sm:max-w-md sm:p-6',
+          // Top centre: clear of the cart sheet's Checkout button and of the page's own actions.
+          'fixed inset-x-0 top-0 z-100 m-0 mx-auto flex max-h-screen w-full list-none flex-col gap-2 p-4',
+          'pt-[max(1rem,env(safe-area-inset-top))] sm:max-w-md sm:p-6',
         )}
       />
     </ToastPrimitive.Provider>

@@ -12,7 +12,14 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  */
 function postgresStore(db: Database) {
   return class PostgresRateLimitStore {
-    incr(key: string, callback: IncrCallback, timeWindow: number) {
+    // Each limited route counts on its own: logins do not use up the password-reset allowance.
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'rl:',
+    ) {}
+
+    incr(ip: string, callback: IncrCallback, timeWindow: number) {
+      const key = this.prefix + ip
       db.execute<{ count: number; ttl: number }>(sql`
         insert into rate_limits as r (key, count, reset_at)
         values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
@@ -27,8 +34,13 @@ function postgresStore(db: Database) {
         .catch((error: Error) => callback(error))
     }
 
-    child() {
-      return this
+    child(routeOptions: object) {
+      // The plugin passes the route as `routeInfo` (its own Redis store keys by it the same way).
+      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo
+      return new PostgresRateLimitStore(
+        undefined,
+        `rl:${[route?.method].flat().join(',')}:${route?.url ?? ''}:`,
+      )
     }
   }
 }

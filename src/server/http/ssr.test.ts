@@ -135,3 +135,11 @@ describe('server-side rendering', () => {
     expect(asset.headers['cache-control']).toContain('immutable')
   })
 })
+
+describe('redirects', () => {
+  it('sends a visitor with an empty cart from /checkout to the shop', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/checkout' })
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe('/')
+  })
+})

@@ -81,7 +81,7 @@ async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions
         return { status: response.statusCode, body: response.statusCode < 300 ? response.json() : undefined }
       },
     })
-    if (result.redirect) return reply.redirect(result.redirect, 301)
+    if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302)
     const state = `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state)}</script>`
     const html =
       beforeHead + result.head + beforeHtml + result.html + afterHtml.replace('<!--app-state-->', state)

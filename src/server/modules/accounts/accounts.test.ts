@@ -241,6 +241,13 @@ describe('rate limits', () => {
       const blocked = await attempt()
       expect(blocked.statusCode).toBe(429)
       expect(blocked.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/)
+      // Each route counts on its own: the blocked logins leave registration alone.
+      const register = await limited.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: 'after-the-storm', password: 'secret123' },
+      })
+      expect(register.statusCode).toBe(201)
     } finally {
       await limited.close()
     }
