@@ -33,11 +33,14 @@ export async function loadSsrBundle(): Promise<SsrBundle | undefined> {
  * second request, which on a phone network is most of the time to first paint.
  */
 function inlineStylesheets(template: string): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
-    const file = path.join(CLIENT_DIST_DIR, href)
-    if (!existsSync(file)) return tag
-    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
-  })
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, href: string) => {
+      const file = path.join(CLIENT_DIST_DIR, href)
+      if (!existsSync(file)) return tag
+      return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
+    },
+  )
 }
 
 // JSON inside <script type="application/json">: only "</script" and comment openers could end it early.
