@@ -1,5 +1,4 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
-import type { Product } from '../../../shared/catalog'
 import type { WishlistItem } from '../../../shared/wishlist'
 import type { DbOrTx } from '../../db/client'
 import { products, wishlistItems } from '../../db/schema'
