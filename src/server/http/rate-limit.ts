@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Database } from '../db/client'
+import { countAttempt } from './attempt-limit'
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
@@ -19,18 +19,8 @@ function postgresStore(db: Database) {
     ) {}
 
     incr(ip: string, callback: IncrCallback, timeWindow: number) {
-      const key = this.prefix + ip
-      db.execute<{ count: number; ttl: number }>(sql`
-        insert into rate_limits as r (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
-        on conflict (key) do update set
-          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-        returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`)
-        .then((result) => {
-          const row = rowsOf<{ count: number; ttl: number }>(result)[0]
-          callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) })
-        })
+      countAttempt(db, this.prefix + ip, timeWindow)
+        .then(({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }))
         .catch((error: Error) => callback(error))
     }
 
@@ -43,12 +33,6 @@ function postgresStore(db: Database) {
       )
     }
   }
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too, drizzle may hand either through. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[]
-  return ((result as { rows?: T[] }).rows ?? []) as T[]
 }
 
 async function rateLimitPlugin(app: FastifyInstance, opts: { db: Database; enabled: boolean }) {
