@@ -39,3 +39,16 @@ export async function adminCookie(app: FastifyInstance, db: DbOrTx, username = '
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`)
   return cookieHeader(response)
 }
+
+/** A valid checkout form, as the storefront sends it. */
+export const checkoutForm = {
+  firstName: 'Ava',
+  lastName: 'Chen',
+  email: 'ava@example.com',
+  phone: '713-555-0101',
+  address: '12 Jade Street',
+  city: 'Houston',
+  state: 'TX',
+  zipCode: '77002',
+  country: 'United States',
+}

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
 import { emailOutbox, users } from '../../db/schema'
-import { adminCookie, insertProduct } from '../../test/factories'
+import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
 let t: TestApp
@@ -217,14 +217,7 @@ describe('order history', () => {
       'POST',
       '/api/checkout',
       {
-        firstName: 'Ava',
-        lastName: 'Chen',
-        email: 'ava@example.com',
-        phone: '713-555-0101',
-        address: '12 Jade Street',
-        city: 'Houston',
-        state: 'TX',
-        zipCode: '77002',
+        ...checkoutForm,
         paymentMethod: 'zelle',
         items: [{ productId: piece.id, quantity: 1, price: 20_000 }],
         subtotal: 20_000,

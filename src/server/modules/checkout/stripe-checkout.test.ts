@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products } from '../../db/schema'
-import { insertProduct } from '../../test/factories'
+import { checkoutForm, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import {
   STAND_IN_SECRET_KEY,
@@ -33,17 +33,7 @@ afterAll(async () => {
   await standIn?.close()
 })
 
-const form = {
-  firstName: 'Ava',
-  lastName: 'Chen',
-  email: 'ava@example.com',
-  phone: '713-555-0101',
-  address: '12 Jade Street',
-  city: 'Houston',
-  state: 'TX',
-  zipCode: '77002',
-  country: 'United States',
-}
+const form = checkoutForm
 
 async function startPayment(piece: { id: number; price: number }) {
   const response = await t.app.inject({
