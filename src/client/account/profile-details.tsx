@@ -66,7 +66,9 @@ export function ProfileDetails({ user }: { user: PublicUser }) {
 export function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
-      <h3 className="mb-4 text-xs font-medium uppercase tracking-[0.2em] text-ink-muted">{title}</h3>
+      <h3 className="mb-4 font-sans text-xs font-medium uppercase tracking-[0.2em] text-ink-muted">
+        {title}
+      </h3>
       {children}
     </section>
   )

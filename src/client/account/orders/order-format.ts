@@ -1,14 +1,7 @@
-import { format } from 'date-fns'
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../shared/orders'
 import type { BadgeProps } from '../../ui/badge'
 
 type BadgeVariant = NonNullable<BadgeProps['variant']>
-
-/** Dates as the specification shows them (storefront.md §9): 'Mar 4, 2025 2:05 PM'. */
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy h:mm a')
-}
 
 /** The number a customer quotes (and writes in a Zelle memo) is the order's id. */
 export const orderNumber = (id: number) => `#${id}`

@@ -1,13 +1,14 @@
 import { ChevronRight, Package } from 'lucide-react'
 import { Link } from 'react-router'
 import { ORDER_STATUS_LABELS, type OrderSummary } from '../../../shared/orders'
+import { formatDateTime } from '../../lib/dates'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { useMyOrders } from './api'
-import { formatOrderDate, ORDER_STATUS_BADGES, orderNumber } from './order-format'
+import { ORDER_STATUS_BADGES, orderNumber } from './order-format'
 
 /** The Orders tab: the signed-in customer's orders, newest first (the server's order). */
 export function OrderList() {
@@ -56,13 +57,15 @@ function OrderRow({ order }: { order: OrderSummary }) {
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-6 gap-y-3 py-6 sm:grid-cols-[8rem_1fr_auto_auto]">
       <div>
-        <p className="font-display text-2xl leading-none text-ink tabular-nums">{orderNumber(order.id)}</p>
-        <p className="mt-2 text-xs text-ink-muted sm:hidden">{formatOrderDate(order.createdAt)}</p>
+        <p className="font-display text-2xl leading-none text-ink lining-nums tabular-nums">
+          {orderNumber(order.id)}
+        </p>
+        <p className="mt-2 text-xs text-ink-muted sm:hidden">{formatDateTime(order.createdAt)}</p>
       </div>
       <div className="justify-self-end sm:justify-self-start">
         <Badge variant={ORDER_STATUS_BADGES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
         <p className="mt-2 hidden text-sm text-ink-muted sm:block">
-          <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           <span aria-hidden> · </span>
           {items}
         </p>

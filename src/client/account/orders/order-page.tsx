@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import { ORDER_STATUS_LABELS, type OrderDetail, PAYMENT_STATUS_LABELS } from '../../../shared/orders'
 import { ApiError } from '../../lib/api'
+import { formatDateTime } from '../../lib/dates'
 import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
@@ -12,7 +13,6 @@ import { EmptyState } from '../../ui/empty-state'
 import { RequireSignIn } from '../require-sign-in'
 import { useOrder } from './api'
 import {
-  formatOrderDate,
   ORDER_STATUS_BADGES,
   orderNumber,
   PAYMENT_METHOD_LABELS,
@@ -75,11 +75,11 @@ function OrderDetails({ order }: { order: OrderDetail }) {
       <header className="mt-6 flex flex-wrap items-end justify-between gap-4 border-b border-ink/10 pb-8">
         <div>
           <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Order Details</p>
-          <h1 className="mt-3 font-display text-4xl text-ink tabular-nums sm:text-5xl">
+          <h1 className="mt-3 font-display text-4xl text-ink lining-nums tabular-nums sm:text-5xl">
             Order {orderNumber(order.id)}
           </h1>
           <p className="mt-2 text-sm text-ink-muted">
-            Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+            Placed on <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
         </div>
         <Badge variant={ORDER_STATUS_BADGES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>

@@ -58,7 +58,7 @@ export function OrderItems({ order }: { order: OrderDetail }) {
         <div className="flex items-baseline justify-between gap-4 border-t border-ink/10 pt-4">
           <dt className="font-medium text-ink">Total</dt>
           <dd>
-            <Price cents={order.total} className="font-display text-2xl" />
+            <Price cents={order.total} className="font-display text-2xl lining-nums" />
           </dd>
         </div>
       </dl>

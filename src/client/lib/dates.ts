@@ -1,0 +1,10 @@
+import { format } from 'date-fns'
+
+/**
+ * The one date format of the shop (storefront.md §9, back-office.md: 'MMM d, yyyy h:mm a'),
+ * e.g. 'Mar 4, 2025 2:05 PM'; an unreadable date shows nothing rather than 'Invalid Date'.
+ */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy h:mm a')
+}
