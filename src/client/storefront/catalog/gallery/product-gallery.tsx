@@ -177,9 +177,12 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
       onPointerEnter={() => setEngaged(true)}
       onFocus={() => setEngaged(true)}
     >
-      <div className="relative flex flex-col bg-sand lg:h-[600px]">
+      <div className="relative flex flex-col border border-ink/10 bg-sand lg:h-[600px]">
         <div
           ref={viewportRef}
+          // Focusable by pointer only: a click on the image keeps focus inside the gallery, so
+          // Escape and the arrow keys still reach it after a drag.
+          tabIndex={-1}
           className={cn(
             'relative aspect-square select-none overflow-hidden lg:aspect-auto lg:min-h-0 lg:flex-1',
             // The browser keeps vertical scrolling and page pinch-zoom; horizontal drags are swipes.
@@ -210,13 +213,14 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
                   className="flex size-full shrink-0 items-center justify-center [container-type:size]"
                 >
                   <img
+                    // Before src: a browser that sees src first may start the download before it learns "lazy".
+                    loading={i === 0 || (engaged && nearby(i)) ? 'eager' : 'lazy'}
                     src={src}
                     srcSet={srcSet}
                     sizes={srcSet ? SIZES : undefined}
                     alt={count > 1 ? `${name}, image ${i + 1} of ${count}` : name}
                     width={1280}
                     height={1280}
-                    loading={i === 0 || (engaged && nearby(i)) ? 'eager' : 'lazy'}
                     fetchPriority={i === 0 ? 'high' : undefined}
                     decoding={i === 0 ? undefined : 'async'}
                     draggable={false}
@@ -323,13 +327,13 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
                 )}
               >
                 <img
+                  loading="lazy"
                   src={src}
                   srcSet={srcSet}
                   sizes={srcSet ? '80px' : undefined}
                   alt=""
                   width={1280}
                   height={1280}
-                  loading="lazy"
                   decoding="async"
                   draggable={false}
                   className="size-full object-cover"
