@@ -1,18 +1,11 @@
 import { gzipSync } from 'node:zlib'
 import { chromium, type Response } from 'playwright-core'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// The network is closed: nothing in the browser may call home or wait on a remote service.
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
+
+export { CHROMIUM_PATH }
+// Headless in the new mode for Lighthouse and the script weights alike.
+export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 export const JS_BUDGET_GZIP_BYTES = 120 * 1024
 

@@ -4,16 +4,13 @@ import { Link } from 'react-router'
 import { useAuth } from '../../lib/auth'
 import type { WishlistItem } from '../../lib/queries'
 import { useAddToCart } from '../../storefront/cart/api'
-import { ProductImage } from '../../storefront/catalog/product-image'
-import { SoldRibbon } from '../../storefront/catalog/sold-ribbon'
+import { ProductCardImage } from '../../storefront/catalog/product-card'
 import { useWishlist } from '../../storefront/wishlist/api'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { useRemoveFromWishlist } from './api'
-
-const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw'
 
 /** /account/wishlist: the signed-in shopper's saved pieces (storefront.md §2 Account pages). */
 export function WishlistPage() {
@@ -103,16 +100,7 @@ function WishlistCard({ item, priority }: { item: WishlistItem; priority: boolea
   const addToCart = useAddToCart()
   return (
     <article className="group flex h-full flex-col">
-      <Link to={detailPath} className="relative block overflow-hidden bg-sand" tabIndex={-1} aria-hidden>
-        <ProductImage
-          url={product.imageUrls[0]}
-          alt=""
-          sizes={CARD_SIZES}
-          priority={priority}
-          className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
-        />
-        {product.sold && <SoldRibbon />}
-      </Link>
+      <ProductCardImage product={product} priority={priority} />
       <div className="flex flex-1 flex-col pt-5">
         <h2 className="font-display text-2xl leading-tight text-ink">
           <Link to={detailPath} className="hover:text-jade-700">

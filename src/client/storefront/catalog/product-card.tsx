@@ -22,16 +22,7 @@ export function ProductCard({ product, priority, headingLevel = 3 }: ProductCard
   return (
     <article className="group flex flex-col">
       <div className="relative">
-        <Link to={detailPath} className="relative block overflow-hidden bg-sand" tabIndex={-1} aria-hidden>
-          <ProductImage
-            url={product.imageUrls[0]}
-            alt=""
-            sizes={CARD_SIZES}
-            priority={priority}
-            className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
-          />
-          {product.sold && <SoldRibbon />}
-        </Link>
+        <ProductCardImage product={product} priority={priority} />
         {/* Beside the link, not in it: a button inside a link is invalid and would open the page. */}
         <WishlistHeart productId={product.id} sold={product.sold} className="absolute right-3 top-3" />
       </div>
@@ -57,6 +48,30 @@ export function ProductCard({ product, priority, headingLevel = 3 }: ProductCard
         </div>
       </div>
     </article>
+  )
+}
+
+/**
+ * A card's picture: the first image, linking to the piece (hidden from assistive technology: the
+ * title link says the same), zooming softly on hover, with the SOLD ribbon when sold.
+ */
+export function ProductCardImage({ product, priority }: { product: Product; priority?: boolean }) {
+  return (
+    <Link
+      to={`/product/${product.id}`}
+      className="relative block overflow-hidden bg-sand"
+      tabIndex={-1}
+      aria-hidden
+    >
+      <ProductImage
+        url={product.imageUrls[0]}
+        alt=""
+        sizes={CARD_SIZES}
+        priority={priority}
+        className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
+      />
+      {product.sold && <SoldRibbon />}
+    </Link>
   )
 }
 
