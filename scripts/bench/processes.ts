@@ -150,6 +150,8 @@ export interface AppServer extends Child {
   dataDir: string
 }
 
+const nodeArgs = () => process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+
 /** Starts the production server (`dist/server/main.js`) and waits until /healthz answers 200. */
 export async function startApp(options: { databaseUrl?: string; seedDemo: boolean }): Promise<AppServer> {
   const port = await freePort()
@@ -168,7 +170,8 @@ export async function startApp(options: { databaseUrl?: string; seedDemo: boolea
     ADMIN_PASSWORD: ADMIN.password,
   }
   const child = track(
-    spawn(process.execPath, [path.join(buildRoot ?? ROOT, 'dist/server/main.js')], {
+    // BENCH_APP_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
+    spawn(process.execPath, [...nodeArgs(), path.join(buildRoot ?? ROOT, 'dist/server/main.js')], {
       cwd: buildRoot ?? ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,10 +10,12 @@ import rateLimit from './http/rate-limit'
 import security from './http/security'
 import session from './http/session'
 import ssr, { type SsrBundle } from './http/ssr'
+import { TrafficGauge } from './http/traffic'
 import { accountsRoutes } from './modules/accounts/routes'
 import { cartRoutes } from './modules/cart/routes'
 import { CatalogChanges } from './modules/catalog/catalog-changes'
 import { catalogRoutes } from './modules/catalog/routes'
+import { orderMailRenderers } from './modules/checkout/order-mail'
 import { checkoutRoutes } from './modules/checkout/routes'
 import { healthRoutes } from './modules/health/routes'
 import type { MailTransport } from './modules/mail/transport'
@@ -101,8 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db })
   await app.register(storeRoutes, { config })
-  const catalog = new CatalogChanges(database)
+  const catalog = new CatalogChanges(database, app.log)
   await catalog.start()
+  app.addHook('onClose', () => catalog.announced())
   await app.register(catalogRoutes, { db, catalog })
   await app.register(newsletterRoutes, { db })
   await app.register(cartRoutes, { db, config })
@@ -110,11 +113,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { db })
 
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config)
+  const traffic = new TrafficGauge()
+  traffic.attach(app.server)
+  const checkoutContext = {
+    shipping: config.shipping,
+    store: storeInfo(config),
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  }
   const mailWorker = new MailWorker({
     db,
     transport: deps.mail?.transport ?? createMailTransport(config),
     from: config.mailFrom,
     log: app.log,
+    renderers: orderMailRenderers(db, checkoutContext),
+    busy: () => traffic.busy(),
   })
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('mailWorker', mailWorker)
@@ -133,11 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     provider: paymentProvider,
     catalog,
-    context: {
-      shipping: config.shipping,
-      store: storeInfo(config),
-      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    },
+    context: checkoutContext,
     onMailQueued: () => mailWorker.kick(),
   })
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl })

@@ -30,13 +30,23 @@ export type DatabaseLocation =
   | { driver: 'postgres'; url: string; poolSize?: number }
   | { driver: 'pglite'; dataDir?: string } // no dataDir: in memory
 
+const PLAN_CACHE_MODE = 'force_generic_plan'
+
 // Any number serves, as long as every instance uses the same one.
 const MIGRATION_LOCK_KEY = 727_003_1
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 })
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: location.poolSize ?? 20,
+      // Named statements (db/prepared.ts) are planned once per connection and reused. Left to
+      // itself PostgreSQL keeps planning them anew whenever it guesses that a plan for the
+      // actual values beats the general one, which for checkout's statement costs more than
+      // running it. Statements without a name are planned every time anyway.
+      options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+    })
     pool.on('error', (error) => console.error('PostgreSQL pool error', error.message))
     // Several instances may start at once: one migrates, the others wait for it.
     const client = await pool.connect()
@@ -82,6 +92,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true })
   const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite()
+  await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`)
   const pgliteDb = drizzlePglite({ client, schema })
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })
   return {

@@ -411,9 +411,12 @@ export const emailOutbox = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
+    // Either the message itself, or what the worker renders it from when it sends it (an order
+    // e-mail holds { orderId } and is written from the order as it then stands).
+    subject: text('subject'),
+    textBody: text('text_body'),
     htmlBody: text('html_body'),
+    payload: jsonb('payload'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -423,6 +426,10 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed'])),
+    check(
+      'email_outbox_content_check',
+      sql`payload is not null or (subject is not null and text_body is not null)`,
+    ),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 )

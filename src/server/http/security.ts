@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import helmet from 'helmet'
 import type { ApiErrorBody } from '../../shared/api'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -24,7 +24,8 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
-  await app.register(helmet, {
+  // Built once: the headers are the same on every answer.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,6 +48,9 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  )
 
   // Cross-site request forgery: a state-changing request must come from our own pages (when the
   // browser says where it comes from) and carry a type an HTML form cannot send.

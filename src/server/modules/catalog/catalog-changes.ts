@@ -3,16 +3,24 @@ import type { DatabaseHandle } from '../../db/client'
 import { ListingCache } from './listing-cache'
 
 const CHANNEL = 'catalog_changed'
+/** How stale another instance's listing can be during a burst of changes. */
+const NOTIFY_INTERVAL_MS = 100
 
 /**
  * The one place that knows the catalogue changed: anything that writes products calls changed()
- * after its transaction commits. This instance's cache is cleared at once; the others hear it
- * through PostgreSQL's NOTIFY.
+ * or changedNow() after its transaction commits. This instance's cache is cleared at once; the
+ * others hear it through PostgreSQL's NOTIFY.
  */
 export class CatalogChanges {
   readonly cache = new ListingCache()
+  /** The NOTIFY waiting to go out, shared by every change made meanwhile. */
+  private pending: Promise<unknown> | undefined
+  private lastSentAt = Number.NEGATIVE_INFINITY
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: { warn(obj: unknown, msg: string): void },
+  ) {}
 
   async start(): Promise<void> {
     await this.database.listen(
@@ -22,8 +30,42 @@ export class CatalogChanges {
     )
   }
 
-  async changed(): Promise<void> {
+  /**
+   * Call after a write to products has committed (an order). This instance's listing is cleared
+   * at once; the others are told without holding up the caller. A NOTIFY is a commit of its own,
+   * and PostgreSQL takes notifying commits one at a time, so they go out at most every
+   * NOTIFY_INTERVAL_MS: a lone order is told at once, and a burst of orders shares one notice per
+   * interval.
+   */
+  changed(): void {
     this.cache.invalidate()
+    if (this.pending) return
+    const wait = this.lastSentAt + NOTIFY_INTERVAL_MS - performance.now()
+    const ready = wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve()
+    this.pending = ready
+      .then(() => {
+        this.pending = undefined
+        this.lastSentAt = performance.now()
+        return this.notify()
+      })
+      .catch((error) => this.log.warn({ err: error }, 'catalog change not announced to other instances'))
+  }
+
+  /**
+   * For a write the caller will look at next (the owner saving a product): resolves once the
+   * other instances have been told, so the next listing shows it whichever instance serves it.
+   */
+  async changedNow(): Promise<void> {
+    this.cache.invalidate()
+    await this.notify()
+  }
+
+  /** Resolves once the notice of the changes so far has gone out (tests, shutdown). */
+  async announced(): Promise<void> {
+    await this.pending
+  }
+
+  private async notify(): Promise<void> {
     await this.database.db.execute(sql`select pg_notify(${CHANNEL}, '')`)
   }
 }

@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/catalog'
-import { adminCookie, insertProduct, productFields } from '../../test/factories'
+import { buildApp } from '../../app'
+import { adminCookie, checkoutForm, insertProduct, productFields } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
 let t: TestApp
@@ -280,5 +281,70 @@ describe('the admin product API', () => {
       headers: { cookie: admin },
     })
     expect(again.statusCode).toBe(404)
+  })
+})
+
+describe('several instances on one database', () => {
+  it("clears another instance's cached listing when a product is written or bought", async (context) => {
+    if (t.handle.driver !== 'postgres') return context.skip('NOTIFY between instances needs PostgreSQL')
+    const secondHandle = await t.database.open()
+    const second = await buildApp({
+      config: t.config,
+      database: secondHandle,
+      logger: false,
+      rateLimits: false,
+    })
+    await second.ready()
+    try {
+      const listed = async () =>
+        ((await second.inject({ method: 'GET', url: '/api/products' })).json() as Product[]).map(
+          (p) => p.name,
+        )
+      expect(await listed()).not.toContain('Told Elsewhere') // now cached on the second instance
+      const { description, shortDescription, price, imageUrls, category, type, color } = productFields()
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: {
+          name: 'Told Elsewhere',
+          description,
+          shortDescription,
+          price,
+          imageUrls,
+          category,
+          type,
+          color,
+        },
+        headers: { cookie: admin },
+      })
+      expect(created.statusCode).toBe(201)
+      await expect.poll(listed, { timeout: 5000, interval: 50 }).toContain('Told Elsewhere')
+
+      // Bought on the first instance: the second stops offering it.
+      const piece = created.json() as Product
+      const bought = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: {
+          ...checkoutForm,
+          paymentMethod: 'zelle',
+          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+          subtotal: piece.price,
+          shippingCost: piece.price >= t.config.shipping.freeThresholdCents ? 0 : t.config.shipping.flatCents,
+          total:
+            piece.price +
+            (piece.price >= t.config.shipping.freeThresholdCents ? 0 : t.config.shipping.flatCents),
+        },
+      })
+      expect(bought.statusCode).toBe(200)
+      const statusOnSecond = async () =>
+        ((await second.inject({ method: 'GET', url: '/api/products' })).json() as Product[]).find(
+          (p) => p.id === piece.id,
+        )?.status ?? 'gone'
+      await expect.poll(statusOnSecond, { timeout: 5000, interval: 50 }).not.toBe('available')
+    } finally {
+      await second.close()
+      await secondHandle.close()
+    }
   })
 })

@@ -93,7 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     { onRequest: requireAdmin, schema: { body: productInputSchema } },
     async (request, reply) => {
       const row = await createProduct(db, request.body)
-      await catalog.changed()
+      await catalog.changedNow()
       return reply.status(201).send(toAdminProduct(row))
     },
   )
@@ -103,7 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     { onRequest: requireAdmin, schema: { params: idParams, body: productInputSchema } },
     async (request) => {
       const row = await updateProduct(db, request.params.id, request.body)
-      await catalog.changed()
+      await catalog.changedNow()
       return toAdminProduct(row)
     },
   )
@@ -113,7 +113,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     { onRequest: requireAdmin, schema: { params: idParams, body: markSoldSchema } },
     async (request) => {
       const row = await markProductSold(db, request.params.id, request.body?.soldPrice)
-      await catalog.changed()
+      await catalog.changedNow()
       return toAdminProduct(row)
     },
   )
@@ -123,7 +123,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
       await deleteProduct(db, request.params.id)
-      await catalog.changed()
+      await catalog.changedNow()
       return { message: 'Product deleted successfully' }
     },
   )

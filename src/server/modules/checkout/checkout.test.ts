@@ -4,8 +4,12 @@ import { PRICES_CHANGED } from '../../../shared/checkout'
 import { checkoutAttempts, emailOutbox, orderItems, orders, payments, products, sales } from '../../db/schema'
 import { insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import type { MailMessage } from '../mail/transport'
+import { MailWorker } from '../mail/worker'
 import { TEST_WEBHOOK_SECRET, type TestPaymentProvider } from '../payments/test-provider'
 import { signWebhookPayload } from '../payments/webhook-signature'
+import { storeInfo } from '../store/routes'
+import { orderMailRenderers } from './order-mail'
 
 let t: TestApp
 let provider: TestPaymentProvider
@@ -87,8 +91,45 @@ describe('Zelle checkout', () => {
     const mail = await t.handle.db
       .select()
       .from(emailOutbox)
-      .where(sql`${emailOutbox.subject} like ${`%${id}%`}`)
+      .where(sql`${emailOutbox.payload}->>'orderId' = ${String(id)}`)
     expect(mail.map((m) => m.toAddress).sort()).toEqual([t.config.store.email, 'mei@example.com'].sort())
+  })
+
+  it('has the worker write both e-mails from the order when it sends them', async () => {
+    const piece = await insertProduct(t.handle.db, { name: 'Lavender Bangle', price: 42_000 })
+    const response = await checkout(submission([[piece, 1]], { specialInstructions: 'Gift <wrap>' }))
+    const { id } = response.json()
+    const sent: MailMessage[] = []
+    const worker = new MailWorker({
+      db: t.handle.db,
+      transport: { send: async (message) => void sent.push(message) },
+      from: 'Jade Shop <hello@jadeshop.example>',
+      renderers: orderMailRenderers(t.handle.db, {
+        shipping: t.config.shipping,
+        store: storeInfo(t.config),
+        publicUrl: 'https://shop.example',
+      }),
+    })
+    while ((await worker.runOnce()) > 0) {}
+    const about = sent.filter((message) => message.subject.includes(`#${id}`))
+    expect(about.map((message) => [message.kind, message.to]).sort()).toEqual(
+      [
+        ['new-order-notice', t.config.store.email],
+        ['order-confirmation', 'mei@example.com'],
+      ].sort(),
+    )
+    const confirmation = about.find((message) => message.kind === 'order-confirmation')!
+    expect(confirmation.subject).toBe(`Order #${id} received: complete your Zelle payment`)
+    expect(confirmation.text).toContain('Lavender Bangle')
+    expect(confirmation.text).toContain('$420.00')
+    expect(confirmation.text).toContain('United States')
+    const notice = about.find((message) => message.kind === 'new-order-notice')!
+    expect(notice.html).toContain('Gift &lt;wrap&gt;')
+    const [row] = await t.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.payload}->>'orderId' = ${String(id)} and kind = 'order-confirmation'`)
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 })
   })
 
   it.each([

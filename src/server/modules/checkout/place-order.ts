@@ -1,15 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm'
 import { quoteShipping } from '../../../shared/cart'
 import { type CheckoutForm, type OrderLine, PRICES_CHANGED } from '../../../shared/checkout'
 import type { StoreInfo } from '../../../shared/ssr'
-import type { DbOrTx, Tx } from '../../db/client'
-import { cartItems, customers, orderItems, orders, payments, products, sales } from '../../db/schema'
+import type { DbOrTx } from '../../db/client'
+import { runPrepared } from '../../db/prepared'
 import { conflict } from '../../http/errors'
-import { isUniqueViolation } from '../accounts/service'
-import { enqueueMail } from '../mail/outbox'
-import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from '../mail/templates'
+import { ORDER_MAIL_KINDS } from './order-mail'
 
-type ProductRow = typeof products.$inferSelect
+/** What checkout reads of a piece, under its row lock. */
+export interface Piece {
+  id: number
+  name: string
+  price: number
+  cost: number | null
+  status: string
+  stockQuantity: number
+  image: string
+}
 
 export interface CheckoutContext {
   shipping: { freeThresholdCents: number; flatCents: number }
@@ -49,8 +55,10 @@ export function mergeLines(lines: OrderLine[]): OrderLine[] {
   return [...merged.values()].sort((a, b) => a.productId - b.productId)
 }
 
+type Availability = Pick<Piece, 'name' | 'status' | 'stockQuantity'>
+
 /** Why a line cannot be bought now, in words for the shopper. */
-export function unavailableReason(product: ProductRow | undefined, quantity: number): string | undefined {
+export function unavailableReason(product: Availability | undefined, quantity: number): string | undefined {
   if (!product || product.status === 'draft') return 'A piece in your cart is no longer available'
   if (product.status === 'sold') return `Sorry, "${product.name}" has just been sold`
   if (product.status !== 'available' || product.stockQuantity <= 0)
@@ -60,211 +68,193 @@ export function unavailableReason(product: ProductRow | undefined, quantity: num
 }
 
 /** The amounts of an order, from today's prices. */
-export function priceLines(lines: OrderLine[], byId: Map<number, ProductRow>, context: CheckoutContext) {
+export function priceLines(
+  lines: OrderLine[],
+  byId: Map<number, { price: number }>,
+  context: CheckoutContext,
+) {
   const subtotal = lines.reduce((sum, line) => sum + byId.get(line.productId)!.price * line.quantity, 0)
   const shippingCost = quoteShipping(subtotal, context.shipping).cost
   return { subtotal, shippingCost, total: subtotal + shippingCost }
 }
 
-async function findExisting(tx: DbOrTx, input: PlaceOrderInput): Promise<number | undefined> {
-  const conditions = []
-  if (input.idempotencyKey) conditions.push(eq(orders.idempotencyKey, input.idempotencyKey))
-  if (input.payment.method === 'stripe') conditions.push(eq(orders.paymentId, input.payment.intentId))
-  for (const condition of conditions) {
-    const [row] = await tx.select({ id: orders.id }).from(orders).where(condition)
-    if (row) return row.id
+type Amounts = ReturnType<typeof priceLines>
+
+/**
+ * The totals the shopper saw, checked against the line prices they saw. The database then checks
+ * each of those prices against today's, under the row lock, so the totals are today's too.
+ */
+function claimedAmounts(
+  lines: OrderLine[],
+  input: PlaceOrderInput,
+  context: CheckoutContext,
+): Amounts | null {
+  const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
+  const amounts = priceLines(lines, claimedPrices, context)
+  const matches =
+    amounts.subtotal === input.claimed.subtotal &&
+    amounts.shippingCost === input.claimed.shippingCost &&
+    amounts.total === input.claimed.total &&
+    (input.payment.method !== 'stripe' || input.payment.amount === amounts.total)
+  return matches ? amounts : null
+}
+
+/** Why the locked pieces cannot be sold as the lines ask, in words for the shopper. */
+function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
+  const byId = new Map(pieces.map((piece) => [piece.id, piece]))
+  for (const line of lines) {
+    const reason = unavailableReason(byId.get(line.productId), line.quantity)
+    if (reason) return reason
   }
-  return undefined
+  return lines.some((line) => byId.get(line.productId)!.price !== line.price) ? PRICES_CHANGED : undefined
+}
+
+// Checkout is the shop's hottest write, so an order is one prepared statement: it locks the
+// pieces (in id order, so two checkouts never wait on each other in a circle), checks that every
+// line can still be bought at the price the shopper saw, and only then writes the order, its
+// customer and lines, takes the stock, books a card payment and its sales, empties those pieces
+// from the cart and queues the two e-mails. Everything hangs on new_order: when a check fails, or
+// a twin already holds this idempotency key or payment (ON CONFLICT DO NOTHING), nothing at all
+// is written, and the locked pieces come back to say why. The customer's id is drawn first so the
+// order can point at it; foreign keys are checked at the end of the statement.
+//
+// The last unit of a Zelle order reserves the piece until it is paid; a card order has been paid,
+// so its last unit sells it.
+const PLACE_ORDER = `
+  with line as (
+    select * from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
+  ), piece as (
+    select id, name, price, cost, status, stock_quantity as "stockQuantity",
+      coalesce(image_urls[1], '') as image
+    from products where id = any($1::int[]) order by id for update
+  ), buyable as (
+    select count(*) = cardinality($1::int[]) as ok
+    from line join piece on piece.id = line.product_id
+    where piece.status = 'available' and piece."stockQuantity" >= line.quantity
+      and piece.price = line.price
+  ), new_order as (
+    insert into orders (user_id, customer_id, status, subtotal, shipping_cost, total,
+      shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
+      payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
+      special_instructions, appointment_request, insurance_interest, idempotency_key)
+    select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+      $17, $18, $19, $20, $21, $22, $23
+    from buyable where ok
+    on conflict do nothing
+    returning id, customer_id
+  ), customer as (
+    insert into customers (id, email, first_name, last_name, address, city, state, zip_code, country, phone)
+    select customer_id, $18, $24, $25, $9, $10, $11, $12, $26, $19 from new_order
+  ), items as (
+    insert into order_items (order_id, product_id, quantity, price, product_name, product_image)
+    select new_order.id, piece.id, line.quantity, piece.price, piece.name, piece.image
+    from new_order, line join piece on piece.id = line.product_id
+  ), stock as (
+    update products set
+      stock_quantity = products.stock_quantity - line.quantity,
+      status = case when products.stock_quantity = line.quantity then $27 else products.status end,
+      sold_at = case when products.stock_quantity = line.quantity and $28 then now() else products.sold_at end,
+      sold_price = case when products.stock_quantity = line.quantity and $28 then products.price
+        else products.sold_price end,
+      updated_at = now()
+    from new_order, line
+    where products.id = line.product_id
+  ), payment as (
+    insert into payments (order_id, amount, method, note, provider_reference)
+    select new_order.id, $8, 'stripe', 'Card payment', $15 from new_order where $28
+  ), sale as (
+    insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name,
+      customer_email, source, order_id)
+    select piece.id, piece.price * line.quantity, piece.cost * line.quantity,
+      (piece.price - piece.cost) * line.quantity, 'stripe', $17, $18, 'order', new_order.id
+    from new_order, line join piece on piece.id = line.product_id
+    where $28
+  ), cart as (
+    delete from cart_items using new_order
+    where cart_items.session_id = $29 and cart_items.product_id = any($1::int[])
+  ), mail as (
+    insert into email_outbox (kind, to_address, payload)
+    select mail.kind, mail.address, jsonb_build_object('orderId', new_order.id)
+    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', $18), ('${ORDER_MAIL_KINDS.notice}', $30))
+      as mail(kind, address)
+  )
+  select (select id from new_order) as "orderId",
+    -- Why not, only when nothing was written.
+    case when not exists (select from new_order)
+      then (select coalesce(json_agg(piece), '[]') from piece) end as pieces`
+
+const FIND_ORDER = 'select id from orders where idempotency_key = $1 or payment_id = $2 limit 1'
+
+async function findExisting(tx: DbOrTx, input: PlaceOrderInput): Promise<number | undefined> {
+  const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
+  if (!input.idempotencyKey && !paymentId) return undefined
+  const [row] = await runPrepared<{ id: number }>(tx, 'checkout-find-order', FIND_ORDER, [
+    input.idempotencyKey ?? null,
+    paymentId,
+  ])
+  return row?.id
 }
 
 /**
- * Places an order in one transaction: lock the pieces, check they can still be bought at the
- * prices the shopper saw, write the order, take the stock, record a card payment and its sales,
- * empty the cart and queue the e-mails. Anything failing leaves nothing behind.
+ * Places an order, all or nothing: the pieces are still available at the prices the shopper saw,
+ * or nothing is written. A retried submission (same idempotency key) or a second notice of one
+ * payment gets the order already made. Runs in the caller's transaction when given one.
  */
 export async function placeOrder(
-  tx: Tx,
+  db: DbOrTx,
   context: CheckoutContext,
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.lines)
-  const ids = lines.map((line) => line.productId)
-
-  // Step 1: lock the pieces, in id order so two checkouts never wait on each other in a circle.
-  const locked = await tx
-    .select()
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(products.id)
-    .for('update')
-  const byId = new Map(locked.map((product) => [product.id, product]))
-
-  // Step 2: a retried submission (same key) or a second notice of one payment gets the same order.
-  // Checked after the lock: a twin that committed while we waited is visible now.
-  const existing = await findExisting(tx, input)
-  if (existing !== undefined) return { orderId: existing, created: false }
-
-  // Step 3: can every piece still be bought, at the price the shopper saw?
-  for (const line of lines) {
-    const reason = unavailableReason(byId.get(line.productId), line.quantity)
-    if (reason) throw conflict(reason)
-  }
-  const amounts = priceLines(lines, byId, context)
-  const pricesMatch = lines.every((line) => byId.get(line.productId)!.price === line.price)
-  const totalsMatch =
-    amounts.subtotal === input.claimed.subtotal &&
-    amounts.shippingCost === input.claimed.shippingCost &&
-    amounts.total === input.claimed.total
-  const paidMatches = input.payment.method !== 'stripe' || input.payment.amount === amounts.total
-  if (!pricesMatch || !totalsMatch || !paidMatches) throw conflict(PRICES_CHANGED)
-
-  // Step 4: the order and its lines.
+  const amounts = claimedAmounts(lines, input, context)
+  if (!amounts) throw conflict(PRICES_CHANGED)
   const paid = input.payment.method === 'stripe'
+  const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
   const { form } = input
-  const [customer] = await tx
-    .insert(customers)
-    .values({
-      email: form.email,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      address: form.address,
-      city: form.city,
-      state: form.state,
-      zipCode: form.zipCode,
-      country: form.country,
-      phone: form.phone,
-    })
-    .returning({ id: customers.id })
-  let orderId: number
-  try {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: input.userId,
-        customerId: customer!.id,
-        status: paid ? 'confirmed' : 'pending',
-        subtotal: amounts.subtotal,
-        shippingCost: amounts.shippingCost,
-        total: amounts.total,
-        shippingAddress: form.address,
-        shippingCity: form.city,
-        shippingState: form.state,
-        shippingZip: form.zipCode,
-        shippingCountry: countryCode(form.country),
-        paymentMethod: input.payment.method,
-        paymentId: input.payment.method === 'stripe' ? input.payment.intentId : null,
-        paymentStatus: paid ? 'paid' : 'unpaid',
-        customerName: `${form.firstName} ${form.lastName}`,
-        customerEmail: form.email,
-        customerPhone: form.phone,
-        specialInstructions: form.specialInstructions ?? null,
-        appointmentRequest: form.appointmentRequest,
-        insuranceInterest: form.insuranceInterest,
-        idempotencyKey: input.idempotencyKey ?? null,
-      })
-      .returning({ id: orders.id })
-    orderId = order!.id
-  } catch (error) {
-    // A twin submission won the race for the same key or payment: it is the order.
-    if (isUniqueViolation(error)) throw conflict('This order was already placed')
-    throw error
-  }
-  await tx.insert(orderItems).values(
-    lines.map((line) => {
-      const product = byId.get(line.productId)!
-      return {
-        orderId,
-        productId: product.id,
-        quantity: line.quantity,
-        price: product.price,
-        productName: product.name,
-        productImage: product.imageUrls[0] ?? '',
-      }
-    }),
+  const [result] = await runPrepared<{ orderId: number | null; pieces: Piece[] | null }>(
+    db,
+    'checkout-place-order',
+    PLACE_ORDER,
+    [
+      lines.map((line) => line.productId),
+      lines.map((line) => line.quantity),
+      lines.map((line) => line.price),
+      input.userId,
+      paid ? 'confirmed' : 'pending',
+      amounts.subtotal,
+      amounts.shippingCost,
+      amounts.total,
+      form.address,
+      form.city,
+      form.state,
+      form.zipCode,
+      countryCode(form.country),
+      input.payment.method,
+      paymentId,
+      paid ? 'paid' : 'unpaid',
+      `${form.firstName} ${form.lastName}`,
+      form.email,
+      form.phone,
+      form.specialInstructions ?? null,
+      form.appointmentRequest,
+      form.insuranceInterest,
+      input.idempotencyKey ?? null,
+      form.firstName,
+      form.lastName,
+      form.country,
+      paid ? 'sold' : 'reserved',
+      paid,
+      input.sessionId ?? null,
+      context.store.email,
+    ],
   )
+  if (result?.orderId != null) return { orderId: result.orderId, created: true }
 
-  // Step 5: take the stock. The last unit of a Zelle order reserves the piece until it is paid;
-  // a card order has been paid, so its last unit sells it.
-  const soldOutStatus = paid ? 'sold' : 'reserved'
-  for (const line of lines) {
-    const product = byId.get(line.productId)!
-    const left = product.stockQuantity - line.quantity
-    await tx
-      .update(products)
-      .set({
-        stockQuantity: left,
-        ...(left === 0 ? { status: soldOutStatus } : {}),
-        ...(left === 0 && paid ? { soldAt: new Date(), soldPrice: product.price } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, product.id))
-  }
-
-  // Step 6: a card order is paid in full: its payment and its sales go on the books.
-  if (input.payment.method === 'stripe') {
-    await tx.insert(payments).values({
-      orderId,
-      amount: amounts.total,
-      method: 'stripe',
-      note: 'Card payment',
-      providerReference: input.payment.intentId,
-    })
-    await tx.insert(sales).values(
-      lines.map((line) => {
-        const product = byId.get(line.productId)!
-        const salePrice = product.price * line.quantity
-        const cost = product.cost === null ? null : product.cost * line.quantity
-        return {
-          productId: product.id,
-          salePrice,
-          cost,
-          profit: cost === null ? null : salePrice - cost,
-          paymentMethod: 'stripe',
-          customerName: `${form.firstName} ${form.lastName}`,
-          customerEmail: form.email,
-          source: 'order',
-          orderId,
-        }
-      }),
-    )
-  }
-
-  // Step 7: the bought pieces leave the cart.
-  if (input.sessionId) {
-    await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.sessionId, input.sessionId), inArray(cartItems.productId, ids)))
-  }
-
-  // Step 8: the e-mails, sent by the outbox worker once this commits.
-  const mail: OrderMailData = {
-    id: orderId,
-    customerName: `${form.firstName} ${form.lastName}`,
-    customerEmail: form.email,
-    customerPhone: form.phone,
-    paymentMethod: input.payment.method,
-    paymentStatus: paid ? 'paid' : 'unpaid',
-    items: lines.map((line) => ({
-      name: byId.get(line.productId)!.name,
-      quantity: line.quantity,
-      price: byId.get(line.productId)!.price,
-    })),
-    ...amounts,
-    shipping: {
-      address: form.address,
-      city: form.city,
-      state: form.state,
-      zip: form.zipCode,
-      country: form.country,
-    },
-    specialInstructions: form.specialInstructions ?? null,
-    appointmentRequest: form.appointmentRequest,
-    insuranceInterest: form.insuranceInterest,
-  }
-  await enqueueMail(tx, orderConfirmationMail(mail, context.store, context.publicUrl))
-  await enqueueMail(tx, newOrderNoticeMail(mail, context.store, context.publicUrl))
-
-  return { orderId, created: true }
+  // Nothing was written. A twin with the same key or payment may have committed meanwhile (this
+  // statement's snapshot predates it): then it is the order. Otherwise, say why.
+  const twin = await findExisting(db, input)
+  if (twin !== undefined) return { orderId: twin, created: false }
+  throw conflict(refusal(lines, result?.pieces ?? []) ?? 'This order was already placed')
 }
 
 /** Orders keep ISO country codes; the form says "United States". */

@@ -28,9 +28,9 @@ const reply = (orderId: number): CheckoutResponse => ({ order: { id: orderId }, 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
   const { db, provider, context } = deps
 
-  const afterOrder = async (created: boolean) => {
+  const afterOrder = (created: boolean) => {
     if (!created) return
-    await deps.catalog.changed()
+    deps.catalog.changed()
     deps.onMailQueued()
   }
 
@@ -75,23 +75,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           { field: 'paymentIntentId', message: 'Payment is required' },
         ])
       const placed = await completeCardPayment(db, provider, context, paymentIntentId, form)
-      await afterOrder(placed.created)
+      afterOrder(placed.created)
       return reply(placed.orderId)
     }
     const sessionId = await request.session.id()
     const user = await request.session.user()
-    const placed = await db.transaction((tx) =>
-      placeOrder(tx, context, {
-        form,
-        lines: items,
-        claimed: { subtotal, shippingCost, total },
-        payment: { method: 'zelle' },
-        userId: user?.id ?? null,
-        sessionId,
-        idempotencyKey,
-      }),
-    )
-    await afterOrder(placed.created)
+    const placed = await placeOrder(db, context, {
+      form,
+      lines: items,
+      claimed: { subtotal, shippingCost, total },
+      payment: { method: 'zelle' },
+      userId: user?.id ?? null,
+      sessionId,
+      idempotencyKey,
+    })
+    afterOrder(placed.created)
     return reply(placed.orderId)
   })
 
@@ -109,7 +107,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         try {
           const placed = await completeCardPayment(db, provider, context, event.intent.id)
-          await afterOrder(placed.created)
+          afterOrder(placed.created)
         } catch (error) {
           // Unknown intents (not ours) and sold pieces (refunded) are answered, not retried.
           if (!(error instanceof HttpError) || ![404, 409].includes(error.statusCode)) throw error

@@ -17,6 +17,9 @@ export class FileMailTransport implements MailTransport {
     newline: 'windows',
   })
 
+  /** The folder is made once, not per message; made again if it disappears. */
+  private directoryMade: Promise<unknown> | undefined
+
   constructor(private readonly directory: string) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -30,7 +33,11 @@ export class FileMailTransport implements MailTransport {
     })
     const bytes = info.message
     if (!Buffer.isBuffer(bytes)) throw new Error('nodemailer did not return the message as a buffer')
-    await mkdir(this.directory, { recursive: true })
+    this.directoryMade ??= mkdir(this.directory, { recursive: true })
+    await this.directoryMade.catch((error) => {
+      this.directoryMade = undefined
+      throw error
+    })
     const target = path.join(this.directory, fileName(message))
     // Written beside the target and renamed over it (atomic on one file system): a reader
     // watching the folder for .eml files never opens a half-written one.
@@ -39,6 +46,7 @@ export class FileMailTransport implements MailTransport {
       await writeFile(temporary, bytes)
       await rename(temporary, target)
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.directoryMade = undefined
       await rm(temporary, { force: true })
       throw error
     }

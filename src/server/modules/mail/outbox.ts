@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client'
-import { emailOutbox } from '../../db/schema'
+import { runPrepared } from '../../db/prepared'
 
 /** One e-mail as the rest of the app describes it; the worker adds the sender and Message-ID. */
 export interface OutgoingMail {
@@ -11,18 +11,24 @@ export interface OutgoingMail {
   html?: string
 }
 
+const INSERT_MAILS = `
+  insert into email_outbox (kind, to_address, subject, text_body, html_body)
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`
+
 /**
- * Queues a mail for the worker. Pass the transaction that makes the business change: the mail
+ * Queues mail for the worker. Pass the transaction that makes the business change: the mail
  * then exists if and only if that change committed, and a mail server that is down never fails
  * (or half-completes) a checkout. Call the worker's nudge after the commit to send it at once;
  * otherwise the next poll sends it.
  */
-export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
-  await db.insert(emailOutbox).values({
-    kind: mail.kind,
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html ?? null,
-  })
+export async function enqueueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<void> {
+  await runPrepared(db, 'outbox-enqueue', INSERT_MAILS, [
+    mails.map((mail) => mail.kind),
+    mails.map((mail) => mail.to),
+    mails.map((mail) => mail.subject),
+    mails.map((mail) => mail.text),
+    mails.map((mail) => mail.html ?? null),
+  ])
 }
+
+export const enqueueMail = (db: DbOrTx, mail: OutgoingMail) => enqueueMails(db, [mail])

@@ -319,6 +319,36 @@ describe('the mail worker', () => {
   })
 })
 
+describe('the mail worker in a rush', () => {
+  it('yields to shoppers while the shop is busy: one batch per pause, the rest when it is quiet', async () => {
+    const { transport, sent } = recordingTransport()
+    let busy = true
+    const worker = new MailWorker({
+      db: handle.db,
+      transport,
+      from: FROM,
+      log: quiet,
+      pollMs: 60_000,
+      batchSize: 2,
+      pacedMs: 600,
+      busy: () => busy,
+    })
+    await enqueue(mail(1), mail(2), mail(3), mail(4), mail(5), mail(6))
+    worker.start() // the first run is immediate
+    try {
+      await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 5000 })
+      nudge() // a new order while busy: still after the pause, not at once
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      expect(sent).toHaveLength(2)
+      await vi.waitFor(() => expect(sent).toHaveLength(4), { timeout: 5000 })
+      busy = false
+      await vi.waitFor(() => expect(sent).toHaveLength(6), { timeout: 5000 })
+    } finally {
+      await worker.stop()
+    }
+  })
+})
+
 describe('the file transport', () => {
   it('writes each message as a readable .eml file under DATA_DIR/mail', async () => {
     const config = testConfig()

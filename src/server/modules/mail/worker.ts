@@ -5,6 +5,20 @@ import type { MailTransport } from './transport'
 
 type OutboxRow = typeof emailOutbox.$inferSelect
 
+/** A message's content, as a template writes it. */
+export interface RenderedMail {
+  subject: string
+  text: string
+  html?: string
+}
+
+/**
+ * Writes the messages queued as a payload rather than as finished text, a batch at a time (one
+ * database read for the batch, not one per message); undefined where the payload no longer
+ * leads anywhere (the message is then retried and in the end given up on).
+ */
+export type MailRenderer = (payloads: unknown[]) => Promise<(RenderedMail | undefined)[]>
+
 export interface MailWorkerLog {
   info(msg: string): void
   warn(obj: unknown, msg: string): void
@@ -17,6 +31,14 @@ export interface MailWorkerOptions {
   from: string
   /** Fastify's logger fits; without one, warnings go to the console. */
   log?: MailWorkerLog
+  /** By outbox kind: how to write the messages queued with a payload. */
+  renderers?: Record<string, MailRenderer>
+  /**
+   * True while shoppers keep the server busy. Mail then yields to them: one batch every pacedMs
+   * instead of batch after batch, and the backlog goes out once the rush is over.
+   */
+  busy?: () => boolean
+  pacedMs?: number
   pollMs?: number
   batchSize?: number
 }
@@ -61,9 +83,13 @@ export class MailWorker {
   private readonly log: MailWorkerLog
   private readonly pollMs: number
   private readonly batchSize: number
+  private readonly renderers: Record<string, MailRenderer>
+  private readonly busy: () => boolean
+  private readonly pacedMs: number
 
   private started = false
   private timer: NodeJS.Timeout | undefined
+  private dueAt = 0
   private looping = false
   private runAgain = false
   private readonly inFlight = new Set<Promise<unknown>>()
@@ -77,7 +103,10 @@ export class MailWorker {
       warn: (obj, msg) => console.warn(msg, obj),
     }
     this.pollMs = options.pollMs ?? 2000
-    this.batchSize = options.batchSize ?? 10
+    this.batchSize = options.batchSize ?? 25
+    this.renderers = options.renderers ?? {}
+    this.busy = options.busy ?? (() => false)
+    this.pacedMs = options.pacedMs ?? 250
   }
 
   /** Runs at once (mail may have piled up while the shop was down), then every pollMs. */
@@ -101,7 +130,7 @@ export class MailWorker {
   kick(): void {
     if (!this.started) return
     if (this.looping) this.runAgain = true
-    else this.schedule(0)
+    else this.scheduleBy(this.soon())
   }
 
   /** Claims the due messages, sends them and records the outcome; resolves to the number sent. */
@@ -115,11 +144,23 @@ export class MailWorker {
     }
   }
 
+  /** At once when the shop is quiet; after a pause while shoppers keep the server busy. */
+  private soon(): number {
+    return this.busy() ? this.pacedMs : 0
+  }
+
   private schedule(delayMs: number): void {
     clearTimeout(this.timer)
+    this.dueAt = Date.now() + delayMs
     this.timer = setTimeout(() => void this.loop(), delayMs)
     // A waiting poll must not keep the process alive (tests, scripts, graceful shutdown).
     this.timer.unref()
+  }
+
+  /** Like schedule, but never later than a run already scheduled. */
+  private scheduleBy(delayMs: number): void {
+    if (this.timer && this.dueAt <= Date.now() + delayMs) return
+    this.schedule(delayMs)
   }
 
   private async loop(): Promise<void> {
@@ -139,14 +180,41 @@ export class MailWorker {
       this.inFlight.delete(run)
       this.looping = false
     }
-    if (this.started) this.schedule(more || this.runAgain ? 0 : this.pollMs)
+    if (this.started) this.schedule(more || this.runAgain ? this.soon() : this.pollMs)
   }
 
   private async run(): Promise<{ claimed: number; sent: number }> {
     const rows = await this.claim()
     if (rows.length === 0) return { claimed: 0, sent: 0 }
-    const outcomes = await Promise.all(rows.map((row) => this.deliver(row)))
-    return { claimed: rows.length, sent: outcomes.filter(Boolean).length }
+    const contents = await this.render(rows)
+    const outcomes = await Promise.all(rows.map((row, index) => this.deliver(row, contents[index]!)))
+    const sent = rows.filter((_, index) => outcomes[index]).map((row) => row.id)
+    await this.recordSent(sent)
+    return { claimed: rows.length, sent: sent.length }
+  }
+
+  /** Each row's content: its own text, or its renderer's output from its payload. */
+  private async render(rows: OutboxRow[]): Promise<(RenderedMail | Error)[]> {
+    const contents: (RenderedMail | Error)[] = rows.map((row) =>
+      row.payload === null
+        ? { subject: row.subject ?? '', text: row.textBody ?? '', html: row.htmlBody ?? undefined }
+        : new Error(`no renderer for ${row.kind} mail`),
+    )
+    const kinds = new Set(rows.filter((row) => row.payload !== null).map((row) => row.kind))
+    for (const kind of kinds) {
+      const renderer = this.renderers[kind]
+      if (!renderer) continue
+      const indexes = rows.flatMap((row, index) => (row.kind === kind && row.payload !== null ? [index] : []))
+      try {
+        const rendered = await renderer(indexes.map((index) => rows[index]!.payload))
+        indexes.forEach((rowIndex, i) => {
+          contents[rowIndex] = rendered[i] ?? new Error(`the ${kind} mail's subject no longer exists`)
+        })
+      } catch (error) {
+        for (const rowIndex of indexes) contents[rowIndex] = error as Error
+      }
+    }
+    return contents
   }
 
   /**
@@ -181,15 +249,14 @@ export class MailWorker {
     })
   }
 
-  /** Sends one claimed row and records the outcome; resolves to whether it was sent. */
-  private async deliver(row: OutboxRow): Promise<boolean> {
+  /** Sends one claimed row, or records why it could not; resolves to whether it was sent. */
+  private async deliver(row: OutboxRow, content: RenderedMail | Error): Promise<boolean> {
     try {
+      if (content instanceof Error) throw content
       await this.transport.send({
         from: this.from,
         to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody ?? undefined,
+        ...content,
         messageId: outboxMessageId(row.id),
         kind: row.kind,
       })
@@ -197,19 +264,24 @@ export class MailWorker {
       await this.recordFailure(row, error)
       return false
     }
+    this.log.info(`mail ${row.kind} #${row.id} sent`)
+    return true
+  }
+
+  /** Marks a batch's sent messages, in one statement. */
+  private async recordSent(ids: number[]): Promise<void> {
+    if (ids.length === 0) return
     try {
-      // The last error stays as the history of why the message was late.
+      // The last error stays as the history of why a message was late.
       await this.db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: sql`now()` })
-        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending')))
-      this.log.info(`mail ${row.kind} #${row.id} sent`)
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')))
     } catch (error) {
-      // The message went out but is still marked pending: it is sent again when the lease ends,
-      // with the same Message-ID. Better twice than never.
-      this.log.warn({ err: error, mailId: row.id }, 'mail worker: sent but not recorded')
+      // The messages went out but are still marked pending: they are sent again when the lease
+      // ends, with the same Message-ID. Better twice than never.
+      this.log.warn({ err: error, mailIds: ids }, 'mail worker: sent but not recorded')
     }
-    return true
   }
 
   private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
