@@ -401,11 +401,12 @@ const METHOD = [
     'its idle value while the process as a whole uses the cores; the loop delay shows how long a request ' +
     'would wait meanwhile. It then starts the production server on a fresh PostgreSQL database, registers ' +
     `${SIGNIN_PLAN.shoppers} shoppers and signs them in through \`POST /api/login\`, ` +
-    `${SIGNIN_PLAN.concurrency} at a time, each on a new connection. That route allows 10 attempts per 5 ` +
+    `${SIGNIN_PLAN.concurrency} at a time. That route allows 10 attempts per 5 ` +
     'minutes per client address and 10 per 15 minutes per username, and the bench does not switch the ' +
-    `limits off: each shopper signs in at most ${SIGNIN_PLAN.loginsPerAddress} times, from a loopback ` +
-    'source address of its own (127.1.x.y; all of 127/8 reaches the server), as shoppers on their own ' +
-    "machines would, so both limits' PostgreSQL upserts are part of every login measured.",
+    `limits off: the shoppers take turns, each signing in at most ${SIGNIN_PLAN.loginsPerAddress} times, ` +
+    'from a loopback source address of its own (127.1.x.y; all of 127/8 reaches the server), as shoppers ' +
+    'on their own machines would, over one keep-alive connection per shopper (a browser signs in over the ' +
+    "connection its sign-in page came on), so both limits' PostgreSQL upserts are part of every login measured.",
   '',
   'The checkout and sign-in measurements are CPU-bound and this machine is shared: before each measured ' +
     'run the bench waits up to 60 s for a second in which under 25 % of the cores are busy, and reports ' +

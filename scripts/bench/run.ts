@@ -1,3 +1,4 @@
+import '../../src/server/threadpool'
 // `npm run bench [-- --only=catalog|checkout|signin|js|lighthouse]`: measures DESIGN.md §6's budgets
 // against the production build and writes BENCHMARKS.md. See report.ts for the method.
 import { spawnSync } from 'node:child_process'

@@ -1,3 +1,4 @@
+import './threadpool'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import closeWithGrace from 'close-with-grace'

@@ -2,6 +2,20 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 
 /**
+ * The upsert that counts one attempt under the key in parameter $key within a window of $seconds,
+ * returning `count` and `ttl` (ms left in the window): for statements that count an attempt on
+ * the way to something else (sign-in counts two and finds the account in one round trip).
+ */
+export function countAttemptSql(key: string, seconds: string): string {
+  return `insert into rate_limits as r (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${seconds}::float8))
+    on conflict (key) do update set
+      count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+    returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`
+}
+
+/**
  * Counts one attempt under a key in a fixed window (one upsert in `rate_limits`, shared by every
  * instance) and answers the count so far and the time left in the window.
  */
@@ -20,14 +34,4 @@ export async function countAttempt(
   // node-postgres and PGlite both answer { rows }; drizzle may also hand an array through.
   const rows = Array.isArray(result) ? result : (result as { rows: { count: number; ttl: number }[] }).rows
   return { count: Number(rows[0]?.count ?? 1), ttlMs: Number(rows[0]?.ttl ?? windowMs) }
-}
-
-/** For limits keyed by something other than the client address (a username under attack). */
-export async function attemptLimited(
-  db: DbOrTx,
-  key: string,
-  max: number,
-  windowMs: number,
-): Promise<boolean> {
-  return (await countAttempt(db, key, windowMs)).count > max
 }

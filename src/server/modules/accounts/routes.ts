@@ -12,12 +12,12 @@ import {
 } from '../../../shared/accounts'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database } from '../../db/client'
-import { attemptLimited } from '../../http/attempt-limit'
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors'
 import { currentUser, requireAdmin, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../http/rate-limit'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { authenticate, listUsers, registerUser, toPublicUser } from './service'
+import { checkSignIn } from './sign-in'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -29,8 +29,6 @@ export interface AccountsDeps {
   onMailQueued: () => void
 }
 
-const LOGIN_ATTEMPTS_PER_USERNAME = { max: 10, windowMs: 15 * 60_000 }
-
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   app,
   { db, limits, links, onMailQueued },
@@ -41,25 +39,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     return toPublicUser(user)
   })
 
-  app.post(
-    '/api/login',
-    { schema: { body: loginSchema }, config: { rateLimit: RATE_LIMITS.login } },
-    async (request) => {
-      // Besides the per-address limit: one account attacked from many addresses.
-      const key = `login-user:${request.body.username.toLowerCase()}`
-      const { max, windowMs } = LOGIN_ATTEMPTS_PER_USERNAME
-      if (limits && (await attemptLimited(db, key, max, windowMs))) {
-        throw new HttpError(
-          429,
-          'Too many sign-in attempts for this account. Please try again in 15 minutes.',
-        )
-      }
-      const user = await authenticate(db, request.body.username, request.body.password)
-      if (!user) throw unauthorized('Invalid username or password')
-      await request.session.signIn(user.id)
-      return toPublicUser(user)
-    },
-  )
+  app.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
+    const { username, password } = request.body
+    const check = await checkSignIn(db, username, limits ? request.ip : undefined)
+    if (check.refused === 'address')
+      throw new HttpError(
+        429,
+        `Too many requests. Please try again in ${Math.ceil(check.retryInMs / 1000)} seconds.`,
+      )
+    if (check.refused === 'username')
+      throw new HttpError(429, 'Too many sign-in attempts for this account. Please try again in 15 minutes.')
+    const user = await authenticate(check.account, password)
+    if (!user) throw unauthorized('Invalid username or password')
+    await request.session.signIn(user.id)
+    return toPublicUser(user)
+  })
 
   app.post(
     '/api/register',

@@ -9,7 +9,23 @@ import type { UserRow } from './session-service'
 
 export type RegisterData = z.output<typeof registerSchema>
 
-export function toPublicUser(row: UserRow): PublicUser {
+type PublicFields = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'country'
+  | 'phone'
+  | 'isAdmin'
+>
+
+export function toPublicUser(row: PublicFields): PublicUser {
   return {
     id: row.id,
     username: row.username,
@@ -65,13 +81,16 @@ export async function registerUser(db: DbOrTx, input: RegisterData): Promise<Use
   }
 }
 
-export async function authenticate(db: DbOrTx, username: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByUsername(db, username)
-  if (!user) {
+/** The account, if the password is its own; a missing account costs the same time as a wrong password. */
+export async function authenticate<Account extends { password: string }>(
+  account: Account | undefined,
+  password: string,
+): Promise<Account | null> {
+  if (!account) {
     await burnPasswordCheck(password)
     return null
   }
-  return (await verifyPassword(user.password, password)) ? user : null
+  return (await verifyPassword(account.password, password)) ? account : null
 }
 
 /** Creates the administrator, or resets its password and role (ADMIN_USERNAME/ADMIN_PASSWORD, admin:create). */

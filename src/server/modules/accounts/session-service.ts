@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, lt, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
+import { runPrepared } from '../../db/prepared'
 import { cartItems, type SessionData, sessions, users } from '../../db/schema'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -18,9 +19,12 @@ export interface LoadedSession {
 
 export const newSessionId = () => randomBytes(32).toString('base64url')
 
+const INSERT_SESSION = 'insert into sessions (sid, sess, expire) values ($1, $2, $3)'
+
 export async function createSession(db: DbOrTx, data: SessionData): Promise<string> {
   const sid = newSessionId()
-  await db.insert(sessions).values({ sid, sess: data, expire: new Date(Date.now() + SESSION_TTL_MS) })
+  // Prepared: every sign-in and every first visit that keeps a cart writes one.
+  await runPrepared(db, 'session-insert', INSERT_SESSION, [sid, data, new Date(Date.now() + SESSION_TTL_MS)])
   return sid
 }
 
