@@ -16,12 +16,17 @@ export default defineConfig(({ mode }) => ({
     // The admin and account areas are separate lazy chunks; shoppers never download them.
     sourcemap: false,
     manifest: false,
+    // Every browser the shop supports has modulepreload: no polyfill in the boot script.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What every page needs, in one file: fewer requests and better compression than the
         // dozen slivers the splitter would otherwise cut it into.
         codeSplitting: {
           groups: [
+            // Vite's helper for dynamic imports, on its own: the boot script (boot.ts) needs
+            // nothing else before the first paint.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 10 },
             // The storefront's own shell (header, footer, cards, the small UI pieces they use): one
             // file instead of twenty slivers. Pieces that only lazy chunks use stay out of it.
             {

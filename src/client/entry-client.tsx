@@ -1,4 +1,3 @@
-import './styles.css'
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'

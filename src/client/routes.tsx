@@ -8,7 +8,6 @@ import { organizationJsonLd, productJsonLd } from './lib/structured-data'
 import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
 import { PageSkeleton } from './storefront/layout/page-skeleton'
 import { SiteShell } from './storefront/layout/site-shell'
-import { NotFoundPage } from './storefront/pages/not-found-page'
 import { STATIC_PAGES } from './storefront/pages/static-pages'
 
 /**
@@ -41,6 +40,7 @@ const privacyPolicyPage = lazyPage(
   'PrivacyPolicyPage',
 )
 const termsPage = lazyPage(() => import('./storefront/pages/terms-page'), 'TermsPage')
+const notFoundPage = lazyPage(() => import('./storefront/pages/not-found-page'), 'NotFoundPage')
 
 const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
   '/about': aboutPage,
@@ -120,6 +120,7 @@ const account: PageHandle = {
 const notFound: PageHandle = {
   meta: () => ({ title: 'Page Not Found', description: 'The page you are looking for does not exist.' }),
   status: () => 404,
+  load: notFoundPage.load,
 }
 
 export const routes: RouteObject[] = [
@@ -178,7 +179,7 @@ export const routes: RouteObject[] = [
           meta: () => ({ title: 'Your Order', description: 'Order details.', noindex: true }),
         } satisfies PageHandle,
       },
-      { path: '*', element: <NotFoundPage />, handle: notFound },
+      { path: '*', element: notFoundPage.element, handle: notFound },
     ],
   },
 ]
