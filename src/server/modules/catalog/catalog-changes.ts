@@ -13,9 +13,11 @@ const NOTIFY_INTERVAL_MS = 100
  */
 export class CatalogChanges {
   readonly cache = new ListingCache()
-  /** The NOTIFY waiting to go out, shared by every change made meanwhile. */
-  private pending: Promise<unknown> | undefined
+  /** A NOTIFY is waiting to go out, shared by every change made meanwhile. */
+  private scheduled = false
   private lastSentAt = Number.NEGATIVE_INFINITY
+  /** Notices waiting or on their way: shutdown waits for them before the database closes. */
+  private readonly inFlight = new Set<Promise<unknown>>()
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -39,16 +41,19 @@ export class CatalogChanges {
    */
   changed(): void {
     this.cache.invalidate()
-    if (this.pending) return
+    if (this.scheduled) return
+    this.scheduled = true
     const wait = this.lastSentAt + NOTIFY_INTERVAL_MS - performance.now()
     const ready = wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve()
-    this.pending = ready
+    const notice = ready
       .then(() => {
-        this.pending = undefined
+        this.scheduled = false
         this.lastSentAt = performance.now()
         return this.notify()
       })
       .catch((error) => this.log.warn({ err: error }, 'catalog change not announced to other instances'))
+      .finally(() => this.inFlight.delete(notice))
+    this.inFlight.add(notice)
   }
 
   /**
@@ -60,9 +65,9 @@ export class CatalogChanges {
     await this.notify()
   }
 
-  /** Resolves once the notice of the changes so far has gone out (tests, shutdown). */
+  /** Resolves once the notices of the changes so far have gone out (shutdown). */
   async announced(): Promise<void> {
-    await this.pending
+    await Promise.all([...this.inFlight])
   }
 
   private async notify(): Promise<void> {
