@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
+import { runPrepared } from '../db/prepared'
 
 /**
  * The upsert that counts one attempt under the key in parameter $key within a window of $seconds,
@@ -15,6 +15,8 @@ export function countAttemptSql(key: string, seconds: string): string {
     returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`
 }
 
+const COUNT_ATTEMPT = countAttemptSql('$1', '$2')
+
 /**
  * Counts one attempt under a key in a fixed window (one upsert in `rate_limits`, shared by every
  * instance) and answers the count so far and the time left in the window.
@@ -24,14 +26,9 @@ export async function countAttempt(
   key: string,
   windowMs: number,
 ): Promise<{ count: number; ttlMs: number }> {
-  const result = await db.execute<{ count: number; ttl: number }>(sql`
-    insert into rate_limits as r (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-    on conflict (key) do update set
-      count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-    returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`)
-  // node-postgres and PGlite both answer { rows }; drizzle may also hand an array through.
-  const rows = Array.isArray(result) ? result : (result as { rows: { count: number; ttl: number }[] }).rows
-  return { count: Number(rows[0]?.count ?? 1), ttlMs: Number(rows[0]?.ttl ?? windowMs) }
+  const [row] = await runPrepared<{ count: number; ttl: number }>(db, 'attempt-count', COUNT_ATTEMPT, [
+    key,
+    windowMs / 1000,
+  ])
+  return { count: Number(row?.count ?? 1), ttlMs: Number(row?.ttl ?? windowMs) }
 }

@@ -9,7 +9,8 @@ import type { UserRow } from './session-service'
 
 export type RegisterData = z.output<typeof registerSchema>
 
-type PublicFields = Pick<
+/** What a user's public face is made of. */
+export type PublicFields = Pick<
   UserRow,
   | 'id'
   | 'username'

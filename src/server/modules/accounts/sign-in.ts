@@ -2,28 +2,14 @@ import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { countAttemptSql } from '../../http/attempt-limit'
 import { RATE_LIMITS } from '../../http/rate-limit'
+import type { PublicFields } from './service'
 import type { UserRow } from './session-service'
 
 /** Besides the per-address limit: one account attacked from many addresses. */
 export const LOGIN_ATTEMPTS_PER_USERNAME = { max: 10, windowMs: 15 * 60_000 }
 
 /** The account a sign-in names, with what its password check and its answer need. */
-export type SignInAccount = Pick<
-  UserRow,
-  | 'id'
-  | 'username'
-  | 'password'
-  | 'isAdmin'
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'zipCode'
-  | 'country'
-  | 'phone'
->
+export type SignInAccount = PublicFields & Pick<UserRow, 'password'>
 
 export type SignInCheck =
   | { refused: 'address'; retryInMs: number }

@@ -185,11 +185,14 @@ const PLACE_ORDER = `
 
 const FIND_ORDER = 'select id from orders where idempotency_key = $1 or payment_id = $2 limit 1'
 
-async function findExisting(tx: DbOrTx, input: PlaceOrderInput): Promise<number | undefined> {
-  const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
-  if (!input.idempotencyKey && !paymentId) return undefined
-  const [row] = await runPrepared<{ id: number }>(tx, 'checkout-find-order', FIND_ORDER, [
-    input.idempotencyKey ?? null,
+async function findExisting(
+  db: DbOrTx,
+  idempotencyKey: string | null,
+  paymentId: string | null,
+): Promise<number | undefined> {
+  if (!idempotencyKey && !paymentId) return undefined
+  const [row] = await runPrepared<{ id: number }>(db, 'checkout-find-order', FIND_ORDER, [
+    idempotencyKey,
     paymentId,
   ])
   return row?.id
@@ -252,7 +255,7 @@ export async function placeOrder(
 
   // Nothing was written. A twin with the same key or payment may have committed meanwhile (this
   // statement's snapshot predates it): then it is the order. Otherwise, say why.
-  const twin = await findExisting(db, input)
+  const twin = await findExisting(db, input.idempotencyKey ?? null, paymentId)
   if (twin !== undefined) return { orderId: twin, created: false }
   throw conflict(refusal(lines, result?.pieces ?? []) ?? 'This order was already placed')
 }
