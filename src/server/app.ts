@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
@@ -11,19 +11,24 @@ import security from './http/security'
 import session from './http/session'
 import ssr, { type SsrBundle } from './http/ssr'
 import { TrafficGauge } from './http/traffic'
+import { accountsAdminRoutes } from './modules/accounts/admin-routes'
 import { accountsRoutes } from './modules/accounts/routes'
 import { cartRoutes } from './modules/cart/routes'
+import { catalogAdminRoutes } from './modules/catalog/admin-routes'
 import { CatalogChanges } from './modules/catalog/catalog-changes'
 import { catalogRoutes } from './modules/catalog/routes'
 import { orderMailRenderers } from './modules/checkout/order-mail'
 import { checkoutRoutes } from './modules/checkout/routes'
+import { dashboardAdminRoutes } from './modules/dashboard/admin-routes'
 import { healthRoutes } from './modules/health/routes'
+import { inquiriesAdminRoutes } from './modules/inquiries/admin-routes'
 import type { MailTransport } from './modules/mail/transport'
 import { createMailTransport } from './modules/mail/transport'
 import { MailWorker } from './modules/mail/worker'
+import { mediaAdminRoutes } from './modules/media/admin-routes'
 import type { FileStore } from './modules/media/file-store'
 import { LocalFileStore } from './modules/media/local-file-store'
-import { mediaRoutes } from './modules/media/routes'
+import { newsletterAdminRoutes } from './modules/newsletter/admin-routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
 import { ordersRoutes } from './modules/orders/routes'
 import { createPaymentProvider } from './modules/payments'
@@ -32,9 +37,16 @@ import { seoRoutes } from './modules/seo/routes'
 import { storeInfo, storeRoutes } from './modules/store/routes'
 import { wishlistRoutes } from './modules/wishlist/routes'
 
+export interface DeclaredRoute {
+  method: string
+  url: string
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    adminRoutes: { method: string; url: string }[]
+    /** Every route the app declares, and those of them behind the admin scope (a test walks both). */
+    declaredRoutes: DeclaredRoute[]
+    adminRoutes: DeclaredRoute[]
     mailWorker: MailWorker
     paymentProvider: PaymentProvider
   }
@@ -58,6 +70,16 @@ export interface AppDeps {
 
 const SECRET_QUERY = /([?&](?:token|password)=)[^&#]*/gi
 export const maskSecrets = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]')
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The method/URL pairs of a route as declared (HEAD routes are Fastify's own copies of GETs). */
+function routeEntries(route: RouteOptions): DeclaredRoute[] {
+  return [route.method]
+    .flat()
+    .filter((method) => method !== 'HEAD')
+    .map((method) => ({ method, url: route.url }))
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps
@@ -86,14 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
 
-  // Every admin route, recorded as it is declared, so a test can walk them all (DESIGN.md §5).
-  const adminRoutes: { method: string; url: string }[] = []
+  // Every route, recorded as it is declared, so a test can walk them all and find any route that
+  // is neither on its public list nor guarded (DESIGN.md §5).
+  const declaredRoutes: DeclaredRoute[] = []
+  const adminRoutes: DeclaredRoute[] = []
+  app.decorate('declaredRoutes', declaredRoutes)
   app.decorate('adminRoutes', adminRoutes)
   app.addHook('onRoute', (route) => {
-    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat()
-    if (!hooks.includes(requireAdmin)) return
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') adminRoutes.push({ method, url: route.url })
+    declaredRoutes.push(...routeEntries(route))
   })
 
   await app.register(cookie, { secret: config.sessionSecret })
@@ -149,7 +171,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailQueued: () => mailWorker.kick(),
   })
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
-  await app.register(mediaRoutes, { store: deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`) })
+
+  const files = deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`)
+  // The back office: every route registered in here answers 401 to visitors and 403 to customers.
+  await app.register(async (admin) => {
+    admin.addHook('onRoute', (route) => {
+      adminRoutes.push(...routeEntries(route))
+    })
+    admin.addHook('onRequest', requireAdmin)
+    // Whatever the owner changes may show on the storefront, so every successful write clears the
+    // listing cache, on every instance, before the owner sees the answer: one place, not a call in
+    // each service. Owner writes are rare; an extra clear costs one rebuild of the listing.
+    admin.addHook('onSend', async (request, reply, payload) => {
+      if (MUTATING_METHODS.has(request.method) && reply.statusCode < 400) {
+        await catalog.changedNow().catch((error) => {
+          request.log.warn({ err: error }, 'catalog change not announced to other instances')
+        })
+      }
+      return payload
+    })
+    await admin.register(dashboardAdminRoutes, { db, timeZone: config.store.timeZone })
+    await admin.register(catalogAdminRoutes, { db, files })
+    await admin.register(mediaAdminRoutes, { store: files })
+    await admin.register(accountsAdminRoutes, { db })
+    await admin.register(inquiriesAdminRoutes, { db })
+    await admin.register(newsletterAdminRoutes, { db })
+  })
 
   // Uploaded and seeded images: content-hashed names, so they never change.
   await app.register(fastifyStatic, {

@@ -25,6 +25,11 @@ const envSchema = z.object({
   STORE_NAME: z.string().default('Jade Shop'),
   STORE_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@jadeshop.example'),
   STORE_PHONE: z.string().default('(713) 555-0123'),
+  // The owner's clock: "today" and "this month" in the back office start at midnight here.
+  STORE_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago')
+    .default('America/Chicago'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -42,6 +47,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
 export interface Config {
   port: number
   host: string
@@ -51,7 +65,7 @@ export interface Config {
   sessionSecret: string
   secureCookies: boolean
   admin: { username: string; password: string } | undefined
-  store: { name: string; email: string; phone: string }
+  store: { name: string; email: string; phone: string; timeZone: string }
   stripe:
     | {
         secretKey: string
@@ -101,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
-    store: { name: e.STORE_NAME, email: e.STORE_EMAIL, phone: e.STORE_PHONE },
+    store: { name: e.STORE_NAME, email: e.STORE_EMAIL, phone: e.STORE_PHONE, timeZone: e.STORE_TIMEZONE },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

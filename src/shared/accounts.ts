@@ -118,3 +118,20 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password.'
 export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.'
+
+/**
+ * The administrator's own profile form (back-office.md §5): stricter than a customer's — the
+ * names are required — and sent through the same PUT /api/users/:id.
+ */
+export const adminProfileSchema = z.object({
+  email: z.email({ error: 'Invalid email address' }).trim().toLowerCase().max(254),
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  address: nullableText(),
+  city: nullableText(100),
+  state: nullableText(60),
+  zipCode: nullableText(20),
+  country: nullableText(60),
+  phone: nullableText(40),
+})
+export type AdminProfileInput = z.input<typeof adminProfileSchema>

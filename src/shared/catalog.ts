@@ -50,10 +50,14 @@ export interface Product {
   price: number
   originalPrice: number | null
   imageUrls: string[]
+  /** Alt text per image, in the order of imageUrls; '' means the product's name. */
+  imageAlts: string[]
   category: string
   type: ProductType
   color: string
   innerDiameterMm: number | null
+  /** The specification's name for innerDiameterMm (back-office.md §3); the same value. */
+  inner_diameter_mm: number | null
   weight: string | null
   dimensions: string | null
   jadeType: string | null
@@ -66,6 +70,10 @@ export interface Product {
   inStock: boolean
   createdAt: string
 }
+
+/** The alt text of a product's image: its own, else the product's name. */
+export const imageAlt = (product: Pick<Product, 'name' | 'imageAlts'>, index: number) =>
+  product.imageAlts[index] || product.name
 
 export interface CategoryImage {
   category: string

@@ -8,6 +8,12 @@ export const WIDTHS = [320, 640, 960, 1280] as const
 // own upload path is recognised, so an image added by URL never gets a srcset of files that do not exist.
 const STORED_IMAGE = /^\/uploads\/([A-Za-z0-9_]+)-(\d+)\.webp$/
 
+/** The stored files behind one of our image URLs: its content hash and largest width; else undefined. */
+export function storedImage(url: string): { hash: string; largest: number } | undefined {
+  const match = STORED_IMAGE.exec(url)
+  return match ? { hash: match[1]!, largest: Number(match[2]) } : undefined
+}
+
 export interface ImageSources {
   src: string
   srcSet?: string

@@ -12,3 +12,8 @@ export function formatCents(cents: number): string {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100)
 }
+
+/** Cents to the number a dollar input shows: 1999 -> 19.99. */
+export function centsToDollars(cents: number): number {
+  return cents / 100
+}

@@ -83,6 +83,8 @@ export const products = pgTable(
     originalPrice: integer('original_price'),
     cost: integer('cost'),
     imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    /** Alt text per image, in the order of image_urls; '' means the product's name. */
+    imageAlts: text('image_alts').array().notNull().default(sql`'{}'::text[]`),
     category: text('category').notNull(),
     type: text('type').notNull().default('other'),
     color: text('color').notNull(),
@@ -111,6 +113,8 @@ export const products = pgTable(
     check('products_type_check', inList('type', PRODUCT_TYPES)),
     index('products_status_featured_idx').on(t.status, t.featured),
     index('products_category_idx').on(sql`lower(${t.category})`),
+    // The back office lists newest first.
+    index('products_created_idx').on(t.createdAt),
   ],
 )
 

@@ -1,24 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import type { ApiErrorBody, FieldError } from '../../shared/api'
+import type { ApiErrorBody } from '../../shared/api'
+import { DomainError, type ErrorKind } from '../errors'
 
-/** An error a service raises on purpose: its status and message reach the client as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(message)
-    this.name = 'HttpError'
-  }
+/** The only place that knows which HTTP status each kind of domain error becomes (DESIGN.md §3). */
+export const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-required': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-type': 415,
+  'rate-limited': 429,
+  'provider-failed': 502,
 }
-
-export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors)
-export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message)
-export const forbidden = (message = 'Not allowed') => new HttpError(403, message)
-export const notFound = (message = 'Not found') => new HttpError(404, message)
-export const conflict = (message: string) => new HttpError(409, message)
 
 // Fastify's own errors whose message is safe and useful to show, by code.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -31,13 +28,14 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
+      const status = STATUS_OF[error.kind]
       // A provider we depend on failed (payments, mail): the shopper sees a safe message, we keep
       // the reason.
-      if (error.statusCode >= 500) request.log.warn({ err: error, cause: error.cause }, error.message)
+      if (status >= 500) request.log.warn({ err: error, cause: error.cause }, error.message)
       const body: ApiErrorBody = { message: error.message }
       if (error.errors) body.errors = error.errors
-      return reply.status(error.statusCode).send(body)
+      return reply.status(status).send(body)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

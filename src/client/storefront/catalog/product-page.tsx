@@ -48,6 +48,7 @@ export function ProductPage() {
           <ProductGallery
             key={product.id}
             images={product.imageUrls}
+            alts={product.imageAlts}
             name={product.name}
             sold={product.sold}
           />

@@ -179,7 +179,7 @@ describe('guards', () => {
       headers: { cookie: cookieHeader(login) },
     })
     expect(list.statusCode).toBe(200)
-    expect(list.json().map((u: { username: string }) => u.username)).toContain('owner')
+    expect(list.json().items.map((u: { username: string }) => u.username)).toContain('owner')
     expect(list.body).not.toContain('$argon2')
   })
 })

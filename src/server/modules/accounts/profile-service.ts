@@ -5,7 +5,7 @@ import type { profileUpdateSchema } from '../../../shared/accounts'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { conflict, invalid, notFound } from '../../errors'
 import { enqueueMail } from '../mail/outbox'
 import { passwordResetMail } from '../mail/templates'
 import { hashPassword, verifyPassword } from './passwords'
@@ -54,9 +54,7 @@ export async function changePassword(
   keepSessionId: string | undefined,
 ): Promise<void> {
   if (!(await verifyPassword(user.password, currentPassword))) {
-    throw badRequest('Current password is incorrect', [
-      { field: 'currentPassword', message: 'Current password is incorrect' },
-    ])
+    throw invalid('Current password is incorrect', 'currentPassword')
   }
   await db
     .update(users)

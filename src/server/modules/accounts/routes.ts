@@ -12,11 +12,11 @@ import {
 } from '../../../shared/accounts'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database } from '../../db/client'
-import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors'
-import { currentUser, requireAdmin, requireUser } from '../../http/guards'
+import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
+import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../http/rate-limit'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
-import { authenticate, listUsers, registerUser, toPublicUser } from './service'
+import { authenticate, registerUser, toPublicUser } from './service'
 import { checkSignIn } from './sign-in'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
@@ -35,7 +35,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
 ) => {
   app.get('/api/check-auth', async (request) => {
     const user = await request.session.user()
-    if (!user) throw unauthorized()
+    if (!user) throw unauthenticated()
     return toPublicUser(user)
   })
 
@@ -43,14 +43,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     const { username, password } = request.body
     const check = await checkSignIn(db, username, limits ? request.ip : undefined)
     if (check.refused === 'address')
-      throw new HttpError(
-        429,
+      throw rateLimited(
         `Too many requests. Please try again in ${Math.ceil(check.retryInMs / 1000)} seconds.`,
       )
     if (check.refused === 'username')
-      throw new HttpError(429, 'Too many sign-in attempts for this account. Please try again in 15 minutes.')
+      throw rateLimited('Too many sign-in attempts for this account. Please try again in 15 minutes.')
     const user = await authenticate(check.account, password)
-    if (!user) throw unauthorized('Invalid username or password')
+    if (!user) throw unauthenticated('Invalid username or password')
     await request.session.signIn(user.id)
     return toPublicUser(user)
   })
@@ -68,11 +67,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   app.post('/api/logout', async (request) => {
     await request.session.signOut()
     return { message: 'Logged out' }
-  })
-
-  app.get('/api/users', { onRequest: requireAdmin }, async () => {
-    const rows = await listUsers(db)
-    return rows.map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt.toISOString() }))
   })
 
   app.put(
@@ -121,7 +115,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     { schema: { body: resetPasswordSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
     async (request) => {
       if (!(await resetPassword(db, request.body.token, request.body.password)))
-        throw badRequest(RESET_INVALID_MESSAGE)
+        throw invalid(RESET_INVALID_MESSAGE)
       return { message: 'Password reset successfully' }
     },
   )

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { PublicUser, registerSchema } from '../../../shared/accounts'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
-import { conflict } from '../../http/errors'
+import { conflict } from '../../errors'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
 import type { UserRow } from './session-service'
 
@@ -108,15 +108,6 @@ export async function upsertAdmin(db: DbOrTx, username: string, password: string
   }
   const [row] = await db.insert(users).values({ username, password: passwordHash, isAdmin: true }).returning()
   return row!
-}
-
-export async function countAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true))
-  return row?.n ?? 0
-}
-
-export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.id))
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Cart, CartItem } from '../../../shared/cart'
 import type { DbOrTx } from '../../db/client'
 import { cartItems, products } from '../../db/schema'
-import { conflict, notFound } from '../../http/errors'
+import { conflict, notFound } from '../../errors'
 
 // The cart is a list of wishes, not a reservation: stock is only taken when an order is placed.
 // Adding still checks what can be bought, so the shopper hears about a sold piece at once.

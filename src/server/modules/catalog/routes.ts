@@ -2,23 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { BANGLE_SIZE_KEYS, SORT_OPTIONS } from '../../../shared/catalog'
-import { markSoldSchema, productInputSchema } from '../../../shared/product-input'
 import type { Database } from '../../db/client'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../errors'
 import { requireAdmin } from '../../http/guards'
 import type { CatalogChanges } from './catalog-changes'
 import type { CachedBody } from './listing-cache'
 import {
-  createProduct,
-  deleteProduct,
   getProduct,
   listCategories,
   listCategoryImages,
   listProducts,
-  markProductSold,
   toAdminProduct,
   toPublicProduct,
-  updateProduct,
 } from './service'
 
 const flag = z
@@ -39,7 +34,7 @@ const listQuery = z.object({
   includeAll: flag,
 })
 
-const idParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).int().positive() })
+export const idParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).int().positive() })
 
 /** Sends cached bytes, compressed as the client accepts, or 304 when it already has them. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
@@ -73,6 +68,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
   app.get('/api/products', { schema: { querystring: listQuery } }, async (request, reply) => {
     const { includeAll, ...query } = request.query
     if (includeAll) {
+      // The back office's whole catalogue, drafts included: never from the public cache.
       await requireAdmin(request)
       const rows = await listProducts(db, { ...query, includeAll: true })
       return rows.map(toAdminProduct)
@@ -87,44 +83,4 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     if (!row) throw notFound('Product not found')
     return user?.isAdmin ? toAdminProduct(row) : toPublicProduct(row)
   })
-
-  app.post(
-    '/api/products',
-    { onRequest: requireAdmin, schema: { body: productInputSchema } },
-    async (request, reply) => {
-      const row = await createProduct(db, request.body)
-      await catalog.changedNow()
-      return reply.status(201).send(toAdminProduct(row))
-    },
-  )
-
-  app.put(
-    '/api/products/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: productInputSchema } },
-    async (request) => {
-      const row = await updateProduct(db, request.params.id, request.body)
-      await catalog.changedNow()
-      return toAdminProduct(row)
-    },
-  )
-
-  app.patch(
-    '/api/products/:id/mark-sold',
-    { onRequest: requireAdmin, schema: { params: idParams, body: markSoldSchema } },
-    async (request) => {
-      const row = await markProductSold(db, request.params.id, request.body?.soldPrice)
-      await catalog.changedNow()
-      return toAdminProduct(row)
-    },
-  )
-
-  app.delete(
-    '/api/products/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
-    async (request) => {
-      await deleteProduct(db, request.params.id)
-      await catalog.changedNow()
-      return { message: 'Product deleted successfully' }
-    },
-  )
 }

@@ -8,11 +8,10 @@ import {
   type ProductType,
   type SortOption,
 } from '../../../shared/catalog'
-import { generateSku, type ProductData } from '../../../shared/product-input'
+import type { AdminProduct } from '../../../shared/catalog-admin'
 import type { DbOrTx } from '../../db/client'
-import { categoryImages, orderItems, products, sales } from '../../db/schema'
-import { conflict, notFound } from '../../http/errors'
-import { isUniqueViolation } from '../accounts/service'
+import { containsPattern } from '../../db/paging'
+import { categoryImages, products } from '../../db/schema'
 
 export type ProductRow = typeof products.$inferSelect
 
@@ -26,10 +25,12 @@ export function toPublicProduct(row: ProductRow): Product {
     price: row.price,
     originalPrice: row.originalPrice,
     imageUrls: row.imageUrls,
+    imageAlts: row.imageUrls.map((_, index) => row.imageAlts[index] ?? ''),
     category: row.category,
     type: row.type as ProductType,
     color: row.color,
     innerDiameterMm: row.innerDiameterMm,
+    inner_diameter_mm: row.innerDiameterMm,
     weight: row.weight,
     dimensions: row.dimensions,
     jadeType: row.jadeType,
@@ -45,7 +46,7 @@ export function toPublicProduct(row: ProductRow): Product {
 }
 
 /** The back office sees what shoppers do not: cost and the sale record. */
-export function toAdminProduct(row: ProductRow) {
+export function toAdminProduct(row: ProductRow): AdminProduct {
   return {
     ...toPublicProduct(row),
     cost: row.cost,
@@ -54,7 +55,6 @@ export function toAdminProduct(row: ProductRow) {
     updatedAt: row.updatedAt.toISOString(),
   }
 }
-export type AdminProduct = ReturnType<typeof toAdminProduct>
 
 export interface ProductQuery {
   featured?: boolean
@@ -67,8 +67,6 @@ export interface ProductQuery {
   /** Drafts too: the back office's view. */
   includeAll?: boolean
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 function listingConditions(query: ProductQuery): SQL[] {
   const conditions: SQL[] = []
@@ -87,7 +85,7 @@ function listingConditions(query: ProductQuery): SQL[] {
     if (range.max !== null) conditions.push(lte(products.innerDiameterMm, range.max))
   }
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`
+    const pattern = containsPattern(query.q)
     conditions.push(
       or(
         ilike(products.name, pattern),
@@ -147,81 +145,4 @@ export async function listCategoryImages(db: DbOrTx): Promise<CategoryImage[]> {
     })
     .from(categoryImages)
     .orderBy(asc(categoryImages.category))
-}
-
-function soldFields(data: ProductData, previous?: ProductRow) {
-  if (data.status !== 'sold') return { soldAt: null, soldPrice: null }
-  return { soldAt: previous?.soldAt ?? new Date(), soldPrice: previous?.soldPrice ?? null }
-}
-
-export async function createProduct(db: DbOrTx, data: ProductData): Promise<ProductRow> {
-  // A generated SKU uses the clock's last four digits; on the rare clash, the next millisecond's.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const sku = data.sku ?? generateSku(data.category, data.color, Date.now() + attempt)
-    try {
-      const [row] = await db
-        .insert(products)
-        .values({ ...data, sku, ...soldFields(data) })
-        .returning()
-      return row!
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      if (data.sku) throw conflict('A product with this SKU already exists')
-    }
-  }
-  throw conflict('Could not generate a unique SKU; please enter one')
-}
-
-export async function updateProduct(db: DbOrTx, id: number, data: ProductData): Promise<ProductRow> {
-  const previous = await getProduct(db, id, { includeDraft: true })
-  if (!previous) throw notFound('Product not found')
-  try {
-    const [row] = await db
-      .update(products)
-      .set({ ...data, sku: data.sku ?? previous.sku, ...soldFields(data, previous), updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning()
-    return row!
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A product with this SKU already exists')
-    throw error
-  }
-}
-
-/** Sold pieces leave the storefront's listings; the record stays for the books. */
-export async function markProductSold(
-  db: DbOrTx,
-  id: number,
-  soldPrice?: number | null,
-): Promise<ProductRow> {
-  const [row] = await db
-    .update(products)
-    .set({
-      status: 'sold',
-      stockQuantity: 0,
-      soldAt: new Date(),
-      soldPrice: soldPrice ?? null,
-      updatedAt: new Date(),
-    })
-    .where(eq(products.id, id))
-    .returning()
-  if (!row) throw notFound('Product not found')
-  return row
-}
-
-/** A piece with orders or sales is history: it can be marked sold or draft, not deleted. */
-export async function deleteProduct(db: DbOrTx, id: number): Promise<void> {
-  const [ordered] = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(eq(orderItems.productId, id))
-    .limit(1)
-  const [sold] = await db.select({ id: sales.id }).from(sales).where(eq(sales.productId, id)).limit(1)
-  if (ordered || sold) {
-    throw conflict(
-      'This product has orders or sales on record; mark it as sold or draft instead of deleting it',
-    )
-  }
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id })
-  if (deleted.length === 0) throw notFound('Product not found')
 }

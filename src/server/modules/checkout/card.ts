@@ -8,7 +8,7 @@ import {
 } from '../../../shared/checkout'
 import type { Database } from '../../db/client'
 import { checkoutAttempts, products } from '../../db/schema'
-import { conflict, HttpError, notFound } from '../../http/errors'
+import { conflict, DomainError, isDomainError, notFound } from '../../errors'
 import type { PaymentProvider } from '../payments/provider'
 import { type CheckoutContext, mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
 
@@ -98,7 +98,8 @@ export async function completeCardPayment(
     throw conflict(refundedMessage('A piece in your order is no longer available'))
 
   const intent = await provider.retrieveIntent(intentId)
-  if (intent.status !== 'succeeded') throw new HttpError(402, 'Payment has not been completed')
+  if (intent.status !== 'succeeded')
+    throw new DomainError('payment-required', 'Payment has not been completed')
   if (intent.amount !== attempt.amount) throw conflict(PRICES_CHANGED)
 
   const parsedForm = checkoutFormSchema.safeParse(attempt.form)
@@ -131,7 +132,7 @@ export async function completeCardPayment(
       return placed
     })
   } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode !== 409) throw error
+    if (!isDomainError(error, 'conflict')) throw error
     await refundOnce(db, provider, attempt.id, intentId)
     throw conflict(refundedMessage(error.message))
   }

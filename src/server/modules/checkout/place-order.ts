@@ -3,7 +3,7 @@ import { type CheckoutForm, type OrderLine, PRICES_CHANGED } from '../../../shar
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { conflict } from '../../http/errors'
+import { conflict } from '../../errors'
 import { ORDER_MAIL_KINDS } from './order-mail'
 
 /** What checkout reads of a piece, under its row lock. */

@@ -7,7 +7,7 @@ import {
   paymentIntentRequestSchema,
 } from '../../../shared/checkout'
 import type { Database } from '../../db/client'
-import { badRequest, HttpError } from '../../http/errors'
+import { invalid, invalidFields, isDomainError } from '../../errors'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import type { PaymentProvider } from '../payments/provider'
@@ -46,7 +46,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         (await getCart(db, sessionId)).items
           .filter((item) => item.available)
           .map((item) => ({ productId: item.productId, quantity: item.quantity, price: item.product.price }))
-      if (lines.length === 0) throw badRequest('Your cart is empty')
+      if (lines.length === 0) throw invalid('Your cart is empty')
       const metadata = Object.fromEntries(
         Object.entries(request.body.metadata).filter((entry): entry is [string, string] => !!entry[1]),
       )
@@ -71,7 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     const { items, subtotal, shippingCost, total, paymentIntentId, idempotencyKey, ...form } = request.body
     if (form.paymentMethod === 'stripe') {
       if (!paymentIntentId)
-        throw badRequest('Card orders need a completed payment', [
+        throw invalidFields('Card orders need a completed payment', [
           { field: 'paymentIntentId', message: 'Payment is required' },
         ])
       const placed = await completeCardPayment(db, provider, context, paymentIntentId, form)
@@ -110,7 +110,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           afterOrder(placed.created)
         } catch (error) {
           // Unknown intents (not ours) and sold pieces (refunded) are answered, not retried.
-          if (!(error instanceof HttpError) || ![404, 409].includes(error.statusCode)) throw error
+          if (!isDomainError(error, 'not-found') && !isDomainError(error, 'conflict')) throw error
           request.log.warn(
             { intent: event.intent.id, reason: error.message },
             'webhook payment not turned into an order',

@@ -6,6 +6,8 @@ export interface FileStore {
   /** Stores `data` under `key`, replacing any previous file; readers never see a half-written file. */
   put(key: string, data: Buffer, contentType: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** Removes the file; a key that is already gone is not an error. */
+  delete(key: string): Promise<void>
   /** The URL the browser fetches the file from. */
   publicUrl(key: string): string
 }

@@ -136,14 +136,14 @@ describe('processImage', () => {
     const text = Buffer.from('This is not a picture, whatever the file is called.\n')
     const error = await rejection(processImage(text, store, { fileName: 'photo.png' }))
     expect(error).toBeInstanceOf(UnsupportedImageError)
-    expect(error).toMatchObject({ statusCode: 415, message: 'photo.png is not an image file.' })
+    expect(error).toMatchObject({ kind: 'unsupported-type', message: 'photo.png is not an image file.' })
     expect(readdirSync(dir)).toHaveLength(0)
   })
 
   it('rejects an SVG (scripts, external references) even though sharp could draw it', async () => {
     const { store } = freshStore()
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
-    await expect(processImage(svg, store)).rejects.toMatchObject({ statusCode: 415 })
+    await expect(processImage(svg, store)).rejects.toMatchObject({ kind: 'unsupported-type' })
   })
 
   it('rejects a file whose PNG signature is followed by garbage with 415', async () => {
@@ -152,7 +152,7 @@ describe('processImage', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(64, 7),
     ])
-    await expect(processImage(fake, store)).rejects.toMatchObject({ statusCode: 415 })
+    await expect(processImage(fake, store)).rejects.toMatchObject({ kind: 'unsupported-type' })
   })
 
   it('rejects more than 5 MB with 413 before looking at the content', async () => {
@@ -160,7 +160,7 @@ describe('processImage', () => {
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1)
     const error = await rejection(processImage(big, store, { fileName: 'huge.jpg' }))
     expect(error).toBeInstanceOf(ImageTooLargeError)
-    expect(error).toMatchObject({ statusCode: 413, message: 'huge.jpg exceeds the 5MB size limit.' })
+    expect(error).toMatchObject({ kind: 'too-large', message: 'huge.jpg exceeds the 5MB size limit.' })
     expect(MAX_IMAGE_BYTES).toBe(5 * 1024 * 1024)
   })
 
@@ -170,7 +170,7 @@ describe('processImage', () => {
       .png({ compressionLevel: 9 })
       .toBuffer()
     expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES)
-    await expect(processImage(bomb, store)).rejects.toMatchObject({ statusCode: 413 })
+    await expect(processImage(bomb, store)).rejects.toMatchObject({ kind: 'too-large' })
   })
 })
 

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { WIDTHS } from '../../../shared/images'
-import { HttpError } from '../../http/errors'
+import { DomainError } from '../../errors'
 import type { FileStore } from './file-store'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -31,22 +31,22 @@ export interface ProcessImageOptions {
   effort?: number
 }
 
-export class UnsupportedImageError extends HttpError {
+export class UnsupportedImageError extends DomainError {
   constructor(fileName?: string, reason: 'type' | 'unreadable' = 'type') {
     const subject = fileName ?? 'The file'
     super(
-      415,
+      'unsupported-type',
       reason === 'type' ? `${subject} is not an image file.` : `${subject} could not be read as an image.`,
     )
     this.name = 'UnsupportedImageError'
   }
 }
 
-export class ImageTooLargeError extends HttpError {
+export class ImageTooLargeError extends DomainError {
   constructor(fileName?: string, reason: 'bytes' | 'pixels' = 'bytes') {
     const subject = fileName ?? 'The file'
     super(
-      413,
+      'too-large',
       reason === 'bytes'
         ? `${subject} exceeds the 5MB size limit.`
         : `${subject} has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
@@ -160,8 +160,8 @@ async function encodeVariants(
   }
 }
 
-function asImageError(error: unknown, fileName: string | undefined): HttpError {
-  if (error instanceof HttpError) return error
+function asImageError(error: unknown, fileName: string | undefined): DomainError {
+  if (error instanceof DomainError) return error
   const message = error instanceof Error ? error.message : ''
   if (/pixel limit/i.test(message)) return new ImageTooLargeError(fileName, 'pixels')
   return new UnsupportedImageError(fileName, 'unreadable')

@@ -37,6 +37,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true })
+  }
+
   publicUrl(key: string): string {
     return `/uploads/${key}`
   }

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm'
+import { desc, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { newsletters } from '../../db/schema'
 
@@ -9,4 +9,10 @@ export async function subscribe(db: DbOrTx, email: string): Promise<void> {
 
 export async function listSubscribers(db: DbOrTx) {
   return db.select().from(newsletters).orderBy(desc(newsletters.createdAt))
+}
+
+/** The dashboard's subscribers card. */
+export async function subscriberSummary(db: DbOrTx): Promise<{ subscribers: number }> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletters)
+  return { subscribers: row?.n ?? 0 }
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../../db/client'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../errors'
 import { currentUser, requireUser } from '../../http/guards'
 import { getUserOrder, listUserOrders } from './service'
 

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors'
+import { DomainError } from '../../errors'
 
 // Card payments sit behind this interface (DESIGN.md §1): Stripe in production, a built-in test
 // provider offline and in tests. Checkout sees only these shapes, never the SDK's.
@@ -55,36 +55,35 @@ export interface PaymentProvider {
  * The provider could not be reached or refused the request. The message is written for the
  * shopper; what actually happened travels in `cause` for the logs.
  */
-export class PaymentProviderError extends HttpError {
+export class PaymentProviderError extends DomainError {
   /** The provider's id for the failed request, to find it in the provider's dashboard. */
   readonly requestId: string | undefined
 
   constructor(message: string, options?: { cause?: unknown; requestId?: string }) {
-    super(502, message)
+    super('provider-failed', message, undefined, { cause: options?.cause })
     this.name = 'PaymentProviderError'
-    if (options?.cause !== undefined) this.cause = options.cause
     this.requestId = options?.requestId
   }
 }
 
-export class PaymentIntentNotFoundError extends HttpError {
+export class PaymentIntentNotFoundError extends DomainError {
   constructor(message = 'Payment not found') {
-    super(404, message)
+    super('not-found', message)
     this.name = 'PaymentIntentNotFoundError'
   }
 }
 
 /** A card the issuer (or the test provider's rules) refused; the shopper can try another card. */
-export class CardDeclinedError extends HttpError {
+export class CardDeclinedError extends DomainError {
   constructor(message = 'Your card was declined.') {
-    super(402, message)
+    super('payment-required', message)
     this.name = 'CardDeclinedError'
   }
 }
 
-export class WebhookSignatureError extends HttpError {
+export class WebhookSignatureError extends DomainError {
   constructor(message = 'Webhook signature does not verify') {
-    super(400, message)
+    super('invalid', message)
     this.name = 'WebhookSignatureError'
   }
 }

@@ -130,12 +130,12 @@ describe('Stripe provider: intents', () => {
   it('answers 404 for an intent Stripe does not know', async () => {
     const missing = provider.retrieveIntent('pi_does_not_exist')
     await expect(missing).rejects.toBeInstanceOf(PaymentIntentNotFoundError)
-    await expect(missing).rejects.toMatchObject({ statusCode: 404 })
+    await expect(missing).rejects.toMatchObject({ kind: 'not-found' })
   })
 
   it('explains an amount below the card minimum', async () => {
     await expect(newIntent({}, 20)).rejects.toMatchObject({
-      statusCode: 502,
+      kind: 'provider-failed',
       message: AMOUNT_TOO_SMALL_MESSAGE,
     })
   })
@@ -177,7 +177,10 @@ describe('Stripe provider: failures', () => {
       idempotencyKey: 'wrong-key',
     })
     await expect(attempt).rejects.toBeInstanceOf(PaymentProviderError)
-    await expect(attempt).rejects.toMatchObject({ statusCode: 502, message: PROVIDER_REFUSED_MESSAGE })
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'provider-failed',
+      message: PROVIDER_REFUSED_MESSAGE,
+    })
     // The SDK's own error stays available for the logs.
     const error = (await attempt.then(
       () => undefined,
@@ -198,7 +201,10 @@ describe('Stripe provider: failures', () => {
     try {
       const attempt = providerFor(`http://127.0.0.1:${port}`, standIn.secretKey).retrieveIntent('pi_anything')
       await expect(attempt).rejects.toBeInstanceOf(PaymentProviderError)
-      await expect(attempt).rejects.toMatchObject({ statusCode: 502, message: PROVIDER_UNREACHABLE_MESSAGE })
+      await expect(attempt).rejects.toMatchObject({
+        kind: 'provider-failed',
+        message: PROVIDER_UNREACHABLE_MESSAGE,
+      })
       expect(attempts).toBe(3)
     } finally {
       await new Promise((resolve) => dropping.close(resolve))
@@ -275,6 +281,6 @@ describe('Stripe provider: webhooks', () => {
       caught = error
     }
     expect(caught).toBeInstanceOf(WebhookSignatureError)
-    expect(caught).toMatchObject({ statusCode: 400 })
+    expect(caught).toMatchObject({ kind: 'invalid' })
   })
 })

@@ -54,17 +54,20 @@ describe('test provider: intents', () => {
   it('gives the same intent for the same idempotency key, and refuses it with other details', async () => {
     const first = await newIntent(12_500, 'same')
     expect(await newIntent(12_500, 'same')).toEqual(first)
-    await expect(newIntent(13_000, 'same')).rejects.toMatchObject({ statusCode: 502 })
+    await expect(newIntent(13_000, 'same')).rejects.toMatchObject({ kind: 'provider-failed' })
   })
 
   it('refuses an amount below the card minimum, as Stripe does', async () => {
-    await expect(newIntent(49)).rejects.toMatchObject({ statusCode: 502, message: AMOUNT_TOO_SMALL_MESSAGE })
+    await expect(newIntent(49)).rejects.toMatchObject({
+      kind: 'provider-failed',
+      message: AMOUNT_TOO_SMALL_MESSAGE,
+    })
   })
 
   it('answers 404 for an unknown intent', async () => {
     await expect(provider.retrieveIntent('pi_test_nope')).rejects.toBeInstanceOf(PaymentIntentNotFoundError)
     expect(thrownBy(() => provider.confirm('pi_test_nope', '4242424242424242'))).toMatchObject({
-      statusCode: 404,
+      kind: 'not-found',
     })
   })
 
@@ -94,7 +97,7 @@ describe('test provider: Stripe test cards', () => {
     const { id } = await newIntent()
     const error = thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))
     expect(error).toBeInstanceOf(CardDeclinedError)
-    expect(error).toMatchObject({ statusCode: 402, message: 'Your card was declined.' })
+    expect(error).toMatchObject({ kind: 'payment-required', message: 'Your card was declined.' })
     expect((await provider.retrieveIntent(id)).status).toBe('requires_payment_method')
 
     // The shopper tries again with a good card.
@@ -106,7 +109,7 @@ describe('test provider: Stripe test cards', () => {
     for (const number of ['5555 5555 5555 4444', '1234', '']) {
       const error = thrownBy(() => provider.confirm(id, number))
       expect(error).toBeInstanceOf(CardDeclinedError)
-      expect(error).toMatchObject({ statusCode: 402, message: NOT_A_TEST_CARD_MESSAGE })
+      expect(error).toMatchObject({ kind: 'payment-required', message: NOT_A_TEST_CARD_MESSAGE })
     }
     expect((await provider.retrieveIntent(id)).status).toBe('requires_payment_method')
   })
@@ -114,8 +117,8 @@ describe('test provider: Stripe test cards', () => {
   it('a succeeded intent cannot be confirmed again (409)', async () => {
     const { id } = await newIntent()
     provider.confirm(id, '4242 4242 4242 4242')
-    expect(thrownBy(() => provider.confirm(id, '4242 4242 4242 4242'))).toMatchObject({ statusCode: 409 })
-    expect(thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))).toMatchObject({ statusCode: 409 })
+    expect(thrownBy(() => provider.confirm(id, '4242 4242 4242 4242'))).toMatchObject({ kind: 'conflict' })
+    expect(thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))).toMatchObject({ kind: 'conflict' })
     expect((await provider.retrieveIntent(id)).status).toBe('succeeded')
   })
 })
@@ -131,7 +134,7 @@ describe('test provider: refunds', () => {
 
   it('refuses to refund a payment that never succeeded', async () => {
     const { id } = await newIntent()
-    await expect(provider.refund(id, 'refund-1')).rejects.toMatchObject({ statusCode: 502 })
+    await expect(provider.refund(id, 'refund-1')).rejects.toMatchObject({ kind: 'provider-failed' })
     expect(provider.isRefunded(id)).toBe(false)
   })
 })
@@ -185,7 +188,7 @@ describe('test provider: webhooks', () => {
     for (const [payload, header] of attempts) {
       const error = thrownBy(() => provider.verifyWebhook(Buffer.from(payload), header))
       expect(error).toBeInstanceOf(WebhookSignatureError)
-      expect(error).toMatchObject({ statusCode: 400 })
+      expect(error).toMatchObject({ kind: 'invalid' })
     }
   })
 

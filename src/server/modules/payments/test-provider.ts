@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { conflict } from '../../http/errors'
+import { conflict } from '../../errors'
 import {
   AMOUNT_TOO_SMALL_MESSAGE,
   CardDeclinedError,

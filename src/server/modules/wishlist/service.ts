@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm'
 import type { WishlistItem } from '../../../shared/wishlist'
 import type { DbOrTx } from '../../db/client'
 import { products, wishlistItems } from '../../db/schema'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../errors'
 import { getProduct, type ProductRow, toPublicProduct } from '../catalog/service'
 
 // A wishlist is a signed-in shopper's bookmarks: every query here is scoped to one user id, so a

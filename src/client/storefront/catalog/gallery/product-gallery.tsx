@@ -38,6 +38,8 @@ interface Drag {
 
 export interface ProductGalleryProps {
   images: string[]
+  /** The owner's alt text per image; blank falls back to the product's name. */
+  alts?: string[]
   name: string
   sold: boolean
 }
@@ -47,7 +49,7 @@ export interface ProductGalleryProps {
  * The first render reads neither window nor layout, so the server HTML (with the first image as a real
  * <img>) hydrates as is. Give it `key={product.id}` so moving to another product starts afresh.
  */
-export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
+export function ProductGallery({ images, alts, name, sold }: ProductGalleryProps) {
   const [state, dispatch] = useReducer(galleryReducer, initialGalleryState)
   const [dragging, setDragging] = useState(false)
   // Off-screen slides load lazily; once the shopper shows interest, the neighbours load ahead so the
@@ -218,7 +220,7 @@ export function ProductGallery({ images, name, sold }: ProductGalleryProps) {
                     src={src}
                     srcSet={srcSet}
                     sizes={srcSet ? SIZES : undefined}
-                    alt={count > 1 ? `${name}, image ${i + 1} of ${count}` : name}
+                    alt={count > 1 ? `${alts?.[i] || name}, image ${i + 1} of ${count}` : alts?.[i] || name}
                     width={1280}
                     height={1280}
                     fetchPriority={i === 0 ? 'high' : undefined}

@@ -1,12 +1,15 @@
-import multipart from '@fastify/multipart'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { badRequest } from '../../http/errors'
-import { requireAdmin } from '../../http/guards'
-import { RATE_LIMITS } from '../../http/rate-limit'
+import type { FastifyRequest } from 'fastify'
+import { invalid } from '../../errors'
 import type { FileStore } from './file-store'
 import { ImageTooLargeError, MAX_IMAGE_BYTES, processImage } from './image-pipeline'
 
 const MAX_FILES_PER_REQUEST = 10
+
+/** @fastify/multipart's options for an image upload route: the pipeline's size limit per file. */
+export const imageUploadLimits = {
+  limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 20 },
+  throwFileSizeLimit: true,
+}
 
 /** Reads every file of one multipart field through the image pipeline; answers their URLs. */
 export async function storeUploadedImages(
@@ -28,19 +31,6 @@ export async function storeUploadedImages(
     if (part.fieldname !== field) continue
     urls.push((await processImage(data, store, { fileName: part.filename })).url)
   }
-  if (urls.length === 0) throw badRequest(`No image received: send the files in the "${field}" field`)
+  if (urls.length === 0) throw invalid(`No image received: send the files in the "${field}" field`)
   return urls
-}
-
-export const mediaRoutes: FastifyPluginAsync<{ store: FileStore }> = async (app, { store }) => {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 20 },
-    throwFileSizeLimit: true,
-  })
-
-  app.post(
-    '/api/upload/product-image',
-    { onRequest: requireAdmin, config: { rateLimit: RATE_LIMITS.upload } },
-    async (request) => ({ files: await storeUploadedImages(request, store, 'images') }),
-  )
 }

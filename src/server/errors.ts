@@ -1,0 +1,47 @@
+import type { FieldError } from '../shared/api'
+
+// What can go wrong on purpose, in the domain's words. Services and providers raise these; the
+// HTTP layer (http/errors.ts) is the only place that knows which status each kind becomes, so a
+// service never imports from http/ and can be called from a job or a script just the same.
+
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'payment-required'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'unsupported-type'
+  | 'rate-limited'
+  /** A provider we depend on (payments, mail) failed; the message is written for the person. */
+  | 'provider-failed'
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** Per-field messages, for a form to show beside its fields. */
+    readonly errors?: FieldError[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
+    this.name = 'DomainError'
+  }
+}
+
+/** Bad input; with a field, the form can show the message beside it. */
+export const invalid = (message: string, field?: string) =>
+  new DomainError('invalid', message, field ? [{ field, message }] : undefined)
+export const invalidFields = (message: string, errors: FieldError[]) =>
+  new DomainError('invalid', message, errors)
+export const unauthenticated = (message = 'Not authenticated') => new DomainError('unauthenticated', message)
+export const forbidden = (message = 'Not allowed') => new DomainError('forbidden', message)
+export const notFound = (message = 'Not found') => new DomainError('not-found', message)
+/** The request is fine but the state of things refuses it (sold, stale, duplicate). */
+export const conflict = (message: string, field?: string) =>
+  new DomainError('conflict', message, field ? [{ field, message }] : undefined)
+export const rateLimited = (message: string) => new DomainError('rate-limited', message)
+
+export const isDomainError = (error: unknown, kind?: ErrorKind): error is DomainError =>
+  error instanceof DomainError && (kind === undefined || error.kind === kind)

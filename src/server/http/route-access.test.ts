@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, registerCustomer, type TestApp } from '../test/helpers'
+
+// Walks every route the app declares. Admin routes live in the admin scope (app.ts); every other
+// route must be named below as public or as needing a signed-in shopper. A new route that is none
+// of these fails here, so an admin endpoint can never ship unguarded by accident (DESIGN.md §5).
+
+const PUBLIC = new Set([
+  'GET /healthz',
+  'GET /api/store',
+  'GET /api/categories',
+  'GET /api/category-images',
+  // With includeAll=true it checks for an administrator itself (tested in catalog.test.ts).
+  'GET /api/products',
+  'GET /api/products/:id',
+  'POST /api/newsletter',
+  'GET /api/cart',
+  'POST /api/cart',
+  'PATCH /api/cart/:id',
+  'DELETE /api/cart/:id',
+  'DELETE /api/cart',
+  'POST /api/calculate-shipping',
+  'GET /api/check-auth',
+  'POST /api/login',
+  'POST /api/register',
+  'POST /api/logout',
+  'POST /api/request-password-reset',
+  'POST /api/reset-password',
+  'POST /api/create-payment-intent',
+  'POST /api/checkout',
+  'POST /api/webhooks/stripe',
+  'POST /api/test-payments/:id/confirm',
+  'GET /sitemap.xml',
+  'GET /robots.txt',
+  'GET /uploads/*',
+])
+
+const SIGNED_IN = new Set([
+  'GET /api/wishlist',
+  'POST /api/wishlist',
+  'DELETE /api/wishlist/:productId',
+  'PUT /api/users/:id',
+  'POST /api/change-password',
+  'GET /api/orders',
+  'GET /api/orders/:id',
+])
+
+let t: TestApp
+let customer: string
+beforeAll(async () => {
+  t = await createTestApp()
+  customer = (await registerCustomer(t.app)).cookie
+})
+afterAll(() => t.close())
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1')
+const key = ({ method, url }: { method: string; url: string }) => `${method} ${url}`
+
+async function statusOf(method: string, url: string, cookie?: string): Promise<number> {
+  const response = await t.app.inject({
+    method: method as 'GET',
+    url: concrete(url),
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    headers: cookie ? { cookie } : {},
+  })
+  return response.statusCode
+}
+
+describe('every route', () => {
+  it('is public, needs a signed-in shopper, or sits in the admin scope', () => {
+    const admin = new Set(t.app.adminRoutes.map(key))
+    const unclassified = t.app.declaredRoutes
+      .map(key)
+      .filter((route) => !admin.has(route) && !PUBLIC.has(route) && !SIGNED_IN.has(route))
+    expect(unclassified).toEqual([])
+    expect(admin.size).toBeGreaterThanOrEqual(10)
+  })
+
+  it('behind the admin scope answers 401 to anonymous visitors and 403 to customers', async () => {
+    for (const { method, url } of t.app.adminRoutes) {
+      expect({ method, url, status: await statusOf(method, url) }).toEqual({ method, url, status: 401 })
+      expect({ method, url, status: await statusOf(method, url, customer) }).toEqual({
+        method,
+        url,
+        status: 403,
+      })
+    }
+  })
+
+  it('that needs a signed-in shopper answers 401 to anonymous visitors', async () => {
+    const declared = new Set(t.app.declaredRoutes.map(key))
+    for (const route of SIGNED_IN) {
+      expect(declared.has(route)).toBe(true)
+      const [method, url] = route.split(' ') as [string, string]
+      expect({ route, status: await statusOf(method, url) }).toEqual({ route, status: 401 })
+    }
+  })
+})

@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import type { Page } from '../../../shared/admin-list'
+import { type AdminUser, LAST_ADMIN_MESSAGE, type UserListQuery } from '../../../shared/users-admin'
+import type { Database, Tx } from '../../db/client'
+import { containsPattern, pageWindow, toPage } from '../../db/paging'
+import { orders, users } from '../../db/schema'
+import { conflict, notFound } from '../../errors'
+import { toPublicUser } from './service'
+import { destroyUserSessions } from './session-service'
+
+// The owner's view of every account. The session loads the user's row on each request, so a
+// demotion or a deletion takes effect on that user's very next request: no role is cached.
+
+const ORDERINGS: Record<UserListQuery['sort'], SQL[]> = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  username: [asc(sql`lower(${users.username})`)],
+}
+
+export async function listUsersPage(db: Database, query: UserListQuery): Promise<Page<AdminUser>> {
+  const conditions: SQL[] = []
+  if (query.search) {
+    const pattern = containsPattern(query.search)
+    conditions.push(
+      or(
+        ilike(users.username, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+      )!,
+    )
+  }
+  if (query.role) conditions.push(eq(users.isAdmin, query.role === 'admin'))
+  const { limit, offset } = pageWindow(query)
+  const rows = await db
+    .select({
+      user: users,
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(...ORDERINGS[query.sort])
+    .limit(limit)
+    .offset(offset)
+  return toPage(
+    rows,
+    (row) => ({
+      ...toPublicUser(row.user),
+      createdAt: row.user.createdAt.toISOString(),
+      orderCount: row.orderCount,
+    }),
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(...conditions))
+      return row?.n ?? 0
+    },
+  )
+}
+
+/**
+ * Locks every administrator's row, so two owners removing each other at the same moment take
+ * turns and the second sees the first's change: the shop can never be left without one.
+ */
+async function lockAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update')
+  return rows.map((row) => row.id)
+}
+
+export async function setAdmin(db: Database, userId: number, isAdmin: boolean) {
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx)
+    if (!isAdmin && admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN_MESSAGE)
+    const [row] = await tx
+      .update(users)
+      .set({ isAdmin, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning()
+    if (!row) throw notFound('User not found')
+    return row
+  })
+}
+
+/**
+ * Deletes an account: its sessions end at once, its wishlist goes with it, and its orders stay
+ * (they keep the customer's name and address; only the link to the account is cleared).
+ */
+export async function deleteUser(db: Database, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx)
+    if (admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN_MESSAGE)
+    await destroyUserSessions(tx, userId)
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
+    if (deleted.length === 0) throw notFound('User not found')
+  })
+}
+
+export async function accountSummary(db: Database) {
+  const [row] = await db
+    .select({
+      accounts: sql<number>`count(*)::int`,
+      admins: sql<number>`(count(*) filter (where ${users.isAdmin}))::int`,
+    })
+    .from(users)
+  return { accounts: row?.accounts ?? 0, admins: row?.admins ?? 0 }
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  adminProductQuerySchema,
+  categoryImageInputSchema,
+  categoryParamSchema,
+  newCategoryImageSchema,
+} from '../../../shared/catalog-admin'
+import { markSoldSchema, productInputSchema } from '../../../shared/product-input'
+import type { Database } from '../../db/client'
+import type { FileStore } from '../media/file-store'
+import {
+  catalogSummary,
+  createCategoryImage,
+  createProduct,
+  deleteProduct,
+  listAdminProducts,
+  markProductSold,
+  saveCategoryImage,
+  updateProduct,
+} from './admin-service'
+import { idParams } from './routes'
+import { toAdminProduct } from './service'
+
+// Registered inside the admin scope (app.ts): the guard and the storefront cache announcement
+// after each write are the scope's, not each route's.
+
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
+  app,
+  { db, files },
+) => {
+  app.get('/api/admin/products', { schema: { querystring: adminProductQuerySchema } }, (request) =>
+    listAdminProducts(db, request.query),
+  )
+
+  app.get('/api/admin/products/summary', () => catalogSummary(db))
+
+  app.post('/api/products', { schema: { body: productInputSchema } }, async (request, reply) => {
+    const row = await createProduct(db, request.body)
+    return reply.status(201).send(toAdminProduct(row))
+  })
+
+  app.put('/api/products/:id', { schema: { params: idParams, body: productInputSchema } }, async (request) =>
+    toAdminProduct(await updateProduct(db, files, request.params.id, request.body, request.log)),
+  )
+
+  app.patch(
+    '/api/products/:id/mark-sold',
+    { schema: { params: idParams, body: markSoldSchema } },
+    async (request) => toAdminProduct(await markProductSold(db, request.params.id, request.body?.soldPrice)),
+  )
+
+  app.delete('/api/products/:id', { schema: { params: idParams } }, async (request) => {
+    await deleteProduct(db, files, request.params.id, request.log)
+    return { message: 'Product deleted successfully' }
+  })
+
+  app.put(
+    '/api/category-images/:category',
+    { schema: { params: categoryParamSchema, body: categoryImageInputSchema } },
+    async (request, reply) => {
+      const { row, created } = await saveCategoryImage(
+        db,
+        files,
+        request.params.category,
+        request.body,
+        request.log,
+      )
+      return reply.status(created ? 201 : 200).send(row)
+    },
+  )
+
+  app.post('/api/category-images', { schema: { body: newCategoryImageSchema } }, async (request, reply) => {
+    const { category, ...data } = request.body
+    return reply.status(201).send(await createCategoryImage(db, category, data))
+  })
+}

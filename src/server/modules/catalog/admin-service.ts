@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { PRODUCT_STATUSES, type ProductCategory, type ProductStatus } from '../../../shared/catalog'
+import type {
+  AdminProductPage,
+  AdminProductQuery,
+  AdminProductSort,
+  CatalogSummary,
+} from '../../../shared/catalog-admin'
+import { generateSku, type ProductData } from '../../../shared/product-input'
+import type { Database, DbOrTx } from '../../db/client'
+import { containsPattern, pageWindow } from '../../db/paging'
+import { categoryImages, orderItems, products, sales } from '../../db/schema'
+import { conflict, notFound } from '../../errors'
+import { isUniqueViolation } from '../accounts/service'
+import type { FileStore } from '../media/file-store'
+import { type ImageCleanupLog, removeUnusedImages } from '../media/unused-images'
+import { getProduct, type ProductRow, toAdminProduct } from './service'
+
+// The owner's side of the catalogue: the searchable product list and every write.
+
+const ADMIN_ORDERINGS: Record<AdminProductSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  'name-asc': [asc(sql`lower(${products.name})`), asc(products.id)],
+  'name-desc': [desc(sql`lower(${products.name})`), desc(products.id)],
+  'price-desc': [desc(products.price), desc(products.id)],
+  'price-asc': [asc(products.price), asc(products.id)],
+}
+
+/** Search by name, category or SKU (back-office.md §2), then the filters. */
+function adminConditions(query: Pick<AdminProductQuery, 'search' | 'category'>): SQL[] {
+  const conditions: SQL[] = []
+  if (query.search) {
+    const pattern = containsPattern(query.search)
+    conditions.push(
+      or(ilike(products.name, pattern), ilike(products.category, pattern), ilike(products.sku, pattern))!,
+    )
+  }
+  if (query.category) conditions.push(eq(products.category, query.category))
+  return conditions
+}
+
+/** One page of the back office's product list, with the count per status for its filter. */
+export async function listAdminProducts(db: Database, query: AdminProductQuery): Promise<AdminProductPage> {
+  const base = adminConditions(query)
+  const filtered = query.status ? [...base, eq(products.status, query.status)] : base
+  const { limit, offset } = pageWindow(query)
+  const [rows, counts] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(and(...filtered))
+      .orderBy(...ADMIN_ORDERINGS[query.sort])
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ status: products.status, n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(...base))
+      .groupBy(products.status),
+  ])
+  const statusCounts = { all: 0, available: 0, sold: 0, reserved: 0, draft: 0 }
+  for (const { status, n } of counts) {
+    statusCounts[status as ProductStatus] = n
+    statusCounts.all += n
+  }
+  return {
+    items: rows.map(toAdminProduct),
+    total: query.status ? statusCounts[query.status] : statusCounts.all,
+    statusCounts,
+  }
+}
+
+export async function catalogSummary(db: DbOrTx): Promise<CatalogSummary> {
+  const rows = await db
+    .select({
+      status: products.status,
+      n: sql<number>`count(*)::int`,
+      categories: sql<string[]>`array_agg(distinct lower(${products.category}))`,
+    })
+    .from(products)
+    .groupBy(products.status)
+  const byStatus = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, 0])) as Record<
+    ProductStatus,
+    number
+  >
+  const categories = new Set<string>()
+  for (const row of rows) {
+    byStatus[row.status as ProductStatus] = row.n
+    for (const category of row.categories) categories.add(category)
+  }
+  return {
+    products: rows.reduce((sum, row) => sum + row.n, 0),
+    categories: categories.size,
+    byStatus,
+  }
+}
+
+/** A product saved as sold gets its sale record; one saved as anything else loses it. */
+function soldFields(data: ProductData, previous?: ProductRow) {
+  if (data.status !== 'sold') return { soldAt: null, soldPrice: null }
+  return { soldAt: previous?.soldAt ?? new Date(), soldPrice: previous?.soldPrice ?? null }
+}
+
+const SKU_TAKEN = 'A product with this SKU already exists'
+
+export async function createProduct(db: DbOrTx, data: ProductData): Promise<ProductRow> {
+  // A generated SKU uses the clock's last four digits; on the rare clash, the next millisecond's.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const sku = data.sku ?? generateSku(data.category, data.color, Date.now() + attempt)
+    try {
+      const [row] = await db
+        .insert(products)
+        .values({ ...data, sku, ...soldFields(data) })
+        .returning()
+      return row!
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      if (data.sku) throw conflict(SKU_TAKEN, 'sku')
+    }
+  }
+  throw conflict('Could not generate a unique SKU; please enter one', 'sku')
+}
+
+/**
+ * Saves the owner's edit. Images the product no longer shows are deleted from storage once the
+ * change has committed, unless something else still uses them.
+ */
+export async function updateProduct(
+  db: Database,
+  files: FileStore,
+  id: number,
+  data: ProductData,
+  log?: ImageCleanupLog,
+): Promise<ProductRow> {
+  const previous = await getProduct(db, id, { includeDraft: true })
+  if (!previous) throw notFound('Product not found')
+  let row: ProductRow | undefined
+  try {
+    ;[row] = await db
+      .update(products)
+      .set({ ...data, sku: data.sku ?? previous.sku, ...soldFields(data, previous), updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SKU_TAKEN, 'sku')
+    throw error
+  }
+  if (!row) throw notFound('Product not found')
+  const dropped = previous.imageUrls.filter((url) => !row.imageUrls.includes(url))
+  await removeUnusedImages(db, files, dropped, log)
+  return row
+}
+
+/**
+ * Sold pieces leave the storefront's listings; the record stays for the books. A piece that an
+ * order holds (reserved) or that is already sold is refused: the order decides its fate.
+ */
+export async function markProductSold(
+  db: Database,
+  id: number,
+  soldPrice?: number | null,
+): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+    if (!current) throw notFound('Product not found')
+    if (current.status === 'sold') throw conflict('This piece is already marked as sold')
+    if (current.status === 'reserved')
+      throw conflict(
+        'This piece is reserved by an order awaiting payment: record the payment or cancel that order instead',
+      )
+    const [row] = await tx
+      .update(products)
+      .set({
+        status: 'sold',
+        stockQuantity: 0,
+        soldAt: new Date(),
+        soldPrice: soldPrice ?? current.price,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id))
+      .returning()
+    return row!
+  })
+}
+
+/**
+ * A piece with orders or sales is history: it can be marked sold or draft, never deleted, so
+ * every order keeps its lines. Its images go with it unless something else uses them.
+ */
+export async function deleteProduct(
+  db: Database,
+  files: FileStore,
+  id: number,
+  log?: ImageCleanupLog,
+): Promise<void> {
+  const [ordered] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, id))
+    .limit(1)
+  const [sold] = await db.select({ id: sales.id }).from(sales).where(eq(sales.productId, id)).limit(1)
+  if (ordered || sold) {
+    throw conflict(
+      'This product has orders or sales on record; mark it as sold or draft instead of deleting it',
+    )
+  }
+  const [deleted] = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ imageUrls: products.imageUrls })
+  if (!deleted) throw notFound('Product not found')
+  await removeUnusedImages(db, files, deleted.imageUrls, log)
+}
+
+export interface CategoryImageData {
+  imageUrl: string
+  description: string | null
+}
+
+/** Sets a category's picture and caption (PUT): creates the row when the category has none. */
+export async function saveCategoryImage(
+  db: Database,
+  files: FileStore,
+  category: ProductCategory,
+  data: CategoryImageData,
+  log?: ImageCleanupLog,
+) {
+  const [previous] = await db.select().from(categoryImages).where(eq(categoryImages.category, category))
+  const [row] = await db
+    .insert(categoryImages)
+    .values({ category, ...data })
+    .onConflictDoUpdate({ target: categoryImages.category, set: data })
+    .returning()
+  if (previous && previous.imageUrl !== data.imageUrl)
+    await removeUnusedImages(db, files, [previous.imageUrl], log)
+  return { row: row!, created: !previous }
+}
+
+/** Adds the picture of a category that has none (POST); a second one is refused. */
+export async function createCategoryImage(db: DbOrTx, category: ProductCategory, data: CategoryImageData) {
+  const [row] = await db
+    .insert(categoryImages)
+    .values({ category, ...data })
+    .onConflictDoNothing({ target: categoryImages.category })
+    .returning()
+  if (!row) throw conflict('This category already has an image; edit it instead', 'category')
+  return row
+}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import type { MoneyOverview } from '../../../shared/dashboard'
+import type { DbOrTx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+
+type Row = {
+  awaiting_orders: number
+  awaiting_balance: number
+  reserved: number
+  today_amount: number
+  today_count: number
+  month_amount: number
+  month_count: number
+}
+
+/** One round trip: every figure is a SQL aggregate, never a sum over fetched rows. */
+export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<MoneyOverview> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
+    with bounds as (
+      select date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone} as today,
+        date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone} as month
+    ), open_orders as (
+      select o.total - coalesce((select sum(p.amount) from payments p where p.order_id = o.id), 0) as due
+      from orders o
+      where o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial')
+    )
+    select
+      (select count(*)::int from open_orders) as awaiting_orders,
+      (select coalesce(sum(greatest(due, 0)), 0)::int from open_orders) as awaiting_balance,
+      (select count(*)::int from products where status = 'reserved') as reserved,
+      coalesce(sum(s.sale_price) filter (where s.sale_date >= bounds.today), 0)::int as today_amount,
+      (count(*) filter (where s.sale_date >= bounds.today))::int as today_count,
+      coalesce(sum(s.sale_price), 0)::int as month_amount,
+      count(s.id)::int as month_count
+    from bounds left join sales s on s.sale_date >= bounds.month
+    group by bounds.today`,
+  )
+  if (!row) throw new Error('the overview query returned no row')
+  return {
+    awaitingPayment: { orders: row.awaiting_orders, balance: row.awaiting_balance },
+    reservedPieces: row.reserved,
+    salesToday: { amount: row.today_amount, count: row.today_count },
+    salesThisMonth: { amount: row.month_amount, count: row.month_count },
+  }
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import { storedImage, WIDTHS } from '../../../shared/images'
+import type { DbOrTx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import type { FileStore } from './file-store'
+
+// Stored images are named by content, so one picture can serve several products, a category and
+// past orders at once. A file goes only when nothing points at it any more. Order lines keep the
+// picture of what was bought, so a sold piece's photo stays as long as its order does.
+
+export interface ImageCleanupLog {
+  warn(obj: unknown, msg: string): void
+}
+
+async function isReferenced(db: DbOrTx, hash: string): Promise<boolean> {
+  // The hash is hex, so it needs no escaping inside the LIKE pattern.
+  const pattern = `/uploads/${hash}-%`
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`
+    select exists (select from products, unnest(image_urls) as url where url like ${pattern})
+      or exists (select from category_images where image_url like ${pattern})
+      or exists (select from testimonials where image_url like ${pattern})
+      or exists (select from order_items where product_image like ${pattern}) as used`,
+  )
+  return row?.used ?? true
+}
+
+/**
+ * Deletes the stored files of the given image URLs that no row refers to any more. Call it after
+ * the change that dropped them has committed; a file it cannot delete is only logged (a stray
+ * file costs disk, never correctness). Answers the URLs whose files were removed.
+ */
+export async function removeUnusedImages(
+  db: DbOrTx,
+  files: FileStore,
+  urls: Iterable<string>,
+  log?: ImageCleanupLog,
+): Promise<string[]> {
+  const removed: string[] = []
+  const seen = new Set<string>()
+  for (const url of urls) {
+    const image = storedImage(url)
+    if (!image || seen.has(image.hash)) continue
+    seen.add(image.hash)
+    if (await isReferenced(db, image.hash)) continue
+    const widths = new Set<number>([...WIDTHS.filter((width) => width <= image.largest), image.largest])
+    try {
+      await Promise.all([...widths].map((width) => files.delete(`${image.hash}-${width}.webp`)))
+      removed.push(url)
+    } catch (error) {
+      log?.warn({ err: error, url }, 'could not delete an unused image')
+    }
+  }
+  return removed
+}

@@ -1,0 +1,18 @@
+// What the back office's dashboard shows beyond the specification's four cards: the money an
+// owner looks at first.
+
+export interface SalesTotals {
+  /** Sum of sale prices, in cents. */
+  amount: number
+  count: number
+}
+
+export interface MoneyOverview {
+  /** Orders not cancelled whose payment is not complete, and what they still owe, in cents. */
+  awaitingPayment: { orders: number; balance: number }
+  /** Pieces held for an order until it is paid. */
+  reservedPieces: number
+  /** Since midnight, and since the first of the month, in the shop's time zone. */
+  salesToday: SalesTotals
+  salesThisMonth: SalesTotals
+}
