@@ -31,11 +31,12 @@ export default defineConfig(({ mode }) => ({
             // file instead of twenty slivers. Pieces that only lazy chunks use stay out of it.
             {
               name: 'storefront',
-              test: /src[\\/]client[\\/](lib[\\/](api|queries|cn|head|auth|client-only|use-once-opened)|storefront[\\/]layout[\\/](?!cart-sheet|mobile-menu)|storefront[\\/]cart[\\/]|storefront[\\/]catalog[\\/](product-card|product-image|sold-ribbon|quantity-stepper|listing-params)|ui[\\/](button|badge|price|skeleton|empty-state|hint|disclosure-menu|deferred-toaster|use-toast))/,
+              test: /src[\\/]client[\\/](lib[\\/](api|queries|cn|head|auth|client-only|use-once-opened)|storefront[\\/]layout[\\/](?!cart-sheet|mobile-menu)|storefront[\\/]cart[\\/]|storefront[\\/]catalog[\\/](product-card|sold-ribbon|quantity-stepper|listing-params)|ui[\\/](button|badge|price|skeleton|page-skeleton|product-image|empty-state|hint|disclosure-menu|deferred-toaster|use-toast))/,
             },
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+              // Only the query client: @tanstack/react-table is the back office's and stays in its chunk.
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|clsx|tailwind-merge|class-variance-authority)[\\/]/,
             },
           ],
         },

@@ -1,14 +1,15 @@
 import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { capitalize } from '../shared/catalog'
+import { adminTitle } from './admin/section-titles'
 import { ClientOnly } from './lib/client-only'
 import type { PageHandle } from './lib/page'
 import { queries } from './lib/queries'
 import { organizationJsonLd, productJsonLd } from './lib/structured-data'
 import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
-import { PageSkeleton } from './storefront/layout/page-skeleton'
 import { SiteShell } from './storefront/layout/site-shell'
 import { STATIC_PAGES } from './storefront/pages/static-pages'
+import { PageSkeleton } from './ui/page-skeleton'
 
 /**
  * Each storefront page is its own chunk: the server waits for it while rendering, and the browser
@@ -128,7 +129,7 @@ export const routes: RouteObject[] = [
     path: '/admin/*',
     element: clientOnly(<AdminApp />),
     handle: {
-      meta: () => ({ title: 'Admin', description: 'Back office', noindex: true }),
+      meta: ({ params }) => ({ title: adminTitle(params['*']), description: 'Back office', noindex: true }),
     } satisfies PageHandle,
   },
   {

@@ -31,3 +31,38 @@ export function imageSources(url: string): ImageSources {
   const srcSet = widths.map((width) => `/uploads/${hash}-${width}.webp ${width}w`).join(', ')
   return { src: url, srcSet }
 }
+
+/** Per file, for every upload (back-office.md §9, storefront.md §9). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+
+/** The upload messages of the specifications (§5), as toast title and description. */
+export const UPLOAD_MESSAGES = {
+  notImage: (file: string) => ({ title: 'Invalid file type', description: `${file} is not an image file.` }),
+  tooLarge: (file: string) => ({
+    title: 'File too large',
+    description: `${file} exceeds the 5MB size limit.`,
+  }),
+  uploaded: (count: number) => ({
+    title: 'Upload successful',
+    description: `Successfully uploaded ${count} image(s).`,
+  }),
+  failed: 'Upload failed',
+} as const
+
+/** Why a file picked in the browser cannot be sent, before any upload starts; undefined when it can. */
+export function uploadRefusal(file: { name: string; type: string; size: number }) {
+  if (!file.type.startsWith('image/')) return UPLOAD_MESSAGES.notImage(file.name)
+  if (file.size > MAX_IMAGE_BYTES) return UPLOAD_MESSAGES.tooLarge(file.name)
+  return undefined
+}
+
+/** An image address the shop can show: one of its own paths, or an http(s) URL. */
+export function isImageUrl(text: string): boolean {
+  if (text.startsWith('/') && !text.startsWith('//')) return true
+  try {
+    const url = new URL(text)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}

@@ -7,6 +7,8 @@ import {
   PRODUCT_TYPES,
   SHORT_DESCRIPTION_MAX,
 } from './catalog'
+import type { AdminProduct } from './catalog-admin'
+import { isImageUrl } from './images'
 import { centsToDollars } from './money'
 import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
 
@@ -54,9 +56,17 @@ const productFields = {
     .min(5, 'Short description must be at least 5 characters')
     .max(SHORT_DESCRIPTION_MAX, 'Short description must be less than 100 characters'),
   imageUrls: z
-    .array(z.string().trim().min(1, 'Please enter an image URL').max(2000), {
-      error: 'At least one image is required',
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Please enter an image URL')
+        .max(2000)
+        .refine(isImageUrl, 'Please enter a valid URL'),
+      {
+        error: 'At least one image is required',
+      },
+    )
     .min(1, 'At least one image is required')
     .max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`),
   /** Alt text per image, in the order of imageUrls; blank means "the product's name". */
@@ -166,7 +176,7 @@ export const productFormSchema = strictObject({
 export type ProductFormValues = z.input<typeof productFormSchema>
 
 /** A product's values as the edit form starts them: cents back to dollars. */
-export function productFormValues(product: ProductData & { id?: number }): ProductFormValues {
+export function productFormValues(product: AdminProduct): ProductFormValues {
   return {
     sku: product.sku ?? '',
     name: product.name,
@@ -183,8 +193,8 @@ export function productFormValues(product: ProductData & { id?: number }): Produ
     innerDiameterMm: product.innerDiameterMm ?? '',
     weight: product.weight ?? '',
     dimensions: product.dimensions ?? '',
-    jadeType: product.jadeType,
-    origin: product.origin,
+    jadeType: (product.jadeType ?? 'Type A') as ProductFormValues['jadeType'],
+    origin: (product.origin ?? 'Myanmar') as ProductFormValues['origin'],
     certification: product.certification ?? '',
     featured: product.featured,
     status: product.status,

@@ -1,6 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { useAuth } from '../lib/auth'
-import { PageSkeleton } from '../storefront/layout/page-skeleton'
+import { PageSkeleton } from '../ui/page-skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs'
 import { LoginForm, RegisterForm } from './auth-forms'
 

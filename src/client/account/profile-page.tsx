@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { displayName } from '../../shared/users'
-import { useLogoutWithToast } from '../storefront/layout/header'
+import { useLogoutWithToast } from '../lib/auth'
 import { Button } from '../ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs'
 import { ChangePasswordForm } from './change-password-form'

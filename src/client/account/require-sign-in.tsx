@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react'
 import { Navigate } from 'react-router'
 import type { PublicUser } from '../../shared/users'
 import { useAuth } from '../lib/auth'
-import { PageSkeleton } from '../storefront/layout/page-skeleton'
+import { PageSkeleton } from '../ui/page-skeleton'
 import { toast } from '../ui/use-toast'
 
 /**

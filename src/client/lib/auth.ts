@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { LoginInput, PublicUser, RegisterInput } from '../../shared/accounts'
+import { toast } from '../ui/use-toast'
 import { api } from './api'
 import { queries } from './queries'
 
@@ -42,4 +43,21 @@ export function useLogout() {
       return queryClient.invalidateQueries()
     },
   })
+}
+
+/** Logout with the specification's toasts; storefront, account and back office all use it. */
+export function useLogoutWithToast() {
+  const logout = useLogout()
+  // Hook-level callbacks: they still run when the page that asked has already gone.
+  return () =>
+    logout
+      .mutateAsync()
+      .then(() => toast({ title: 'Logged Out', description: 'You have been logged out' }))
+      .catch(() =>
+        toast({
+          title: 'Logout Failed',
+          description: 'Failed to log out. Please try again.',
+          variant: 'destructive',
+        }),
+      )
 }

@@ -8,3 +8,9 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy h:mm a')
 }
+
+/** A day without the time, e.g. 'Mar 4, 2025'; '' when unreadable. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy')
+}

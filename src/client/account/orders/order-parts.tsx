@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import type { OrderDetail } from '../../../shared/orders'
-import { ProductImage } from '../../storefront/catalog/product-image'
 import { Price } from '../../ui/price'
+import { ProductImage } from '../../ui/product-image'
 import { Skeleton } from '../../ui/skeleton'
 
 /** The order's pieces and its totals, like a receipt. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { CartItem } from '../../../shared/cart'
 import { formatCents } from '../../../shared/money'
-import { ProductImage } from '../catalog/product-image'
+import { ProductImage } from '../../ui/product-image'
 import { CartSummary } from '../layout/cart-sheet'
 
 export function OrderSummary({ items, subtotal }: { items: CartItem[]; subtotal: number }) {

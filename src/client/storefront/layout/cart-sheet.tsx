@@ -8,9 +8,9 @@ import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Price } from '../../ui/price'
+import { ProductImage } from '../../ui/product-image'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../ui/sheet'
 import { useCart, useRemoveCartLine, useShippingQuote, useUpdateCartLine } from '../cart/api'
-import { ProductImage } from '../catalog/product-image'
 import { QuantityStepper } from '../catalog/quantity-stepper'
 
 export default function CartSheet({

@@ -3,14 +3,13 @@ import { Menu, User } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { displayName } from '../../../shared/users'
-import { useAuth, useLogout } from '../../lib/auth'
+import { useAuth, useLogoutWithToast } from '../../lib/auth'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
 import { useOnceOpened } from '../../lib/use-once-opened'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { DisclosureMenu, disclosureItemClass } from '../../ui/disclosure-menu'
-import { toast } from '../../ui/use-toast'
 import { CartButton } from './cart-button'
 import { CollectionsMenu } from './collections-menu'
 import { SearchToggle } from './search-toggle'
@@ -95,22 +94,6 @@ export function Header() {
       )}
     </header>
   )
-}
-
-export function useLogoutWithToast() {
-  const logout = useLogout()
-  // Hook-level callbacks: they still run when the page that asked has already gone.
-  return () =>
-    logout
-      .mutateAsync()
-      .then(() => toast({ title: 'Logged Out', description: 'You have been logged out' }))
-      .catch(() =>
-        toast({
-          title: 'Logout Failed',
-          description: 'Failed to log out. Please try again.',
-          variant: 'destructive',
-        }),
-      )
 }
 
 function AccountMenu() {

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { capitalize, categoryPath } from '../../../shared/catalog'
 import { displayName } from '../../../shared/users'
-import { useAuth } from '../../lib/auth'
+import { useAuth, useLogoutWithToast } from '../../lib/auth'
 import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../ui/sheet'
-import { useLogoutWithToast } from './header'
 
 const itemClass = 'block py-3 text-lg font-display text-ink transition-colors hover:text-jade-700'
 

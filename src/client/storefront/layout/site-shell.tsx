@@ -1,9 +1,9 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { DeferredToaster } from '../../ui/deferred-toaster'
+import { PageSkeleton } from '../../ui/page-skeleton'
 import { Footer } from './footer'
 import { Header } from './header'
-import { PageSkeleton } from './page-skeleton'
 
 export function SiteShell() {
   return (

@@ -3,11 +3,11 @@
 // (phone photos carry GPS positions) and resized to the widths the storefront's srcset asks for.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { WIDTHS } from '../../../shared/images'
+import { MAX_IMAGE_BYTES, WIDTHS } from '../../../shared/images'
 import { DomainError } from '../../errors'
 import type { FileStore } from './file-store'
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export { MAX_IMAGE_BYTES }
 
 // Enough for a 48-50 MP phone camera; a small file that decodes to more (a PNG of one flat colour)
 // is a decompression bomb, not a photo.

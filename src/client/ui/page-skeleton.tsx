@@ -1,4 +1,4 @@
-import { Skeleton } from '../../ui/skeleton'
+import { Skeleton } from './skeleton'
 
 /** Stands in for a client-only page while its code loads. */
 export function PageSkeleton() {

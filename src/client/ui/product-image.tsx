@@ -1,5 +1,5 @@
-import { imageSources } from '../../../shared/images'
-import { cn } from '../../lib/cn'
+import { imageSources } from '../../shared/images'
+import { cn } from '../lib/cn'
 
 interface ProductImageProps {
   url: string | undefined
