@@ -109,7 +109,11 @@ test.describe('browsing the collection', () => {
     await expect(page).toHaveURL(/\/contact$/)
   })
 
-  test('an unknown product shows Product Not Found with a way back', async ({ page }) => {
+  test('an unknown product shows Product Not Found with a way back', async ({ page, watch }) => {
+    watch.expectFailures(
+      { url: /^\/product\/999999$/, status: 404 },
+      { url: /^\/api\/products\/999999$/, status: 404 },
+    )
     const response = await page.goto('/product/999999')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible()

@@ -1,25 +1,79 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/** A request a journey means to fail (a wrong password, a sold piece): method, path pattern, status. */
+export interface ExpectedFailure {
+  url: RegExp
+  status: number
+}
+
+/**
+ * Failures every journey may meet: the auth check answers 401 to a visitor who is not signed in
+ * (storefront.md §7: "a 401 on the auth check gives an empty user").
+ */
+const ALWAYS_EXPECTED: ExpectedFailure[] = [{ url: /\/api\/check-auth$/, status: 401 }]
+
+interface Watch {
+  /** Declares failures this test provokes on purpose; anything else fails the journey. */
+  expectFailures: (...failures: ExpectedFailure[]) => void
+}
 
 /**
  * Pages are server-rendered: a button is on screen before React has hydrated it. Navigation here
  * waits for the app's hydration mark, as a person would wait for the page to finish loading.
+ *
+ * A journey also fails on any console error, uncaught page error, request that never completed,
+ * or 4xx/5xx answer it did not declare with `watch.expectFailures`.
  */
-export const test = base.extend({
+export const test = base.extend<{ watch: Watch }>({
+  watch: [
+    async ({ page }, use) => {
+      const expected = [...ALWAYS_EXPECTED]
+      const problems: string[] = []
+      const isExpected = (url: string, status: number) =>
+        expected.some((failure) => failure.status === status && failure.url.test(new URL(url).pathname))
+      page.on('response', (response) => {
+        if (response.status() < 400) return
+        if (!isExpected(response.url(), response.status()))
+          problems.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+      })
+      page.on('requestfailed', (request) => {
+        // Navigations away abort the previous page's requests; those are not failures.
+        if (request.failure()?.errorText === 'net::ERR_ABORTED') return
+        problems.push(
+          `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`,
+        )
+      })
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        // The browser reports every 4xx/5xx answer in the console too; those are judged above.
+        if (/Failed to load resource/.test(message.text())) return
+        problems.push(`console error: ${message.text()}`)
+      })
+      await use({ expectFailures: (...failures) => expected.push(...failures) })
+      expect(problems, 'unexpected console errors or failed requests').toEqual([])
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page)
-    page.goto = async (url, options) => {
-      const response = await goto(url, options)
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-      return response
-    }
-    const reload = page.reload.bind(page)
-    page.reload = async (options) => {
-      const response = await reload(options)
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-      return response
-    }
-    await use(page)
+    await use(withHydrationWait(page))
   },
 })
+
+function withHydrationWait(page: Page): Page {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    return response
+  }
+  const reload = page.reload.bind(page)
+  page.reload = async (options) => {
+    const response = await reload(options)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    return response
+  }
+  return page
+}
 
 export { expect }

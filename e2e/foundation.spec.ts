@@ -2,7 +2,8 @@ import { E2E_ADMIN } from '../playwright.config'
 import { expect, test } from './fixtures'
 
 test.describe('the shop shell', () => {
-  test('a phone visitor browses, signs up, signs out and meets the 404 page', async ({ page }) => {
+  test('a phone visitor browses, signs up, signs out and meets the 404 page', async ({ page, watch }) => {
+    watch.expectFailures({ url: /^\/a\/path\/that\/does\/not\/exist$/, status: 404 })
     await page.setViewportSize({ width: 375, height: 812 })
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

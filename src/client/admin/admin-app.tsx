@@ -3,11 +3,11 @@ import { DeferredToaster } from '../ui/deferred-toaster'
 import { TooltipProvider } from '../ui/tooltip'
 import { AdminGuard } from './admin-guard'
 import { AdminLoginPage } from './admin-login-page'
+import { AdminNotFound } from './admin-not-found'
 import { AdminShell } from './admin-shell'
-import { SectionPage } from './section-page'
 import { ADMIN_SECTIONS } from './sections'
 
-/** The back office: its own lazy chunk, never downloaded by shoppers. */
+/** The back office: its own lazy chunk, never downloaded by shoppers; each page a chunk of its own. */
 export default function AdminApp() {
   return (
     <TooltipProvider>
@@ -15,8 +15,8 @@ export default function AdminApp() {
         <Route index element={<AdminLoginPage />} />
         <Route element={<AdminGuard />}>
           <Route element={<AdminShell />}>
-            {ADMIN_SECTIONS.map((section) => (
-              <Route key={section.path} path={section.path} element={<SectionPage section={section} />} />
+            {ADMIN_SECTIONS.map(({ path, page: Page }) => (
+              <Route key={path} path={`${path}/*`} element={<Page />} />
             ))}
             <Route path="*" element={<AdminNotFound />} />
           </Route>
@@ -25,14 +25,5 @@ export default function AdminApp() {
       </Routes>
       <DeferredToaster />
     </TooltipProvider>
-  )
-}
-
-function AdminNotFound() {
-  return (
-    <div className="py-20 text-center">
-      <h1 className="font-display text-4xl">Page Not Found</h1>
-      <p className="mt-3 text-ink-muted">This back-office page does not exist.</p>
-    </div>
   )
 }

@@ -1,66 +1,147 @@
-import { LogOut, Store } from 'lucide-react'
-import { Link, NavLink, Outlet } from 'react-router'
+import { ExternalLink, LogOut, Menu } from 'lucide-react'
+import { Suspense, useEffect, useState } from 'react'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { displayName } from '../../shared/users'
-import { useAuth } from '../lib/auth'
+import { useAuth, useLogoutWithToast } from '../lib/auth'
 import { cn } from '../lib/cn'
-import { useLogoutWithToast } from '../storefront/layout/header'
 import { Button } from '../ui/button'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet'
+import { Skeleton } from '../ui/skeleton'
 import { ADMIN_SECTIONS } from './sections'
 
+/**
+ * The back office's frame: a sidebar on laptops, a top bar with a drawer on phones, the signed-in
+ * owner and Logout, and the page in between.
+ */
 export function AdminShell() {
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const { pathname } = useLocation()
+  // The drawer closes on every page change, as the storefront's mobile menu does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setDrawerOpen(false), [pathname])
+
+  return (
+    <div className="min-h-screen bg-ivory md:flex">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:bg-ivory focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside className="hidden border-r border-ink/10 bg-sand/70 md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col">
+        <Brand />
+        <Navigation />
+        <SignedIn />
+      </aside>
+
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-ink/10 bg-ivory/95 px-2 backdrop-blur md:hidden">
+        <Button variant="ghost" size="icon" aria-label="Open navigation" onClick={() => setDrawerOpen(true)}>
+          <Menu className="size-5" aria-hidden />
+        </Button>
+        <Link to="/admin/dashboard" className="font-display text-xl text-ink">
+          Back Office
+        </Link>
+        <Button variant="ghost" size="icon" asChild>
+          <Link to="/" aria-label="View the store">
+            <ExternalLink className="size-5" aria-hidden />
+          </Link>
+        </Button>
+      </header>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent side="left" className="flex w-72 flex-col bg-sand p-0">
+          <SheetTitle className="sr-only">Back office navigation</SheetTitle>
+          <SheetDescription className="sr-only">Every page of the back office</SheetDescription>
+          <Brand />
+          <Navigation />
+          <SignedIn />
+        </SheetContent>
+      </Sheet>
+
+      <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-8 sm:py-8">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  )
+}
+
+function Brand() {
+  return (
+    <div className="px-5 pt-6 pb-4">
+      <Link to="/admin/dashboard" className="block font-display text-2xl leading-none text-ink">
+        Jade Shop
+      </Link>
+      <p className="mt-1 text-[0.6875rem] uppercase tracking-[0.25em] text-gold-deep">Back office</p>
+    </div>
+  )
+}
+
+function Navigation() {
+  const item = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex min-h-10 items-center gap-3 rounded-sm border-l-2 px-3 text-sm transition-colors',
+      isActive
+        ? 'border-jade-700 bg-ivory font-medium text-ink'
+        : 'border-transparent text-ink-muted hover:bg-ivory/70 hover:text-ink',
+    )
+  const shop = ADMIN_SECTIONS.filter((section) => !section.group)
+  const account = ADMIN_SECTIONS.filter((section) => section.group === 'account')
+  return (
+    <nav aria-label="Back office" className="flex-1 overflow-y-auto px-3 py-2">
+      <ul className="grid gap-0.5">
+        {shop.map(({ path, label, icon: Icon }) => (
+          <li key={path}>
+            <NavLink to={`/admin/${path}`} className={item}>
+              <Icon className="size-4 shrink-0" aria-hidden />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-4 grid gap-0.5 border-t border-ink/10 pt-4">
+        {account.map(({ path, label, icon: Icon }) => (
+          <li key={path}>
+            <NavLink to={`/admin/${path}`} className={item}>
+              <Icon className="size-4 shrink-0" aria-hidden />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Link to="/" className={item({ isActive: false })}>
+            <ExternalLink className="size-4 shrink-0" aria-hidden />
+            View Store
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+function SignedIn() {
   const { user } = useAuth()
   const logout = useLogoutWithToast()
   return (
-    <div className="min-h-screen md:flex">
-      <aside className="border-b border-ink/10 bg-jade-900 text-ivory md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:border-b-0">
-        <div className="flex items-center justify-between px-5 py-5">
-          <Link to="/admin/dashboard" className="font-display text-2xl">
-            Back Office
-          </Link>
-          <Link to="/" className="text-ivory/70 hover:text-ivory" aria-label="View the store">
-            <Store className="size-5" aria-hidden />
-          </Link>
-        </div>
-        <nav
-          aria-label="Back office"
-          className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible"
-        >
-          {ADMIN_SECTIONS.map(({ path, label, icon: Icon }) => (
-            <NavLink
-              key={path}
-              to={`/admin/${path}`}
-              className={({ isActive }) =>
-                cn(
-                  'flex shrink-0 items-center gap-3 rounded px-3 py-2 text-sm text-ivory/75 transition-colors hover:bg-ivory/10 hover:text-ivory',
-                  isActive && 'bg-ivory/15 text-ivory',
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="hidden border-t border-ivory/15 px-5 py-4 md:absolute md:bottom-0 md:block md:w-64">
-          <p className="truncate text-sm">{user && displayName(user)}</p>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="mt-2 px-0 text-ivory hover:bg-transparent"
-            onClick={logout}
-          >
-            <LogOut className="size-4" aria-hidden /> Logout
-          </Button>
-        </div>
-      </aside>
-      <main id="main-content" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
-        <div className="mb-6 flex justify-end md:hidden">
-          <Button variant="secondary" size="sm" onClick={logout}>
-            <LogOut className="size-4" aria-hidden /> Logout
-          </Button>
-        </div>
-        <Outlet />
-      </main>
+    <div className="border-t border-ink/10 px-5 py-4">
+      <p className="truncate text-sm font-medium text-ink">{user && displayName(user)}</p>
+      <p className="text-xs text-ink-muted">Administrator</p>
+      <Button variant="secondary" size="sm" className="mt-3 w-full" onClick={logout}>
+        <LogOut className="size-4" aria-hidden /> Logout
+      </Button>
+    </div>
+  )
+}
+
+function PageLoading() {
+  return (
+    <div aria-busy="true">
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-10 w-56" />
+      <Skeleton className="mt-3 h-4 w-80 max-w-full" />
+      <Skeleton className="mt-10 h-72 w-full" />
     </div>
   )
 }

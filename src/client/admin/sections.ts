@@ -10,39 +10,96 @@ import {
   UserCircle,
   Users,
 } from 'lucide-react'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { ADMIN_TITLES } from './section-titles'
 
 export interface AdminSection {
-  path: string
+  path: keyof typeof ADMIN_TITLES & string
   label: string
   icon: typeof Package
   description: string
+  /** The page's own chunk: a phone between fairs downloads only the pages it opens. */
+  page: LazyExoticComponent<ComponentType>
+  /** Shown apart from the shop's work, at the foot of the navigation. */
+  group?: 'account'
 }
+
+const page = <M>(load: () => Promise<M>, name: keyof M) =>
+  lazy(() => load().then((module) => ({ default: module[name] as ComponentType })))
+
+const placeholder = page(() => import('./section-placeholder'), 'SectionPlaceholder')
 
 /** The back office's navigation, in the order of back-office.md §2. */
 export const ADMIN_SECTIONS: AdminSection[] = [
-  { path: 'dashboard', label: 'Dashboard', icon: LayoutDashboard, description: 'An overview of the shop.' },
-  { path: 'products', label: 'Products', icon: Package, description: 'Add, edit and mark pieces as sold.' },
+  {
+    path: 'dashboard',
+    label: ADMIN_TITLES.dashboard!,
+    icon: LayoutDashboard,
+    description: 'An overview of the shop.',
+    page: page(() => import('./dashboard/dashboard-page'), 'DashboardPage'),
+  },
+  {
+    path: 'products',
+    label: ADMIN_TITLES.products!,
+    icon: Package,
+    description: 'Add, edit and mark pieces as sold.',
+    page: page(() => import('./products/products-page'), 'ProductsPage'),
+  },
   {
     path: 'orders',
-    label: 'Orders',
+    label: ADMIN_TITLES.orders!,
     icon: ShoppingCart,
     description: 'Payments, plans, packing and shipping.',
+    page: placeholder,
   },
-  { path: 'sales', label: 'Sales', icon: Receipt, description: 'Sales records, profit and exports.' },
-  { path: 'inquiries', label: 'Inquiries', icon: Inbox, description: 'Messages from the contact form.' },
+  {
+    path: 'sales',
+    label: ADMIN_TITLES.sales!,
+    icon: Receipt,
+    description: 'Sales records, profit and exports.',
+    page: placeholder,
+  },
+  {
+    path: 'inquiries',
+    label: ADMIN_TITLES.inquiries!,
+    icon: Inbox,
+    description: 'Messages from the contact form.',
+    page: placeholder,
+  },
   {
     path: 'testimonials',
-    label: 'Testimonials',
+    label: ADMIN_TITLES.testimonials!,
     icon: MessageSquareQuote,
     description: 'Review and approve testimonials.',
+    page: placeholder,
   },
   {
     path: 'category-images',
-    label: 'Category Images',
+    label: ADMIN_TITLES['category-images']!,
     icon: Image,
     description: 'Pictures and captions of the collections.',
+    page: page(() => import('./category-images/category-images-page'), 'CategoryImagesPage'),
   },
-  { path: 'subscribers', label: 'Subscribers', icon: Mail, description: 'Newsletter subscribers.' },
-  { path: 'accounts', label: 'Accounts', icon: Users, description: 'Customer and administrator accounts.' },
-  { path: 'profile', label: 'Profile', icon: UserCircle, description: 'Your own profile and password.' },
+  {
+    path: 'subscribers',
+    label: ADMIN_TITLES.subscribers!,
+    icon: Mail,
+    description: 'Newsletter subscribers.',
+    page: placeholder,
+  },
+  {
+    path: 'accounts',
+    label: ADMIN_TITLES.accounts!,
+    icon: Users,
+    description: 'Customer and administrator accounts.',
+    page: page(() => import('./accounts/accounts-page'), 'AccountsPage'),
+  },
+  {
+    path: 'profile',
+    label: ADMIN_TITLES.profile!,
+    icon: UserCircle,
+    description: 'Your own profile and password.',
+    page: page(() => import('./profile/profile-page'), 'ProfilePage'),
+    group: 'account',
+  },
 ]

@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query'
+import { ShieldCheck, ShieldOff, Trash2, UserSearch } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { displayName } from '../../../shared/users'
+import {
+  type AdminUser,
+  ROLE_LABELS,
+  roleOf,
+  USER_SORT_LABELS,
+  USER_SORTS,
+} from '../../../shared/users-admin'
+import { useAuth } from '../../lib/auth'
+import { formatDate } from '../../lib/dates'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { EmptyState } from '../../ui/empty-state'
+import { IconAction } from '../../ui/icon-action'
+import { SearchInput } from '../../ui/search-input'
+import { Select } from '../../ui/select'
+import { PageHeader } from '../page-header'
+import { accountQueries, useDeleteUser, useSetAdmin } from './api'
+
+type Pending = { kind: 'role' | 'delete'; user: AdminUser }
+
+const column = dataTableColumns<AdminUser>()
+
+function accountColumns(
+  me: number | undefined,
+  ask: (pending: Pending) => void,
+): DataTableColumn<AdminUser>[] {
+  return column.columns([
+    column.accessor('username', {
+      header: 'Username',
+      meta: { role: 'primary' },
+      cell: ({ row }) => (
+        <span className="inline-flex items-center gap-2 font-medium text-ink">
+          {row.original.username}
+          {row.original.id === me && <Badge>You</Badge>}
+        </span>
+      ),
+    }),
+    column.accessor('email', { header: 'Email', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.display({
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => {
+        const { firstName, lastName } = row.original
+        return [firstName, lastName].filter(Boolean).join(' ') || '—'
+      },
+    }),
+    column.accessor('isAdmin', {
+      header: 'Role',
+      cell: ({ row }) => {
+        const role = roleOf(row.original)
+        return <Badge variant={role === 'admin' ? 'jade' : 'neutral'}>{ROLE_LABELS[role]}</Badge>
+      },
+    }),
+    column.accessor('orderCount', { header: 'Orders', meta: { align: 'right' } }),
+    column.accessor('createdAt', { header: 'Joined', cell: ({ getValue }) => formatDate(getValue()) }),
+    column.display({
+      id: 'actions',
+      meta: { role: 'actions', label: 'Actions' },
+      cell: ({ row }) => {
+        const user = row.original
+        return (
+          <div className="inline-flex flex-wrap justify-end gap-1">
+            <Button variant="ghost" size="sm" onClick={() => ask({ kind: 'role', user })}>
+              {user.isAdmin ? (
+                <>
+                  <ShieldOff className="size-3.5" aria-hidden /> Remove Admin
+                </>
+              ) : (
+                <>
+                  <ShieldCheck className="size-3.5" aria-hidden /> Make Admin
+                </>
+              )}
+              <span className="sr-only"> ({user.username})</span>
+            </Button>
+            <IconAction
+              label={`Delete ${user.username}`}
+              tip="Delete"
+              onClick={() => ask({ kind: 'delete', user })}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </IconAction>
+          </div>
+        )
+      },
+    }),
+  ])
+}
+
+/** Every account, customers and administrators (back-office.md §2). */
+export function AccountsPage() {
+  const { user: me } = useAuth()
+  const list = useListParams(['role'] as const)
+  const query = useQuery(accountQueries.list(list.query))
+  const setAdmin = useSetAdmin()
+  const remove = useDeleteUser()
+  const [pending, setPending] = useState<Pending>()
+  useEffect(() => {
+    if (query.error) toastFailure('Failed to fetch accounts', query.error)
+  }, [query.error])
+  const columns = useMemo(() => accountColumns(me?.id, setPending), [me?.id])
+  const target = pending?.user
+  const promoting = pending?.kind === 'role' && !target?.isAdmin
+
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        description="Customers and administrators. Administrators can use this back office."
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label="Search accounts"
+          placeholder="Search by username, email or name"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <div className="flex gap-2">
+          <Select
+            aria-label="Role"
+            value={list.filters.role ?? ''}
+            onChange={(event) => list.setFilter('role', event.target.value || undefined)}
+            className="sm:w-40"
+          >
+            <option value="">All roles</option>
+            <option value="admin">Admins</option>
+            <option value="customer">Customers</option>
+          </Select>
+          <Select
+            aria-label="Sort"
+            value={list.sort ?? 'newest'}
+            onChange={(event) => list.setSort(event.target.value)}
+            className="sm:w-44"
+          >
+            {USER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {USER_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <DataTable
+        caption="Accounts"
+        noun={{ one: 'account', other: 'accounts' }}
+        columns={columns}
+        data={query.data?.items}
+        getRowId={(user) => String(user.id)}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageSize={50}
+        onPageChange={list.setPage}
+        refreshing={query.isPlaceholderData}
+        empty={
+          <EmptyState
+            icon={<UserSearch className="size-7" aria-hidden />}
+            title="No accounts found"
+            description={
+              list.search ? `No account matches "${list.search}".` : 'No accounts match this filter.'
+            }
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  list.setSearch('')
+                  list.setFilter('role', undefined)
+                }}
+              >
+                Clear filters
+              </Button>
+            }
+          />
+        }
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'role'}
+        onOpenChange={(open) => !open && setPending(undefined)}
+        title={promoting ? 'Make administrator?' : 'Remove administrator?'}
+        description={
+          promoting
+            ? `"${target?.username}" will be able to use the whole back office: products, orders, payments and accounts.`
+            : `"${target?.username}" will become a customer and lose access to the back office at once.`
+        }
+        confirmLabel={promoting ? 'Make Admin' : 'Remove Admin'}
+        pendingLabel="Saving…"
+        destructive={!promoting}
+        onConfirm={() => setAdmin.mutateAsync({ id: target!.id, isAdmin: promoting })}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'delete'}
+        onOpenChange={(open) => !open && setPending(undefined)}
+        title="Delete account?"
+        description={`Are you sure you want to delete the account "${target?.username}"${target && displayName(target) !== target.username ? ` (${displayName(target)})` : ''}? They are signed out everywhere; their orders are kept. This action cannot be undone.`}
+        confirmLabel="Delete Account"
+        pendingLabel="Deleting…"
+        destructive
+        onConfirm={() => remove.mutateAsync(target!)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { MoneyOverview } from '../../../shared/dashboard'
+import { api } from '../../lib/api'
+
+// The dashboard's figures. Each card has its own query (and its own failure toast, as
+// back-office.md §8 lists them); none is cached for long: the owner opens it to see now.
+
+const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const
+
+export const dashboardQueries = {
+  overview: () =>
+    queryOptions({
+      queryKey: ['/api/admin/overview'],
+      queryFn: () => api.get<MoneyOverview>('/api/admin/overview'),
+      ...fresh,
+    }),
+  inquiries: () =>
+    queryOptions({
+      queryKey: ['/api/admin/inquiries/summary'],
+      queryFn: () => api.get<{ inquiries: number; unread: number }>('/api/admin/inquiries/summary'),
+      ...fresh,
+    }),
+  subscribers: () =>
+    queryOptions({
+      queryKey: ['/api/admin/subscribers/summary'],
+      queryFn: () => api.get<{ subscribers: number }>('/api/admin/subscribers/summary'),
+      ...fresh,
+    }),
+  accounts: () =>
+    queryOptions({
+      queryKey: ['/api/admin/users/summary'],
+      queryFn: () => api.get<{ accounts: number; admins: number }>('/api/admin/users/summary'),
+      ...fresh,
+    }),
+}

@@ -1,0 +1,228 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import {
+  ArrowRight,
+  Image,
+  Inbox,
+  Mail,
+  MessageSquareQuote,
+  Package,
+  ShieldCheck,
+  ShoppingCart,
+} from 'lucide-react'
+import { type ReactNode, useEffect } from 'react'
+import { Link } from 'react-router'
+import { formatCents } from '../../../shared/money'
+import { displayName } from '../../../shared/users'
+import { useAuth } from '../../lib/auth'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { Button } from '../../ui/button'
+import { Skeleton } from '../../ui/skeleton'
+import { PageHeader } from '../page-header'
+import { productQueries } from '../products/api'
+import { dashboardQueries } from './api'
+
+const count = new Intl.NumberFormat('en-US')
+
+/** The owner's first look: money first, then the four cards of back-office.md §2 and the quick actions. */
+export function DashboardPage() {
+  const { user } = useAuth()
+  const overview = useQuery(dashboardQueries.overview())
+  const products = useQuery(productQueries.summary())
+  const inquiries = useQuery(dashboardQueries.inquiries())
+  const subscribers = useQuery(dashboardQueries.subscribers())
+  const accounts = useQuery(dashboardQueries.accounts())
+  useFailureToast(products, 'Failed to load products data')
+  useFailureToast(inquiries, 'Failed to load inquiries data')
+  useFailureToast(subscribers, 'Failed to load subscription data')
+
+  const money = overview.data
+  return (
+    <>
+      <PageHeader title="Dashboard" description={user ? `${greeting()}, ${displayName(user)}.` : undefined} />
+
+      <section aria-labelledby="money-heading" className="mb-10">
+        <h2 id="money-heading" className="sr-only">
+          Sales and payments
+        </h2>
+        <dl className="grid grid-cols-2 gap-px overflow-hidden border border-ink/10 bg-ink/10 lg:grid-cols-4">
+          <Figure
+            label="Sales today"
+            loading={!money}
+            detail={money && plural(money.salesToday.count, 'sale')}
+          >
+            {money && formatCents(money.salesToday.amount)}
+          </Figure>
+          <Figure
+            label="Sales this month"
+            loading={!money}
+            detail={money && plural(money.salesThisMonth.count, 'sale')}
+          >
+            {money && formatCents(money.salesThisMonth.amount)}
+          </Figure>
+          <Figure
+            label="Awaiting payment"
+            loading={!money}
+            detail={money && `${plural(money.awaitingPayment.orders, 'order')} still owe this`}
+            to="/admin/orders?tab=pending-payment"
+          >
+            {money && formatCents(money.awaitingPayment.balance)}
+          </Figure>
+          <Figure
+            label="Reserved pieces"
+            loading={!money}
+            detail="Held for orders until they are paid"
+            to="/admin/products?status=reserved"
+          >
+            {money && count.format(money.reservedPieces)}
+          </Figure>
+        </dl>
+      </section>
+
+      <section aria-labelledby="shop-heading" className="mb-10">
+        <h2 id="shop-heading" className="mb-4 font-display text-2xl text-ink">
+          The shop
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <Card
+            icon={<Package className="size-5" aria-hidden />}
+            title="Total Products"
+            value={products.data?.products}
+            detail={products.data && plural(products.data.categories, 'category', 'categories')}
+            link={{ to: '/admin/products', label: 'Manage' }}
+          />
+          <Card
+            icon={<Inbox className="size-5" aria-hidden />}
+            title="Customer Inquiries"
+            value={inquiries.data?.inquiries}
+            detail={inquiries.data && `${count.format(inquiries.data.unread)} unread`}
+            link={{ to: '/admin/inquiries', label: 'View' }}
+          />
+          <Card
+            icon={<Mail className="size-5" aria-hidden />}
+            title="Newsletter Subscribers"
+            value={subscribers.data?.subscribers}
+            link={{ to: '/admin/subscribers', label: 'View All' }}
+          />
+          <Card
+            icon={<ShieldCheck className="size-5" aria-hidden />}
+            title="Admin Users"
+            value={accounts.data?.admins}
+            detail={accounts.data && `of ${plural(accounts.data.accounts, 'account')}`}
+            link={{ to: '/admin/accounts', label: 'Accounts' }}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="actions-heading">
+        <h2 id="actions-heading" className="mb-4 font-display text-2xl text-ink">
+          Quick actions
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {QUICK_ACTIONS.map(({ to, label, icon }) => (
+            <Button key={to} asChild variant="secondary" className="h-12 justify-between">
+              <Link to={to}>
+                <span className="inline-flex items-center gap-3">
+                  {icon}
+                  {label}
+                </span>
+                <ArrowRight className="size-4 text-ink-muted" aria-hidden />
+              </Link>
+            </Button>
+          ))}
+        </div>
+      </section>
+    </>
+  )
+}
+
+const QUICK_ACTIONS = [
+  { to: '/admin/products', label: 'Manage Products', icon: <Package className="size-4" aria-hidden /> },
+  { to: '/admin/orders', label: 'Manage Orders', icon: <ShoppingCart className="size-4" aria-hidden /> },
+  {
+    to: '/admin/testimonials',
+    label: 'Testimonials',
+    icon: <MessageSquareQuote className="size-4" aria-hidden />,
+  },
+  { to: '/admin/inquiries', label: 'View Inquiries', icon: <Inbox className="size-4" aria-hidden /> },
+  { to: '/admin/category-images', label: 'Category Images', icon: <Image className="size-4" aria-hidden /> },
+  { to: '/admin/subscribers', label: 'View Subscribers', icon: <Mail className="size-4" aria-hidden /> },
+]
+
+function useFailureToast(query: UseQueryResult, title: string) {
+  useEffect(() => {
+    if (query.error) toastFailure(title, query.error)
+  }, [query.error, title])
+}
+
+function Figure({
+  label,
+  children,
+  detail,
+  loading,
+  to,
+}: {
+  label: string
+  children: ReactNode
+  detail?: ReactNode
+  loading: boolean
+  to?: string
+}) {
+  const body = (
+    <>
+      <dt className="text-xs uppercase tracking-[0.12em] text-ink-muted">{label}</dt>
+      <dd className="mt-2 font-display text-3xl leading-none text-ink lining-nums tabular-nums sm:text-4xl">
+        {loading ? <Skeleton className="h-9 w-28" /> : children}
+      </dd>
+      <dd className="mt-2 text-xs text-ink-muted">{loading ? <Skeleton className="h-3 w-24" /> : detail}</dd>
+    </>
+  )
+  return to ? (
+    <Link to={to} className="block bg-ivory p-5 transition-colors hover:bg-jade-50/60">
+      {body}
+    </Link>
+  ) : (
+    <div className="bg-ivory p-5">{body}</div>
+  )
+}
+
+function Card({
+  icon,
+  title,
+  value,
+  detail,
+  link,
+}: {
+  icon: ReactNode
+  title: string
+  value: number | undefined
+  detail?: ReactNode
+  link: { to: string; label: string }
+}) {
+  return (
+    <article className="flex flex-col border border-ink/10 p-5">
+      <div className="flex items-center justify-between text-ink-muted">
+        <h3 className="font-sans text-sm font-medium text-ink">{title}</h3>
+        <span className="text-jade-700">{icon}</span>
+      </div>
+      <p className="mt-3 font-display text-3xl leading-none text-ink lining-nums tabular-nums">
+        {value === undefined ? <Skeleton className="h-8 w-16" /> : count.format(value)}
+      </p>
+      <p className="mt-1 min-h-5 text-sm text-ink-muted">{detail}</p>
+      <Link
+        to={link.to}
+        className="mt-4 inline-flex items-center gap-1 self-start text-sm text-jade-700 underline decoration-gold/60 underline-offset-4 hover:decoration-jade-700"
+      >
+        {link.label}
+        <span className="sr-only"> {title.toLowerCase()}</span>
+        <ArrowRight className="size-3.5" aria-hidden />
+      </Link>
+    </article>
+  )
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`
+
+function greeting(): string {
+  const hour = new Date().getHours()
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening'
+}

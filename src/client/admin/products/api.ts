@@ -1,0 +1,99 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminProduct, AdminProductPage, CatalogSummary } from '../../../shared/catalog-admin'
+import type { ProductInput } from '../../../shared/product-input'
+import { api } from '../../lib/api'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { keyToUrl } from '../../lib/queries'
+import { uploadFile } from '../../lib/upload'
+
+type Params = Record<string, string | undefined>
+
+export const productQueries = {
+  list: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/admin/products', params],
+      queryFn: ({ queryKey }) => api.get<AdminProductPage>(keyToUrl(queryKey)),
+      // The previous page stays on screen while the next one loads: no flash of skeletons.
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  summary: () =>
+    queryOptions({
+      queryKey: ['/api/admin/products/summary'],
+      queryFn: () => api.get<CatalogSummary>('/api/admin/products/summary'),
+      staleTime: 0,
+    }),
+}
+
+/** After any product write: the back office's lists and the storefront's cached answers. */
+function useRefreshCatalog() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all(
+      [
+        '/api/admin/products',
+        '/api/admin/products/summary',
+        '/api/admin/overview',
+        '/api/products',
+        '/api/categories',
+      ].map((path) => queryClient.invalidateQueries({ queryKey: [path] })),
+    )
+}
+
+// Each mutation shows the specification's toasts itself; callers add only what is theirs (closing
+// a dialog, resetting a form). On failure the caller's form keeps what was typed.
+
+export function useCreateProduct() {
+  const refresh = useRefreshCatalog()
+  return useMutation({
+    mutationFn: (input: ProductInput) => api.post<AdminProduct>('/api/products', input),
+    onSuccess: async () => {
+      toastSuccess('Product created successfully')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to create product', error),
+  })
+}
+
+export function useUpdateProduct() {
+  const refresh = useRefreshCatalog()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: ProductInput }) =>
+      api.put<AdminProduct>(`/api/products/${id}`, input),
+    onSuccess: async () => {
+      toastSuccess('Product updated successfully')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to update product', error),
+  })
+}
+
+export function useDeleteProduct() {
+  const refresh = useRefreshCatalog()
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/products/${id}`),
+    onSuccess: async () => {
+      toastSuccess('Product deleted successfully')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to delete product', error),
+  })
+}
+
+export function useMarkSold() {
+  const refresh = useRefreshCatalog()
+  return useMutation({
+    mutationFn: (id: number) => api.patch<AdminProduct>(`/api/products/${id}/mark-sold`, {}),
+    onSuccess: async () => {
+      toastSuccess('Product marked as sold and hidden from storefront')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to mark product as sold', error),
+  })
+}
+
+/** One picture through the upload pipeline; answers the stored image's URL. */
+export const uploadProductImage = (file: File, onProgress: (fraction: number) => void) =>
+  uploadFile<{ files: string[] }>('/api/upload/product-image', 'images', file, onProgress).then(
+    (answer) => answer.files,
+  )

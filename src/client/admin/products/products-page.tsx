@@ -1,0 +1,250 @@
+import { useQuery } from '@tanstack/react-query'
+import { PackageSearch, Plus } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import {
+  capitalize,
+  PRODUCT_CATEGORIES,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+} from '../../../shared/catalog'
+import {
+  ADMIN_PRODUCT_SORT_LABELS,
+  ADMIN_PRODUCT_SORTS,
+  type AdminProduct,
+} from '../../../shared/catalog-admin'
+import { productFormValues } from '../../../shared/product-input'
+import { cn } from '../../lib/cn'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DataTable } from '../../ui/data-table'
+import { EmptyState } from '../../ui/empty-state'
+import { SearchInput } from '../../ui/search-input'
+import { Select } from '../../ui/select'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'
+import { PageHeader } from '../page-header'
+import { productQueries, useCreateProduct, useDeleteProduct, useMarkSold } from './api'
+import { EditProductDialog } from './edit-product-dialog'
+import { productColumns } from './product-columns'
+import { NEW_PRODUCT, ProductForm } from './product-form'
+
+const FILTERS = ['tab', 'status', 'category'] as const
+
+export function ProductsPage() {
+  const list = useListParams(FILTERS)
+  const tab = list.filters.tab === 'new' ? 'new' : 'all'
+  const [editing, setEditing] = useState<AdminProduct>()
+  const [selling, setSelling] = useState<AdminProduct>()
+  const [deleting, setDeleting] = useState<AdminProduct>()
+  const create = useCreateProduct()
+  const markSold = useMarkSold()
+  const remove = useDeleteProduct()
+
+  const query = useQuery(productQueries.list({ ...list.query, tab: undefined }))
+  useEffect(() => {
+    if (query.error) toastFailure('Failed to fetch products', query.error)
+  }, [query.error])
+
+  const columns = useMemo(
+    () => productColumns({ onEdit: setEditing, onMarkSold: setSelling, onDelete: setDeleting }),
+    [],
+  )
+  const counts = query.data?.statusCounts
+  const filtering = !!(list.search || list.filters.status || list.filters.category)
+  const clearFilters = useCallback(() => {
+    list.setSearch('')
+    list.setFilter('status', undefined)
+    list.setFilter('category', undefined)
+  }, [list])
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        description={
+          counts
+            ? `${counts.all} pieces · ${counts.available} available · ${counts.reserved} reserved`
+            : 'Your catalogue'
+        }
+        actions={
+          tab === 'all' && (
+            <Button onClick={() => list.setFilter('tab', 'new')}>
+              <Plus className="size-4" aria-hidden /> Add Product
+            </Button>
+          )
+        }
+      />
+      <Tabs value={tab} onValueChange={(value) => list.setFilter('tab', value === 'new' ? 'new' : undefined)}>
+        <TabsList>
+          <TabsTrigger value="all">All Products</TabsTrigger>
+          <TabsTrigger value="new">Add New Product</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="all">
+          <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <SearchInput
+              label="Search products"
+              placeholder="Search by name, category or SKU"
+              value={list.search}
+              onSearch={list.setSearch}
+            />
+            <div className="flex gap-2">
+              <Select
+                aria-label="Category"
+                value={list.filters.category ?? ''}
+                onChange={(event) => list.setFilter('category', event.target.value || undefined)}
+                className="sm:w-44"
+              >
+                <option value="">All categories</option>
+                {PRODUCT_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {capitalize(category)}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                aria-label="Sort"
+                value={list.sort ?? 'newest'}
+                onChange={(event) => list.setSort(event.target.value)}
+                className="sm:w-48"
+              >
+                {ADMIN_PRODUCT_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {ADMIN_PRODUCT_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          <StatusFilter
+            value={list.filters.status}
+            counts={counts}
+            onChange={(status) => list.setFilter('status', status)}
+          />
+          <DataTable
+            caption="Products"
+            noun={{ one: 'product', other: 'products' }}
+            columns={columns}
+            data={query.data?.items}
+            getRowId={(product) => String(product.id)}
+            total={query.data?.total ?? 0}
+            page={list.page}
+            pageSize={50}
+            onPageChange={list.setPage}
+            sort={list.sort ?? 'newest'}
+            onSortChange={list.setSort}
+            refreshing={query.isPlaceholderData}
+            empty={
+              filtering ? (
+                <EmptyState
+                  icon={<PackageSearch className="size-7" aria-hidden />}
+                  title="No products found"
+                  description={
+                    list.search ? `No products match "${list.search}".` : 'No products match these filters.'
+                  }
+                  action={
+                    <Button variant="secondary" onClick={clearFilters}>
+                      Clear filters
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  icon={<PackageSearch className="size-7" aria-hidden />}
+                  title="No products yet"
+                  description="Add your first piece: photographs, price and story."
+                  action={<Button onClick={() => list.setFilter('tab', 'new')}>Add Product</Button>}
+                />
+              )
+            }
+          />
+        </TabsContent>
+
+        {/* Kept mounted: switching tabs never throws away a half-written product. */}
+        <TabsContent value="new" forceMount className="data-[state=inactive]:hidden">
+          <ProductForm
+            idPrefix="new-product"
+            initial={NEW_PRODUCT}
+            submitLabel="Create Product"
+            pendingLabel="Creating…"
+            resetOnSuccess
+            onSubmit={async (input) => {
+              await create.mutateAsync(input)
+              list.setFilter('tab', undefined)
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+
+      {editing && (
+        <EditProductDialog
+          product={editing}
+          initial={productFormValues(editing)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={!!selling}
+        onOpenChange={(open) => !open && setSelling(undefined)}
+        title="Mark as Sold?"
+        description={`"${selling?.name}" will be hidden from the storefront. Its inventory record is kept, with today as its sale date.`}
+        confirmLabel="Mark as Sold"
+        pendingLabel="Marking…"
+        onConfirm={() => markSold.mutateAsync(selling!.id)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title="Delete product?"
+        description={`This will permanently delete "${deleting?.name}" and its images. This action cannot be undone.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        destructive
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+      />
+    </>
+  )
+}
+
+function StatusFilter({
+  value,
+  counts,
+  onChange,
+}: {
+  value: string | undefined
+  counts: Record<string, number> | undefined
+  onChange: (status: string | undefined) => void
+}) {
+  const options = [undefined, ...PRODUCT_STATUSES]
+  return (
+    <fieldset className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      <legend className="sr-only">Status</legend>
+      {options.map((status) => {
+        const active = value === status
+        const count = counts?.[status ?? 'all']
+        return (
+          <button
+            key={status ?? 'all'}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onChange(status)}
+            className={cn(
+              'inline-flex h-9 shrink-0 cursor-pointer items-center gap-2 rounded-full border px-3 text-sm transition-colors',
+              active
+                ? 'border-jade-700 bg-jade-700 text-ivory'
+                : 'border-ink/20 text-ink hover:border-ink/50',
+            )}
+          >
+            {status ? PRODUCT_STATUS_LABELS[status] : 'All'}
+            {count !== undefined && (
+              <span className={cn('tabular-nums text-xs', active ? 'text-ivory/80' : 'text-ink-muted')}>
+                {count}
+              </span>
+            )}
+          </button>
+        )
+      })}
+    </fieldset>
+  )
+}

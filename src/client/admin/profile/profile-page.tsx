@@ -1,0 +1,74 @@
+import { Pencil } from 'lucide-react'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { ChangePasswordForm } from '../../account/change-password-form'
+import { useAuth } from '../../lib/auth'
+import { Button } from '../../ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'
+import { PageHeader } from '../page-header'
+import { AdminProfileForm } from './admin-profile-form'
+
+/** The administrator's own profile and password (back-office.md §2, §5). */
+export function ProfilePage() {
+  const { user } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const [editing, setEditing] = useState(false)
+  const tab = params.get('tab') === 'password' ? 'password' : 'profile'
+  if (!user) return null
+  const address = [
+    user.address,
+    [user.city, [user.state, user.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    user.country,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+
+  return (
+    <>
+      <PageHeader title="Profile" description="Your own details and password." />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === 'password' ? { tab: 'password' } : {}, { replace: true })
+        }
+      >
+        <TabsList>
+          <TabsTrigger value="profile">Profile Information</TabsTrigger>
+          <TabsTrigger value="password">Change Password</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile" className="max-w-3xl">
+          {editing ? (
+            <AdminProfileForm user={user} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <dl className="divide-y divide-ink/10 border-y border-ink/10 text-sm">
+                <Row term="Username">{user.username}</Row>
+                <Row term="Email">{user.email}</Row>
+                <Row term="First name">{user.firstName}</Row>
+                <Row term="Last name">{user.lastName}</Row>
+                <Row term="Phone">{user.phone}</Row>
+                <Row term="Address">{address}</Row>
+                <Row term="Role">Administrator</Row>
+              </dl>
+              <Button variant="secondary" className="mt-6" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden /> Edit Profile
+              </Button>
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="password">
+          <ChangePasswordForm username={user.username} />
+        </TabsContent>
+      </Tabs>
+    </>
+  )
+}
+
+function Row({ term, children }: { term: string; children: string | null | undefined }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-ink-muted">{term}</dt>
+      <dd className="text-ink">{children || <span className="text-ink-muted">Not set</span>}</dd>
+    </div>
+  )
+}

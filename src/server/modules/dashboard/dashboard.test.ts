@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MoneyOverview } from '../../../shared/dashboard'
+import { orders, payments, sales } from '../../db/schema'
+import { adminCookie, insertProduct } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
+
+let t: TestApp
+let admin: string
+
+beforeAll(async () => {
+  // UTC, so the test can say where "today" and "this month" begin without a time-zone library.
+  t = await createTestApp({ env: { STORE_TIMEZONE: 'UTC' } })
+  admin = await adminCookie(t.app, t.handle.db)
+})
+afterAll(() => t.close())
+
+describe('the money overview', () => {
+  it('sums sales since midnight and since the first of the month, and what open orders still owe', async () => {
+    const db = t.handle.db
+    const now = new Date()
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+    const piece = await insertProduct(db, { status: 'reserved', stockQuantity: 0 })
+    const sale = (salePrice: number, saleDate: Date) => ({
+      productId: piece.id,
+      salePrice,
+      paymentMethod: 'zelle' as const,
+      saleDate,
+    })
+    await db
+      .insert(sales)
+      .values([
+        sale(10_000, now),
+        sale(2_500, new Date(monthStart.getTime() + 60_000)),
+        sale(99_900, new Date(monthStart.getTime() - 60_000)),
+      ])
+
+    const [, partial] = await db
+      .insert(orders)
+      .values([
+        { subtotal: 50_000, total: 50_000, paymentMethod: 'zelle', paymentStatus: 'unpaid' },
+        { subtotal: 80_000, total: 80_000, paymentMethod: 'zelle', paymentStatus: 'partial' },
+        {
+          subtotal: 70_000,
+          total: 70_000,
+          paymentMethod: 'zelle',
+          paymentStatus: 'unpaid',
+          status: 'cancelled',
+        },
+        { subtotal: 30_000, total: 30_000, paymentMethod: 'stripe', paymentStatus: 'paid' },
+      ])
+      .returning()
+    await db.insert(payments).values({ orderId: partial!.id, amount: 20_000, method: 'zelle' })
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/overview',
+      headers: { cookie: admin },
+    })
+    expect(response.statusCode).toBe(200)
+    const secondSaleToday = new Date(monthStart.getTime() + 60_000) >= dayStart
+    expect(response.json() as MoneyOverview).toEqual({
+      awaitingPayment: { orders: 2, balance: 50_000 + 60_000 },
+      reservedPieces: 1,
+      salesToday: { amount: secondSaleToday ? 12_500 : 10_000, count: secondSaleToday ? 2 : 1 },
+      salesThisMonth: { amount: 12_500, count: 2 },
+    })
+  })
+})
