@@ -1,5 +1,6 @@
 import os from 'node:os'
 import pg from 'pg'
+import { ADMIN_PLAN, ADMIN_TARGETS, type AdminOutcome } from './admin'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from './lighthouse'
@@ -48,6 +49,7 @@ export interface Report {
   lighthouse?: LighthouseResult[] | { error: string }
   checkout?: CheckoutOutcome
   signin?: SigninOutcome
+  admin?: AdminOutcome
 }
 
 const verdict = (pass: boolean) => (pass ? 'pass' : '**FAIL**')
@@ -273,11 +275,35 @@ function signinSection(outcome: SigninOutcome): string[] {
   return lines
 }
 
+function adminSection(outcome: AdminOutcome): string[] {
+  const lines = [
+    '## Back-office lists on PostgreSQL',
+    '',
+    `Rows written straight into a fresh PostgreSQL database, then each request loaded by autocannon with the ` +
+      `administrator's session cookie, ${ADMIN_PLAN.connections} connections, ${ADMIN_PLAN.measuredS} s after a ` +
+      `${ADMIN_PLAN.warmupS} s warm-up. Target: p99 < ${ADMIN_TARGETS.maxP99Ms} ms with no failure.`,
+    '',
+  ]
+  if ('error' in outcome) return [...lines, '```', outcome.error, '```']
+  lines.push(
+    '| list | rows | request | matches | req/s | p50 | p99 | failures | result |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---|',
+  )
+  for (const result of outcome)
+    lines.push(
+      `| ${result.scenario} | ${result.rows} | ${result.request} (\`${result.path}\`) | ` +
+        `${result.total === undefined ? '' : int(result.total)} | ${int(result.requestsPerSecond)} | ` +
+        `${ms(result.p50Ms)} | ${ms(result.p99Ms)} | ${result.failures} | ${verdict(result.pass)} |`,
+    )
+  return lines
+}
+
 /** The parts of BENCHMARKS.md, in order, each with the start of its heading. */
 const SECTIONS = [
   { part: 'catalog', heading: '## Catalogue throughput' },
   { part: 'checkout', heading: '## Checkout' },
   { part: 'signin', heading: '## Sign-in' },
+  { part: 'admin', heading: '## Back-office lists' },
   { part: 'scripts', heading: '## Storefront JavaScript' },
   { part: 'lighthouse', heading: '## Lighthouse' },
 ] as const
@@ -324,6 +350,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.checkout && checkoutSection(report.checkout)
     case 'signin':
       return report.signin && signinSection(report.signin)
+    case 'admin':
+      return report.admin && adminSection(report.admin)
     case 'scripts':
       return report.scripts && scriptsSection(report.scripts)
     case 'lighthouse':
@@ -416,6 +444,14 @@ const METHOD = [
 /** The same numbers, compact, for the terminal. */
 export function renderSummary(report: Report): string {
   const lines: string[] = ['', 'Summary']
+  if (report.admin && 'error' in report.admin)
+    lines.push(`  admin lists: ERROR ${oneLine(report.admin.error)}`)
+  else
+    for (const result of report.admin ?? [])
+      lines.push(
+        `  ${result.scenario}, ${result.request}: p99 ${ms(result.p99Ms)}, ${int(result.requestsPerSecond)} req/s: ` +
+          `${result.pass ? 'pass' : 'FAIL'}`,
+      )
   for (const outcome of report.catalog ?? []) {
     if ('error' in outcome) lines.push(`  catalogue ${outcome.database}: ERROR ${oneLine(outcome.error)}`)
     else

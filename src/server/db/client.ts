@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -91,7 +92,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true })
-  const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite()
+  // pg_trgm serves the back office's contains-searches (migration 0003), as on PostgreSQL.
+  const client = new PGlite({ dataDir: location.dataDir, extensions: { pg_trgm } })
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`)
   const pgliteDb = drizzlePglite({ client, schema })
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/catalog-admin'
 import { generateSku, type ProductData } from '../../../shared/product-input'
 import type { Database, DbOrTx } from '../../db/client'
-import { containsPattern, pageWindow } from '../../db/paging'
+import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { categoryImages, orderItems, products, sales } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
 import { isUniqueViolation } from '../accounts/service'
@@ -26,14 +26,14 @@ const ADMIN_ORDERINGS: Record<AdminProductSort, SQL[]> = {
   'price-asc': [asc(products.price), asc(products.id)],
 }
 
+/** What the owner's search looks in; `products_search_trgm_idx` is built on exactly this expression. */
+const PRODUCT_SEARCH_TEXT = sql`lower(${products.name} || ' ' || ${products.category} || ' ' || coalesce(${products.sku}, ''))`
+
 /** Search by name, category or SKU (back-office.md §2), then the filters. */
 function adminConditions(query: Pick<AdminProductQuery, 'search' | 'category'>): SQL[] {
   const conditions: SQL[] = []
   if (query.search) {
-    const pattern = containsPattern(query.search)
-    conditions.push(
-      or(ilike(products.name, pattern), ilike(products.category, pattern), ilike(products.sku, pattern))!,
-    )
+    conditions.push(searchMatches(PRODUCT_SEARCH_TEXT, query.search))
   }
   if (query.category) conditions.push(eq(products.category, query.category))
   return conditions
@@ -44,15 +44,15 @@ export async function listAdminProducts(db: Database, query: AdminProductQuery):
   const base = adminConditions(query)
   const filtered = query.status ? [...base, eq(products.status, query.status)] : base
   const { limit, offset } = pageWindow(query)
-  const [rows, counts] = await Promise.all([
-    db
+  const [rows, counts] = await withCustomPlans(db, async (tx) => [
+    await tx
       .select()
       .from(products)
       .where(and(...filtered))
       .orderBy(...ADMIN_ORDERINGS[query.sort])
       .limit(limit)
       .offset(offset),
-    db
+    await tx
       .select({ status: products.status, n: sql<number>`count(*)::int` })
       .from(products)
       .where(and(...base))

@@ -1,0 +1,126 @@
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { PRODUCT_CATEGORIES } from '../../src/shared/catalog'
+import { signIn, withScratchDatabase } from './catalog'
+import { waitForQuietMachine } from './cpu'
+import { removeTempDir, startApp, stopChild } from './processes'
+
+export const ADMIN_TARGETS = { maxP99Ms: 50 }
+// One owner, perhaps with a second device or tab open: a handful of requests at once, not a crowd.
+export const ADMIN_PLAN = { connections: 4, warmupS: 2, measuredS: 6 }
+
+/**
+ * One back-office list measured on PostgreSQL: the rows are written straight into the scratch
+ * database (the owner's lists must stay fast on a shop that has run for years, and creating them
+ * through the API would take longer than the measurement), then each request is loaded in turn.
+ */
+export interface AdminScenario {
+  label: string
+  rows: string
+  seed: (client: pg.Client) => Promise<void>
+  requests: Array<{ label: string; path: string }>
+}
+
+export interface AdminRequestResult {
+  scenario: string
+  rows: string
+  request: string
+  path: string
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  failures: number
+  /** The total the answer reports: a search that matched nothing would measure nothing useful. */
+  total: number | undefined
+  pass: boolean
+}
+
+export type AdminOutcome = AdminRequestResult[] | { error: string }
+
+export const ADMIN_SCENARIOS: AdminScenario[] = [
+  {
+    label: 'Admin product search',
+    rows: '5,000 products',
+    seed: async (client) => {
+      await client.query(
+        `insert into products (name, description, short_description, price, cost, category, type, color, sku, status, stock_quantity, image_urls, image_alts, created_at)
+         select 'Jadeite ' || (array['Bangle','Pendant','Ring','Bead Bracelet','Drop Earrings','Necklace'])[1 + g % 6] || ' no. ' || g,
+                'Natural Type A jadeite, piece ' || g, 'Piece ' || g, 10000 + g * 7, 4000 + g * 3,
+                ($1::text[])[1 + g % 5], 'other', (array['green','lavender','white','yellow'])[1 + g % 4],
+                'JD-' || lpad(g::text, 6, '0'),
+                case when g % 10 = 0 then 'sold' when g % 17 = 0 then 'reserved' else 'available' end,
+                case when g % 10 = 0 then 0 else 1 end,
+                array['/uploads/products/bench-' || g || '.webp'], array[''],
+                now() - make_interval(mins => g)
+         from generate_series(1, 5000) as g`,
+        [[...PRODUCT_CATEGORIES]],
+      )
+      await client.query('analyze products')
+    },
+    requests: [
+      { label: 'first page', path: '/api/admin/products?page=1&pageSize=50' },
+      { label: 'search by name', path: '/api/admin/products?search=bangle%20no.%2012&pageSize=50' },
+      { label: 'search by SKU', path: '/api/admin/products?search=JD-0042&pageSize=50' },
+      {
+        label: 'category, by price',
+        path: '/api/admin/products?category=necklaces&sort=price-desc&pageSize=50',
+      },
+      { label: 'deep page', path: '/api/admin/products?page=60&pageSize=50' },
+    ],
+  },
+]
+
+async function measure(url: string, cookie: string) {
+  const options = { url, connections: ADMIN_PLAN.connections, headers: { cookie } }
+  await autocannon({ ...options, duration: ADMIN_PLAN.warmupS })
+  const result = await autocannon({ ...options, duration: ADMIN_PLAN.measuredS })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** Every scenario on one fresh PostgreSQL shop, signed in as its administrator. */
+export async function benchAdmin(postgresUrl: string, scenarios = ADMIN_SCENARIOS): Promise<AdminOutcome> {
+  try {
+    return await withScratchDatabase(postgresUrl, async (databaseUrl) => {
+      const server = await startApp({ databaseUrl, seedDemo: false })
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      try {
+        const cookie = await signIn(server.baseUrl)
+        const results: AdminRequestResult[] = []
+        for (const scenario of scenarios) {
+          console.info(`admin: seeding ${scenario.rows}`)
+          await scenario.seed(client)
+          for (const request of scenario.requests) {
+            const url = `${server.baseUrl}${request.path}`
+            const answer = await fetch(url, { headers: { cookie } })
+            if (!answer.ok) throw new Error(`${request.path}: ${answer.status} ${await answer.text()}`)
+            const body = (await answer.json()) as { total?: number }
+            await waitForQuietMachine()
+            const load = await measure(url, cookie)
+            results.push({
+              scenario: scenario.label,
+              rows: scenario.rows,
+              request: request.label,
+              path: request.path,
+              ...load,
+              total: body.total,
+              pass: load.failures === 0 && load.p99Ms < ADMIN_TARGETS.maxP99Ms,
+            })
+          }
+        }
+        return results
+      } finally {
+        await client.end()
+        await stopChild(server)
+        removeTempDir(server.dataDir)
+      }
+    })
+  } catch (error) {
+    return { error: (error as Error).stack ?? String(error) }
+  }
+}
