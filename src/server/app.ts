@@ -30,6 +30,7 @@ import type { FileStore } from './modules/media/file-store'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { newsletterAdminRoutes } from './modules/newsletter/admin-routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
+import { ordersAdminRoutes } from './modules/orders/admin-routes'
 import { ordersRoutes } from './modules/orders/routes'
 import { createPaymentProvider } from './modules/payments'
 import type { PaymentProvider } from './modules/payments/provider'
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })
     await admin.register(newsletterAdminRoutes, { db })
+    await admin.register(ordersAdminRoutes, { db, provider: paymentProvider })
   })
 
   // Uploaded and seeded images: content-hashed names, so they never change.

@@ -75,3 +75,60 @@ export interface OrderDetail extends OrderSummary {
 
 /** The steps of an order's timeline; a cancelled order leaves it. */
 export const ORDER_PROGRESS: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered']
+
+// ---------------------------------------------------------------------------------------------
+// The order's life (back-office.md §4), defined once: the server refuses what is not here, the
+// back office offers what is, the shopper's timeline follows it.
+
+/** The one forward step each status allows, with its button; Cancel is offered in every state. */
+export const NEXT_STEP: Partial<Record<OrderStatus, { to: OrderStatus; action: string }>> = {
+  pending: { to: 'confirmed', action: 'Confirm' },
+  confirmed: { to: 'preparing', action: 'Mark Packed' },
+  preparing: { to: 'shipped', action: 'Mark Shipped' },
+  shipped: { to: 'delivered', action: 'Mark Delivered' },
+}
+
+/** Why `from` may not become `to`, or undefined when it may. */
+export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | undefined {
+  if (from === 'cancelled') return 'This order is cancelled and can no longer change'
+  if (to === 'cancelled') return undefined
+  const next = NEXT_STEP[from]
+  if (next?.to === to) return undefined
+  if (to === from) return `This order is already ${ORDER_STATUS_LABELS[to]}`
+  return next
+    ? `An order that is ${ORDER_STATUS_LABELS[from]} can only move to ${ORDER_STATUS_LABELS[next.to]} or be cancelled`
+    : `An order that is ${ORDER_STATUS_LABELS[from]} can only be cancelled`
+}
+
+/** Payment status follows from the payments received: none, some, or the whole total. */
+export function derivePaymentStatus(paidCents: number, totalCents: number): PaymentStatus {
+  if (paidCents <= 0) return 'unpaid'
+  return paidCents >= totalCents ? 'paid' : 'partial'
+}
+
+export const ORDER_TABS = ['all', 'pending-payment', 'payment-plans', 'ready-to-ship', 'completed'] as const
+export type OrderTab = (typeof ORDER_TABS)[number]
+export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
+  all: 'All Orders',
+  'pending-payment': 'Pending Payment',
+  'payment-plans': 'Payment Plans',
+  'ready-to-ship': 'Ready to Ship',
+  completed: 'Completed',
+}
+
+/** DESIGN.md §4's tab rules; the server's SQL says the same, and a test holds them together. */
+export function orderTabs(order: {
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  hasPlan: boolean
+}): OrderTab[] {
+  const tabs: OrderTab[] = ['all']
+  if (order.status === 'cancelled') return tabs
+  const settled = order.paymentStatus === 'paid'
+  if (!order.hasPlan && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'partial'))
+    tabs.push('pending-payment')
+  if (order.hasPlan && !settled) tabs.push('payment-plans')
+  if (settled && (order.status === 'confirmed' || order.status === 'preparing')) tabs.push('ready-to-ship')
+  if (order.status === 'shipped' || order.status === 'delivered') tabs.push('completed')
+  return tabs
+}

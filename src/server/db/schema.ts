@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
+import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
@@ -294,6 +295,26 @@ export const sales = pgTable(
     check('sales_source_check', inList('source', SALE_SOURCES)),
     index('sales_sale_date_idx').on(t.saleDate),
     index('sales_order_idx').on(t.orderId),
+  ],
+)
+
+/** An order's audit trail: every status change, payment, tracking number, plan change and e-mail. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it, by name as it was then (null: the shop itself, a shopper or a job). */
+    actor: text('actor'),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [
+    check('order_events_kind_check', inList('kind', ORDER_EVENT_KINDS)),
+    index('order_events_order_idx').on(t.orderId, t.at),
   ],
 )
 

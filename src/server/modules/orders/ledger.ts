@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm'
+import { derivePaymentStatus, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
+import type { Tx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+
+// The rules that move stock, sale rows and payment status after an order exists, in one place, each
+// called inside the caller's transaction with the order row already locked (lockOrder). Checkout's
+// single statement (checkout/place-order.ts) applies the same rules at the moment of purchase —
+// take the stock, reserve or sell the last unit, book a card payment and its sale rows — and a test
+// (ledger.test.ts) holds the two to the same outcome.
+
+export interface LockedOrder {
+  id: number
+  status: string
+  paymentStatus: PaymentStatus
+  paymentMethod: PaymentMethod
+  total: number
+  customerName: string | null
+  customerEmail: string | null
+  trackingNumber: string | null
+}
+
+/** Locks the order for the rest of the transaction: payments, cancels and steps on it queue up. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
+  const [row] = await queryRows<LockedOrder>(
+    tx,
+    sql`select id, status, payment_status as "paymentStatus", payment_method as "paymentMethod", total,
+          customer_name as "customerName", customer_email as "customerEmail", tracking_number as "trackingNumber"
+        from orders where id = ${orderId} for update`,
+  )
+  return row
+}
+
+/** The sum of the order's payment rows. */
+export async function amountPaid(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await queryRows<{ paid: number }>(
+    tx,
+    sql`select coalesce(sum(amount), 0)::int as paid from payments where order_id = ${orderId}`,
+  )
+  return row!.paid
+}
+
+/**
+ * Books a payment row and sets the order's payment status from all of its rows; the status is
+ * never taken from a request. Returns the status before and after.
+ */
+export async function recordPayment(
+  tx: Tx,
+  order: LockedOrder,
+  payment: { amount: number; method: PaymentMethod; note: string | null },
+): Promise<{ before: PaymentStatus; after: PaymentStatus; paid: number }> {
+  await tx.execute(
+    sql`insert into payments (order_id, amount, method, note) values (${order.id}, ${payment.amount}, ${payment.method}, ${payment.note})`,
+  )
+  const paid = await amountPaid(tx, order.id)
+  const after = derivePaymentStatus(paid, order.total)
+  await tx.execute(
+    sql`update orders set payment_status = ${after}, updated_at = now() where id = ${order.id}`,
+  )
+  if (after === 'paid' && order.paymentStatus !== 'paid') await settleOrder(tx, order)
+  return { before: order.paymentStatus, after, paid }
+}
+
+/**
+ * An order paid in full: the pieces it reserved are sold (at the price on the order line), and one
+ * sale row per line joins the ledger with the product's cost as it is now, so later edits of the
+ * cost never change this sale's profit.
+ */
+async function settleOrder(tx: Tx, order: LockedOrder): Promise<void> {
+  await tx.execute(sql`
+    update products set status = 'sold', sold_at = now(), sold_price = line.price, updated_at = now()
+    from order_items line
+    where line.order_id = ${order.id} and products.id = line.product_id
+      and products.status = 'reserved' and products.stock_quantity = 0`)
+  await tx.execute(sql`
+    insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name, customer_email,
+      source, order_id)
+    select line.product_id, line.price * line.quantity, products.cost * line.quantity,
+      (line.price - products.cost) * line.quantity, ${order.paymentMethod}, ${order.customerName},
+      ${order.customerEmail}, 'order', ${order.id}
+    from order_items line join products on products.id = line.product_id
+    where line.order_id = ${order.id}
+      and not exists (select from sales where sales.order_id = ${order.id})`)
+}
+
+/**
+ * A cancelled order gives its pieces back: the stock returns, and a piece it reserved or sold is
+ * available again — unless a sale outside this order (a manual one) sold it meanwhile. Its sale
+ * rows leave the ledger.
+ */
+export async function releaseOrder(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    update products set
+      stock_quantity = products.stock_quantity + line.quantity,
+      status = case
+        when products.status = 'reserved' then 'available'
+        when products.status = 'sold' and not exists (
+          select from sales where sales.product_id = products.id and sales.order_id is distinct from ${orderId}
+        ) then 'available'
+        else products.status end,
+      sold_at = case when products.status in ('reserved', 'sold') and not exists (
+          select from sales where sales.product_id = products.id and sales.order_id is distinct from ${orderId}
+        ) then null else products.sold_at end,
+      sold_price = case when products.status in ('reserved', 'sold') and not exists (
+          select from sales where sales.product_id = products.id and sales.order_id is distinct from ${orderId}
+        ) then null else products.sold_price end,
+      updated_at = now()
+    from (select product_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId}
+          group by product_id) line
+    where products.id = line.product_id`)
+  await tx.execute(sql`delete from sales where order_id = ${orderId}`)
+}

@@ -1,0 +1,391 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_STATUSES, ORDER_TABS, type OrderStatus, orderTabs } from '../../../shared/orders'
+import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
+import { queryRows } from '../../db/query-rows'
+import { paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
+import { adminCookie, insertProduct } from '../../test/factories'
+import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+
+let t: TestApp
+let admin: string
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await adminCookie(t.app, t.handle.db)
+})
+afterAll(() => t.close())
+
+const form = {
+  firstName: 'Mei',
+  lastName: 'Lin',
+  email: 'mei@example.com',
+  phone: '713-555-0100',
+  address: '1 Jade Way',
+  city: 'Houston',
+  state: 'TX',
+  zipCode: '77002',
+  country: 'United States',
+}
+
+/** A Zelle order for one new piece (price $200, cost $80), as the storefront places it. */
+async function zelleOrder(customer: Partial<typeof form> = {}, pieceFields: Record<string, unknown> = {}) {
+  const piece = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, ...pieceFields })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: {
+      ...form,
+      ...customer,
+      paymentMethod: 'zelle',
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+      subtotal: piece.price,
+      shippingCost: 0,
+      total: piece.price,
+    },
+  })
+  expect(response.statusCode).toBe(200)
+  return { orderId: (response.json() as { id: number }).id, piece }
+}
+
+const patch = (url: string, payload: unknown, cookie = admin) =>
+  t.app.inject({ method: 'PATCH', url, payload: payload as object, headers: { cookie } })
+const list = async (query = '') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/orders${query}`,
+    headers: { cookie: admin },
+  })
+  expect(response.statusCode).toBe(200)
+  return response.json() as AdminOrderPage
+}
+const productRow = async (id: number) =>
+  (await t.handle.db.select().from(products).where(eq(products.id, id)))[0]!
+const salesOf = (orderId: number) => t.handle.db.select().from(sales).where(eq(sales.orderId, orderId))
+
+describe('the order list', () => {
+  it('lists newest first with customer, items, payments and trail, and finds by name, e-mail or number', async () => {
+    const first = await zelleOrder({ firstName: 'Quinn', lastName: 'Oduya', email: 'quinn@example.com' })
+    const second = await zelleOrder({ firstName: 'Rosalind', lastName: 'Vey', email: 'rv@example.net' })
+    const page = await list()
+    expect(page.items[0]!.id).toBe(second.orderId)
+    expect(page.items[1]!.id).toBe(first.orderId)
+    const order = page.items[1]!
+    expect(order).toMatchObject({
+      customerName: 'Quinn Oduya',
+      customerEmail: 'quinn@example.com',
+      paymentStatus: 'unpaid',
+      status: 'pending',
+      total: 20_000,
+      amountPaid: 0,
+      balance: 20_000,
+      paymentPlan: null,
+    })
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        productId: first.piece.id,
+        productName: first.piece.name,
+        quantity: 1,
+        price: 20_000,
+      }),
+    ])
+
+    expect((await list('?search=oduya')).items.map((o) => o.id)).toEqual([first.orderId])
+    expect((await list('?search=RV%40EXAMPLE')).items.map((o) => o.id)).toEqual([second.orderId])
+    expect((await list(`?search=%23${first.orderId}`)).items.map((o) => o.id)).toEqual([first.orderId])
+    expect((await list('?search=nobody-at-all')).items).toEqual([])
+  })
+
+  it('sorts by buyer name and by the next payment due', async () => {
+    const names = (await list('?sort=buyer&pageSize=200')).items.map((o) => o.customerName ?? '')
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())))
+    const withPlan = await zelleOrder({ firstName: 'Due', lastName: 'Soon' })
+    const [plan] = await t.handle.db
+      .insert(paymentPlans)
+      .values({ orderId: withPlan.orderId, depositAmount: 5_000, totalAmount: 20_000 })
+      .returning()
+    await t.handle.db.insert(paymentInstallments).values([
+      { planId: plan!.id, amount: 7_500, dueDate: new Date('2020-01-01T00:00:00Z') },
+      { planId: plan!.id, amount: 7_500, dueDate: new Date('2099-01-01T00:00:00Z') },
+    ])
+    const due = await list('?sort=due-date')
+    expect(due.items[0]!.id).toBe(withPlan.orderId)
+    expect(due.items[0]!.paymentPlan).toMatchObject({
+      depositAmount: 5_000,
+      remainingBalance: 20_000,
+      nextDueDate: '2020-01-01T00:00:00.000Z',
+      overdue: true,
+    })
+    expect(due.items[0]!.paymentPlan!.installments.map((step) => step.overdue)).toEqual([true, false])
+  })
+
+  it('counts every tab in agreement with the tab rules, and each tab holds exactly its orders', async () => {
+    // One order in each interesting state.
+    const paid = await zelleOrder()
+    expect((await patch(`/api/orders/${paid.orderId}/payment`, { paymentStatus: 'paid' })).statusCode).toBe(
+      200,
+    )
+    const partial = await zelleOrder()
+    await patch(`/api/orders/${partial.orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
+    const shipped = await zelleOrder()
+    await patch(`/api/orders/${shipped.orderId}/payment`, { paymentStatus: 'paid' })
+    await patch(`/api/orders/${shipped.orderId}/status`, { status: 'preparing' })
+    await patch(`/api/orders/${shipped.orderId}/status`, {
+      status: 'shipped',
+      trackingNumber: '1Z999AA10123456784',
+    })
+    const cancelled = await zelleOrder()
+    await patch(`/api/orders/${cancelled.orderId}/status`, { status: 'cancelled' })
+
+    const all = (await list('?pageSize=200')).items
+    const page = await list()
+    for (const tab of ORDER_TABS) {
+      const expected = all
+        .filter((order) => orderTabs({ ...order, hasPlan: order.paymentPlan !== null }).includes(tab))
+        .map((order) => order.id)
+        .sort()
+      expect(page.tabCounts[tab], tab).toBe(expected.length)
+      const listed = (await list(`?tab=${tab}&pageSize=200`)).items.map((order) => order.id).sort()
+      expect(listed, tab).toEqual(expected)
+    }
+    expect(page.tabCounts['ready-to-ship']).toBeGreaterThan(0)
+    expect(page.tabCounts.completed).toBeGreaterThan(0)
+  })
+
+  it('refuses bad list parameters', async () => {
+    for (const query of ['?tab=archived', '?sort=oldest', '?pageSize=500']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/orders${query}`,
+        headers: { cookie: admin },
+      })
+      expect(response.statusCode, query).toBe(400)
+    }
+  })
+})
+
+describe('order steps', () => {
+  it('allows only the next step or a cancel, from every status', async () => {
+    const walk: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered']
+    for (const [index, from] of walk.entries()) {
+      const { orderId } = await zelleOrder()
+      for (const step of walk.slice(1, index + 1)) {
+        const moved = await patch(`/api/orders/${orderId}/status`, {
+          status: step,
+          trackingNumber: 'TRACK123',
+        })
+        expect(moved.statusCode, `${from}: ${step}`).toBe(200)
+      }
+      for (const to of ORDER_STATUSES) {
+        if (to === 'cancelled') continue
+        const allowed = walk[index + 1] === to
+        if (allowed) continue
+        const refused = await patch(`/api/orders/${orderId}/status`, {
+          status: to,
+          trackingNumber: 'TRACK123',
+        })
+        expect(refused.statusCode, `${from} → ${to}`).toBe(409)
+        expect(refused.json().message).toMatch(/can only|already/)
+      }
+      const cancelled = await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
+      expect(cancelled.statusCode, `${from} → cancelled`).toBe(200)
+      for (const to of ORDER_STATUSES) {
+        const stuck = await patch(`/api/orders/${orderId}/status`, { status: to })
+        expect(stuck.statusCode, `cancelled → ${to}`).toBe(409)
+        expect(stuck.json().message).toBe('This order is cancelled and can no longer change')
+      }
+    }
+  })
+
+  it('refuses an unknown status and unknown fields with 400', async () => {
+    const { orderId } = await zelleOrder()
+    expect((await patch(`/api/orders/${orderId}/status`, { status: 'lost' })).statusCode).toBe(400)
+    expect(
+      (await patch(`/api/orders/${orderId}/status`, { status: 'confirmed', paid: true })).statusCode,
+    ).toBe(400)
+    expect((await patch('/api/orders/999999/status', { status: 'confirmed' })).statusCode).toBe(404)
+  })
+
+  it('ships only with a tracking number, and keeps the number given', async () => {
+    const { orderId } = await zelleOrder()
+    await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' })
+    await patch(`/api/orders/${orderId}/status`, { status: 'preparing' })
+    const refused = await patch(`/api/orders/${orderId}/status`, { status: 'shipped' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe('Please enter a tracking number')
+
+    const blank = await patch(`/api/orders/${orderId}/tracking`, { trackingNumber: '   ' })
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json().message).toBe('Please enter a tracking number')
+
+    const tracked = await patch(`/api/orders/${orderId}/tracking`, {
+      trackingNumber: ' 9400111899223100012345 ',
+    })
+    expect(tracked.statusCode).toBe(200)
+    expect((tracked.json() as AdminOrder).trackingNumber).toBe('9400111899223100012345')
+    const shipped = await patch(`/api/orders/${orderId}/status`, { status: 'shipped' })
+    expect(shipped.statusCode).toBe(200)
+    const order = shipped.json() as AdminOrder
+    expect(order.status).toBe('shipped')
+    expect(order.events.map((event) => [event.kind, event.actor, event.message])).toEqual([
+      ['status', 'owner', 'Order Received → Payment Confirmed'],
+      ['status', 'owner', 'Payment Confirmed → Preparing to Ship'],
+      ['tracking', 'owner', 'Tracking number 9400111899223100012345'],
+      ['status', 'owner', 'Preparing to Ship → Shipped'],
+    ])
+  })
+
+  it('is for administrators only', async () => {
+    const { orderId } = await zelleOrder()
+    const customer = await registerCustomer(t.app)
+    expect(
+      (await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' }, customer.cookie)).statusCode,
+    ).toBe(403)
+    expect((await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' }, '')).statusCode).toBe(401)
+  })
+})
+
+describe('payments', () => {
+  it('derives the payment status from the payments received, whatever the request says', async () => {
+    const { orderId, piece } = await zelleOrder()
+    expect((await productRow(piece.id)).status).toBe('reserved')
+
+    const small = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid', amount: 5_000 })
+    expect(small.statusCode).toBe(200)
+    expect(small.json()).toMatchObject({ paymentStatus: 'partial', amountPaid: 5_000, balance: 15_000 })
+    expect((await productRow(piece.id)).status).toBe('reserved')
+    expect(await salesOf(orderId)).toEqual([])
+
+    const over = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 15_001 })
+    expect(over.statusCode).toBe(409)
+    expect(over.json().message).toBe('The payment exceeds the balance of $150.00')
+
+    const noAmount = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial' })
+    expect(noAmount.statusCode).toBe(400)
+
+    const rest = await patch(`/api/orders/${orderId}/payment`, {
+      paymentStatus: 'paid',
+      note: 'Zelle from Mei',
+    })
+    expect(rest.statusCode).toBe(200)
+    const paid = rest.json() as AdminOrder
+    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', amountPaid: 20_000, balance: 0 })
+    expect(paid.payments.map((payment) => [payment.amount, payment.method, payment.note])).toEqual([
+      [5_000, 'zelle', null],
+      [15_000, 'zelle', 'Zelle from Mei'],
+    ])
+
+    // Paid in full: the piece is sold and the ledger has its sale, with the cost as it was.
+    const sold = await productRow(piece.id)
+    expect(sold).toMatchObject({ status: 'sold', soldPrice: 20_000, stockQuantity: 0 })
+    expect(sold.soldAt).toBeInstanceOf(Date)
+    await t.handle.db.update(products).set({ cost: 19_000 }).where(eq(products.id, piece.id))
+    expect(await salesOf(orderId)).toEqual([
+      expect.objectContaining({
+        productId: piece.id,
+        salePrice: 20_000,
+        cost: 8_000,
+        profit: 12_000,
+        source: 'order',
+      }),
+    ])
+
+    const again = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toBe('This order is already paid in full')
+  })
+
+  it('cancelling returns the piece and takes the sale out of the ledger', async () => {
+    const { orderId, piece } = await zelleOrder()
+    await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
+    expect(await salesOf(orderId)).toHaveLength(1)
+    const cancelled = await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
+    expect(cancelled.statusCode).toBe(200)
+    expect(await productRow(piece.id)).toMatchObject({
+      status: 'available',
+      stockQuantity: 1,
+      soldAt: null,
+      soldPrice: null,
+    })
+    expect(await salesOf(orderId)).toEqual([])
+    const refused = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
+    expect(refused.statusCode).toBe(409)
+  })
+
+  it('cancelling an unpaid order frees the reserved piece for the next shopper', async () => {
+    const { orderId, piece } = await zelleOrder()
+    await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
+    expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
+    const response = await t.app.inject({ method: 'GET', url: `/api/products/${piece.id}` })
+    expect(response.json().status).toBe('available')
+  })
+
+  it('refunds a card order through the provider when it is cancelled', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000 })
+    const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: piece.price, currency: 'usd', form, items },
+    })
+    expect(intent.statusCode).toBe(200)
+    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
+    const provider = t.app.paymentProvider as import('../payments/test-provider').TestPaymentProvider
+    provider.confirm(paymentIntentId, '4242424242424242')
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...form,
+        paymentMethod: 'stripe',
+        paymentIntentId,
+        items,
+        subtotal: piece.price,
+        shippingCost: 0,
+        total: piece.price,
+      },
+    })
+    expect(placed.statusCode).toBe(200)
+    const orderId = (placed.json() as { id: number }).id
+    expect(await salesOf(orderId)).toHaveLength(1)
+
+    const cancelled = await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
+    expect(cancelled.statusCode).toBe(200)
+    const order = cancelled.json() as AdminOrder
+    expect(order.paymentStatus).toBe('refunded')
+    expect(order.events.at(-1)).toMatchObject({ kind: 'refund', message: 'Card payment of $300.00 refunded' })
+    expect(provider.isRefunded(paymentIntentId)).toBe(true)
+    expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
+    expect(await salesOf(orderId)).toEqual([])
+  })
+})
+
+describe('concurrent payments and cancels on PostgreSQL', () => {
+  it('never leaves stock, sale rows and payment status disagreeing', async (context) => {
+    if (t.handle.driver !== 'postgres') return context.skip('needs real concurrency')
+    for (let round = 0; round < 3; round++) {
+      const { orderId, piece } = await zelleOrder()
+      const requests = Array.from({ length: 50 }, (_, index) =>
+        index % 5 === 0
+          ? patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
+          : patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 2_000 }),
+      )
+      const answers = await Promise.all(requests)
+      expect(answers.every((answer) => [200, 409].includes(answer.statusCode))).toBe(true)
+
+      const order = (await list(`?search=%23${orderId}`)).items[0]!
+      const product = await productRow(piece.id)
+      const ledger = await salesOf(orderId)
+      const [row] = await queryRows<{ paid: number }>(
+        t.handle.db,
+        sql`select coalesce(sum(amount), 0)::int as paid from payments where order_id = ${orderId}`,
+      )
+      const paid = row!.paid
+      expect(order.status).toBe('cancelled')
+      expect(paid).toBeLessThanOrEqual(order.total)
+      expect(order.amountPaid).toBe(paid)
+      // Cancelled: the piece is back and nothing of it is in the ledger.
+      expect(product).toMatchObject({ status: 'available', stockQuantity: 1 })
+      expect(ledger).toEqual([])
+    }
+  })
+})
