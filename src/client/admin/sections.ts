@@ -50,7 +50,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: ADMIN_TITLES.orders!,
     icon: ShoppingCart,
     description: 'Payments, plans, packing and shipping.',
-    page: placeholder,
+    page: page(() => import('./orders/orders-page'), 'OrdersPage'),
   },
   {
     path: 'sales',

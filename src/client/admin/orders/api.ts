@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { OrderStatus } from '../../../shared/orders'
+import type { AdminOrder, AdminOrderPage, PaymentUpdate } from '../../../shared/orders-admin'
+import { api } from '../../lib/api'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { keyToUrl } from '../../lib/queries'
+
+type Params = Record<string, string | undefined>
+
+export const orderQueries = {
+  list: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/admin/orders', params],
+      queryFn: ({ queryKey }) => api.get<AdminOrderPage>(keyToUrl(queryKey)),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+}
+
+/** After any change: the lists (tabs and counts move), the dashboard's money and the product list. */
+function useRefreshOrders() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/orders'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/overview'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/products'] }),
+    ])
+}
+
+export function useChangeStatus() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({
+      order,
+      status,
+      trackingNumber,
+    }: {
+      order: AdminOrder
+      status: OrderStatus
+      trackingNumber?: string
+    }) => api.patch<AdminOrder>(`/api/orders/${order.id}/status`, { status, trackingNumber }),
+    onSuccess: async () => {
+      toastSuccess('Order status updated successfully.')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to update order status', error),
+  })
+}
+
+export function useAddTracking() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ order, trackingNumber }: { order: AdminOrder; trackingNumber: string }) =>
+      api.patch<AdminOrder>(`/api/orders/${order.id}/tracking`, { trackingNumber }),
+    onSuccess: async () => {
+      toastSuccess('Tracking number added successfully.')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to add tracking number', error),
+  })
+}
+
+export function useRecordPayment() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ order, update }: { order: AdminOrder; update: PaymentUpdate }) =>
+      api.patch<AdminOrder>(`/api/orders/${order.id}/payment`, update),
+    onSuccess: async () => {
+      toastSuccess('Payment status updated successfully.')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to update payment status', error),
+  })
+}

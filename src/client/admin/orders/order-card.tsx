@@ -1,0 +1,249 @@
+import { CalendarClock, History, Truck } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { formatCents } from '../../../shared/money'
+import {
+  NEXT_STEP,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  PAYMENT_STATUS_LABELS,
+  type PaymentStatus,
+} from '../../../shared/orders'
+import { type AdminOrder, trackingLink } from '../../../shared/orders-admin'
+import { cn } from '../../lib/cn'
+import { formatDate, formatDateTime } from '../../lib/dates'
+import { Badge, type BadgeProps } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { ProductImage } from '../../ui/product-image'
+
+export type OrderAction = 'step' | 'ship' | 'payment' | 'tracking' | 'cancel'
+
+const STATUS_BADGE: Record<OrderStatus, BadgeProps['variant']> = {
+  pending: 'gold',
+  confirmed: 'jade',
+  preparing: 'jade',
+  shipped: 'available',
+  delivered: 'available',
+  cancelled: 'sold',
+}
+
+const PAYMENT_BADGE: Record<PaymentStatus, BadgeProps['variant']> = {
+  unpaid: 'reserved',
+  partial: 'gold',
+  paid: 'available',
+  refunded: 'neutral',
+}
+
+const METHOD_LABELS: Record<string, string> = {
+  stripe: 'Card (Stripe)',
+  credit_card: 'Credit card',
+  bank_transfer: 'Bank transfer',
+}
+export const methodLabel = (method: string) =>
+  METHOD_LABELS[method] ?? method.charAt(0).toUpperCase() + method.slice(1)
+
+/** One order as the owner works on it: what was bought, where it goes, what was paid, what is next. */
+export function OrderCard({
+  order,
+  onAction,
+}: {
+  order: AdminOrder
+  onAction: (action: OrderAction) => void
+}) {
+  const next = NEXT_STEP[order.status]
+  const open = order.status !== 'cancelled'
+  const link = order.trackingNumber ? trackingLink(order.trackingNumber) : undefined
+  return (
+    <article
+      aria-labelledby={`order-${order.id}-title`}
+      className="rounded-lg border border-ink/10 bg-white/70 shadow-xs"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-ink/10 px-4 py-3 sm:px-5">
+        <div className="min-w-0">
+          <h2 id={`order-${order.id}-title`} className="font-serif text-xl leading-tight text-ink">
+            Order #{order.id}
+            <span className="ml-2 align-middle font-sans text-xs font-normal text-ink-muted">
+              {formatDateTime(order.createdAt)}
+            </span>
+          </h2>
+          <p className="mt-0.5 truncate text-sm text-ink-muted">
+            <span className="font-medium text-ink">{order.customerName ?? 'Guest'}</span>
+            {order.customerEmail && (
+              <>
+                {' '}
+                ·{' '}
+                <a className="underline-offset-2 hover:underline" href={`mailto:${order.customerEmail}`}>
+                  {order.customerEmail}
+                </a>
+              </>
+            )}
+            {order.customerPhone && (
+              <>
+                {' '}
+                ·{' '}
+                <a className="underline-offset-2 hover:underline" href={`tel:${order.customerPhone}`}>
+                  {order.customerPhone}
+                </a>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge variant={STATUS_BADGE[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+          <Badge variant={PAYMENT_BADGE[order.paymentStatus]}>
+            {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+          </Badge>
+          {order.paymentPlan?.overdue && <Badge variant="destructive">Overdue</Badge>}
+        </div>
+      </header>
+
+      <ul aria-label={`Items of order #${order.id}`} className="divide-y divide-ink/5 px-4 sm:px-5">
+        {order.items.map((item) => (
+          <li key={`${item.productId}-${item.price}`} className="flex items-center gap-3 py-2.5">
+            <div className="size-12 shrink-0 overflow-hidden rounded-md bg-sand">
+              {item.productImage && (
+                <ProductImage
+                  url={item.productImage}
+                  alt=""
+                  sizes="48px"
+                  className="size-full object-cover"
+                />
+              )}
+            </div>
+            <p className="min-w-0 flex-1 truncate text-sm text-ink">{item.productName}</p>
+            <p className="shrink-0 text-sm tabular-nums text-ink-muted">
+              {item.quantity} × {formatCents(item.price)}
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="grid gap-4 border-t border-ink/10 px-4 py-3 text-sm sm:grid-cols-3 sm:px-5">
+        <Detail title="Ship to">
+          <address className="not-italic text-ink">
+            {order.shipping.address ?? '—'}
+            <br />
+            {[order.shipping.city, [order.shipping.state, order.shipping.zip].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join(', ')}
+            {order.shipping.country !== 'US' && <>, {order.shipping.country}</>}
+          </address>
+          {order.trackingNumber && (
+            <p className="mt-1 flex items-center gap-1.5 text-ink-muted">
+              <Truck className="size-3.5" aria-hidden />
+              {link ? (
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-jade-800 underline underline-offset-2"
+                >
+                  {link.carrier} {order.trackingNumber}
+                </a>
+              ) : (
+                <span className="text-ink">{order.trackingNumber}</span>
+              )}
+            </p>
+          )}
+        </Detail>
+        <Detail title="Payment">
+          <p className="text-ink">{methodLabel(order.paymentMethod)}</p>
+          <p className="tabular-nums text-ink-muted">
+            Paid {formatCents(order.amountPaid)} of {formatCents(order.total)}
+            {order.balance > 0 && order.status !== 'cancelled' && order.paymentStatus !== 'refunded' && (
+              <>
+                {' '}
+                · <span className="font-medium text-ink">Balance {formatCents(order.balance)}</span>
+              </>
+            )}
+          </p>
+          {order.paymentPlan && (
+            <p
+              className={cn(
+                'mt-1 flex items-center gap-1.5',
+                order.paymentPlan.overdue ? 'text-destructive' : 'text-ink-muted',
+              )}
+            >
+              <CalendarClock className="size-3.5" aria-hidden />
+              Plan: {formatCents(order.paymentPlan.depositAmount)} deposit
+              {order.paymentPlan.nextDueDate && <>, next due {formatDate(order.paymentPlan.nextDueDate)}</>}
+            </p>
+          )}
+        </Detail>
+        <Detail title="Total">
+          <dl className="grid grid-cols-[1fr_auto] gap-x-3 tabular-nums">
+            <dt className="text-ink-muted">Subtotal</dt>
+            <dd className="text-right">{formatCents(order.subtotal)}</dd>
+            <dt className="text-ink-muted">Shipping</dt>
+            <dd className="text-right">{order.shippingCost ? formatCents(order.shippingCost) : 'Free'}</dd>
+            <dt className="font-medium text-ink">Total</dt>
+            <dd className="text-right font-medium text-ink">{formatCents(order.total)}</dd>
+          </dl>
+        </Detail>
+      </div>
+
+      {(order.specialInstructions || order.notes) && (
+        <p className="border-t border-ink/10 px-4 py-2.5 text-sm text-ink-muted sm:px-5">
+          <span className="font-medium text-ink">Note: </span>
+          {order.specialInstructions ?? order.notes}
+        </p>
+      )}
+
+      {open && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-ink/10 px-4 py-3 sm:px-5">
+          {next && (
+            <Button size="sm" onClick={() => onAction(next.to === 'shipped' ? 'ship' : 'step')}>
+              {next.action}
+            </Button>
+          )}
+          {order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && (
+            <Button size="sm" variant="secondary" onClick={() => onAction('payment')}>
+              Record Payment
+            </Button>
+          )}
+          <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
+            {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="ml-auto text-destructive hover:text-destructive"
+            onClick={() => onAction('cancel')}
+          >
+            Cancel Order
+          </Button>
+        </div>
+      )}
+
+      <details className="group border-t border-ink/10 px-4 py-2.5 text-sm sm:px-5">
+        <summary className="flex min-h-8 cursor-pointer list-none items-center gap-1.5 text-ink-muted hover:text-ink">
+          <History className="size-3.5" aria-hidden />
+          History ({order.events.length + 1})
+        </summary>
+        <ol className="mt-2 space-y-1.5 border-l border-ink/10 pl-4">
+          <li className="text-ink">
+            Order placed on the storefront
+            <span className="block text-xs text-ink-muted">{formatDateTime(order.createdAt)}</span>
+          </li>
+          {order.events.map((event) => (
+            <li key={event.id} className="text-ink">
+              {event.message}
+              <span className="block text-xs text-ink-muted">
+                {formatDateTime(event.at)}
+                {event.actor && <> · {event.actor}</>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </article>
+  )
+}
+
+function Detail({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-1 text-xs font-medium uppercase tracking-wider text-ink-muted">{title}</h3>
+      {children}
+    </section>
+  )
+}

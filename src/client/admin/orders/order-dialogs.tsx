@@ -1,0 +1,235 @@
+import { type FormEvent, useId, useState } from 'react'
+import { dollarsToCents, formatCents } from '../../../shared/money'
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
+import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
+import { failureMessage } from '../../lib/mutation-toasts'
+import { Button } from '../../ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog'
+import { FormField } from '../../ui/form-field'
+import { Input } from '../../ui/input'
+import { Select } from '../../ui/select'
+import { Textarea } from '../../ui/textarea'
+import { methodLabel } from './order-card'
+
+// The two dialogs of the orders page. Both keep what was typed and show the server's reason when
+// the request fails, so nothing is lost on a bad connection.
+
+interface DialogProps {
+  order: AdminOrder | undefined
+  onClose: () => void
+}
+
+/** Add Tracking Number, and the step Mark Shipped (which needs one). */
+export function TrackingDialog({
+  order,
+  onClose,
+  shipping,
+  onSubmit,
+}: DialogProps & { shipping: boolean; onSubmit: (trackingNumber: string) => Promise<unknown> }) {
+  const id = useId()
+  const [value, setValue] = useState(order?.trackingNumber ?? '')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const trackingNumber = value.trim()
+    if (!trackingNumber) return setError(TRACKING_REQUIRED)
+    setBusy(true)
+    try {
+      await onSubmit(trackingNumber)
+      onClose()
+    } catch (failure) {
+      setError(failureMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={!!order} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={submit} noValidate>
+          <DialogHeader>
+            <DialogTitle>{shipping ? 'Mark Shipped' : 'Add Tracking Number'}</DialogTitle>
+            <DialogDescription>
+              {shipping
+                ? `Order #${order?.id} ships with this tracking number; the customer can follow it.`
+                : `The carrier's tracking number for order #${order?.id}.`}
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Tracking number" htmlFor={`${id}-tracking`} error={error} className="my-4">
+            <Input
+              id={`${id}-tracking`}
+              value={value}
+              autoFocus
+              autoComplete="off"
+              placeholder="e.g. 9400 1118 9922 3100 0123 45"
+              onChange={(event) => {
+                setValue(event.target.value)
+                setError(undefined)
+              }}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {shipping ? 'Mark Shipped' : 'Save Tracking Number'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Record Payment: an amount received (or the whole balance), how, and a note. */
+export function PaymentDialog({
+  order,
+  onClose,
+  onSubmit,
+}: DialogProps & {
+  onSubmit: (update: {
+    paymentStatus: 'partial' | 'paid'
+    amount?: number
+    method: PaymentMethod
+    note?: string
+  }) => Promise<unknown>
+}) {
+  const id = useId()
+  const [kind, setKind] = useState<'paid' | 'partial'>('paid')
+  const [amount, setAmount] = useState('')
+  const [method, setMethod] = useState<PaymentMethod>(
+    order && order.paymentMethod !== 'stripe' ? order.paymentMethod : 'zelle',
+  )
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const balance = order?.balance ?? 0
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    let cents: number | undefined
+    if (kind === 'partial' || amount.trim()) {
+      const dollars = Number(amount)
+      if (!amount.trim() || !Number.isFinite(dollars) || dollars <= 0)
+        return setError('Enter the amount received')
+      cents = dollarsToCents(dollars)
+      if (cents > balance) return setError(`The payment exceeds the balance of ${formatCents(balance)}`)
+    }
+    setBusy(true)
+    try {
+      await onSubmit({ paymentStatus: kind, amount: cents, method, note: note.trim() || undefined })
+      onClose()
+    } catch (failure) {
+      setError(failureMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={!!order} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={submit} noValidate>
+          <DialogHeader>
+            <DialogTitle>Record Payment</DialogTitle>
+            <DialogDescription>
+              Order #{order?.id}: {formatCents(order?.amountPaid ?? 0)} of {formatCents(order?.total ?? 0)}{' '}
+              received, balance {formatCents(balance)}.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="my-4 grid gap-4">
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-ink">Payment</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {(
+                  [
+                    ['paid', 'Paid in Full', `The balance, ${formatCents(balance)}`],
+                    ['partial', 'Partial Payment', 'Part of the balance'],
+                  ] as const
+                ).map(([value, label, hint]) => (
+                  <label
+                    key={value}
+                    className="flex cursor-pointer flex-col rounded-md border border-ink/15 p-3 text-sm has-checked:border-jade-700 has-checked:bg-jade-50"
+                  >
+                    <span className="flex items-center gap-2 font-medium text-ink">
+                      <input
+                        type="radio"
+                        name={`${id}-kind`}
+                        value={value}
+                        checked={kind === value}
+                        onChange={() => {
+                          setKind(value)
+                          setError(undefined)
+                        }}
+                        className="accent-jade-700"
+                      />
+                      {label}
+                    </span>
+                    <span className="mt-0.5 text-xs text-ink-muted">{hint}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <FormField
+              label={kind === 'paid' ? 'Amount (optional)' : 'Amount'}
+              htmlFor={`${id}-amount`}
+              error={error}
+              hint={kind === 'paid' ? 'Leave empty to record the whole balance.' : undefined}
+            >
+              <Input
+                id={`${id}-amount`}
+                inputMode="decimal"
+                placeholder="0.00"
+                value={amount}
+                onChange={(event) => {
+                  setAmount(event.target.value)
+                  setError(undefined)
+                }}
+              />
+            </FormField>
+            <FormField label="Method" htmlFor={`${id}-method`}>
+              <Select
+                id={`${id}-method`}
+                value={method}
+                onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+              >
+                {PAYMENT_METHODS.filter((candidate) => candidate !== 'stripe').map((candidate) => (
+                  <option key={candidate} value={candidate}>
+                    {methodLabel(candidate)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="Note (optional)" htmlFor={`${id}-note`}>
+              <Textarea
+                id={`${id}-note`}
+                rows={2}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </FormField>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Record Payment
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

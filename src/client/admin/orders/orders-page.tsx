@@ -1,0 +1,182 @@
+import { useQuery } from '@tanstack/react-query'
+import { PackageOpen } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '../../../shared/orders'
+import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS, type AdminOrder } from '../../../shared/orders-admin'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { EmptyState } from '../../ui/empty-state'
+import { Pagination } from '../../ui/pagination'
+import { SearchInput } from '../../ui/search-input'
+import { Select } from '../../ui/select'
+import { Skeleton } from '../../ui/skeleton'
+import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
+import { PageHeader } from '../page-header'
+import { orderQueries, useAddTracking, useChangeStatus, useRecordPayment } from './api'
+import { type OrderAction, OrderCard } from './order-card'
+import { PaymentDialog, TrackingDialog } from './order-dialogs'
+
+const PAGE_SIZE = 20
+const FILTERS = ['tab'] as const
+
+export function OrdersPage() {
+  const list = useListParams(FILTERS)
+  const tab: OrderTab = ORDER_TABS.includes(list.filters.tab as OrderTab)
+    ? (list.filters.tab as OrderTab)
+    : 'all'
+  const query = useQuery(orderQueries.list({ ...list.query, tab, pageSize: String(PAGE_SIZE) }))
+  useEffect(() => {
+    if (query.error) toastFailure('Failed to fetch orders', query.error)
+  }, [query.error])
+
+  const [action, setAction] = useState<{ order: AdminOrder; kind: OrderAction }>()
+  const changeStatus = useChangeStatus()
+  const addTracking = useAddTracking()
+  const recordPayment = useRecordPayment()
+  const close = () => setAction(undefined)
+  const onAction = (order: AdminOrder, kind: OrderAction) => {
+    if (kind === 'step') {
+      const next = NEXT_STEP[order.status]
+      if (next) changeStatus.mutate({ order, status: next.to })
+      return
+    }
+    setAction({ order, kind })
+  }
+
+  const counts = query.data?.tabCounts
+  const orders = query.data?.items
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description={
+          counts
+            ? `${counts['pending-payment']} awaiting payment · ${counts['ready-to-ship']} ready to ship`
+            : 'Payments, plans, packing and shipping'
+        }
+      />
+      <Tabs value={tab} onValueChange={(value) => list.setFilter('tab', value === 'all' ? undefined : value)}>
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList aria-label="Order tabs" className="min-w-max gap-6">
+            {ORDER_TABS.map((name) => (
+              <TabsTrigger key={name} value={name} className="gap-2">
+                {ORDER_TAB_LABELS[name]}
+                <span
+                  className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted"
+                  aria-label={counts ? `${counts[name]} orders` : undefined}
+                >
+                  {counts ? counts[name] : '·'}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+      </Tabs>
+
+      <div className="my-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label="Search orders"
+          placeholder="Search by customer, email or order #"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <Select
+          aria-label="Sort"
+          value={list.sort ?? 'newest'}
+          onChange={(event) => list.setSort(event.target.value)}
+          className="sm:w-52"
+        >
+          {ADMIN_ORDER_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {ADMIN_ORDER_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {!orders ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading orders">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-56 w-full rounded-lg" />
+          ))}
+        </div>
+      ) : orders.length === 0 ? (
+        <EmptyState
+          icon={<PackageOpen className="size-7" aria-hidden />}
+          title="No orders found"
+          description={
+            list.search
+              ? `No orders match "${list.search}".`
+              : tab === 'all'
+                ? 'Orders placed on the storefront appear here.'
+                : `Nothing under ${ORDER_TAB_LABELS[tab]} right now.`
+          }
+          action={
+            list.search ? (
+              <Button variant="secondary" onClick={() => list.setSearch('')}>
+                Clear search
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <ol className="space-y-4" aria-label="Orders">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} onAction={(kind) => onAction(order, kind)} />
+              </li>
+            ))}
+          </ol>
+          <Pagination
+            className="mt-6"
+            page={list.page}
+            pageSize={PAGE_SIZE}
+            total={query.data?.total ?? 0}
+            onPageChange={list.setPage}
+            noun={{ one: 'order', other: 'orders' }}
+            loading={query.isPlaceholderData}
+          />
+        </div>
+      )}
+
+      {(action?.kind === 'tracking' || action?.kind === 'ship') && (
+        <TrackingDialog
+          key={`${action.order.id}-${action.kind}`}
+          order={action.order}
+          shipping={action.kind === 'ship'}
+          onClose={close}
+          onSubmit={(trackingNumber) =>
+            action.kind === 'ship'
+              ? changeStatus.mutateAsync({ order: action.order, status: 'shipped', trackingNumber })
+              : addTracking.mutateAsync({ order: action.order, trackingNumber })
+          }
+        />
+      )}
+      {action?.kind === 'payment' && (
+        <PaymentDialog
+          key={action.order.id}
+          order={action.order}
+          onClose={close}
+          onSubmit={(update) => recordPayment.mutateAsync({ order: action.order, update })}
+        />
+      )}
+      <ConfirmDialog
+        open={action?.kind === 'cancel'}
+        onOpenChange={(open) => !open && close()}
+        title={`Cancel order #${action?.order.id}?`}
+        description={
+          action?.order.paymentMethod === 'stripe' && action.order.paymentStatus === 'paid'
+            ? 'Its pieces return to the shop, its sales leave the ledger and the card payment is refunded. This cannot be undone.'
+            : 'Its pieces return to the shop and its sales leave the ledger. This cannot be undone.'
+        }
+        confirmLabel="Cancel Order"
+        pendingLabel="Cancelling…"
+        destructive
+        onConfirm={() => changeStatus.mutateAsync({ order: action!.order, status: 'cancelled' })}
+      />
+    </>
+  )
+}
