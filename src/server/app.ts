@@ -34,6 +34,7 @@ import { ordersAdminRoutes } from './modules/orders/admin-routes'
 import { ordersRoutes } from './modules/orders/routes'
 import { createPaymentProvider } from './modules/payments'
 import type { PaymentProvider } from './modules/payments/provider'
+import { salesAdminRoutes } from './modules/sales/admin-routes'
 import { seoRoutes } from './modules/seo/routes'
 import { storeInfo, storeRoutes } from './modules/store/routes'
 import { wishlistRoutes } from './modules/wishlist/routes'
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await admin.register(inquiriesAdminRoutes, { db })
     await admin.register(newsletterAdminRoutes, { db })
     await admin.register(ordersAdminRoutes, { db, provider: paymentProvider })
+    await admin.register(salesAdminRoutes, { db, timeZone: config.store.timeZone })
   })
 
   // Uploaded and seeded images: content-hashed names, so they never change.

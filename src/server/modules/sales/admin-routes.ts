@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { SALE_PERIODS, saleInputSchema, salesQuerySchema } from '../../../shared/sales'
+import type { Database } from '../../db/client'
+import { salesCsv } from './csv'
+import { allSales, listSales, monthlySales, recordManualSale } from './service'
+
+// Registered inside the admin scope (app.ts).
+
+export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
+  app.get('/api/sales', { schema: { querystring: salesQuerySchema } }, (request) =>
+    listSales(db, request.query, { timeZone }),
+  )
+
+  app.get(
+    '/api/sales/export',
+    {
+      schema: {
+        querystring: z.object({ period: z.enum(SALE_PERIODS, { error: 'Unknown period' }).default('all') }),
+      },
+    },
+    async (request, reply) => {
+      const csv = salesCsv(await allSales(db, request.query.period, { timeZone }), timeZone)
+      const day = new Date().toISOString().slice(0, 10)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="jade-shop-sales-${request.query.period}-${day}.csv"`,
+        )
+        .send(csv)
+    },
+  )
+
+  app.get(
+    '/api/sales/monthly',
+    { schema: { querystring: z.object({ months: z.coerce.number().int().min(1).max(36).default(12) }) } },
+    (request) => monthlySales(db, request.query.months, { timeZone }),
+  )
+
+  app.post('/api/sales', { schema: { body: saleInputSchema } }, async (request, reply) =>
+    reply.status(201).send(await recordManualSale(db, request.body)),
+  )
+}

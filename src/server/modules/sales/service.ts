@@ -1,0 +1,150 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { PaymentMethod } from '../../../shared/orders'
+import {
+  type MonthlySales,
+  type Sale,
+  type SaleInput,
+  type SalePeriod,
+  type SalesPage,
+  type SalesQuery,
+  type SalesSummary,
+  saleProfit,
+} from '../../../shared/sales'
+import type { Database, DbOrTx } from '../../db/client'
+import { pageWindow, withCustomPlans } from '../../db/paging'
+import { queryRows } from '../../db/query-rows'
+import { conflict, notFound } from '../../errors'
+
+// The sales ledger: the rows, their totals by SQL aggregate, the months for the chart, and a sale
+// recorded by hand, which sells the piece in the same transaction.
+
+/** Where a period starts (back-office.md §9, DESIGN.md §4), in the shop's time zone, at `now`. */
+function periodStart(period: SalePeriod, timeZone: string, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`
+  switch (period) {
+    case 'today':
+      return sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`
+    case 'week':
+      return sql`(${at} - interval '7 days')`
+    case 'month':
+      return sql`(${at} - interval '1 month')`
+    case 'all':
+      return sql`'-infinity'::timestamptz`
+  }
+}
+
+type SaleRow = Omit<Sale, 'saleDate'> & { saleDate: Date | string }
+const toSale = (row: SaleRow): Sale => ({ ...row, saleDate: new Date(row.saleDate).toISOString() })
+
+const SALE_COLUMNS = sql`s.id, s.product_id as "productId", p.name as "productName", p.sku as "productSku",
+  s.sale_price as "salePrice", s.cost, s.profit, s.payment_method as "paymentMethod",
+  s.customer_name as "customerName", s.customer_email as "customerEmail", s.notes,
+  s.sale_date as "saleDate", s.source, s.order_id as "orderId"`
+
+export interface LedgerClock {
+  timeZone: string
+  now?: Date
+}
+
+/** A page of the period's sales, newest first, and the four cards over the whole period. */
+export async function listSales(db: Database, query: SalesQuery, clock: LedgerClock): Promise<SalesPage> {
+  const since = periodStart(query.period, clock.timeZone, clock.now ?? new Date())
+  const { limit, offset } = pageWindow(query)
+  return withCustomPlans(db, async (tx) => {
+    const rows = await queryRows<SaleRow>(
+      tx,
+      sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id
+          where s.sale_date >= ${since} order by s.sale_date desc, s.id desc limit ${limit} offset ${offset}`,
+    )
+    const [totals] = await queryRows<{ total_sales: number; total_profit: number; transactions: number }>(
+      tx,
+      sql`select coalesce(sum(sale_price), 0)::bigint::float8 as total_sales,
+            coalesce(sum(profit), 0)::bigint::float8 as total_profit, count(*)::int as transactions
+          from sales where sale_date >= ${since}`,
+    )
+    const summary: SalesSummary = {
+      totalSales: Number(totals!.total_sales),
+      totalProfit: Number(totals!.total_profit),
+      transactions: totals!.transactions,
+      averageTicket: totals!.transactions
+        ? Math.round(Number(totals!.total_sales) / totals!.transactions)
+        : 0,
+    }
+    return { items: rows.map(toSale), total: summary.transactions, summary }
+  })
+}
+
+/** Every sale of the period, for the CSV export (the ledger of a small shop fits in memory). */
+export async function allSales(db: DbOrTx, period: SalePeriod, clock: LedgerClock): Promise<Sale[]> {
+  const since = periodStart(period, clock.timeZone, clock.now ?? new Date())
+  const rows = await queryRows<SaleRow>(
+    db,
+    sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id
+        where s.sale_date >= ${since} order by s.sale_date desc, s.id desc`,
+  )
+  return rows.map(toSale)
+}
+
+/** Sales and profit per calendar month of the shop's time zone, the last `months` months. */
+export async function monthlySales(db: DbOrTx, months: number, clock: LedgerClock): Promise<MonthlySales[]> {
+  const at = sql`${(clock.now ?? new Date()).toISOString()}::timestamptz`
+  return queryRows<MonthlySales>(
+    db,
+    sql`with months as (
+          select to_char(m, 'YYYY-MM') as month
+          from generate_series(
+            date_trunc('month', ${at} at time zone ${clock.timeZone}) - make_interval(months => ${months - 1}),
+            date_trunc('month', ${at} at time zone ${clock.timeZone}), interval '1 month') as m
+        ), totals as (
+          select to_char(date_trunc('month', sale_date at time zone ${clock.timeZone}), 'YYYY-MM') as month,
+            sum(sale_price)::float8 as sales, coalesce(sum(profit), 0)::float8 as profit
+          from sales
+          where sale_date >= (date_trunc('month', ${at} at time zone ${clock.timeZone})
+            - make_interval(months => ${months - 1})) at time zone ${clock.timeZone}
+          group by 1
+        )
+        select months.month, coalesce(totals.sales, 0)::float8 as sales, coalesce(totals.profit, 0)::float8 as profit
+        from months left join totals using (month) order by months.month`,
+  )
+}
+
+/**
+ * A sale made outside the shop's checkout (at a fair, by phone): the piece is locked, must be
+ * unsold and in stock, loses one unit — and is sold when that was its last — and the sale joins
+ * the ledger, all in one transaction. The profit is computed here, whatever the client sent.
+ */
+export async function recordManualSale(db: Database, input: SaleInput): Promise<Sale> {
+  const id = await db.transaction(async (tx) => {
+    const [piece] = await queryRows<{ status: string; stock: number; name: string }>(
+      tx,
+      sql`select status, stock_quantity as stock, name from products where id = ${input.productId} for update`,
+    )
+    if (!piece) throw notFound('Product not found')
+    if (piece.status === 'sold') throw conflict(`"${piece.name}" is already sold`, 'productId')
+    if (piece.status === 'reserved')
+      throw conflict(`"${piece.name}" is reserved by an order awaiting payment`, 'productId')
+    if (piece.stock < 1) throw conflict(`"${piece.name}" is out of stock`, 'productId')
+    await tx.execute(sql`
+      update products set stock_quantity = stock_quantity - 1,
+        status = case when stock_quantity = 1 then 'sold' else status end,
+        sold_at = case when stock_quantity = 1 then now() else sold_at end,
+        sold_price = case when stock_quantity = 1 then ${input.salePrice}::int else sold_price end,
+        updated_at = now()
+      where id = ${input.productId}`)
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name,
+            customer_email, notes, source)
+          values (${input.productId}, ${input.salePrice}, ${input.cost ?? null},
+            ${saleProfit(input.salePrice, input.cost)}, ${input.paymentMethod satisfies PaymentMethod},
+            ${input.customerName}, ${input.customerEmail}, ${input.notes}, 'manual')
+          returning id`,
+    )
+    return row!.id
+  })
+  const [sale] = await queryRows<SaleRow>(
+    db,
+    sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id where s.id = ${id}`,
+  )
+  return toSale(sale!)
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { listQuerySchema, type Page } from './admin-list'
+import { type PaymentMethod, SALE_PAYMENT_METHODS } from './orders'
+import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
+
+// The sales ledger (back-office.md §2 Sales, §5; DESIGN.md §4): one row per piece sold, by an
+// order paid in full or by hand from the Sales page.
+
+export const SALE_PERIODS = ['all', 'today', 'week', 'month'] as const
+export type SalePeriod = (typeof SALE_PERIODS)[number]
+export const SALE_PERIOD_LABELS: Record<SalePeriod, string> = {
+  all: 'All Time',
+  today: 'Today',
+  week: 'Past Week',
+  month: 'Past Month',
+}
+
+export const SALE_PRICE_MESSAGE = 'Sale price must be greater than $0'
+export const PAYMENT_METHOD_REQUIRED = 'Payment method is required'
+
+export const salesQuerySchema = listQuerySchema.extend({
+  period: z.enum(SALE_PERIODS, { error: 'Unknown period' }).default('all'),
+})
+export type SalesQuery = z.output<typeof salesQuerySchema>
+
+const saleMethod = z.enum(SALE_PAYMENT_METHODS, { error: PAYMENT_METHOD_REQUIRED })
+const customerEmail = z
+  .union([
+    z.literal(''),
+    z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+  ])
+  .nullish()
+  .transform((value) => value || null)
+
+/** What the Mark as Sold form holds: dollars, as typed. */
+export const saleFormSchema = z.object({
+  salePrice: requiredDollars(SALE_PRICE_MESSAGE),
+  cost: optionalDollars('Cost must be $0 or more'),
+  paymentMethod: saleMethod,
+  customerName: nullableText(200),
+  customerEmail,
+  notes: nullableText(2000),
+})
+export type SaleFormInput = z.input<typeof saleFormSchema>
+
+/** `POST /api/sales`: cents. The profit a client may send is recomputed, never trusted. */
+export const saleInputSchema = strictObject({
+  productId: z.number({ error: 'Choose a product' }).int().positive('Choose a product'),
+  salePrice: z
+    .number({ error: SALE_PRICE_MESSAGE })
+    .int(SALE_PRICE_MESSAGE)
+    .min(1, SALE_PRICE_MESSAGE)
+    .max(1_000_000_000),
+  cost: z
+    .number({ error: 'Cost must be $0 or more' })
+    .int()
+    .min(0, 'Cost must be $0 or more')
+    .max(1_000_000_000)
+    .nullish(),
+  profit: z.number().int().nullish(),
+  paymentMethod: saleMethod,
+  customerName: nullableText(200),
+  customerEmail,
+  notes: nullableText(2000),
+})
+export type SaleInput = z.output<typeof saleInputSchema>
+
+/** Sale price minus cost, when the cost is known. */
+export const saleProfit = (salePrice: number, cost: number | null | undefined) =>
+  cost == null ? null : salePrice - cost
+
+export interface Sale {
+  id: number
+  productId: number
+  productName: string | null
+  productSku: string | null
+  salePrice: number
+  cost: number | null
+  profit: number | null
+  paymentMethod: PaymentMethod
+  customerName: string | null
+  customerEmail: string | null
+  notes: string | null
+  saleDate: string
+  source: 'order' | 'manual'
+  orderId: number | null
+}
+
+/** The four cards, over the whole period (not just the page shown). */
+export interface SalesSummary {
+  totalSales: number
+  totalProfit: number
+  transactions: number
+  /** Total sales divided by transactions, 0 when there are none (back-office.md §9). */
+  averageTicket: number
+}
+
+export interface SalesPage extends Page<Sale> {
+  summary: SalesSummary
+}
+
+export interface MonthlySales {
+  /** 'yyyy-MM' in the shop's time zone. */
+  month: string
+  sales: number
+  profit: number
+}
