@@ -42,7 +42,7 @@ export default defineConfig(({ mode }) => ({
             // storefront's entry to list among its preloads.
             {
               name: 'admin',
-              test: /src[\\/]client[\\/](admin[\\/](?!section-titles)|ui[\\/](data-table|pagination|confirm-dialog|search-input|image-upload|icon-action))|node_modules[\\/](@tanstack[\\/](react-table|table-core)|@dnd-kit)[\\/]/,
+              test: /src[\\/]client[\\/](admin[\\/](?!section-titles|sales[\\/]sales-chart)|ui[\\/](data-table|pagination|confirm-dialog|search-input|image-upload|icon-action))|node_modules[\\/](@tanstack[\\/](react-table|table-core)|@dnd-kit)[\\/]/,
             },
           ],
         },

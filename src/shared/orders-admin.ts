@@ -141,15 +141,3 @@ export const paymentUpdateSchema = strictObject({
   note: z.string().trim().max(500, 'Note is too long').optional(),
 })
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>
-
-/** Where a tracking number can be followed, by the shape carriers give their numbers. */
-export function trackingLink(trackingNumber: string): { carrier: string; url: string } | undefined {
-  const number = trackingNumber.replace(/\s+/g, '').toUpperCase()
-  if (/^1Z[0-9A-Z]{16}$/.test(number))
-    return { carrier: 'UPS', url: `https://www.ups.com/track?tracknum=${number}` }
-  if (/^(94|93|92|95)\d{20}$|^\d{20,22}$|^[A-Z]{2}\d{9}US$/.test(number))
-    return { carrier: 'USPS', url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}` }
-  if (/^(\d{12}|\d{15})$/.test(number))
-    return { carrier: 'FedEx', url: `https://www.fedex.com/fedextrack/?trknbr=${number}` }
-  return undefined
-}

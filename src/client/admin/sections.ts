@@ -57,7 +57,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: ADMIN_TITLES.sales!,
     icon: Receipt,
     description: 'Sales records, profit and exports.',
-    page: placeholder,
+    page: page(() => import('./sales/sales-page'), 'SalesPage'),
   },
   {
     path: 'inquiries',

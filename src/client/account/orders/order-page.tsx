@@ -3,7 +3,12 @@ import { ArrowLeft, Clock } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
-import { ORDER_STATUS_LABELS, type OrderDetail, PAYMENT_STATUS_LABELS } from '../../../shared/orders'
+import {
+  ORDER_STATUS_LABELS,
+  type OrderDetail,
+  PAYMENT_STATUS_LABELS,
+  trackingLink,
+} from '../../../shared/orders'
 import { ApiError } from '../../lib/api'
 import { formatDateTime } from '../../lib/dates'
 import { queries } from '../../lib/queries'
@@ -131,6 +136,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               <p className="mt-1 break-all font-medium text-ink tabular-nums select-all">
                 {order.trackingNumber}
               </p>
+              <CarrierLink trackingNumber={order.trackingNumber} />
             </div>
           )}
         </aside>
@@ -188,5 +194,20 @@ function OrderNotFound() {
         <Link to="/account/profile">Back to My Account</Link>
       </Button>
     </section>
+  )
+}
+
+function CarrierLink({ trackingNumber }: { trackingNumber: string }) {
+  const link = trackingLink(trackingNumber)
+  if (!link) return null
+  return (
+    <a
+      href={link.url}
+      target="_blank"
+      rel="noreferrer"
+      className="mt-2 inline-block text-sm text-jade-700 underline underline-offset-4"
+    >
+      Track with {link.carrier}
+    </a>
   )
 }

@@ -17,6 +17,7 @@ import { useAuth } from '../../lib/auth'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
+import { Figure, FigureGrid } from '../figures'
 import { PageHeader } from '../page-header'
 import { productQueries } from '../products/api'
 import { dashboardQueries } from './api'
@@ -44,7 +45,7 @@ export function DashboardPage() {
         <h2 id="money-heading" className="sr-only">
           Sales and payments
         </h2>
-        <dl className="grid grid-cols-2 gap-px overflow-hidden border border-ink/10 bg-ink/10 lg:grid-cols-4">
+        <FigureGrid>
           <Figure
             label="Sales today"
             loading={!money}
@@ -75,7 +76,7 @@ export function DashboardPage() {
           >
             {money && count.format(money.reservedPieces)}
           </Figure>
-        </dl>
+        </FigureGrid>
       </section>
 
       <section aria-labelledby="shop-heading" className="mb-10">
@@ -152,37 +153,6 @@ function useFailureToast(query: UseQueryResult, title: string) {
   useEffect(() => {
     if (query.error) toastFailure(title, query.error)
   }, [query.error, title])
-}
-
-function Figure({
-  label,
-  children,
-  detail,
-  loading,
-  to,
-}: {
-  label: string
-  children: ReactNode
-  detail?: ReactNode
-  loading: boolean
-  to?: string
-}) {
-  const body = (
-    <>
-      <dt className="text-xs uppercase tracking-[0.12em] text-ink-muted">{label}</dt>
-      <dd className="mt-2 font-display text-3xl leading-none text-ink lining-nums tabular-nums sm:text-4xl">
-        {loading ? <Skeleton className="h-9 w-28" /> : children}
-      </dd>
-      <dd className="mt-2 text-xs text-ink-muted">{loading ? <Skeleton className="h-3 w-24" /> : detail}</dd>
-    </>
-  )
-  return to ? (
-    <Link to={to} className="block bg-ivory p-5 transition-colors hover:bg-jade-50/60">
-      {body}
-    </Link>
-  ) : (
-    <div className="bg-ivory p-5">{body}</div>
-  )
 }
 
 function Card({

@@ -7,8 +7,9 @@ import {
   type OrderStatus,
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
+  trackingLink,
 } from '../../../shared/orders'
-import { type AdminOrder, trackingLink } from '../../../shared/orders-admin'
+import type { AdminOrder } from '../../../shared/orders-admin'
 import { cn } from '../../lib/cn'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { Badge, type BadgeProps } from '../../ui/badge'

@@ -63,11 +63,9 @@ export function OrdersPage() {
             {ORDER_TABS.map((name) => (
               <TabsTrigger key={name} value={name} className="gap-2">
                 {ORDER_TAB_LABELS[name]}
-                <span
-                  className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted"
-                  aria-label={counts ? `${counts[name]} orders` : undefined}
-                >
+                <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
                   {counts ? counts[name] : '·'}
+                  <span className="sr-only"> orders</span>
                 </span>
               </TabsTrigger>
             ))}
@@ -97,7 +95,7 @@ export function OrdersPage() {
       </div>
 
       {!orders ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading orders">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading orders">
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} className="h-56 w-full rounded-lg" />
           ))}

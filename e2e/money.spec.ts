@@ -1,0 +1,203 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { parse } from 'csv-parse/sync'
+import { E2E_ADMIN } from '../playwright.config'
+import { expect, test } from './fixtures'
+
+mkdirSync('test-results/screens', { recursive: true })
+
+async function signInAsOwner(page: Page) {
+  await page.goto('/admin')
+  await page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first()
+
+interface Listed {
+  id: number
+  name: string
+  price: number
+  status: string
+}
+
+/** A shopper with an account places a Zelle order for one piece, as the storefront sends it. */
+async function shopperOrder(page: Page) {
+  const username = `shopper${Date.now() % 1_000_000}`
+  const registered = await page.request.post('/api/register', {
+    data: { username, password: 'correct horse battery', email: `${username}@example.com` },
+  })
+  expect(registered.status()).toBe(201)
+  const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]
+  const piece = pieces.find((candidate) => candidate.status === 'available' && candidate.price < 100_000)!
+  const shipping = 695
+  const placed = await page.request.post('/api/checkout', {
+    data: {
+      firstName: 'Ines',
+      lastName: 'Moreau',
+      email: `${username}@example.com`,
+      phone: '713-555-0199',
+      address: '8 Celadon Court',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      country: 'United States',
+      paymentMethod: 'zelle',
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+      subtotal: piece.price,
+      shippingCost: shipping,
+      total: piece.price + shipping,
+    },
+  })
+  expect(placed.status()).toBe(200)
+  return { orderId: ((await placed.json()) as { id: number }).id, piece }
+}
+
+test.describe('the back office: orders and the sales ledger', () => {
+  test('a Zelle order is paid, packed, shipped with tracking and delivered; the shopper follows it', async ({
+    page,
+    browser,
+  }) => {
+    const shopper = await browser.newPage()
+    const { orderId, piece } = await shopperOrder(shopper)
+    await shopper.goto(`/order/${orderId}`)
+    await expect(shopper.getByRole('heading', { name: new RegExp(`${orderId}`) })).toBeVisible()
+    await expect(shopper.locator('[aria-current="step"]')).toContainText('Order Received')
+
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signInAsOwner(page)
+    await page.goto('/admin/orders?tab=pending-payment')
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(`#${orderId}`)
+    const card = page.getByRole('article', { name: `Order #${orderId}` })
+    await expect(card).toBeVisible()
+    await expect(card).toContainText(piece.name)
+    await expect(card).toContainText('Unpaid')
+
+    // Money first: the whole balance by Zelle, which confirms the order.
+    await card.getByRole('button', { name: 'Record Payment' }).click()
+    const payment = page.getByRole('dialog', { name: 'Record Payment' })
+    await payment.getByLabel('Note (optional)').fill('Zelle received')
+    await payment.getByRole('button', { name: 'Record Payment' }).click()
+    await expect(toast(page, 'Payment status updated successfully.')).toBeVisible()
+    await page.goto(`/admin/orders?tab=ready-to-ship&search=%23${orderId}`)
+    await expect(card).toContainText('Paid in Full')
+    await expect(card).toContainText('Payment Confirmed')
+
+    await card.getByRole('button', { name: 'Mark Packed' }).click()
+    await expect(toast(page, 'Order status updated successfully.')).toBeVisible()
+    await expect(card).toContainText('Preparing to Ship')
+
+    await card.getByRole('button', { name: 'Mark Shipped' }).click()
+    const shipping = page.getByRole('dialog', { name: 'Mark Shipped' })
+    await shipping.getByRole('button', { name: 'Mark Shipped' }).click()
+    await expect(shipping.getByText('Please enter a tracking number')).toBeVisible()
+    await shipping.getByLabel('Tracking number').fill('9400111899223100012345')
+    await shipping.getByRole('button', { name: 'Mark Shipped' }).click()
+    await expect(toast(page, 'Order status updated successfully.')).toBeVisible()
+    await page.goto(`/admin/orders?tab=completed&search=%23${orderId}`)
+    await expect(card).toContainText('Shipped')
+    await expect(card.getByRole('link', { name: /USPS 9400111899223100012345/ })).toBeVisible()
+
+    await shopper.reload()
+    await expect(shopper.locator('[aria-current="step"]')).toContainText('Shipped')
+    await expect(shopper.getByText('9400111899223100012345')).toBeVisible()
+    await expect(shopper.getByRole('link', { name: 'Track with USPS' })).toBeVisible()
+
+    await card.getByRole('button', { name: 'Mark Delivered' }).click()
+    await expect(toast(page, 'Order status updated successfully.')).toBeVisible()
+    await expect(card).toContainText('Delivered')
+    await card.getByText(/History/).click()
+    await expect(card.getByRole('list').last()).toContainText('Shipped → Delivered')
+    await page.screenshot({ path: 'test-results/screens/admin-orders-1440.png', fullPage: true })
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.screenshot({ path: 'test-results/screens/admin-orders-375.png', fullPage: true })
+
+    await shopper.reload()
+    await expect(shopper.locator('[aria-current="step"]')).toContainText('Delivered')
+
+    // Paid in full, the order's sale is in the ledger.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/admin/sales')
+    await expect(page.getByRole('row').filter({ hasText: `Order #${orderId}` })).toBeVisible()
+    await shopper.close()
+  })
+
+  test('a cancelled order gives its piece back to the shop', async ({ page, browser }) => {
+    const shopper = await browser.newPage()
+    const { orderId, piece } = await shopperOrder(shopper)
+    await shopper.close()
+    await signInAsOwner(page)
+    await page.goto(`/admin/orders?search=%23${orderId}`)
+    const card = page.getByRole('article', { name: `Order #${orderId}` })
+    await card.getByRole('button', { name: 'Cancel Order' }).click()
+    const confirm = page.getByRole('alertdialog', { name: `Cancel order #${orderId}?` })
+    await expect(confirm).toContainText('Its pieces return to the shop')
+    await confirm.getByRole('button', { name: 'Cancel Order' }).click()
+    await expect(toast(page, 'Order status updated successfully.')).toBeVisible()
+    await expect(card).toContainText('Cancelled')
+    await expect(card.getByRole('button', { name: 'Record Payment' })).toHaveCount(0)
+    const product = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
+    expect(product.status).toBe('available')
+  })
+
+  test('a sale recorded by hand sells the piece, shows in the ledger and in the CSV', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signInAsOwner(page)
+    const pieces = (await (await page.request.get('/api/products?sort=price-desc')).json()) as Listed[]
+    const piece = pieces.find((candidate) => candidate.status === 'available')!
+
+    await page.goto('/admin/sales')
+    await page.getByRole('button', { name: 'Record Sale' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Record Sale' })
+    await dialog.getByRole('searchbox', { name: 'Search products' }).fill(piece.name)
+    await dialog.getByRole('button', { name: new RegExp(piece.name) }).click()
+    const form = page.getByRole('dialog', { name: 'Mark as Sold' })
+    await form.getByLabel('Final Sale Price ($)').fill('')
+    await form.getByLabel('Cost Basis ($)').fill('')
+    await expect(form.getByText('Enter cost to calculate')).toBeVisible()
+    await form.getByRole('button', { name: 'Complete Sale' }).click()
+    await expect(form.getByText('Sale price must be greater than $0')).toBeVisible()
+    await form.getByLabel('Final Sale Price ($)').fill('1500')
+    await form.getByLabel('Cost Basis ($)').fill('900.50')
+    await expect(form.getByText('$599.50')).toBeVisible()
+    await form.getByLabel('Payment Method').selectOption('cash')
+    await form.getByLabel('Customer Name').fill('Marguerite, "fair" buyer')
+    await form.getByRole('button', { name: 'Complete Sale' }).click()
+    await expect(
+      toast(page, 'Transaction has been successfully recorded and inventory updated.'),
+    ).toBeVisible()
+
+    const row = page.getByRole('row').filter({ hasText: piece.name })
+    await expect(row).toContainText('$1,500.00')
+    await expect(row).toContainText('$599.50')
+    await row.getByRole('button', { name: `Details of ${piece.name}` }).click()
+    const details = page.getByRole('dialog', { name: 'Sale details' })
+    await expect(details).toContainText('$900.50')
+    await expect(details).toContainText('Recorded by hand')
+    await page.keyboard.press('Escape')
+    await page.screenshot({ path: 'test-results/screens/admin-sales-1440.png', fullPage: true })
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.screenshot({ path: 'test-results/screens/admin-sales-375.png', fullPage: true })
+
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Export' }).click()
+    const file = await (await download).path()
+    const { readFileSync } = await import('node:fs')
+    const rows = parse(readFileSync(file, 'utf8'), { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        Product: piece.name,
+        Customer: 'Marguerite, "fair" buyer',
+        'Payment Method': 'cash',
+        'Sale Price': '1500.00',
+        Profit: '599.50',
+      }),
+    )
+
+    const sold = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
+    expect(sold.status).toBe('sold')
+  })
+})

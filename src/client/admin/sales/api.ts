@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminProductPage } from '../../../shared/catalog-admin'
+import type { MonthlySales, Sale, SaleInput, SalesPage } from '../../../shared/sales'
+import { api } from '../../lib/api'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { keyToUrl } from '../../lib/queries'
+
+type Params = Record<string, string | undefined>
+
+export const salesQueries = {
+  list: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/sales', params],
+      queryFn: ({ queryKey }) => api.get<SalesPage>(keyToUrl(queryKey)),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  monthly: () =>
+    queryOptions({
+      queryKey: ['/api/sales/monthly', { months: '12' }],
+      queryFn: ({ queryKey }) => api.get<MonthlySales[]>(keyToUrl(queryKey)),
+    }),
+  /** The pieces a sale can be recorded for: available, searched on the server. */
+  sellable: (search: string) =>
+    queryOptions({
+      queryKey: ['/api/admin/products', { status: 'available', search: search || undefined, pageSize: '20' }],
+      queryFn: ({ queryKey }) => api.get<AdminProductPage>(keyToUrl(queryKey)),
+      placeholderData: keepPreviousData,
+    }),
+}
+
+export function useRecordSale() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: Omit<SaleInput, 'profit'>) => api.post<Sale>('/api/sales', input),
+    onSuccess: async () => {
+      toastSuccess('Sale Recorded', 'Transaction has been successfully recorded and inventory updated.')
+      await Promise.all(
+        ['/api/sales', '/api/sales/monthly', '/api/admin/products', '/api/admin/overview'].map((path) =>
+          queryClient.invalidateQueries({ queryKey: [path] }),
+        ),
+      )
+    },
+    onError: (error) => toastFailure('Failed to create sale', error),
+  })
+}

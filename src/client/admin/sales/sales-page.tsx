@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query'
+import { Download, Plus, Receipt } from 'lucide-react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { formatCents } from '../../../shared/money'
+import { SALE_PERIOD_LABELS, SALE_PERIODS, type Sale, type SalePeriod } from '../../../shared/sales'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Button } from '../../ui/button'
+import { DataTable } from '../../ui/data-table'
+import { EmptyState } from '../../ui/empty-state'
+import { Select } from '../../ui/select'
+import { Skeleton } from '../../ui/skeleton'
+import { Figure, FigureGrid } from '../figures'
+import { PageHeader } from '../page-header'
+import { salesQueries } from './api'
+import { RecordSaleDialog } from './record-sale-dialog'
+import { saleColumns } from './sale-columns'
+import { SaleDetailsDialog } from './sale-details-dialog'
+
+// The chart library is the heaviest thing on this page: it loads after the figures and the table.
+const SalesChart = lazy(() => import('./sales-chart'))
+
+const FILTERS = ['period'] as const
+const PAGE_SIZE = 50
+
+export function SalesPage() {
+  const list = useListParams(FILTERS)
+  const period: SalePeriod = SALE_PERIODS.includes(list.filters.period as SalePeriod)
+    ? (list.filters.period as SalePeriod)
+    : 'all'
+  const query = useQuery(salesQueries.list({ page: list.query.page, period, pageSize: String(PAGE_SIZE) }))
+  const monthly = useQuery(salesQueries.monthly())
+  useEffect(() => {
+    if (query.error) toastFailure('Failed to fetch sales', query.error)
+  }, [query.error])
+
+  const [recording, setRecording] = useState(false)
+  const [details, setDetails] = useState<Sale>()
+  const columns = useMemo(() => saleColumns(setDetails), [])
+  const summary = query.data?.summary
+
+  return (
+    <>
+      <PageHeader
+        title="Sales"
+        description="Every piece sold, online or by hand, with its profit."
+        actions={
+          <div className="flex gap-2">
+            <Button variant="secondary" asChild>
+              <a href={`/api/sales/export?period=${period}`} download>
+                <Download className="size-4" aria-hidden /> Export
+              </a>
+            </Button>
+            <Button onClick={() => setRecording(true)}>
+              <Plus className="size-4" aria-hidden /> Record Sale
+            </Button>
+          </div>
+        }
+      />
+
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <Select
+          aria-label="Period"
+          value={period}
+          onChange={(event) =>
+            list.setFilter('period', event.target.value === 'all' ? undefined : event.target.value)
+          }
+          className="w-44"
+        >
+          {SALE_PERIODS.map((value) => (
+            <option key={value} value={value}>
+              {SALE_PERIOD_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      <section aria-label="Sales figures" className="mb-8">
+        <FigureGrid>
+          <Figure label="Total Sales" loading={!summary} detail={SALE_PERIOD_LABELS[period]}>
+            {summary && formatCents(summary.totalSales)}
+          </Figure>
+          <Figure label="Total Profit" loading={!summary} detail="Where the cost is known">
+            {summary && formatCents(summary.totalProfit)}
+          </Figure>
+          <Figure label="Transactions" loading={!summary} detail="Pieces sold">
+            {summary?.transactions.toLocaleString('en-US')}
+          </Figure>
+          <Figure label="Avg. Ticket" loading={!summary} detail="Sales ÷ transactions">
+            {summary && formatCents(summary.averageTicket)}
+          </Figure>
+        </FigureGrid>
+      </section>
+
+      {monthly.data && monthly.data.some((month) => month.sales > 0) && (
+        <section className="mb-8">
+          <Suspense fallback={<Skeleton className="h-72 w-full rounded-lg" />}>
+            <SalesChart months={monthly.data} />
+          </Suspense>
+        </section>
+      )}
+
+      <DataTable
+        caption="Sales"
+        noun={{ one: 'sale', other: 'sales' }}
+        columns={columns}
+        data={query.data?.items}
+        getRowId={(sale) => String(sale.id)}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={list.setPage}
+        refreshing={query.isPlaceholderData}
+        empty={
+          <EmptyState
+            icon={<Receipt className="size-7" aria-hidden />}
+            title="No sales recorded yet"
+            description={
+              period === 'all'
+                ? 'Orders paid in full and sales you record appear here.'
+                : `Nothing sold in this period (${SALE_PERIOD_LABELS[period]}).`
+            }
+            action={<Button onClick={() => setRecording(true)}>Record Sale</Button>}
+          />
+        }
+      />
+
+      <RecordSaleDialog open={recording} onClose={() => setRecording(false)} />
+      <SaleDetailsDialog sale={details} onClose={() => setDetails(undefined)} />
+    </>
+  )
+}
