@@ -22,6 +22,7 @@ interface Listed {
   name: string
   price: number
   status: string
+  stockQuantity: number
 }
 
 /** A shopper with an account places a Zelle order for one piece, as the storefront sends it. */
@@ -32,7 +33,11 @@ async function shopperOrder(page: Page) {
   })
   expect(registered.status()).toBe(201)
   const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]
-  const piece = pieces.find((candidate) => candidate.status === 'available' && candidate.price < 100_000)!
+  // One of a kind: its last unit is what the order reserves.
+  const piece = pieces.find(
+    (candidate) =>
+      candidate.status === 'available' && candidate.stockQuantity === 1 && candidate.price < 100_000,
+  )!
   const shipping = 695
   const placed = await page.request.post('/api/checkout', {
     data: {
@@ -123,6 +128,56 @@ test.describe('the back office: orders and the sales ledger', () => {
     await page.goto('/admin/sales')
     await expect(page.getByRole('row').filter({ hasText: `Order #${orderId}` })).toBeVisible()
     await shopper.close()
+  })
+
+  test('a plan of a deposit and two instalments is paid step by step; the piece sells at the last', async ({
+    page,
+    browser,
+  }) => {
+    const shopper = await browser.newPage()
+    const { orderId, piece } = await shopperOrder(shopper)
+    await shopper.close()
+    const total = piece.price + 695
+    await signInAsOwner(page)
+    await page.goto(`/admin/orders?search=%23${orderId}`)
+    const card = page.getByRole('article', { name: `Order #${orderId}` })
+    await card.getByRole('button', { name: 'Payment Plan' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Payment Plan' })
+    const deposit = Math.round(total / 4)
+    await dialog.getByLabel('Deposit ($)').fill((deposit / 100).toFixed(2))
+    await dialog.getByLabel('Instalments').selectOption('2')
+    await expect(dialog.getByRole('table', { name: 'Instalments' }).getByRole('row')).toHaveCount(4)
+    await dialog.getByRole('button', { name: 'Save Plan' }).click()
+    await expect(toast(page, 'Payment plan saved.')).toBeVisible()
+
+    await page.goto(`/admin/orders?tab=payment-plans&search=%23${orderId}`)
+    const steps = card.getByRole('list', { name: 'Instalments' }).getByRole('listitem')
+    await expect(steps).toHaveCount(2)
+    const first = Math.floor((total - deposit) / 2)
+    const pay = async (cents: number) => {
+      await card.getByRole('button', { name: 'Record Payment' }).click()
+      const payment = page.getByRole('dialog', { name: 'Record Payment' })
+      await payment.getByText('Partial Payment').click()
+      await payment.getByLabel('Amount').fill((cents / 100).toFixed(2))
+      await payment.getByRole('button', { name: 'Record Payment' }).click()
+      await expect(payment).toHaveCount(0)
+    }
+    await pay(deposit)
+    await expect(card).toContainText('Partial Payment')
+    await pay(first)
+    await expect(steps.first()).toContainText('paid')
+    await expect(steps.last()).not.toContainText('paid')
+    let product = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
+    expect(product.status).toBe('reserved')
+
+    await pay(total - deposit - first)
+    // Paid in full, it leaves Payment Plans for Ready to Ship.
+    await expect(card).toHaveCount(0)
+    await page.goto(`/admin/orders?tab=ready-to-ship&search=%23${orderId}`)
+    await expect(card).toContainText('Paid in Full')
+    await expect(steps).toHaveCount(2)
+    product = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
+    expect(product.status).toBe('sold')
   })
 
   test('a cancelled order gives its piece back to the shop', async ({ page, browser }) => {

@@ -68,6 +68,71 @@ export const ADMIN_SCENARIOS: AdminScenario[] = [
       { label: 'deep page', path: '/api/admin/products?page=60&pageSize=50' },
     ],
   },
+  {
+    label: 'Admin orders',
+    rows: '20,000 orders',
+    seed: async (client) => {
+      // Orders of the last two years across every state, each with one line; a tenth on a plan.
+      await client.query(
+        `insert into orders (status, subtotal, shipping_cost, total, payment_method, payment_status,
+           customer_name, customer_email, shipping_address, shipping_city, shipping_state, shipping_zip, created_at)
+         select (array['pending','confirmed','preparing','shipped','delivered','cancelled'])[1 + g % 6],
+                20000 + g, 0, 20000 + g, 'zelle',
+                (array['unpaid','partial','paid','paid','paid','unpaid'])[1 + g % 6],
+                (array['Mei','Ava','Lena','Hana','Rosa','Iris','June','Opal'])[1 + g % 8] || ' ' ||
+                  (array['Lin','Chen','Ortiz','Park','Vey','Moreau','Okafor','Walsh'])[1 + (g / 8) % 8] || ' ' || g,
+                'buyer' || g || '@example.com', g || ' Jade Street', 'Houston', 'TX', '77002',
+                now() - make_interval(mins => g * 50)
+         from generate_series(1, 20000) as g`,
+      )
+      await client.query(
+        `insert into order_items (order_id, product_id, quantity, price, product_name, product_image)
+         select o.id, (select min(id) from products) + (o.id % 5000), 1, o.total, 'Jadeite piece ' || o.id, ''
+         from orders o`,
+      )
+      await client.query(
+        `insert into payment_plans (order_id, deposit_amount, total_amount)
+         select id, 5000, total from orders where id % 10 = 0 and payment_status <> 'paid'`,
+      )
+      await client.query(
+        `insert into payment_installments (plan_id, amount, due_date)
+         select p.id, (p.total_amount - p.deposit_amount) / 2, now() + make_interval(days => (p.id % 90) - 30 + k * 30)
+         from payment_plans p, generate_series(0, 1) as k`,
+      )
+      await client.query('vacuum analyze orders')
+      await client.query('analyze order_items, payment_plans, payment_installments')
+    },
+    requests: [
+      { label: 'all, first page', path: '/api/admin/orders?pageSize=50' },
+      { label: 'Pending Payment tab', path: '/api/admin/orders?tab=pending-payment&pageSize=50' },
+      { label: 'search by name', path: '/api/admin/orders?search=lena%20ortiz&pageSize=50' },
+      { label: 'by order number', path: '/api/admin/orders?search=%2315000&pageSize=50' },
+      {
+        label: 'Payment Plans, by due date',
+        path: '/api/admin/orders?tab=payment-plans&sort=due-date&pageSize=50',
+      },
+    ],
+  },
+  {
+    label: 'Sales ledger',
+    rows: '100,000 sale rows',
+    seed: async (client) => {
+      await client.query(
+        `insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name, source, sale_date)
+         select (select min(id) from products) + (g % 5000), 10000 + g % 90000, 4000, 6000 + g % 90000,
+                (array['zelle','cash','check','venmo'])[1 + g % 4], 'Buyer ' || g, 'manual',
+                now() - make_interval(mins => g * 10)
+         from generate_series(1, 100000) as g`,
+      )
+      await client.query('analyze sales')
+    },
+    requests: [
+      { label: 'All Time, first page and cards', path: '/api/sales?pageSize=50' },
+      { label: 'Past Month', path: '/api/sales?period=month&pageSize=50' },
+      { label: 'Today', path: '/api/sales?period=today&pageSize=50' },
+      { label: 'monthly chart', path: '/api/sales/monthly?months=12' },
+    ],
+  },
 ]
 
 async function measure(url: string, cookie: string) {

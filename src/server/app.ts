@@ -198,7 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })
     await admin.register(newsletterAdminRoutes, { db })
-    await admin.register(ordersAdminRoutes, { db, provider: paymentProvider })
+    await admin.register(ordersAdminRoutes, {
+      db,
+      provider: paymentProvider,
+      timeZone: config.store.timeZone,
+    })
     await admin.register(salesAdminRoutes, { db, timeZone: config.store.timeZone })
   })
 

@@ -141,3 +141,70 @@ export const paymentUpdateSchema = strictObject({
   note: z.string().trim().max(500, 'Note is too long').optional(),
 })
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>
+
+/** Calendar day 'yyyy-MM-dd' (a due date is a day, not a moment). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd')
+
+export const MAX_INSTALLMENTS = 24
+
+/** `PUT /api/orders/:id/plan`: a deposit and the instalments that pay the rest, in cents. */
+export const paymentPlanSchema = strictObject({
+  depositAmount: z.number({ error: 'Enter the deposit' }).int().min(0, 'The deposit cannot be negative'),
+  installments: z
+    .array(
+      strictObject({
+        amount: z
+          .number({ error: 'Enter each instalment' })
+          .int()
+          .positive('Each instalment must be more than $0'),
+        dueDate: day,
+      }),
+      { error: 'Add the instalments' },
+    )
+    .min(1, 'Add at least one instalment')
+    .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} instalments`)
+    .refine(
+      (steps) => steps.every((step, index) => index === 0 || step.dueDate > steps[index - 1]!.dueDate),
+      'Each instalment must fall due after the one before',
+    ),
+})
+export type PaymentPlanInput = z.output<typeof paymentPlanSchema>
+
+/**
+ * Splits what remains after the deposit into `count` instalments a `stepDays` (or a month, when
+ * 'month') apart from `firstDue`; the last one takes the cents that do not divide evenly.
+ */
+export function splitInstallments(
+  total: number,
+  deposit: number,
+  count: number,
+  firstDue: string,
+  every: 'month' | 'two-weeks' | 'week',
+): { amount: number; dueDate: string }[] {
+  const rest = total - deposit
+  if (count < 1 || rest <= 0) return []
+  const share = Math.floor(rest / count)
+  const [year, month, date] = firstDue.split('-').map(Number) as [number, number, number]
+  return Array.from({ length: count }, (_, index) => {
+    // A month later keeps the day of the month, or the month's last day when it has fewer.
+    const lastDay = new Date(Date.UTC(year, month + index, 0)).getUTCDate()
+    const due =
+      every === 'month'
+        ? new Date(Date.UTC(year, month - 1 + index, Math.min(date, lastDay)))
+        : new Date(Date.UTC(year, month - 1, date + index * (every === 'week' ? 7 : 14)))
+    return {
+      amount: index === count - 1 ? rest - share * (count - 1) : share,
+      dueDate: due.toISOString().slice(0, 10),
+    }
+  })
+}
+
+/** Today's date ('yyyy-MM-dd') in a time zone: due dates are days of the shop's calendar. */
+export function dayIn(timeZone: string, at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at)
+}

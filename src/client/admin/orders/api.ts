@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OrderStatus } from '../../../shared/orders'
-import type { AdminOrder, AdminOrderPage, PaymentUpdate } from '../../../shared/orders-admin'
+import type {
+  AdminOrder,
+  AdminOrderPage,
+  PaymentPlanInput,
+  PaymentUpdate,
+} from '../../../shared/orders-admin'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { keyToUrl } from '../../lib/queries'
@@ -71,5 +76,30 @@ export function useRecordPayment() {
       await refresh()
     },
     onError: (error) => toastFailure('Failed to update payment status', error),
+  })
+}
+
+export function useSetPlan() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ order, plan }: { order: AdminOrder; plan: PaymentPlanInput }) =>
+      api.put<AdminOrder>(`/api/orders/${order.id}/plan`, plan),
+    onSuccess: async () => {
+      toastSuccess('Payment plan saved.')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to save payment plan', error),
+  })
+}
+
+export function useRemovePlan() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: (order: AdminOrder) => api.delete<AdminOrder>(`/api/orders/${order.id}/plan`),
+    onSuccess: async () => {
+      toastSuccess('Payment plan removed.')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to remove payment plan', error),
   })
 }

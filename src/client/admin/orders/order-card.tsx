@@ -16,7 +16,7 @@ import { Badge, type BadgeProps } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
 
-export type OrderAction = 'step' | 'ship' | 'payment' | 'tracking' | 'cancel'
+export type OrderAction = 'step' | 'ship' | 'payment' | 'plan' | 'remove-plan' | 'tracking' | 'cancel'
 
 const STATUS_BADGE: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'gold',
@@ -157,18 +157,7 @@ export function OrderCard({
               </>
             )}
           </p>
-          {order.paymentPlan && (
-            <p
-              className={cn(
-                'mt-1 flex items-center gap-1.5',
-                order.paymentPlan.overdue ? 'text-destructive' : 'text-ink-muted',
-              )}
-            >
-              <CalendarClock className="size-3.5" aria-hidden />
-              Plan: {formatCents(order.paymentPlan.depositAmount)} deposit
-              {order.paymentPlan.nextDueDate && <>, next due {formatDate(order.paymentPlan.nextDueDate)}</>}
-            </p>
-          )}
+          {order.paymentPlan && <PlanSummary plan={order.paymentPlan} />}
         </Detail>
         <Detail title="Total">
           <dl className="grid grid-cols-[1fr_auto] gap-x-3 tabular-nums">
@@ -199,6 +188,11 @@ export function OrderCard({
           {order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && (
             <Button size="sm" variant="secondary" onClick={() => onAction('payment')}>
               Record Payment
+            </Button>
+          )}
+          {order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && (
+            <Button size="sm" variant="secondary" onClick={() => onAction('plan')}>
+              {order.paymentPlan ? 'Edit Plan' : 'Payment Plan'}
             </Button>
           )}
           <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
@@ -246,5 +240,31 @@ function Detail({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="mb-1 text-xs font-medium uppercase tracking-wider text-ink-muted">{title}</h3>
       {children}
     </section>
+  )
+}
+
+function PlanSummary({ plan }: { plan: NonNullable<AdminOrder['paymentPlan']> }) {
+  return (
+    <div className="mt-2">
+      <p className={cn('flex items-center gap-1.5', plan.overdue ? 'text-destructive' : 'text-ink-muted')}>
+        <CalendarClock className="size-3.5" aria-hidden />
+        Plan: {formatCents(plan.depositAmount)} deposit, {formatCents(plan.remainingBalance)} to go
+      </p>
+      <ol aria-label="Instalments" className="mt-1 space-y-0.5 text-xs tabular-nums">
+        {plan.installments.map((step) => (
+          <li key={step.id} className="flex justify-between gap-3">
+            <span className={step.overdue ? 'text-destructive' : 'text-ink-muted'}>
+              {formatDate(`${step.dueDate}T12:00:00Z`)}
+              {step.overdue && ' · overdue'}
+            </span>
+            <span className={step.paid ? 'text-jade-800' : 'text-ink'}>
+              {formatCents(step.amount)}
+              {step.paid && ' ✓'}
+              {step.paid && <span className="sr-only"> paid</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
   )
 }

@@ -14,9 +14,17 @@ import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
 import { PageHeader } from '../page-header'
-import { orderQueries, useAddTracking, useChangeStatus, useRecordPayment } from './api'
+import {
+  orderQueries,
+  useAddTracking,
+  useChangeStatus,
+  useRecordPayment,
+  useRemovePlan,
+  useSetPlan,
+} from './api'
 import { type OrderAction, OrderCard } from './order-card'
 import { PaymentDialog, TrackingDialog } from './order-dialogs'
+import { PlanDialog } from './plan-dialog'
 
 const PAGE_SIZE = 20
 const FILTERS = ['tab'] as const
@@ -35,6 +43,8 @@ export function OrdersPage() {
   const changeStatus = useChangeStatus()
   const addTracking = useAddTracking()
   const recordPayment = useRecordPayment()
+  const setPlan = useSetPlan()
+  const removePlan = useRemovePlan()
   const close = () => setAction(undefined)
   const onAction = (order: AdminOrder, kind: OrderAction) => {
     if (kind === 'step') {
@@ -161,6 +171,29 @@ export function OrdersPage() {
           onSubmit={(update) => recordPayment.mutateAsync({ order: action.order, update })}
         />
       )}
+      {action?.kind === 'plan' && (
+        <PlanDialog
+          key={action.order.id}
+          order={action.order}
+          onClose={close}
+          onRemove={
+            action.order.paymentPlan
+              ? () => setAction({ order: action.order, kind: 'remove-plan' })
+              : undefined
+          }
+          onSubmit={(plan) => setPlan.mutateAsync({ order: action.order, plan })}
+        />
+      )}
+      <ConfirmDialog
+        open={action?.kind === 'remove-plan'}
+        onOpenChange={(open) => !open && close()}
+        title={`Remove the payment plan of order #${action?.order.id}?`}
+        description="The payments already received stay on the order; the instalments and their due dates go."
+        confirmLabel="Remove Plan"
+        pendingLabel="Removing…"
+        destructive
+        onConfirm={() => removePlan.mutateAsync(action!.order)}
+      />
       <ConfirmDialog
         open={action?.kind === 'cancel'}
         onOpenChange={(open) => !open && close()}

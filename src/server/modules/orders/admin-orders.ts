@@ -38,6 +38,8 @@ export interface OrderRow {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString()
+/** Due dates are stored at noon UTC of their day, so the UTC date is the day. */
+const dueDay = (value: Date | string) => iso(value).slice(0, 10)
 
 function groupBy<T extends { orderId: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>()
@@ -49,7 +51,8 @@ function groupBy<T extends { orderId: number }>(rows: T[]): Map<number, T[]> {
   return groups
 }
 
-export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], now = new Date()): Promise<AdminOrder[]> {
+/** `today` ('yyyy-MM-dd', the shop's calendar) decides what is overdue: a due day that has ended. */
+export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string): Promise<AdminOrder[]> {
   if (rows.length === 0) return []
   const ids = sql.join(
     rows.map((row) => sql`${row.id}`),
@@ -99,10 +102,10 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], now = new Date
     list.push({
       id: installment.id,
       amount: installment.amount,
-      dueDate: iso(installment.dueDate),
+      dueDate: dueDay(installment.dueDate),
       paid: installment.paid,
       paidDate: installment.paidDate ? iso(installment.paidDate) : null,
-      overdue: !installment.paid && new Date(installment.dueDate) < now,
+      overdue: !installment.paid && dueDay(installment.dueDate) < today,
     })
     installmentsOf.set(installment.planId, list)
   }
@@ -124,7 +127,7 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], now = new Date
         remainingBalance: Math.max(0, plan.totalAmount - amountPaid),
         nextDueDate,
         // back-office.md §4: overdue when the next due date is past and the order is not paid.
-        overdue: nextDueDate !== null && new Date(nextDueDate) < now && row.payment_status !== 'paid',
+        overdue: nextDueDate !== null && nextDueDate < today && row.payment_status !== 'paid',
         installments: steps,
       }
     }

@@ -2,14 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adminOrderQuerySchema,
+  dayIn,
   orderStatusUpdateSchema,
+  paymentPlanSchema,
   paymentUpdateSchema,
   trackingUpdateSchema,
 } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
 import { currentUser } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
-import { addTracking, changeOrderStatus, listAdminOrders, recordOrderPayment } from './admin-service'
+import {
+  addTracking,
+  changeOrderStatus,
+  listAdminOrders,
+  recordOrderPayment,
+  removePaymentPlan,
+  setPaymentPlan,
+  type Who,
+} from './admin-service'
 
 // Registered inside the admin scope (app.ts). Every change names its author in the order's trail.
 
@@ -21,14 +31,18 @@ const idParams = z.object({
     .max(2 ** 31 - 1),
 })
 
-const actorOf = async (request: Parameters<typeof currentUser>[0]) => (await currentUser(request)).username
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  provider: PaymentProvider
+  timeZone: string
+}> = async (app, { db, provider, timeZone }) => {
+  const who = async (request: Parameters<typeof currentUser>[0]): Promise<Who> => ({
+    actor: (await currentUser(request)).username,
+    today: dayIn(timeZone),
+  })
 
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Database; provider: PaymentProvider }> = async (
-  app,
-  { db, provider },
-) => {
   app.get('/api/admin/orders', { schema: { querystring: adminOrderQuerySchema } }, (request) =>
-    listAdminOrders(db, request.query),
+    listAdminOrders(db, request.query, dayIn(timeZone)),
   )
 
   app.patch(
@@ -36,8 +50,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Database; provider: 
     { schema: { params: idParams, body: orderStatusUpdateSchema } },
     async (request) =>
       changeOrderStatus(db, request.params.id, request.body.status, {
+        ...(await who(request)),
         trackingNumber: request.body.trackingNumber,
-        actor: await actorOf(request),
         refund: (intentId, key) => provider.refund(intentId, key),
       }),
   )
@@ -45,13 +59,22 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Database; provider: 
   app.patch(
     '/api/orders/:id/tracking',
     { schema: { params: idParams, body: trackingUpdateSchema } },
-    async (request) =>
-      addTracking(db, request.params.id, request.body.trackingNumber, await actorOf(request)),
+    async (request) => addTracking(db, request.params.id, request.body.trackingNumber, await who(request)),
   )
 
   app.patch(
     '/api/orders/:id/payment',
     { schema: { params: idParams, body: paymentUpdateSchema } },
-    async (request) => recordOrderPayment(db, request.params.id, request.body, await actorOf(request)),
+    async (request) => recordOrderPayment(db, request.params.id, request.body, await who(request)),
+  )
+
+  app.put(
+    '/api/orders/:id/plan',
+    { schema: { params: idParams, body: paymentPlanSchema } },
+    async (request) => setPaymentPlan(db, request.params.id, request.body, await who(request)),
+  )
+
+  app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>
+    removePaymentPlan(db, request.params.id, await who(request)),
   )
 }

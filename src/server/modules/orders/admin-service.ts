@@ -5,30 +5,33 @@ import {
   ORDER_TABS,
   type OrderStatus,
   type OrderTab,
+  orderTabs,
   PAYMENT_STATUS_LABELS,
   type PaymentMethod,
+  type PaymentStatus,
   transitionRefusal,
 } from '../../../shared/orders'
 import {
   type AdminOrderPage,
   type AdminOrderQuery,
   type AdminOrderSort,
+  type PaymentPlanInput,
   type PaymentUpdate,
   TRACKING_REQUIRED,
 } from '../../../shared/orders-admin'
-import type { Database } from '../../db/client'
+import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
 import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
-import { amountPaid, lockOrder, recordPayment, releaseOrder } from './ledger'
+import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
 // Each change locks the order first, so a payment and a cancel on one order happen one after the
 // other, never interleaved.
 
-/** The SQL twin of orderTabs() in shared/orders.ts; a test holds them together. */
+/** The SQL twin of orderTabs() in shared/orders.ts, to filter a tab's page; a test holds them together. */
 const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   all: sql`true`,
   'pending-payment': sql`o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial') and plan.id is null`,
@@ -61,7 +64,11 @@ const FROM_ORDERS = sql`
   ) next_due on true`
 
 /** One page of orders for a tab, and how many orders every tab holds under the same search. */
-export async function listAdminOrders(db: Database, query: AdminOrderQuery): Promise<AdminOrderPage> {
+export async function listAdminOrders(
+  db: Database,
+  query: AdminOrderQuery,
+  today: string,
+): Promise<AdminOrderPage> {
   const { limit, offset } = pageWindow(query)
   const search = searchCondition(query.search)
   return withCustomPlans(db, async (tx) => {
@@ -71,32 +78,61 @@ export async function listAdminOrders(db: Database, query: AdminOrderQuery): Pro
           where ${search} and ${TAB_CONDITIONS[query.tab]}
           order by ${ORDERINGS[query.sort]} limit ${limit} offset ${offset}`,
     )
-    const counts = sql.join(
-      ORDER_TABS.map(
-        (tab) => sql`count(*) filter (where ${TAB_CONDITIONS[tab]})::int as ${sql.identifier(tab)}`,
-      ),
-      sql`, `,
-    )
-    const [tabCounts] = await queryRows<Record<OrderTab, number>>(
-      tx,
-      sql`select ${counts} from orders o left join payment_plans plan on plan.order_id = o.id where ${search}`,
-    )
+    const tabCounts = await countTabs(tx, search)
     return {
-      items: await toAdminOrders(tx, rows),
-      total: tabCounts![query.tab],
-      tabCounts: tabCounts!,
+      items: await toAdminOrders(tx, rows, today),
+      total: tabCounts[query.tab],
+      tabCounts,
     }
   })
 }
 
-export async function getAdminOrder(db: Database, orderId: number) {
+type StateCount = { status: OrderStatus; payment_status: PaymentStatus; n: number }
+
+/**
+ * How many orders each tab holds: orders counted by (status, payment status) — an index-only scan
+ * — and those with a plan counted apart (plans are few), then sorted into tabs by orderTabs(), the
+ * same rule the back office and the tests use.
+ */
+async function countTabs(tx: DbOrTx, search: SQL): Promise<Record<OrderTab, number>> {
+  const everyOrder = await queryRows<StateCount>(
+    tx,
+    sql`select o.status, o.payment_status, count(*)::int as n from orders o where ${search} group by 1, 2`,
+  )
+  const onPlans = await queryRows<StateCount>(
+    tx,
+    sql`select o.status, o.payment_status, count(*)::int as n
+        from payment_plans plan join orders o on o.id = plan.order_id where ${search} group by 1, 2`,
+  )
+  const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as Record<OrderTab, number>
+  const add = (row: StateCount, hasPlan: boolean, n: number) => {
+    for (const tab of orderTabs({ status: row.status, paymentStatus: row.payment_status, hasPlan }))
+      counts[tab] += n
+  }
+  for (const row of onPlans) add(row, true, row.n)
+  for (const row of everyOrder) {
+    const planned = onPlans.find(
+      (plan) => plan.status === row.status && plan.payment_status === row.payment_status,
+    )
+    add(row, false, row.n - (planned?.n ?? 0))
+  }
+  return counts
+}
+
+export async function getAdminOrder(db: Database, orderId: number, today: string) {
   const rows = await queryRows<OrderRow>(
     db,
     sql`select o.*, plan.id as plan_id from orders o left join payment_plans plan on plan.order_id = o.id
         where o.id = ${orderId}`,
   )
   if (rows.length === 0) throw notFound('Order not found')
-  return (await toAdminOrders(db, rows))[0]!
+  return (await toAdminOrders(db, rows, today))[0]!
+}
+
+/** Who acts (their username, for the trail) and the shop's date today. */
+export interface Who {
+  actor: string
+  today: string
 }
 
 export type CardRefund = (intentId: string, idempotencyKey: string) => Promise<void>
@@ -110,7 +146,7 @@ export async function changeOrderStatus(
   db: Database,
   orderId: number,
   to: OrderStatus,
-  options: { trackingNumber?: string; actor: string; refund: CardRefund },
+  options: { trackingNumber?: string; actor: string; refund: CardRefund; today: string },
 ) {
   const refundDue = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -144,7 +180,7 @@ export async function changeOrderStatus(
     return card
   })
   if (refundDue) await refundCard(db, orderId, refundDue, options)
-  return getAdminOrder(db, orderId)
+  return getAdminOrder(db, orderId, options.today)
 }
 
 async function refundCard(
@@ -178,7 +214,8 @@ async function refundCard(
   }
 }
 
-export async function addTracking(db: Database, orderId: number, trackingNumber: string, actor: string) {
+export async function addTracking(db: Database, orderId: number, trackingNumber: string, who: Who) {
+  const { actor } = who
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
@@ -188,7 +225,7 @@ export async function addTracking(db: Database, orderId: number, trackingNumber:
     )
     await recordEvent(tx, orderId, 'tracking', `Tracking number ${trackingNumber}`, actor)
   })
-  return getAdminOrder(db, orderId)
+  return getAdminOrder(db, orderId, who.today)
 }
 
 /**
@@ -196,12 +233,8 @@ export async function addTracking(db: Database, orderId: number, trackingNumber:
  * refused. The order's payment status then follows from its payment rows, whatever the request
  * said: 'paid' with a small amount stays partial.
  */
-export async function recordOrderPayment(
-  db: Database,
-  orderId: number,
-  update: PaymentUpdate,
-  actor: string,
-) {
+export async function recordOrderPayment(db: Database, orderId: number, update: PaymentUpdate, who: Who) {
+  const { actor } = who
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
@@ -233,5 +266,65 @@ export async function recordOrderPayment(
       )
     }
   })
-  return getAdminOrder(db, orderId)
+  return getAdminOrder(db, orderId, who.today)
+}
+
+/**
+ * Sets (or replaces) an order's payment plan: a deposit and instalments that add up to the order's
+ * total, falling due from today on. Payments already received count towards it at once.
+ */
+export async function setPaymentPlan(db: Database, orderId: number, plan: PaymentPlanInput, who: Who) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw notFound('Order not found')
+    if (order.status === 'cancelled') throw conflict('A cancelled order takes no payment plan')
+    if (order.paymentStatus === 'paid') throw conflict('This order is already paid in full')
+    const planned = plan.depositAmount + plan.installments.reduce((sum, step) => sum + step.amount, 0)
+    if (planned !== order.total)
+      throw invalid(
+        `The deposit and instalments must add up to the order total of ${formatCents(order.total)}`,
+        'installments',
+      )
+    if (plan.installments[0]!.dueDate < who.today)
+      throw invalid('The first instalment cannot fall due in the past', 'installments')
+    await tx.execute(sql`delete from payment_plans where order_id = ${orderId}`)
+    const [created] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into payment_plans (order_id, deposit_amount, total_amount)
+          values (${orderId}, ${plan.depositAmount}, ${order.total}) returning id`,
+    )
+    const steps = sql.join(
+      plan.installments.map(
+        (step) =>
+          sql`(${created!.id}, ${step.amount}, (${step.dueDate}::date + time '12:00') at time zone 'UTC')`,
+      ),
+      sql`, `,
+    )
+    await tx.execute(sql`insert into payment_installments (plan_id, amount, due_date) values ${steps}`)
+    await settleInstallments(tx, orderId)
+    await recordEvent(
+      tx,
+      orderId,
+      'plan',
+      `Payment plan: ${formatCents(plan.depositAmount)} deposit, then ${plan.installments.length} ` +
+        `instalment${plan.installments.length === 1 ? '' : 's'} from ${plan.installments[0]!.dueDate}`,
+      who.actor,
+    )
+  })
+  return getAdminOrder(db, orderId, who.today)
+}
+
+/** Ends an order's plan; the payments received stay. */
+export async function removePaymentPlan(db: Database, orderId: number, who: Who) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw notFound('Order not found')
+    const removed = await queryRows<{ id: number }>(
+      tx,
+      sql`delete from payment_plans where order_id = ${orderId} returning id`,
+    )
+    if (removed.length === 0) throw notFound('This order has no payment plan')
+    await recordEvent(tx, orderId, 'plan', 'Payment plan removed', who.actor)
+  })
+  return getAdminOrder(db, orderId, who.today)
 }

@@ -57,6 +57,7 @@ export async function recordPayment(
   await tx.execute(
     sql`update orders set payment_status = ${after}, updated_at = now() where id = ${order.id}`,
   )
+  await settleInstallments(tx, order.id)
   if (after === 'paid' && order.paymentStatus !== 'paid') await settleOrder(tx, order)
   return { before: order.paymentStatus, after, paid }
 }
@@ -109,4 +110,21 @@ export async function releaseOrder(tx: Tx, orderId: number): Promise<void> {
           group by product_id) line
     where products.id = line.product_id`)
   await tx.execute(sql`delete from sales where order_id = ${orderId}`)
+}
+
+/**
+ * A payment plan is paid in its order: the deposit first, then each instalment by due date. An
+ * instalment counts as paid once the payments received cover the deposit and every instalment up
+ * to and including it.
+ */
+export async function settleInstallments(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    update payment_installments set paid = true, paid_date = now()
+    from (
+      select step.id, plan.deposit_amount + sum(step.amount) over (order by step.due_date, step.id) as covered
+      from payment_installments step join payment_plans plan on plan.id = step.plan_id
+      where plan.order_id = ${orderId}
+    ) steps
+    where payment_installments.id = steps.id and not payment_installments.paid
+      and steps.covered <= (select coalesce(sum(amount), 0) from payments where order_id = ${orderId})`)
 }

@@ -112,7 +112,7 @@ describe('the order list', () => {
     expect(due.items[0]!.paymentPlan).toMatchObject({
       depositAmount: 5_000,
       remainingBalance: 20_000,
-      nextDueDate: '2020-01-01T00:00:00.000Z',
+      nextDueDate: '2020-01-01',
       overdue: true,
     })
     expect(due.items[0]!.paymentPlan!.installments.map((step) => step.overdue)).toEqual([true, false])
@@ -356,6 +356,129 @@ describe('payments', () => {
     expect(provider.isRefunded(paymentIntentId)).toBe(true)
     expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
     expect(await salesOf(orderId)).toEqual([])
+  })
+})
+
+describe('payment plans', () => {
+  const putPlan = (orderId: number, plan: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/plan`,
+      payload: plan,
+      headers: { cookie: admin },
+    })
+
+  it('takes a deposit and instalments that add up to the total, and the piece sells at the last one', async () => {
+    const { orderId, piece } = await zelleOrder() // $200.00
+    const wrong = await putPlan(orderId, {
+      depositAmount: 5_000,
+      installments: [{ amount: 5_000, dueDate: '2099-01-10' }],
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toBe('The deposit and instalments must add up to the order total of $200.00')
+    const past = await putPlan(orderId, {
+      depositAmount: 5_000,
+      installments: [{ amount: 15_000, dueDate: '2001-01-10' }],
+    })
+    expect(past.json().message).toBe('The first instalment cannot fall due in the past')
+    const unordered = await putPlan(orderId, {
+      depositAmount: 5_000,
+      installments: [
+        { amount: 7_500, dueDate: '2099-02-10' },
+        { amount: 7_500, dueDate: '2099-01-10' },
+      ],
+    })
+    expect(unordered.json().message).toBe('Each instalment must fall due after the one before')
+
+    const planned = await putPlan(orderId, {
+      depositAmount: 5_000,
+      installments: [
+        { amount: 7_500, dueDate: '2099-01-10' },
+        { amount: 7_500, dueDate: '2099-02-10' },
+      ],
+    })
+    expect(planned.statusCode).toBe(200)
+    expect((planned.json() as AdminOrder).paymentPlan).toMatchObject({
+      depositAmount: 5_000,
+      totalAmount: 20_000,
+      remainingBalance: 20_000,
+      nextDueDate: '2099-01-10',
+      overdue: false,
+    })
+    const inPlans = (await list('?tab=payment-plans&pageSize=200')).items.map((order) => order.id)
+    expect(inPlans).toContain(orderId)
+    expect((await list('?tab=pending-payment&pageSize=200')).items.map((order) => order.id)).not.toContain(
+      orderId,
+    )
+
+    const pay = async (amount: number) => {
+      const response = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount })
+      expect(response.statusCode).toBe(200)
+      return response.json() as AdminOrder
+    }
+    let order = await pay(5_000) // the deposit
+    expect(order.paymentPlan!.installments.map((step) => step.paid)).toEqual([false, false])
+    order = await pay(7_500)
+    expect(order.paymentPlan!.installments.map((step) => step.paid)).toEqual([true, false])
+    expect(order.paymentPlan!.nextDueDate).toBe('2099-02-10')
+    expect((await productRow(piece.id)).status).toBe('reserved')
+    order = await pay(7_500)
+    expect(order.paymentStatus).toBe('paid')
+    expect(order.paymentPlan!.installments.every((step) => step.paid && step.paidDate)).toBe(true)
+    expect(order.paymentPlan!.remainingBalance).toBe(0)
+    expect((await productRow(piece.id)).status).toBe('sold')
+    expect(order.events.filter((event) => event.kind === 'plan')).toHaveLength(1)
+  })
+
+  it('is overdue when the next due day has ended and the order is unpaid', async () => {
+    const { orderId } = await zelleOrder()
+    expect(
+      (
+        await putPlan(orderId, {
+          depositAmount: 0,
+          installments: [
+            { amount: 10_000, dueDate: '2099-03-01' },
+            { amount: 10_000, dueDate: '2099-04-01' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200)
+    const at = async (today: string) => {
+      const { listAdminOrders } = await import('./admin-service')
+      const page = await listAdminOrders(
+        t.handle.db,
+        { page: 1, pageSize: 5, search: `#${orderId}`, sort: 'newest', tab: 'all' },
+        today,
+      )
+      return page.items[0]!.paymentPlan!
+    }
+    expect((await at('2099-03-01')).overdue).toBe(false) // due today: not yet late
+    const late = await at('2099-03-02')
+    expect(late.overdue).toBe(true)
+    expect(late.installments.map((step) => step.overdue)).toEqual([true, false])
+    expect((await at('2099-04-02')).installments.map((step) => step.overdue)).toEqual([true, true])
+  })
+
+  it('can be removed, keeping the payments', async () => {
+    const { orderId } = await zelleOrder()
+    await putPlan(orderId, {
+      depositAmount: 10_000,
+      installments: [{ amount: 10_000, dueDate: '2099-01-01' }],
+    })
+    await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 10_000 })
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${orderId}/plan`,
+      headers: { cookie: admin },
+    })
+    expect(removed.statusCode).toBe(200)
+    expect(removed.json()).toMatchObject({ paymentPlan: null, amountPaid: 10_000, paymentStatus: 'partial' })
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${orderId}/plan`,
+      headers: { cookie: admin },
+    })
+    expect(again.statusCode).toBe(404)
   })
 })
 

@@ -88,23 +88,23 @@ export async function allSales(db: DbOrTx, period: SalePeriod, clock: LedgerCloc
 /** Sales and profit per calendar month of the shop's time zone, the last `months` months. */
 export async function monthlySales(db: DbOrTx, months: number, clock: LedgerClock): Promise<MonthlySales[]> {
   const at = sql`${(clock.now ?? new Date()).toISOString()}::timestamptz`
+  // One index range per month (its bounds in the shop's time zone), not a time-zone conversion
+  // of every sale row.
   return queryRows<MonthlySales>(
     db,
     sql`with months as (
-          select to_char(m, 'YYYY-MM') as month
+          select to_char(m, 'YYYY-MM') as month, m at time zone ${clock.timeZone} as start,
+            (m + interval '1 month') at time zone ${clock.timeZone} as stop
           from generate_series(
             date_trunc('month', ${at} at time zone ${clock.timeZone}) - make_interval(months => ${months - 1}),
             date_trunc('month', ${at} at time zone ${clock.timeZone}), interval '1 month') as m
-        ), totals as (
-          select to_char(date_trunc('month', sale_date at time zone ${clock.timeZone}), 'YYYY-MM') as month,
-            sum(sale_price)::float8 as sales, coalesce(sum(profit), 0)::float8 as profit
-          from sales
-          where sale_date >= (date_trunc('month', ${at} at time zone ${clock.timeZone})
-            - make_interval(months => ${months - 1})) at time zone ${clock.timeZone}
-          group by 1
         )
-        select months.month, coalesce(totals.sales, 0)::float8 as sales, coalesce(totals.profit, 0)::float8 as profit
-        from months left join totals using (month) order by months.month`,
+        select months.month, totals.sales, totals.profit
+        from months, lateral (
+          select coalesce(sum(sale_price), 0)::float8 as sales, coalesce(sum(profit), 0)::float8 as profit
+          from sales where sale_date >= months.start and sale_date < months.stop
+        ) totals
+        order by months.month`,
   )
 }
 
