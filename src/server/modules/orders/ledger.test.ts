@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products, sales } from '../../db/schema'
+import { adminCookie, insertProduct } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
+
+// Checkout's one statement applies the ledger's rules at the moment of purchase; the back office
+// applies them later through ledger.ts. A piece bought by card and the same piece ordered by Zelle
+// and then paid in full must end in the same state, with the same sale in the ledger.
+
+let t: TestApp
+let admin: string
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await adminCookie(t.app, t.handle.db)
+})
+afterAll(() => t.close())
+
+const form = {
+  firstName: 'Iris',
+  lastName: 'Tan',
+  email: 'iris@example.com',
+  phone: '713-555-0123',
+  address: '3 Nephrite Lane',
+  city: 'Houston',
+  state: 'TX',
+  zipCode: '77002',
+  country: 'United States',
+}
+
+async function outcome(productId: number, orderId: number) {
+  const [piece] = await t.handle.db.select().from(products).where(eq(products.id, productId))
+  const [sale] = await t.handle.db.select().from(sales).where(eq(sales.orderId, orderId))
+  return {
+    product: {
+      status: piece!.status,
+      stock: piece!.stockQuantity,
+      soldPrice: piece!.soldPrice,
+      sold: !!piece!.soldAt,
+    },
+    sale: sale && {
+      salePrice: sale.salePrice,
+      cost: sale.cost,
+      profit: sale.profit,
+      source: sale.source,
+      customerName: sale.customerName,
+      customerEmail: sale.customerEmail,
+    },
+  }
+}
+
+describe('checkout and the ledger agree', () => {
+  it('a card purchase and a Zelle order paid in full leave the same piece state and the same sale', async () => {
+    const fields = { price: 40_000, cost: 15_000 }
+    const carded = await insertProduct(t.handle.db, fields)
+    const zelled = await insertProduct(t.handle.db, fields)
+    const line = (id: number) => [{ productId: id, quantity: 1, price: fields.price }]
+    const totals = { subtotal: fields.price, shippingCost: 0, total: fields.price }
+
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: fields.price, currency: 'usd', form, items: line(carded.id) },
+    })
+    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
+    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { ...form, paymentMethod: 'stripe', paymentIntentId, items: line(carded.id), ...totals },
+    })
+    expect(card.statusCode).toBe(200)
+
+    const zelle = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { ...form, paymentMethod: 'zelle', items: line(zelled.id), ...totals },
+    })
+    const zelleId = (zelle.json() as { id: number }).id
+    const paid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${zelleId}/payment`,
+      payload: { paymentStatus: 'paid' },
+      headers: { cookie: admin },
+    })
+    expect(paid.statusCode).toBe(200)
+
+    const byCard = await outcome(carded.id, (card.json() as { id: number }).id)
+    const byZelle = await outcome(zelled.id, zelleId)
+    expect(byCard.product).toEqual({ status: 'sold', stock: 0, soldPrice: 40_000, sold: true })
+    expect(byZelle.product).toEqual(byCard.product)
+    expect(byCard.sale).toEqual({
+      salePrice: 40_000,
+      cost: 15_000,
+      profit: 25_000,
+      source: 'order',
+      customerName: 'Iris Tan',
+      customerEmail: 'iris@example.com',
+    })
+    expect(byZelle.sale).toEqual(byCard.sale)
+  })
+})
