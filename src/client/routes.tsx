@@ -5,7 +5,7 @@ import { adminTitle } from './admin/section-titles'
 import { ClientOnly } from './lib/client-only'
 import type { PageHandle } from './lib/page'
 import { queries } from './lib/queries'
-import { organizationJsonLd, productJsonLd } from './lib/structured-data'
+import { organizationJsonLd, productJsonLd, storeReviewsJsonLd } from './lib/structured-data'
 import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
 import { SiteShell } from './storefront/layout/site-shell'
 import { STATIC_PAGES } from './storefront/pages/static-pages'
@@ -41,6 +41,12 @@ const privacyPolicyPage = lazyPage(
   'PrivacyPolicyPage',
 )
 const termsPage = lazyPage(() => import('./storefront/pages/terms-page'), 'TermsPage')
+const contactPage = lazyPage(() => import('./storefront/community/contact-page'), 'ContactPage')
+const testimonialsPage = lazyPage(
+  () => import('./storefront/community/testimonials-page'),
+  'TestimonialsPage',
+)
+const unsubscribePage = lazyPage(() => import('./storefront/community/unsubscribe-page'), 'UnsubscribePage')
 const notFoundPage = lazyPage(() => import('./storefront/pages/not-found-page'), 'NotFoundPage')
 
 const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
@@ -76,7 +82,7 @@ const clientOnly = (element: React.ReactNode) => (
 )
 
 const home: PageHandle = {
-  prefetch: () => [queries.products({ featured: 'true' }), queries.categoryImages()],
+  prefetch: () => [queries.products({ featured: 'true' }), queries.categoryImages(), queries.testimonials()],
   meta: ({ origin }, queryClient) => ({
     jsonLd: organizationJsonLd(origin, queryClient.getQueryData(queries.store().queryKey)),
     title: 'Natural Type A Jadeite Jewelry',
@@ -99,19 +105,47 @@ const productList: PageHandle = {
 }
 
 const productDetail: PageHandle = {
-  prefetch: ({ params }) => [queries.product(params.id ?? '')],
+  prefetch: ({ params }) => [
+    queries.product(params.id ?? ''),
+    ...(/^\d+$/.test(params.id ?? '') ? [queries.testimonials({ productId: params.id })] : []),
+  ],
   meta: ({ params, origin }, queryClient) => {
     const product = queryClient.getQueryData(queries.product(params.id ?? '').queryKey)
     if (!product) return { title: 'Product Not Found', description: 'This product may have been removed.' }
+    const reviews = queryClient.getQueryData(queries.testimonials({ productId: params.id }).queryKey)
     return {
       title: product.name,
       description: product.shortDescription,
       image: product.imageUrls[0],
-      jsonLd: productJsonLd(product, origin, queryClient.getQueryData(queries.store().queryKey)),
+      jsonLd: productJsonLd(product, origin, queryClient.getQueryData(queries.store().queryKey), reviews),
     }
   },
   status: ({ params }, queryClient) =>
     queryClient.getQueryData(queries.product(params.id ?? '').queryKey) ? 200 : 404,
+}
+
+const testimonials: PageHandle = {
+  prefetch: () => [queries.testimonials()],
+  meta: ({ origin }, queryClient) => ({
+    title: 'Testimonials',
+    description:
+      'Reviews from customers of our natural Type A jadeite bangles, bracelets, earrings, necklaces and rings, and a form to share your own.',
+    jsonLd: storeReviewsJsonLd(
+      origin,
+      queryClient.getQueryData(queries.store().queryKey),
+      queryClient.getQueryData(queries.testimonials().queryKey),
+    ),
+  }),
+  load: testimonialsPage.load,
+}
+
+const contact: PageHandle = {
+  meta: () => ({
+    title: 'Contact Us',
+    description:
+      'Questions about a jadeite piece, a bangle size or a private viewing? Write or call us: we answer within one business day.',
+  }),
+  load: contactPage.load,
 }
 
 const account: PageHandle = {
@@ -152,6 +186,16 @@ export const routes: RouteObject[] = [
         handle: { ...productDetail, load: productPage.load },
       },
       ...staticRoutes,
+      { path: 'testimonials', element: testimonialsPage.element, handle: testimonials },
+      { path: 'contact', element: contactPage.element, handle: contact },
+      {
+        path: 'newsletter/unsubscribe',
+        element: unsubscribePage.element,
+        handle: {
+          meta: () => ({ title: 'Unsubscribe', description: 'Leave our newsletter.', noindex: true }),
+          load: unsubscribePage.load,
+        } satisfies PageHandle,
+      },
       {
         path: 'checkout',
         element: checkoutPage.element,

@@ -22,6 +22,7 @@ import { checkoutRoutes } from './modules/checkout/routes'
 import { dashboardAdminRoutes } from './modules/dashboard/admin-routes'
 import { healthRoutes } from './modules/health/routes'
 import { inquiriesAdminRoutes } from './modules/inquiries/admin-routes'
+import { inquiriesRoutes } from './modules/inquiries/routes'
 import type { MailTransport } from './modules/mail/transport'
 import { createMailTransport } from './modules/mail/transport'
 import { MailWorker } from './modules/mail/worker'
@@ -37,6 +38,8 @@ import type { PaymentProvider } from './modules/payments/provider'
 import { salesAdminRoutes } from './modules/sales/admin-routes'
 import { seoRoutes } from './modules/seo/routes'
 import { storeInfo, storeRoutes } from './modules/store/routes'
+import { testimonialsAdminRoutes } from './modules/testimonials/admin-routes'
+import { testimonialsRoutes } from './modules/testimonials/routes'
 import { wishlistRoutes } from './modules/wishlist/routes'
 
 export interface DeclaredRoute {
@@ -131,7 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalog.start()
   app.addHook('onClose', () => catalog.announced())
   await app.register(catalogRoutes, { db, catalog })
-  await app.register(newsletterRoutes, { db })
   await app.register(cartRoutes, { db, config })
   await app.register(wishlistRoutes, { db })
   await app.register(ordersRoutes, { db })
@@ -159,6 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => mailWorker.stop())
   }
   const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, store: storeInfo(config) }
+  const files = deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`)
+  await app.register(newsletterRoutes, { db, context: links, onMailQueued: () => mailWorker.kick() })
+  await app.register(inquiriesRoutes, { db, context: links, onMailQueued: () => mailWorker.kick() })
+  await app.register(testimonialsRoutes, { db, files })
   await app.register(accountsRoutes, {
     db,
     limits: deps.rateLimits ?? true,
@@ -174,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
 
-  const files = deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`)
   // The back office: every route registered in here answers 401 to visitors and 403 to customers.
   await app.register(async (admin) => {
     admin.addHook('onRoute', (route) => {
@@ -204,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       timeZone: config.store.timeZone,
     })
     await admin.register(salesAdminRoutes, { db, timeZone: config.store.timeZone })
+    await admin.register(testimonialsAdminRoutes, { db, files })
   })
 
   // Uploaded and seeded images: content-hashed names, so they never change.

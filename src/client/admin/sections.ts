@@ -64,14 +64,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: ADMIN_TITLES.inquiries!,
     icon: Inbox,
     description: 'Messages from the contact form.',
-    page: placeholder,
+    page: page(() => import('./inquiries/inquiries-page'), 'InquiriesPage'),
   },
   {
     path: 'testimonials',
     label: ADMIN_TITLES.testimonials!,
     icon: MessageSquareQuote,
     description: 'Review and approve testimonials.',
-    page: placeholder,
+    page: page(() => import('./testimonials/testimonials-page'), 'TestimonialsPage'),
   },
   {
     path: 'category-images',
@@ -85,7 +85,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: ADMIN_TITLES.subscribers!,
     icon: Mail,
     description: 'Newsletter subscribers.',
-    page: placeholder,
+    page: page(() => import('./subscribers/subscribers-page'), 'SubscribersPage'),
   },
   {
     path: 'accounts',

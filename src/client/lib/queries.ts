@@ -3,6 +3,7 @@ import type { PublicUser } from '../../shared/accounts'
 import type { Cart } from '../../shared/cart'
 import type { CategoryImage, Product } from '../../shared/catalog'
 import type { StoreInfo } from '../../shared/ssr'
+import type { Testimonial } from '../../shared/testimonials'
 import type { WishlistItem } from '../../shared/wishlist'
 
 export type { WishlistItem }
@@ -76,6 +77,12 @@ export const queries = {
     queryOptions({
       queryKey: [`/api/products/${id}`],
       queryFn: () => api.get<Product>(`/api/products/${id}`),
+    }),
+  /** Approved reviews, newest first; of one piece when productId is given. */
+  testimonials: (params: Params = {}) =>
+    queryOptions({
+      queryKey: ['/api/testimonials', params],
+      queryFn: ({ queryKey }) => api.get<Testimonial[]>(keyToUrl(queryKey)),
     }),
   // Only for a signed-in shopper (useWishlist enables it) and never retried (storefront.md §7).
   wishlist: () =>

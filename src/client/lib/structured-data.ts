@@ -1,5 +1,6 @@
 import { capitalize, categoryPath, type Product } from '../../shared/catalog'
 import type { StoreInfo } from '../../shared/ssr'
+import type { Testimonial } from '../../shared/testimonials'
 
 // schema.org data for search engines: what a product is, what it costs, whether it can be bought.
 
@@ -12,7 +13,47 @@ const AVAILABILITY: Record<Product['status'], string> = {
 
 const absolute = (origin: string, path: string) => (path.startsWith('http') ? path : origin + path)
 
-export function productJsonLd(product: Product, origin: string, store: StoreInfo | undefined): object[] {
+/** Google shows at most a handful; the rest are summed in the AggregateRating. */
+const REVIEWS_IN_JSON_LD = 10
+
+function reviewsJsonLd(reviews: Testimonial[]) {
+  if (reviews.length === 0) return {}
+  const average = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: average.toFixed(1),
+      reviewCount: reviews.length,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.slice(0, REVIEWS_IN_JSON_LD).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.customerName },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewBody: review.content,
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    })),
+  }
+}
+
+/** The shop and its approved reviews, for /testimonials. */
+export function storeReviewsJsonLd(
+  origin: string,
+  store: StoreInfo | undefined,
+  reviews: Testimonial[] | undefined,
+): object[] {
+  const [organization] = organizationJsonLd(origin, store)
+  if (!organization) return []
+  return [{ ...organization, ...reviewsJsonLd(reviews ?? []) }]
+}
+
+export function productJsonLd(
+  product: Product,
+  origin: string,
+  store: StoreInfo | undefined,
+  reviews: Testimonial[] = [],
+): object[] {
   const url = `${origin}/product/${product.id}`
   return [
     {
@@ -25,6 +66,7 @@ export function productJsonLd(product: Product, origin: string, store: StoreInfo
       category: capitalize(product.category),
       color: product.color,
       material: 'Jadeite',
+      ...reviewsJsonLd(reviews),
       ...(store ? { brand: { '@type': 'Brand', name: store.name } } : {}),
       offers: {
         '@type': 'Offer',

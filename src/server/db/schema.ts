@@ -318,20 +318,28 @@ export const orderEvents = pgTable(
   ],
 )
 
-export const inquiries = pgTable('inquiries', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-  read: boolean('read').notNull().default(false),
-})
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    read: boolean('read').notNull().default(false),
+  },
+  // The inbox lists newest first, per tab.
+  (t) => [index('inquiries_read_created_idx').on(t.read, t.createdAt)],
+)
 
 export const newsletters = pgTable('newsletters', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   createdAt: createdAt(),
+  // SHA-256 of the token in the welcome e-mail's unsubscribe link: a leaked table cannot
+  // unsubscribe anyone. Null for rows from before unsubscribe links existed.
+  unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
 })
 
 export const testimonials = pgTable(
@@ -442,6 +450,10 @@ export const emailOutbox = pgTable(
     textBody: text('text_body'),
     htmlBody: text('html_body'),
     payload: jsonb('payload'),
+    // Where answers go (an inquiry notice replies to the shopper) and extra headers
+    // (List-Unsubscribe on newsletter mail).
+    replyTo: text('reply_to'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -93,12 +93,18 @@ export function ProductPage() {
             <PurchaseControls productId={product.id} stock={product.stockQuantity} />
           )}
           <Button asChild variant="secondary" className="mt-4 w-full">
-            <Link to="/contact">Inquire About This Item</Link>
+            <Link to={inquiryLink(product)}>Inquire About This Item</Link>
           </Button>
         </div>
       </div>
     </div>
   )
+}
+
+/** The contact form with the subject already naming the piece and its SKU. */
+function inquiryLink(product: { name: string; sku: string | null }) {
+  const subject = product.sku ? `${product.name} (SKU ${product.sku})` : product.name
+  return `/contact?${new URLSearchParams({ subject })}`
 }
 
 function ProductPageSkeleton() {

@@ -8,6 +8,7 @@ import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
 import { ProductCard, ProductCardSkeleton } from '../catalog/product-card'
+import { TestimonialsCarousel } from '../community/testimonials-carousel'
 
 // Shown when the shop has not set an image or caption for a category yet.
 const FALLBACK_CAPTIONS: Record<string, string> = {
@@ -25,6 +26,7 @@ export function HomePage() {
       <ArtOfJade />
       <FeaturedCollection />
       <OurCollections />
+      <TestimonialsCarousel />
     </>
   )
 }

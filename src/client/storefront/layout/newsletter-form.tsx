@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
 import { api } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
@@ -10,12 +11,12 @@ export function NewsletterForm() {
     mutationFn: (address: string) => api.post('/api/newsletter', { email: address }),
     onSuccess: () => {
       setEmail('')
-      toast({ title: 'Subscribed', description: 'Thank you for subscribing to our newsletter!' })
+      toast({ variant: 'success', title: 'Subscribed', description: NEWSLETTER_MESSAGES.subscribed })
     },
     onError: () =>
       toast({
         title: 'Error',
-        description: 'Failed to subscribe. Please try again later.',
+        description: NEWSLETTER_MESSAGES.failed,
         variant: 'destructive',
       }),
   })
@@ -23,7 +24,7 @@ export function NewsletterForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!email.trim()) {
-      toast({ title: 'Error', description: 'Please enter your email address', variant: 'destructive' })
+      toast({ title: 'Error', description: NEWSLETTER_MESSAGES.empty, variant: 'destructive' })
       return
     }
     subscribe.mutate(email.trim())

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from '../mail/templates'
+import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from '../mail/templates/order-mails'
 import type { MailRenderer } from '../mail/worker'
 import type { CheckoutContext } from './place-order'
 

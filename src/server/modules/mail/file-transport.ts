@@ -29,6 +29,8 @@ export class FileMailTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      replyTo: message.replyTo,
+      headers: message.headers,
       messageId: message.messageId,
     })
     const bytes = info.message

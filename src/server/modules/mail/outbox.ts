@@ -9,11 +9,17 @@ export interface OutgoingMail {
   subject: string
   text: string
   html?: string
+  /** Where the recipient's answer goes (an inquiry notice: the shopper who wrote). */
+  replyTo?: string
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>
 }
 
 const INSERT_MAILS = `
-  insert into email_outbox (kind, to_address, subject, text_body, html_body)
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`
+  insert into email_outbox (kind, to_address, subject, text_body, html_body, reply_to, headers)
+  select kind, to_address, subject, text_body, html_body, reply_to, headers::jsonb
+  from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+    as m(kind, to_address, subject, text_body, html_body, reply_to, headers)`
 
 /**
  * Queues mail for the worker. Pass the transaction that makes the business change: the mail
@@ -28,6 +34,8 @@ export async function enqueueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<v
     mails.map((mail) => mail.subject),
     mails.map((mail) => mail.text),
     mails.map((mail) => mail.html ?? null),
+    mails.map((mail) => mail.replyTo ?? null),
+    mails.map((mail) => (mail.headers ? JSON.stringify(mail.headers) : null)),
   ])
 }
 

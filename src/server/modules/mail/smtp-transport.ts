@@ -29,6 +29,8 @@ export class SmtpMailTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      replyTo: message.replyTo,
+      headers: message.headers,
       messageId: message.messageId,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StoreInfo } from '../../../shared/ssr'
-import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail, passwordResetMail } from './templates'
+import { passwordResetMail } from './templates/account-mails'
+import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from './templates/order-mails'
 
 const store: StoreInfo = {
   name: 'Jade Shop',

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string
+  replyTo?: string
+  headers?: Record<string, string>
   /** Stable per outbox row, so a message sent again after a crash is recognisable as the same one. */
   messageId: string
   /** The outbox kind; only the file transport uses it, to name its files. */

@@ -9,7 +9,7 @@ import { emailOutbox } from '../../db/schema'
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers'
 import { fileName } from './file-transport'
 import { enqueueMail, type OutgoingMail } from './outbox'
-import { passwordResetMail } from './templates'
+import { passwordResetMail } from './templates/account-mails'
 import { createMailTransport, type MailMessage, type MailTransport } from './transport'
 import { MAX_ATTEMPTS, MailWorker, nudge, outboxMessageId } from './worker'
 

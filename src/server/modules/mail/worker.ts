@@ -10,6 +10,8 @@ export interface RenderedMail {
   subject: string
   text: string
   html?: string
+  replyTo?: string
+  headers?: Record<string, string>
 }
 
 /**
@@ -197,7 +199,13 @@ export class MailWorker {
   private async render(rows: OutboxRow[]): Promise<(RenderedMail | Error)[]> {
     const contents: (RenderedMail | Error)[] = rows.map((row) =>
       row.payload === null
-        ? { subject: row.subject ?? '', text: row.textBody ?? '', html: row.htmlBody ?? undefined }
+        ? {
+            subject: row.subject ?? '',
+            text: row.textBody ?? '',
+            html: row.htmlBody ?? undefined,
+            replyTo: row.replyTo ?? undefined,
+            headers: row.headers ?? undefined,
+          }
         : new Error(`no renderer for ${row.kind} mail`),
     )
     const kinds = new Set(rows.filter((row) => row.payload !== null).map((row) => row.kind))

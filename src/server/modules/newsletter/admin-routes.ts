@@ -1,7 +1,58 @@
-import type { FastifyPluginAsync } from 'fastify'
+import { stringify } from 'csv-stringify/sync'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { SEARCH_MAX } from '../../../shared/admin-list'
+import { subscriberListQuerySchema } from '../../../shared/newsletter'
 import type { Database } from '../../db/client'
-import { subscriberSummary } from './service'
+import { allSubscriberEmails, listSubscribers, subscriberSummary } from './service'
 
-export const newsletterAdminRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const filterSchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+    .optional()
+    .transform((value) => value || undefined),
+})
+
+/** The Subscribers screen's calls; registered inside the admin scope (app.ts). */
+export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/admin/subscribers/summary', () => subscriberSummary(db))
+
+  app.get(
+    '/api/newsletter/subscriptions',
+    { schema: { querystring: subscriberListQuerySchema } },
+    (request) => listSubscribers(db, request.query),
+  )
+
+  /** Every address of the filter (Copy All Emails copies the whole list, not one page). */
+  app.get(
+    '/api/newsletter/subscriptions/emails',
+    { schema: { querystring: filterSchema } },
+    async (request) => ({
+      emails: (await allSubscriberEmails(db, request.query.search)).map((row) => row.email),
+    }),
+  )
+
+  // CSV by a CSV library: quoting of commas, quotes and line breaks is its job, not ours. A
+  // leading =, +, - or @ would make a spreadsheet run the cell as a formula, so such cells get a
+  // leading apostrophe (OWASP's CSV injection advice).
+  app.get(
+    '/api/newsletter/subscriptions.csv',
+    { schema: { querystring: filterSchema } },
+    async (request, reply) => {
+      const rows = await allSubscriberEmails(db, request.query.search)
+      const csv = stringify(
+        rows.map((row) => [neutralise(row.email), row.createdAt ?? '']),
+        { header: true, columns: ['Email Address', 'Date Subscribed'] },
+      )
+      const date = new Date().toISOString().slice(0, 10)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="subscribers-${date}.csv"`)
+        .send(csv)
+    },
+  )
 }
+
+const neutralise = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)

@@ -1,0 +1,172 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { E2E_ADMIN } from '../playwright.config'
+import { expect, test } from './fixtures'
+
+mkdirSync('test-results/screens', { recursive: true })
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first()
+
+async function signInAsOwner(page: Page) {
+  await page.goto('/admin')
+  await page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+}
+
+const unique = () => Date.now().toString(36).slice(-5)
+
+test.describe('community', () => {
+  test('a visitor reviews a piece with a photo; the owner approves it; it shows on /testimonials and the home page', async ({
+    page,
+  }) => {
+    const name = `Ana Reviewer ${unique()}`
+    const content = `The celadon bangle glows in the morning light. <script>alert(1)</script> ${unique()}`
+    await page.goto('/testimonials')
+    await expect(page.getByRole('heading', { name: 'Share Your Experience' })).toBeVisible()
+    await page.getByLabel('Your Name').fill(name)
+    await page.getByLabel('Product (optional)').selectOption({ index: 1 })
+    // The stars are the radios' labels: a click on the fourth star chooses 4.
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '4 stars' }) })
+      .click()
+    await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked()
+    await page.getByLabel('Your Review').fill(content)
+    const photo = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#6fa287' } })
+      .png()
+      .toBuffer()
+    await page
+      .getByLabel('Add a photo')
+      .setInputFiles({ name: 'wrist.png', mimeType: 'image/png', buffer: photo })
+    await expect(toast(page, 'Successfully uploaded 1 image(s).')).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Your upload' })).toBeVisible()
+    await page.getByRole('button', { name: 'Submit Review' }).click()
+    await expect(toast(page, 'Your review has been submitted and is pending approval.')).toBeVisible()
+    await expect(page.getByLabel('Your Name')).toHaveValue('')
+    // Not public before approval.
+    await page.reload()
+    await expect(page.getByText(content)).toHaveCount(0)
+
+    await signInAsOwner(page)
+    await page.goto('/admin/testimonials')
+    await expect(page.getByRole('tab', { name: /Pending Review/ })).toHaveAttribute('aria-selected', 'true')
+    const card = page.getByRole('listitem').filter({ hasText: name })
+    await expect(card).toContainText(content)
+    await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
+    await card.getByRole('button', { name: `Approve the review by ${name}` }).click()
+    await expect(toast(page, 'Testimonial has been approved and is now visible to customers.')).toBeVisible()
+    await page.getByRole('tab', { name: 'Approved' }).click()
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible()
+
+    await page.goto('/testimonials')
+    const review = page.getByRole('listitem').filter({ hasText: name })
+    // The script is shown as the characters typed, never run.
+    await expect(review).toContainText(content)
+    await expect(review.getByRole('img', { name: `Shared by ${name}` })).toBeVisible()
+    await page.goto('/')
+    const carousel = page.locator('section[aria-roledescription="carousel"]')
+    await expect(carousel.getByRole('heading', { name: 'Customer Testimonials' })).toBeVisible()
+    await expect(carousel.getByText(content)).toHaveCount(1)
+    await expect(carousel.getByRole('button', { name: /Show testimonial 1 of/ })).toBeVisible()
+  })
+
+  test('a visitor asks about a piece; the owner finds it unread, reads it and deletes it', async ({
+    page,
+  }) => {
+    const name = `Mei Asker ${unique()}`
+    await page.goto('/products')
+    await page
+      .getByRole('link', { name: /View Details/ })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/product\/\d+$/)
+    const pieceName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+    await page.getByRole('link', { name: 'Inquire About This Item' }).click()
+    await expect(page).toHaveURL(/\/contact\?subject=/)
+    await expect(page.getByRole('heading', { name: 'Get In Touch' })).toBeVisible()
+    await expect(page.getByLabel('Subject')).toHaveValue(new RegExp(pieceName.trim().slice(0, 20)))
+    // The specification's messages before anything is sent.
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible()
+    await expect(page.getByText('Message must be at least 10 characters')).toBeVisible()
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByLabel('Email', { exact: true }).fill('mei.asker@example.com')
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('Is this piece still available, and could I see it in Houston?')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect(toast(page, "Thank you for your inquiry. We'll get back to you soon.")).toBeVisible()
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('')
+
+    await signInAsOwner(page)
+    await page.goto('/admin/inquiries')
+    await page.getByRole('tab', { name: /Unread/ }).click()
+    await page.getByRole('searchbox', { name: 'Search inquiries' }).fill(name)
+    const row = page.getByRole('row').filter({ hasText: name })
+    await expect(row).toContainText('Unread')
+    await row.getByRole('button', { name: /View/ }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Is this piece still available')
+    await expect(dialog.getByRole('link', { name: 'Reply via Email' })).toHaveAttribute(
+      'href',
+      /^mailto:mei\.asker@example\.com\?subject=Re%3A%20/,
+    )
+    await expect(toast(page, 'Inquiry marked as read')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).first().click()
+    await page.getByRole('tab', { name: 'Read', exact: true }).click()
+    const readRow = page.getByRole('row').filter({ hasText: name })
+    await expect(readRow).toContainText('Read')
+    await readRow.getByRole('button', { name: `Delete the message from ${name}` }).click()
+    const confirm = page.getByRole('alertdialog')
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this inquiry? This action cannot be undone.',
+    )
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(toast(page, 'Inquiry deleted successfully')).toBeVisible()
+    await expect(page.getByText(`No inquiries found matching "${name}"`)).toBeVisible()
+    await page.getByRole('button', { name: 'Clear search' }).click()
+    await expect(page.getByRole('searchbox', { name: 'Search inquiries' })).toHaveValue('')
+  })
+
+  test('a visitor subscribes in the footer; the owner copies every address', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const email = `Reader.${unique()}@Example.com`
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await footer.getByLabel('Email address').fill(email)
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(toast(page, 'Thank you for subscribing to our newsletter!')).toBeVisible()
+    await expect(footer.getByLabel('Email address')).toHaveValue('')
+
+    await signInAsOwner(page)
+    await page.goto('/admin/subscribers')
+    await expect(page.getByRole('row').filter({ hasText: email.toLowerCase() })).toBeVisible()
+    await page.getByRole('button', { name: 'Copy All Emails' }).click()
+    await expect(toast(page, /\d+ email addresses copied to clipboard/)).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(email.toLowerCase())
+  })
+
+  test('the pages, at phone and desktop widths', async ({ page }) => {
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const path of ['/testimonials', '/contact']) {
+        await page.goto(path)
+        await page.screenshot({ path: `test-results/screens${path}-${width}.png`, fullPage: true })
+      }
+    }
+    await signInAsOwner(page)
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const path of ['inquiries', 'testimonials', 'subscribers']) {
+        await page.goto(`/admin/${path}${path === 'testimonials' ? '?status=all' : ''}`)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await page.screenshot({ path: `test-results/screens/admin-${path}-${width}.png`, fullPage: true })
+      }
+    }
+  })
+})

@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query'
+import { Check, Copy, Download, MailPlus } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { NEWSLETTER_MESSAGES, type Subscriber } from '../../../shared/newsletter'
+import { ApiError } from '../../lib/api'
+import { formatDateTime } from '../../lib/dates'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Button } from '../../ui/button'
+import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { EmptyState } from '../../ui/empty-state'
+import { SearchInput } from '../../ui/search-input'
+import { toast } from '../../ui/use-toast'
+import { PageHeader } from '../page-header'
+import { csvUrl, fetchAllEmails, subscriberQueries } from './api'
+
+/** Copy feedback lasts 2 seconds (back-office.md §9). */
+const COPIED_MS = 2000
+
+/** 'Invalid date' for an unreadable date, 'N/A' for none (back-office.md §2 Subscribers). */
+export function subscribedOn(iso: string | null): string {
+  if (!iso) return 'N/A'
+  return formatDateTime(iso) || 'Invalid date'
+}
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    toast({
+      variant: 'destructive',
+      title: 'Failed to copy',
+      description: 'Please copy the address manually',
+    })
+    return false
+  }
+}
+
+function CopyButton({ email }: { email: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), COPIED_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={copied ? `Copied ${email}` : `Copy ${email}`}
+      onClick={async () => setCopied(await copy(email))}
+    >
+      {copied ? (
+        <Check className="size-4 text-jade-700" aria-hidden />
+      ) : (
+        <Copy className="size-4" aria-hidden />
+      )}
+      <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
+    </Button>
+  )
+}
+
+const column = dataTableColumns<Subscriber>()
+const columns: DataTableColumn<Subscriber>[] = column.columns([
+  column.accessor('email', {
+    header: 'Email Address',
+    meta: { role: 'primary' },
+    cell: ({ getValue }) => <span className="break-all font-medium text-ink">{getValue()}</span>,
+  }),
+  column.accessor('createdAt', {
+    header: 'Date Subscribed',
+    cell: ({ getValue }) => (
+      <span className="whitespace-nowrap tabular-nums">{subscribedOn(getValue())}</span>
+    ),
+  }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    meta: { role: 'actions', label: 'Actions' },
+    cell: ({ row }) => <CopyButton email={row.original.email} />,
+  }),
+])
+
+/** Newsletter subscribers (back-office.md §2), refreshed every 30 seconds. */
+export function SubscribersPage() {
+  const list = useListParams()
+  const query = useQuery(subscriberQueries.list({ page: list.query.page, search: list.query.search }))
+  const [copyingAll, setCopyingAll] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  useEffect(() => {
+    if (query.error) toastFailure('Failed to load subscription data', query.error)
+  }, [query.error])
+  const total = query.data?.total ?? 0
+  const tableColumns = useMemo(() => columns, [])
+
+  const copyAll = async () => {
+    setCopyingAll(true)
+    try {
+      const emails = await fetchAllEmails(list.query.search)
+      if (await copy(emails.join(', '))) toastSuccess(NEWSLETTER_MESSAGES.copied(emails.length))
+    } catch (error) {
+      toastFailure('Failed to copy', error)
+    } finally {
+      setCopyingAll(false)
+    }
+  }
+
+  // Fetched, then saved: the button shows the export is on its way, and a failure can be told.
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      const response = await fetch(csvUrl(list.query.search), { credentials: 'include' })
+      if (!response.ok) throw new ApiError(response.status, undefined, await response.text())
+      const blob = await response.blob()
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1]
+      const link = document.createElement('a')
+      link.href = URL.createObjectURL(blob)
+      link.download = name ?? 'subscribers.csv'
+      link.click()
+      URL.revokeObjectURL(link.href)
+    } catch (error) {
+      toastFailure('Export failed', error)
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Subscribers"
+        description="Everyone on the newsletter list. The list refreshes every 30 seconds."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={exportCsv} loading={exporting} disabled={total === 0}>
+              <Download className="size-4" aria-hidden /> {exporting ? 'Exporting…' : 'Export CSV'}
+            </Button>
+            <Button onClick={copyAll} loading={copyingAll} disabled={total === 0}>
+              <Copy className="size-4" aria-hidden /> Copy All Emails
+            </Button>
+          </div>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label="Search subscribers"
+          placeholder="Search by email address"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          Total:{' '}
+          <span className="font-display text-2xl tabular-nums text-ink">{total.toLocaleString('en-US')}</span>{' '}
+          {total === 1 ? 'subscriber' : 'subscribers'}
+        </p>
+      </div>
+      <DataTable
+        caption="Subscribers"
+        noun={{ one: 'subscriber', other: 'subscribers' }}
+        columns={tableColumns}
+        data={query.data?.items}
+        getRowId={(subscriber) => String(subscriber.id)}
+        total={total}
+        page={list.page}
+        pageSize={50}
+        onPageChange={list.setPage}
+        refreshing={query.isPlaceholderData}
+        empty={
+          <EmptyState
+            icon={<MailPlus className="size-7" aria-hidden />}
+            title={list.search ? `No subscriber matches "${list.search}"` : 'No subscribers'}
+            description={list.search ? undefined : NEWSLETTER_MESSAGES.noSubscribers}
+            action={
+              list.search ? (
+                <Button variant="link" onClick={() => list.setSearch('')}>
+                  Clear search
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      />
+    </>
+  )
+}

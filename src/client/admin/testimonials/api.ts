@@ -1,0 +1,59 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { TESTIMONIAL_MESSAGES, type Testimonial, type TestimonialPage } from '../../../shared/testimonials'
+import { api } from '../../lib/api'
+import { failureMessage, toastSuccess } from '../../lib/mutation-toasts'
+import { keyToUrl } from '../../lib/queries'
+import { toast } from '../../ui/use-toast'
+
+type Params = Record<string, string | undefined>
+
+export const testimonialQueries = {
+  list: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/admin/testimonials', params],
+      queryFn: ({ queryKey }) => api.get<TestimonialPage>(keyToUrl(queryKey)),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+}
+
+/** back-office.md §8: titled 'Operation failed', the server's message or the fallback below it. */
+const operationFailed = (fallback: string) => (error: unknown) =>
+  toast({
+    variant: 'destructive',
+    title: TESTIMONIAL_MESSAGES.operationFailed,
+    description: failureMessage(error) || fallback,
+  })
+
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['/api/admin/testimonials'] }),
+      queryClient.invalidateQueries({ queryKey: ['/api/testimonials'] }),
+    ])
+}
+
+export function useApproveTestimonial() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (testimonial: Testimonial) => api.patch(`/api/admin/testimonials/${testimonial.id}/approve`),
+    onSuccess: async () => {
+      toastSuccess('Approved', TESTIMONIAL_MESSAGES.approved)
+      await refresh()
+    },
+    onError: operationFailed(TESTIMONIAL_MESSAGES.approveFailed),
+  })
+}
+
+export function useDeleteTestimonial() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (testimonial: Testimonial) => api.delete(`/api/admin/testimonials/${testimonial.id}`),
+    onSuccess: async () => {
+      toastSuccess('Deleted', TESTIMONIAL_MESSAGES.deleted)
+      await refresh()
+    },
+    onError: operationFailed(TESTIMONIAL_MESSAGES.deleteFailed),
+  })
+}

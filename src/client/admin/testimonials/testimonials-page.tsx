@@ -1,0 +1,175 @@
+import { useQuery } from '@tanstack/react-query'
+import { Check, MessageSquareQuote, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { imageSources } from '../../../shared/images'
+import {
+  TESTIMONIAL_MESSAGES,
+  TESTIMONIAL_TAB_LABELS,
+  TESTIMONIAL_TABS,
+  type Testimonial,
+  type TestimonialTab,
+} from '../../../shared/testimonials'
+import { formatDate } from '../../lib/dates'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { EmptyState } from '../../ui/empty-state'
+import { Pagination } from '../../ui/pagination'
+import { Skeleton } from '../../ui/skeleton'
+import { Stars } from '../../ui/stars'
+import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
+import { PageHeader } from '../page-header'
+import { testimonialQueries, useApproveTestimonial, useDeleteTestimonial } from './api'
+
+const EMPTY: Record<TestimonialTab, string> = {
+  pending: TESTIMONIAL_MESSAGES.emptyPending,
+  approved: TESTIMONIAL_MESSAGES.emptyApproved,
+  all: TESTIMONIAL_MESSAGES.emptyAll,
+}
+const PAGE_SIZE = 50
+
+/** Testimonial moderation (back-office.md §2): nothing is public before it is approved here. */
+export function TestimonialsPage() {
+  const list = useListParams(['status'] as const)
+  const tab = (TESTIMONIAL_TABS as readonly string[]).includes(list.filters.status ?? '')
+    ? (list.filters.status as TestimonialTab)
+    : 'pending'
+  const query = useQuery(testimonialQueries.list({ page: list.query.page, status: tab }))
+  const approve = useApproveTestimonial()
+  const remove = useDeleteTestimonial()
+  const [deleting, setDeleting] = useState<Testimonial>()
+  useEffect(() => {
+    if (query.error) toastFailure('Failed to load testimonials', query.error)
+  }, [query.error])
+  const counts = query.data?.counts
+  const items = query.data?.items
+
+  return (
+    <>
+      <PageHeader title="Testimonials" description="Approve reviews before customers see them." />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => list.setFilter('status', value === 'pending' ? undefined : value)}
+      >
+        <TabsList className="mb-6 max-w-full overflow-x-auto">
+          {TESTIMONIAL_TABS.map((name) => (
+            <TabsTrigger key={name} value={name} className="gap-2">
+              {TESTIMONIAL_TAB_LABELS[name]}
+              {name === 'pending' && counts && counts.pending > 0 && (
+                <Badge variant="gold" aria-label={`${counts.pending} pending`}>
+                  {counts.pending}
+                </Badge>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      {items === undefined ? (
+        <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} className="h-56" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<MessageSquareQuote className="size-7" aria-hidden />} title={EMPTY[tab]} />
+      ) : (
+        <ul
+          className={`grid gap-4 md:grid-cols-2 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-label={TESTIMONIAL_TAB_LABELS[tab]}
+        >
+          {items.map((testimonial) => (
+            <TestimonialCard
+              key={testimonial.id}
+              testimonial={testimonial}
+              onApprove={() => approve.mutate(testimonial)}
+              approving={approve.isPending && approve.variables?.id === testimonial.id}
+              onDelete={() => setDeleting(testimonial)}
+            />
+          ))}
+        </ul>
+      )}
+      {query.data && query.data.total > PAGE_SIZE && (
+        <Pagination
+          page={list.page}
+          pageSize={PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={list.setPage}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title="Delete testimonial?"
+        description={TESTIMONIAL_MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        destructive
+        onConfirm={() => remove.mutateAsync(deleting!)}
+      />
+    </>
+  )
+}
+
+function TestimonialCard({
+  testimonial,
+  onApprove,
+  approving,
+  onDelete,
+}: {
+  testimonial: Testimonial
+  onApprove: () => void
+  approving: boolean
+  onDelete: () => void
+}) {
+  const photo = testimonial.imageUrl ? imageSources(testimonial.imageUrl) : undefined
+  return (
+    <li className="flex flex-col border border-ink/10 bg-white p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-ink">{testimonial.customerName}</p>
+          <p className="text-xs text-ink-muted">
+            <time dateTime={testimonial.createdAt}>{formatDate(testimonial.createdAt)}</time>
+            {' · '}
+            {testimonial.productName ?? TESTIMONIAL_MESSAGES.unknownProduct}
+          </p>
+        </div>
+        {testimonial.approved ? (
+          <Badge variant="available">Approved</Badge>
+        ) : (
+          <Badge variant="gold">Pending</Badge>
+        )}
+      </div>
+      <Stars rating={testimonial.rating} className="mt-3" />
+      <div className="mt-3 flex gap-4">
+        <blockquote className="min-w-0 flex-1 whitespace-pre-line break-words text-sm leading-relaxed text-ink">
+          {`“${testimonial.content}”`}
+        </blockquote>
+        {photo && (
+          <a href={testimonial.imageUrl!} target="_blank" rel="noreferrer" className="shrink-0">
+            <img
+              src={photo.src}
+              srcSet={photo.srcSet}
+              sizes="96px"
+              alt={`Shared by ${testimonial.customerName}`}
+              className="size-24 object-cover"
+            />
+          </a>
+        )}
+      </div>
+      <div className="mt-auto flex justify-end gap-2 pt-4">
+        {!testimonial.approved && (
+          <Button size="sm" onClick={onApprove} loading={approving}>
+            <Check className="size-4" aria-hidden /> Approve
+            <span className="sr-only"> the review by {testimonial.customerName}</span>
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" onClick={onDelete}>
+          <Trash2 className="size-4" aria-hidden /> Delete
+          <span className="sr-only"> the review by {testimonial.customerName}</span>
+        </Button>
+      </div>
+    </li>
+  )
+}

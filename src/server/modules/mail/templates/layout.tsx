@@ -1,0 +1,138 @@
+import type { CSSProperties, ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { StoreInfo } from '../../../../shared/ssr'
+
+// Every message is a React element rendered to static HTML inside this one layout. React escapes
+// every string it renders, so whatever a shopper typed (names, inquiries, reviews) reaches the HTML
+// as text: there is no other escaper to forget. Styles are inline because mail clients drop
+// <style> blocks and external CSS. Each template writes its plain-text part beside its HTML.
+
+export const COLORS = {
+  ink: '#1F2A24',
+  muted: '#5B665F',
+  jade: '#0F6B4B',
+  celadon: '#CFE3D6',
+  gold: '#C9A96E',
+  ivory: '#FAF7F2',
+  rule: '#E6E0D4',
+} as const
+
+export function MailLayout({ store, children }: { store: StoreInfo; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width" />
+      </head>
+      <body style={{ margin: 0, padding: 0, background: COLORS.ivory }}>
+        <div
+          style={{
+            maxWidth: 600,
+            margin: '0 auto',
+            padding: 24,
+            fontFamily: 'Helvetica,Arial,sans-serif',
+            fontSize: 15,
+            lineHeight: 1.5,
+            color: COLORS.ink,
+          }}
+        >
+          <p style={{ margin: '0 0 24px', fontFamily: 'Georgia,serif', fontSize: 22, color: COLORS.jade }}>
+            {store.name}
+          </p>
+          {children}
+          <p
+            style={{
+              margin: '32px 0 0',
+              paddingTop: 16,
+              borderTop: `1px solid ${COLORS.gold}`,
+              fontSize: 13,
+              color: COLORS.muted,
+            }}
+          >
+            {`${store.name} · ${store.email} · ${store.phone} (text)`}
+          </p>
+        </div>
+      </body>
+    </html>
+  )
+}
+
+export function P({ children, style }: { children: ReactNode; style?: CSSProperties }) {
+  return <p style={{ margin: '0 0 16px', ...style }}>{children}</p>
+}
+
+export function MailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p style={{ margin: '0 0 20px' }}>
+      <a
+        href={href}
+        style={{
+          display: 'inline-block',
+          padding: '10px 20px',
+          background: COLORS.jade,
+          color: '#FFFFFF',
+          textDecoration: 'none',
+          borderRadius: 4,
+        }}
+      >
+        {children}
+      </a>
+    </p>
+  )
+}
+
+/** Text kept as typed, line breaks included (a message, a review). */
+export function Quote({ children }: { children: string }) {
+  return (
+    <div
+      style={{
+        margin: '0 0 20px',
+        padding: '12px 16px',
+        borderLeft: `3px solid ${COLORS.celadon}`,
+        background: '#FFFFFF',
+        whiteSpace: 'pre-line',
+      }}
+    >
+      {children}
+    </div>
+  )
+}
+
+/** A label/value table (order details, an inquiry's sender). */
+export function Details({ rows }: { rows: [string, string][] }) {
+  return (
+    <table role="presentation" style={{ borderCollapse: 'collapse', margin: '0 0 20px' }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <td
+              style={{
+                padding: '3px 16px 3px 0',
+                color: COLORS.muted,
+                verticalAlign: 'top',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {label}
+            </td>
+            <td style={{ padding: '3px 0', whiteSpace: 'pre-line' }}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The HTML part of a message: the layout around the body, rendered once to static markup. */
+export function renderMailHtml(store: StoreInfo, body: ReactNode): string {
+  return `<!doctype html>${renderToStaticMarkup(<MailLayout store={store}>{body}</MailLayout>)}`
+}
+
+/** The plain-text part's closing lines, the same under every message. */
+export function signature(store: StoreInfo): string[] {
+  return [store.name, `${store.email} | ${store.phone} (text)`]
+}
+
+export function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}

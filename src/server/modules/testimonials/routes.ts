@@ -1,0 +1,40 @@
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { TESTIMONIAL_MESSAGES, testimonialSchema } from '../../../shared/testimonials'
+import type { Database } from '../../db/client'
+import { RATE_LIMITS } from '../../http/rate-limit'
+import type { FileStore } from '../media/file-store'
+import { imageUploadLimits, storeUploadedImages } from '../media/uploads'
+import { createTestimonial, listApproved } from './service'
+
+const listQuery = z.object({
+  productId: z.coerce.number({ error: 'Product not found' }).int().positive().optional(),
+})
+
+/** The shopper's calls; moderation is in admin-routes.ts. */
+export const testimonialsRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
+  app,
+  { db, files },
+) => {
+  // One photo per review; multipart is parsed only in this plugin (elsewhere it is a 415).
+  await app.register(multipart, { ...imageUploadLimits, limits: { ...imageUploadLimits.limits, files: 1 } })
+
+  app.get('/api/testimonials', { schema: { querystring: listQuery } }, (request) =>
+    listApproved(db, request.query.productId),
+  )
+
+  app.post(
+    '/api/testimonials',
+    { schema: { body: testimonialSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    async (request, reply) => {
+      const testimonial = await createTestimonial(db, request.body)
+      return reply.status(201).send({ message: TESTIMONIAL_MESSAGES.submitted.description, testimonial })
+    },
+  )
+
+  // The same content checks and re-encoding as the owner's product pictures (media/uploads.ts).
+  app.post('/api/testimonials/upload', { config: { rateLimit: RATE_LIMITS.upload } }, async (request) => ({
+    files: await storeUploadedImages(request, files, 'image'),
+  }))
+}

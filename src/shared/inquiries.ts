@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { listQuerySchema } from './admin-list'
+import { strictObject } from './validation'
+
+// The contact form (storefront.md §5) and the back office's Inquiries screen (back-office.md §2).
+
+export const INQUIRY_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const
+
+/**
+ * The hidden field bots fill in and people never see. A message that carries it is answered like
+ * any other and dropped: telling a bot it was caught only teaches it.
+ */
+export const HONEYPOT_FIELD = 'website'
+
+export const inquirySchema = strictObject({
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(INQUIRY_LIMITS.name, `Name must be at most ${INQUIRY_LIMITS.name} characters`),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email({ error: 'Please enter a valid email address' }).max(INQUIRY_LIMITS.email)),
+  subject: z
+    .string({ error: 'Subject must be at least 2 characters' })
+    .trim()
+    .min(2, 'Subject must be at least 2 characters')
+    .max(INQUIRY_LIMITS.subject, `Subject must be at most ${INQUIRY_LIMITS.subject} characters`),
+  message: z
+    .string({ error: 'Message must be at least 10 characters' })
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(
+      INQUIRY_LIMITS.message,
+      `Message must be at most ${INQUIRY_LIMITS.message.toLocaleString('en-US')} characters`,
+    ),
+  [HONEYPOT_FIELD]: z.string().max(1000).optional(),
+})
+export type InquiryInput = z.input<typeof inquirySchema>
+
+export const INQUIRY_MESSAGES = {
+  sent: { title: 'Message Sent', description: "Thank you for your inquiry. We'll get back to you soon." },
+  failed: { title: 'Error', description: 'Failed to send your message. Please try again later.' },
+  deleteConfirm: 'Are you sure you want to delete this inquiry? This action cannot be undone.',
+  markedRead: 'Inquiry marked as read',
+  deleted: 'Inquiry deleted successfully',
+  loadFailed: 'Failed to load inquiries',
+  markReadFailed: 'Failed to mark inquiry as read',
+  deleteFailed: 'Failed to delete inquiry',
+  empty: 'No inquiries found',
+  emptySearch: (term: string) => `No inquiries found matching "${term}"`,
+} as const
+
+export const INQUIRY_TABS = ['all', 'unread', 'read'] as const
+export type InquiryTab = (typeof INQUIRY_TABS)[number]
+export const INQUIRY_TAB_LABELS: Record<InquiryTab, string> = { all: 'All', unread: 'Unread', read: 'Read' }
+
+export const inquiryListQuerySchema = listQuerySchema.extend({
+  status: z.enum(INQUIRY_TABS, { error: 'Status must be all, unread or read' }).default('all'),
+})
+export type InquiryListQuery = z.output<typeof inquiryListQuerySchema>
+
+export interface Inquiry {
+  id: number
+  name: string
+  email: string
+  subject: string
+  message: string
+  read: boolean
+  createdAt: string
+}
+
+/** One page of the inbox and the tabs' counts (for the search in force). */
+export interface InquiryPage {
+  items: Inquiry[]
+  total: number
+  counts: Record<InquiryTab, number>
+}
+
+/** The Reply via Email link: the sender's address, the subject as 'Re: subject'. */
+export const replyMailto = (inquiry: Pick<Inquiry, 'email' | 'subject'>) =>
+  `mailto:${inquiry.email}?subject=${encodeURIComponent(`Re: ${inquiry.subject}`)}`
