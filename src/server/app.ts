@@ -85,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps
   const { db } = database
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A union of its accepted forms steers Fastify's overloads to HTTP/2; each form is valid here.
+    trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
     logger:
       deps.logger === false
