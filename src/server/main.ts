@@ -7,7 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { databaseLocation } from './db/location'
 import { loadSsrBundle } from './http/ssr'
-import { upsertAdmin } from './modules/accounts/service'
+import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
 import { deleteExpiredSessions } from './modules/accounts/session-service'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
@@ -29,7 +29,16 @@ async function main() {
   const database: DatabaseHandle = await openDatabase(databaseLocation(config))
   const { db } = database
 
-  if (config.admin) await upsertAdmin(db, config.admin.username, config.admin.password)
+  if (config.admin) {
+    try {
+      await upsertAdmin(db, config.admin.username, config.admin.password)
+    } catch (error) {
+      if (!(error instanceof AdminNameTakenError)) throw error
+      console.error(`Invalid environment:\n  ${error.message}`)
+      await database.close()
+      process.exit(1)
+    }
+  }
 
   const ssrBundle = await loadSsrBundle()
   const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true } })
