@@ -6,9 +6,11 @@ import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
 import { registerErrorHandlers } from './http/errors'
 import { requireAdmin } from './http/guards'
+import { serializeError } from './http/log-safety'
 import rateLimit from './http/rate-limit'
 import security from './http/security'
 import session from './http/session'
+import { siteOrigin } from './http/site-origin'
 import ssr, { type SsrBundle } from './http/ssr'
 import { TrafficGauge } from './http/traffic'
 import { accountsAdminRoutes } from './modules/accounts/admin-routes'
@@ -66,6 +68,8 @@ export interface AppDeps {
   /** Rate limits are on unless a test turns them off. */
   rateLimits?: boolean
   logger?: boolean
+  /** Where log lines go (standard output by default); a test reads them back. */
+  logStream?: { write(line: string): void }
 }
 
 const SECRET_QUERY = /([?&](?:token|password)=)[^&#]*/gi
@@ -93,10 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             // Session ids, passwords and reset tokens never reach the logs: bodies and headers are not
-            // logged, and a token in a link's query string is masked.
+            // logged, a token in a link's query string is masked, and database errors lose their
+            // parameters (serializeError).
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             serializers: {
+              err: (error) => serializeError(error),
+              error: (error: unknown) => serializeError(error),
+              cause: (error: unknown) => serializeError(error),
               req: (request) => ({
                 method: request.method,
                 url: maskSecrets(request.url),
@@ -171,7 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     context: checkoutContext,
     onMailQueued: () => mailWorker.kick(),
   })
-  await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
+  const originOf = siteOrigin(config)
+  await app.register(seoRoutes, { db, origin: originOf })
 
   const files = deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`)
   // The back office: every route registered in here answers 401 to visitors and 403 to customers.
@@ -208,6 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     immutable: true,
   })
 
-  if (deps.ssrBundle) await app.register(ssr, { bundle: deps.ssrBundle, publicUrl: config.publicUrl })
+  if (deps.ssrBundle)
+    await app.register(ssr, {
+      bundle: deps.ssrBundle,
+      origin: originOf,
+      testPayments: paymentProvider.name === 'test',
+    })
   return app
 }
