@@ -13,6 +13,8 @@ import session from './http/session'
 import { siteOrigin } from './http/site-origin'
 import ssr, { type SsrBundle } from './http/ssr'
 import { TrafficGauge } from './http/traffic'
+import { SweepRunner } from './jobs/runner'
+import { SWEEPS } from './jobs/sweeps'
 import { accountsAdminRoutes } from './modules/accounts/admin-routes'
 import { accountsRoutes } from './modules/accounts/routes'
 import { cartRoutes } from './modules/cart/routes'
@@ -50,6 +52,7 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[]
     adminRoutes: DeclaredRoute[]
     mailWorker: MailWorker
+    sweeper: SweepRunner
     paymentProvider: PaymentProvider
   }
 }
@@ -65,6 +68,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider
   /** Mail: the transport (SMTP or .eml files by default) and whether the outbox worker runs. */
   mail?: { transport?: MailTransport; startWorker?: boolean }
+  /** Background jobs (the data sweeps) run on a timer: main turns them on, tests call them. */
+  jobs?: boolean
   /** Rate limits are on unless a test turns them off. */
   rateLimits?: boolean
   logger?: boolean
@@ -162,6 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('mailWorker', mailWorker)
+  const sweeper = new SweepRunner({ db, sweeps: SWEEPS, log: app.log })
+  app.decorate('sweeper', sweeper)
+  if (deps.jobs) {
+    app.addHook('onReady', async () => sweeper.start())
+    app.addHook('onClose', async () => sweeper.stop())
+  }
   if (deps.mail?.startWorker) {
     app.addHook('onReady', async () => mailWorker.start())
     app.addHook('onClose', async () => mailWorker.stop())

@@ -8,7 +8,6 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import { databaseLocation } from './db/location'
 import { loadSsrBundle } from './http/ssr'
 import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
-import { deleteExpiredSessions } from './modules/accounts/session-service'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
 
@@ -41,7 +40,7 @@ async function main() {
   }
 
   const ssrBundle = await loadSsrBundle()
-  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true } })
+  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true }, jobs: true })
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, orders rely on the browser',
@@ -56,15 +55,9 @@ async function main() {
     if (seeded) app.log.info('Demo catalogue seeded')
   }
 
-  const sweeper = setInterval(() => {
-    deleteExpiredSessions(db).catch((error: Error) => app.log.warn({ err: error }, 'session sweep failed'))
-  }, 60 * 60_000)
-  sweeper.unref()
-
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
-    clearInterval(sweeper)
     await app.close()
     await database.close()
   })
