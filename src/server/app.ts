@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client'
 import { registerErrorHandlers } from './http/errors'
 import { requireAdmin } from './http/guards'
 import { serializeError } from './http/log-safety'
+import openApi from './http/openapi'
 import rateLimit from './http/rate-limit'
 import security from './http/security'
 import session from './http/session'
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     declaredRoutes.push(...routeEntries(route))
   })
 
+  await app.register(openApi, { docs: !config.isProduction, storeName: config.store.name })
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(security, { publicUrl: config.publicUrl, https: config.secureCookies })
   await app.register(rateLimit, { db, enabled: deps.rateLimits ?? true })
