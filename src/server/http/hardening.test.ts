@@ -100,6 +100,22 @@ describe('cross-site requests', () => {
   })
 })
 
+describe('text the database cannot hold', () => {
+  // Found by the fuzz test: a NUL in a username reached PostgreSQL and came back as a 500.
+  it('refuses a NUL character anywhere in the input with 400', async () => {
+    for (const payload of [
+      { username: '\u0000', password: 'x' },
+      { username: 'someone', password: 'pass\u0000word' },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/login', payload })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ message: 'Text may not contain NUL characters' })
+    }
+    const query = await t.app.inject({ method: 'GET', url: '/api/products?q=%00' })
+    expect(query.statusCode).toBe(400)
+  })
+})
+
 describe('the Host header', () => {
   it('never puts a stranger host in the sitemap or robots.txt without PUBLIC_URL', async () => {
     const evil = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } })
