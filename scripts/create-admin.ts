@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
 import { databaseLocation } from '../src/server/db/location'
-import { upsertAdmin } from '../src/server/modules/accounts/service'
+import { AdminNameTakenError, upsertAdmin } from '../src/server/modules/accounts/service'
 import { PASSWORD_MIN } from '../src/shared/accounts'
 
 async function readPassword(): Promise<string> {
@@ -31,6 +31,10 @@ const database = await openDatabase(databaseLocation(config))
 try {
   const admin = await upsertAdmin(database.db, username, password)
   console.info(`Administrator "${admin.username}" is ready (id ${admin.id}).`)
+} catch (error) {
+  if (!(error instanceof AdminNameTakenError)) throw error
+  console.error(error.message.replace(/^ADMIN_USERNAME: /, ''))
+  process.exitCode = 1
 } finally {
   await database.close()
 }

@@ -165,6 +165,8 @@ export async function startApp(options: { databaseUrl?: string; seedDemo: boolea
     DATABASE_URL: options.databaseUrl ?? '',
     SEED_DEMO: String(options.seedDemo),
     LOG_LEVEL: 'warn',
+    // The checkout part sends each order as from a shopper of its own, through this "proxy".
+    TRUST_PROXY: '127.0.0.1',
     SESSION_SECRET: randomBytes(30).toString('base64url'), // 40 characters
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

@@ -6,11 +6,16 @@ import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
 import { registerErrorHandlers } from './http/errors'
 import { requireAdmin } from './http/guards'
+import { serializeError } from './http/log-safety'
+import openApi from './http/openapi'
 import rateLimit from './http/rate-limit'
 import security from './http/security'
 import session from './http/session'
+import { siteOrigin } from './http/site-origin'
 import ssr, { type SsrBundle } from './http/ssr'
 import { TrafficGauge } from './http/traffic'
+import { SweepRunner } from './jobs/runner'
+import { SWEEPS } from './jobs/sweeps'
 import { accountsAdminRoutes } from './modules/accounts/admin-routes'
 import { accountsRoutes } from './modules/accounts/routes'
 import { cartRoutes } from './modules/cart/routes'
@@ -53,6 +58,7 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[]
     adminRoutes: DeclaredRoute[]
     mailWorker: MailWorker
+    sweeper: SweepRunner
     paymentProvider: PaymentProvider
   }
 }
@@ -68,9 +74,13 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider
   /** Mail: the transport (SMTP or .eml files by default) and whether the outbox worker runs. */
   mail?: { transport?: MailTransport; startWorker?: boolean }
+  /** Background jobs (the data sweeps) run on a timer: main turns them on, tests call them. */
+  jobs?: boolean
   /** Rate limits are on unless a test turns them off. */
   rateLimits?: boolean
   logger?: boolean
+  /** Where log lines go (standard output by default); a test reads them back. */
+  logStream?: { write(line: string): void }
 }
 
 const SECRET_QUERY = /([?&](?:token|password)=)[^&#]*/gi
@@ -90,17 +100,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps
   const { db } = database
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A union of its accepted forms steers Fastify's overloads to HTTP/2; each form is valid here.
+    trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
     logger:
       deps.logger === false
         ? false
         : {
             level: config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             // Session ids, passwords and reset tokens never reach the logs: bodies and headers are not
-            // logged, and a token in a link's query string is masked.
+            // logged, a token in a link's query string is masked, and database errors lose their
+            // parameters (serializeError).
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             serializers: {
+              err: (error) => serializeError(error),
+              error: (error: unknown) => serializeError(error),
+              cause: (error: unknown) => serializeError(error),
               req: (request) => ({
                 method: request.method,
                 url: maskSecrets(request.url),
@@ -123,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     declaredRoutes.push(...routeEntries(route))
   })
 
+  await app.register(openApi, { docs: !config.isProduction, storeName: config.store.name })
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(security, { publicUrl: config.publicUrl, https: config.secureCookies })
   await app.register(rateLimit, { db, enabled: deps.rateLimits ?? true })
@@ -156,6 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('mailWorker', mailWorker)
+  const sweeper = new SweepRunner({ db, sweeps: SWEEPS, log: app.log })
+  app.decorate('sweeper', sweeper)
+  if (deps.jobs) {
+    app.addHook('onReady', async () => sweeper.start())
+    app.addHook('onClose', async () => sweeper.stop())
+  }
   if (deps.mail?.startWorker) {
     app.addHook('onReady', async () => mailWorker.start())
     app.addHook('onClose', async () => mailWorker.stop())
@@ -178,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     context: checkoutContext,
     onMailQueued: () => mailWorker.kick(),
   })
-  await app.register(seoRoutes, { db, publicUrl: config.publicUrl })
+  const originOf = siteOrigin(config)
+  await app.register(seoRoutes, { db, origin: originOf })
 
   // The back office: every route registered in here answers 401 to visitors and 403 to customers.
   await app.register(async (admin) => {
@@ -221,6 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     immutable: true,
   })
 
-  if (deps.ssrBundle) await app.register(ssr, { bundle: deps.ssrBundle, publicUrl: config.publicUrl })
+  if (deps.ssrBundle)
+    await app.register(ssr, {
+      bundle: deps.ssrBundle,
+      origin: originOf,
+      testPayments: paymentProvider.name === 'test',
+    })
   return app
 }

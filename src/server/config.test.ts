@@ -30,6 +30,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, ADMIN_USERNAME: 'owner' })).toThrow('ADMIN_PASSWORD')
   })
 
+  it('refuses the test card provider on an https deployment unless asked for by name', () => {
+    const https = { ...base, PUBLIC_URL: 'https://shop.example.com' }
+    expect(() => loadConfig(https)).toThrow(ConfigError)
+    expect(() => loadConfig(https)).toThrow(/STRIPE_SECRET_KEY.*PAYMENT_PROVIDER=test/s)
+    expect(loadConfig({ ...https, PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test')
+    expect(loadConfig({ ...https, STRIPE_SECRET_KEY: 'sk_live_x' }).paymentProvider).toBe('stripe')
+    // A bare `npm start` on a fresh machine keeps the test provider.
+    expect(loadConfig(base).paymentProvider).toBe('test')
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:3000' }).paymentProvider).toBe('test')
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER')
+  })
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ])
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/40' })).toThrow('TRUST_PROXY')
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, PORT: '', DATABASE_URL: '' }).port).toBe(3000)
   })

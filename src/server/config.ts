@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -37,10 +38,14 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
+  // Which card provider takes payments; unset = Stripe with keys, else the built-in test provider.
+  PAYMENT_PROVIDER: z.enum(['stripe', 'test'], { error: 'must be stripe or test' }).optional(),
   REDIS_URL: z.string().optional(),
   FREE_SHIPPING_THRESHOLD_CENTS: cents.default(15000),
   FLAT_SHIPPING_CENTS: cents.default(695),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().default('false'),
+  // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
+  ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -76,9 +81,14 @@ export interface Config {
     | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** `test` is the built-in provider that accepts Stripe's test cards and takes no money. */
+  paymentProvider: 'stripe' | 'test'
   redisUrl: string | undefined
   shipping: { freeThresholdCents: number; flatCents: number }
-  trustProxy: boolean
+  /** Fastify's `trustProxy`: true (every hop), a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | number | string[]
+  /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
+  allowedHosts: string[]
   seedDemo: boolean
   logLevel: Env['LOG_LEVEL']
   isProduction: boolean
@@ -103,6 +113,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n  DATABASE_URL: must be a postgres:// URL')
   }
   const dataDir = path.resolve(e.DATA_DIR)
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test')
+  if (paymentProvider === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY)',
+    )
+  }
+  // A real deployment (served over https) must never take test cards by accident: the built-in
+  // provider marks orders paid without any money moving.
+  if (paymentProvider === 'test' && e.PUBLIC_URL?.startsWith('https://') && e.PAYMENT_PROVIDER !== 'test') {
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_SECRET_KEY: PUBLIC_URL is https (a real deployment) but no card provider is set up. ' +
+        'Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENT_PROVIDER=test to take test cards on purpose.',
+    )
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -126,13 +150,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
+    paymentProvider,
     redisUrl: e.REDIS_URL,
     shipping: { freeThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS, flatCents: e.FLAT_SHIPPING_CENTS },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   }
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: true/false, a number of hops, or a
+ * comma-separated list of proxy addresses or CIDR ranges (only those hops are believed).
+ */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const flag = booleanFlag.safeParse(value.trim().toLowerCase())
+  if (flag.success) return flag.data
+  if (/^\d+$/.test(value.trim())) return Number(value.trim())
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const valid = entries.length > 0 && entries.every((entry) => isAddressOrCidr(entry))
+  if (!valid) {
+    throw new ConfigError(
+      'Invalid environment:\n  TRUST_PROXY: must be true, false, a hop count, or a comma-separated list of addresses/CIDRs',
+    )
+  }
+  return entries
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/')
+  if (rest.length > 0 || !address) return false
+  const family = isIP(address)
+  if (family === 0) return false
+  if (bits === undefined) return true
+  if (!/^\d+$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
 }
 
 /** Empty variables count as unset, as a shell user expects from `FOO= npm start`. */

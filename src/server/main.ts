@@ -7,8 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { databaseLocation } from './db/location'
 import { loadSsrBundle } from './http/ssr'
-import { upsertAdmin } from './modules/accounts/service'
-import { deleteExpiredSessions } from './modules/accounts/session-service'
+import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
 import { LocalFileStore } from './modules/media/local-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
 
@@ -29,10 +28,19 @@ async function main() {
   const database: DatabaseHandle = await openDatabase(databaseLocation(config))
   const { db } = database
 
-  if (config.admin) await upsertAdmin(db, config.admin.username, config.admin.password)
+  if (config.admin) {
+    try {
+      await upsertAdmin(db, config.admin.username, config.admin.password)
+    } catch (error) {
+      if (!(error instanceof AdminNameTakenError)) throw error
+      console.error(`Invalid environment:\n  ${error.message}`)
+      await database.close()
+      process.exit(1)
+    }
+  }
 
   const ssrBundle = await loadSsrBundle()
-  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true } })
+  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true }, jobs: true })
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, orders rely on the browser',
@@ -47,15 +55,9 @@ async function main() {
     if (seeded) app.log.info('Demo catalogue seeded')
   }
 
-  const sweeper = setInterval(() => {
-    deleteExpiredSessions(db).catch((error: Error) => app.log.warn({ err: error }, 'session sweep failed'))
-  }, 60 * 60_000)
-  sweeper.unref()
-
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
-    clearInterval(sweeper)
     await app.close()
     await database.close()
   })

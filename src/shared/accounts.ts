@@ -65,7 +65,10 @@ export const profileUpdateSchema = z.object({
       z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
     ])
     .nullish()
-    .transform((value) => value || null),
+    // Left out = unchanged; blank = removed.
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  /** Needed when the e-mail address changes: whoever holds only the session cannot redirect resets. */
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
   firstName: z.string().trim().min(1, 'First name cannot be empty').max(100).nullish(),
   lastName: z.string().trim().min(1, 'Last name cannot be empty').max(100).nullish(),
   address: nullableText(),
@@ -76,6 +79,7 @@ export const profileUpdateSchema = z.object({
   phone: nullableText(40),
 })
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email'
 
 const PASSWORDS_DONT_MATCH = { message: "Passwords don't match", path: ['confirmPassword'] }
 

@@ -6,6 +6,8 @@ export interface StoreInfo {
   phone: string
   freeShippingThresholdCents: number
   flatShippingCents: number
+  /** The built-in test card provider is active: no money moves, pages say so. */
+  testPayments?: boolean
 }
 
 export interface RenderRequest {

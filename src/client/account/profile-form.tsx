@@ -22,6 +22,7 @@ const FIELDS = [
   'state',
   'zipCode',
   'country',
+  'currentPassword',
 ] as const satisfies readonly (keyof ProfileUpdateInput)[]
 type Field = (typeof FIELDS)[number]
 
@@ -62,16 +63,19 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => 
       state: user.state ?? '',
       zipCode: user.zipCode ?? '',
       country: user.country ?? '',
+      currentPassword: '',
     },
   })
+  // A new e-mail address needs the current password (the address receives password resets).
+  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== (user.email ?? '').toLowerCase()
   const { errors } = form.formState
   const { setFocus } = form
 
   useEffect(() => setFocus('username'), [setFocus])
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit(({ currentPassword, ...values }) =>
     update.mutate(
-      { id: user.id, values },
+      { id: user.id, values: emailChanged ? { ...values, currentPassword } : values },
       {
         onSuccess: () => {
           toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' })
@@ -107,6 +111,11 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => 
           <div className="space-y-5">
             {field('username', 'Username', { autoComplete: 'username' })}
             {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+            {emailChanged &&
+              field('currentPassword', 'Current password (needed to change your email)', {
+                type: 'password',
+                autoComplete: 'current-password',
+              })}
             <div className="grid gap-5 sm:grid-cols-2">
               {field('firstName', 'First name', { autoComplete: 'given-name' })}
               {field('lastName', 'Last name', { autoComplete: 'family-name' })}

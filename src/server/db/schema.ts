@@ -267,6 +267,8 @@ export const checkoutAttempts = pgTable(
   (t) => [
     check('checkout_attempts_amount_check', sql`${t.amount} >= 0`),
     check('checkout_attempts_status_check', inList('status', ['pending', 'completed', 'refunded', 'failed'])),
+    // The attempts still open (no order yet): few at any time, looked up by the data sweeps.
+    index('checkout_attempts_open_idx').on(t.sessionId).where(sql`${t.orderId} is null`),
   ],
 )
 

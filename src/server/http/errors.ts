@@ -26,7 +26,33 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 }
 
+function dataExceptionCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Anywhere in a request's input: text PostgreSQL cannot store. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 20 || value === null || typeof value !== 'object') return false
+  if (Buffer.isBuffer(value)) return false
+  for (const item of Array.isArray(value) ? value : Object.values(value))
+    if (containsNul(item, depth + 1)) return true
+  return false
+}
+
 export function registerErrorHandlers(app: FastifyInstance) {
+  // A NUL character is refused at the door: no text field of ours can hold one.
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      return reply.status(400).send({ message: 'Text may not contain NUL characters' } satisfies ApiErrorBody)
+    }
+  })
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.kind]
@@ -51,6 +77,12 @@ export function registerErrorHandlers(app: FastifyInstance) {
       const message =
         (error.code ? FRAMEWORK_MESSAGES[error.code] : undefined) ?? error.message ?? 'Invalid request'
       return reply.status(status).send({ message } satisfies ApiErrorBody)
+    }
+    // A value the database cannot hold (SQLSTATE class 22: a NUL character, a number out of
+    // range, text in the wrong form) is bad input that slipped past a schema, not our failure.
+    if (dataExceptionCode(error)) {
+      request.log.warn({ err: error }, 'input refused by the database')
+      return reply.status(400).send({ message: 'Invalid input' } satisfies ApiErrorBody)
     }
     request.log.error({ err: error }, 'request failed')
     return reply

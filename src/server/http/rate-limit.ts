@@ -59,4 +59,8 @@ export const RATE_LIMITS = {
   passwordReset: { max: 5, timeWindow: 60 * 60_000 },
   form: { max: 10, timeWindow: 10 * 60_000 },
   upload: { max: 30, timeWindow: 10 * 60_000 },
+  // Every order reserves a one-of-a-kind piece and sends e-mails; every intent is a call to the
+  // card provider. A shopper needs a handful; a script placing orders for sport needs more.
+  checkout: { max: 20, timeWindow: 10 * 60_000 },
+  paymentIntent: { max: 20, timeWindow: 10 * 60_000 },
 } as const

@@ -37,6 +37,8 @@ const PUBLIC = new Set([
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',
   'GET /robots.txt',
+  // The API's own description; the browsable /api/docs exist only outside production.
+  'GET /api/openapi.json',
   'GET /uploads/*',
 ])
 

@@ -5,6 +5,14 @@ import type { ApiErrorBody } from '../../shared/api'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const ACCEPTED_BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i
+const MULTIPART = /^multipart\/form-data\b/i
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An upload route: the only kind that accepts multipart/form-data. */
+    acceptsMultipart?: boolean
+  }
+}
 // The payment provider's webhooks come from its servers, with their own signature check.
 const EXEMPT_PREFIXES = ['/api/webhooks/']
 
@@ -58,7 +66,10 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
     if (!MUTATING.has(request.method)) return
     if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
     const origin = request.headers.origin
-    if (origin && origin !== expectedOrigin(request, opts.publicUrl)) {
+    // Browsers that send Fetch Metadata say outright when another site made the request, even
+    // where they leave Origin out.
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site'
+    if (crossSite || (origin && origin !== expectedOrigin(request, opts.publicUrl))) {
       return reply.status(403).send({ message: 'Cross-site request refused' } satisfies ApiErrorBody)
     }
     const contentType = request.headers['content-type']
@@ -66,6 +77,12 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
       return reply.status(415).send({
         message: 'Unsupported content type: send application/json or multipart/form-data',
       } satisfies ApiErrorBody)
+    }
+    // Multipart (what an HTML form can send across sites) only where a route expects an upload.
+    if (MULTIPART.test(contentType ?? '') && !request.routeOptions.config?.acceptsMultipart) {
+      return reply
+        .status(415)
+        .send({ message: 'Unsupported content type: send application/json' } satisfies ApiErrorBody)
     }
   })
 }

@@ -40,6 +40,11 @@ export class RequestSession {
     }
   }
 
+  /** Whether this request read (or made) the visitor's session: its answer is then theirs alone. */
+  get consulted(): boolean {
+    return this.loaded !== undefined
+  }
+
   load(): Promise<LoadedSession | null> {
     this.loaded ??= this.cookieSid ? loadSession(this.db, this.cookieSid) : Promise.resolve(null)
     return this.loaded
@@ -101,6 +106,13 @@ async function sessionPlugin(app: FastifyInstance, opts: { db: Database; secure:
   app.decorateRequest('session', null as unknown as RequestSession)
   app.addHook('onRequest', async (request, reply) => {
     request.session = new RequestSession(opts.db, request, reply, opts.secure)
+  })
+  // An answer built from the visitor's session (who they are, their cart, their orders, anything
+  // behind a guard) is never stored by a browser or a shared cache: a shared computer's next user
+  // or a proxy must not be served it. Answers that never look at the session stay cacheable.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.session?.consulted) reply.header('cache-control', 'private, no-store')
+    return payload
   })
 }
 

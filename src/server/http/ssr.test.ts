@@ -104,6 +104,34 @@ describe('server-side rendering', () => {
     expect(ld.find((data) => data['@type'] === 'BreadcrumbList')?.itemListElement).toHaveLength(3)
   })
 
+  it("passes `$'`, `$&` and `$1` in content through unchanged (no replace-pattern expansion)", async () => {
+    const description = "Cut $' from $& the stone; $1 and $$ stay as written."
+    const [row] = await t.handle.db
+      .insert(products)
+      .values(piece({ name: 'Dollar Sign Pendant', category: 'pendants', description }))
+      .returning()
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${row!.id}` })).body
+    const state = /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1]
+    expect(state).toBeDefined()
+    expect(state).toContain(JSON.stringify(description).slice(1, -1))
+    expect(() => JSON.parse(state!)).not.toThrow()
+    expect(html.match(/<\/html>/g)).toHaveLength(1)
+  })
+
+  it('names only a trusted host in canonical links', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/', headers: { host: 'evil.example' } })).body
+    expect(html).not.toContain('evil.example')
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:${t.config.port}/"`)
+  })
+
+  it('lets no one store account pages, and says when test cards are taken', async () => {
+    const account = await t.app.inject({ method: 'GET', url: '/account/profile' })
+    expect(account.headers['cache-control']).toBe('private, no-store')
+    const home = await t.app.inject({ method: 'GET', url: '/' })
+    expect(home.headers['cache-control']).toBe('private, no-cache')
+    expect(home.body).toContain('Test mode: card payments use test cards')
+  })
+
   it('marks a sold piece SoldOut and keeps its page', async () => {
     await t.handle.db
       .update(products)

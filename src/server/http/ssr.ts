@@ -52,10 +52,22 @@ const escapeJsonForHtml = (value: unknown) =>
 
 interface SsrOptions {
   bundle: SsrBundle
-  publicUrl: string | undefined
+  /** The site's origin for canonical links (PUBLIC_URL, or a trusted Host). */
+  origin: (request: FastifyRequest) => string
+  /** The built-in test card provider is active: every page says so. */
+  testPayments?: boolean
 }
 
-async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions) {
+// Outside the React root, so it costs shoppers no JavaScript and hydration never sees it.
+const TEST_MODE_BANNER =
+  '<p role="note" style="margin:0;padding:6px 16px;background:#fef3c7;color:#451a03;font:500 12px/1.4 system-ui,sans-serif;text-align:center">' +
+  'Test mode: card payments use test cards (4242 4242 4242 4242) and no money is charged.</p>'
+const ROOT = '<div id="root">'
+
+// The account and admin areas show one person's data: not even the browser keeps them.
+const PRIVATE_PAGES = /^\/(account|admin)(\/|\?|$)/
+
+async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments }: SsrOptions) {
   // Built files: content-hashed assets are cached for a year, the rest briefly.
   await app.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
@@ -76,10 +88,14 @@ async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions
     },
   })
 
+  // The template is cut once at its markers and the page assembled by concatenation: content
+  // passed through String.prototype.replace would have `$&`, `$'` and `$1` in it expanded.
   const [beforeHead, afterHead] = bundle.template.split('<!--app-head-->') as [string, string]
-  const [beforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string]
-
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`
+  const [templateBeforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string]
+  const beforeHtml = testPayments
+    ? insertBefore(templateBeforeHtml, ROOT, TEST_MODE_BANNER)
+    : templateBeforeHtml
+  const [beforeState, afterState] = splitOnce(afterHtml, '<!--app-state-->')
 
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -98,10 +114,11 @@ async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions
     })
     if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302)
     const state = `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state)}</script>`
-    const html =
-      beforeHead + result.head + beforeHtml + result.html + afterHtml.replace('<!--app-state-->', state)
+    const html = beforeHead + result.head + beforeHtml + result.html + beforeState + state + afterState
     // Pages may show the visitor's name and cart: never stored by shared caches.
-    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding')
+    reply
+      .header('cache-control', PRIVATE_PAGES.test(request.url) ? 'private, no-store' : 'private, no-cache')
+      .header('vary', 'accept-encoding')
     reply.status(result.status).type('text/html; charset=utf-8')
     const accepted = request.headers['accept-encoding'] ?? ''
     if (/\bbr\b/.test(accepted)) {
@@ -110,6 +127,16 @@ async function ssrPlugin(app: FastifyInstance, { bundle, publicUrl }: SsrOptions
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html))
     return reply.send(html)
   })
+}
+
+function insertBefore(text: string, marker: string, insert: string): string {
+  const at = text.indexOf(marker)
+  return at === -1 ? text : text.slice(0, at) + insert + text.slice(at)
+}
+
+function splitOnce(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker)
+  return at === -1 ? [text, ''] : [text.slice(0, at), text.slice(at + marker.length)]
 }
 
 export default fp(ssrPlugin, { name: 'ssr' })

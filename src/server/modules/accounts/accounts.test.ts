@@ -7,7 +7,7 @@ import { buildApp } from '../../app'
 import { openDatabase } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp, testConfig } from '../../test/helpers'
-import { upsertAdmin } from './service'
+import { AdminNameTakenError, upsertAdmin } from './service'
 
 let t: TestApp
 beforeAll(async () => {
@@ -169,6 +169,37 @@ describe('guards', () => {
     expect(customer.json()).toEqual({ message: 'Administrator access required' })
   })
 
+  it('never promotes a customer named by ADMIN_USERNAME, and re-keys an existing administrator', async () => {
+    const customer = await registerCustomer(t.app)
+    await expect(upsertAdmin(t.handle.db, customer.username, 'takeover-password')).rejects.toThrow(
+      AdminNameTakenError,
+    )
+    await expect(upsertAdmin(t.handle.db, customer.username, 'takeover-password')).rejects.toThrow(
+      'ADMIN_USERNAME',
+    )
+    const [row] = await t.handle.db.select().from(users).where(eq(users.username, customer.username))
+    expect(row?.isAdmin).toBe(false)
+    expect(
+      (await post('/api/login', { username: customer.username, password: customer.password })).statusCode,
+    ).toBe(200)
+
+    await upsertAdmin(t.handle.db, 'keeper', 'first-password')
+    const session = cookieHeader(await post('/api/login', { username: 'keeper', password: 'first-password' }))
+    // The same password again (every restart): nothing changes, nobody is signed out.
+    await upsertAdmin(t.handle.db, 'keeper', 'first-password')
+    const check = () => t.app.inject({ method: 'GET', url: '/api/check-auth', headers: { cookie: session } })
+    expect((await check()).statusCode).toBe(200)
+    // A new password: the old one stops working and every session ends.
+    await upsertAdmin(t.handle.db, 'keeper', 'second-password')
+    expect((await check()).statusCode).toBe(401)
+    expect((await post('/api/login', { username: 'keeper', password: 'first-password' })).statusCode).toBe(
+      401,
+    )
+    expect((await post('/api/login', { username: 'keeper', password: 'second-password' })).statusCode).toBe(
+      200,
+    )
+  })
+
   it('lets an administrator in', async () => {
     await upsertAdmin(t.handle.db, 'owner', 'owner-password')
     const login = await post('/api/login', { username: 'owner', password: 'owner-password' })
@@ -231,11 +262,13 @@ describe('rate limits', () => {
   it('answers 429 with a message after too many login attempts', async () => {
     const limited = await createTestApp({ rateLimits: true })
     try {
+      // A different name each time: this is the address's limit, not an account's.
+      let guess = 0
       const attempt = () =>
         limited.app.inject({
           method: 'POST',
           url: '/api/login',
-          payload: { username: 'nobody', password: 'x' },
+          payload: { username: `nobody${guess++}`, password: 'x' },
         })
       for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401)
       const blocked = await attempt()

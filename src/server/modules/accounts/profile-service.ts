@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { profileUpdateSchema } from '../../../shared/accounts'
+import { EMAIL_CHANGE_NEEDS_PASSWORD, type profileUpdateSchema } from '../../../shared/accounts'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
@@ -11,11 +11,31 @@ import { passwordResetMail } from '../mail/templates/account-mails'
 import { hashPassword, verifyPassword } from './passwords'
 import { isUniqueViolation } from './service'
 import { destroyUserSessions, type UserRow } from './session-service'
+import { liftSignInLockout } from './sign-in'
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>
 
-/** Profile fields only: the role and the password never change through here. */
-export async function updateProfile(db: DbOrTx, userId: number, update: ProfileUpdate): Promise<UserRow> {
+/**
+ * Profile fields only: the role and the password never change through here. A new e-mail address
+ * needs the password of whoever makes the change (`actor`): the address receives password resets,
+ * so a borrowed session must not be able to take the account over through it.
+ */
+export async function updateProfile(
+  db: DbOrTx,
+  userId: number,
+  input: ProfileUpdate,
+  actor: Pick<UserRow, 'password'>,
+): Promise<UserRow> {
+  const { currentPassword, ...update } = input
+  if (update.email !== undefined) {
+    const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+    if (!target) throw notFound('User not found')
+    if ((target.email ?? null)?.toLowerCase() !== (update.email ?? null)) {
+      if (!currentPassword) throw invalid(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword')
+      if (!(await verifyPassword(actor.password, currentPassword)))
+        throw invalid('Current password is incorrect', 'currentPassword')
+    }
+  }
   if (update.username) {
     const [taken] = await db
       .select({ id: users.id })
@@ -58,7 +78,13 @@ export async function changePassword(
   }
   await db
     .update(users)
-    .set({ password: await hashPassword(newPassword), updatedAt: new Date() })
+    // A reset link sent before the change must not undo it.
+    .set({
+      password: await hashPassword(newPassword),
+      resetToken: null,
+      resetTokenExpiry: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, user.id))
   await destroyUserSessions(db, user.id, keepSessionId)
 }
@@ -100,9 +126,10 @@ export async function resetPassword(db: Database, token: string, password: strin
       .update(users)
       .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
       .where(and(eq(users.resetToken, hashToken(token)), gt(users.resetTokenExpiry, new Date())))
-      .returning({ id: users.id })
+      .returning({ id: users.id, username: users.username })
     if (!user) return false
     await destroyUserSessions(tx, user.id)
+    await liftSignInLockout(tx, user.username)
     return true
   })
 }

@@ -1,9 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
+import {
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  RESET_INVALID_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+} from '../../../shared/accounts'
 import { emailOutbox, users } from '../../db/schema'
 import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_CEILING_PER_USERNAME } from './sign-in'
 
 let t: TestApp
 beforeAll(async () => {
@@ -18,12 +24,19 @@ const login = (username: string, password: string) => inject('POST', '/api/login
 
 describe('profile', () => {
   it('lets a customer change their own profile, never their role', async () => {
-    const { cookie } = await registerCustomer(t.app)
+    const { cookie, password } = await registerCustomer(t.app)
     const { id } = await me(cookie)
     const response = await inject(
       'PUT',
       `/api/users/${id}`,
-      { firstName: 'Mei', city: 'Houston', zipCode: '77002', email: 'Mei.L@Example.com', isAdmin: true },
+      {
+        firstName: 'Mei',
+        city: 'Houston',
+        zipCode: '77002',
+        email: 'Mei.L@Example.com',
+        currentPassword: password,
+        isAdmin: true,
+      },
       cookie,
     )
     expect(response.statusCode).toBe(200)
@@ -74,6 +87,43 @@ describe('profile', () => {
     expect((await inject('PUT', `/api/users/${id}`, { phone: '713-555-0199' }, admin)).json().phone).toBe(
       '713-555-0199',
     )
+  })
+})
+
+describe('changing the e-mail address', () => {
+  it('needs the current password, so a borrowed session cannot redirect password resets', async () => {
+    const { cookie, password } = await registerCustomer(t.app, { email: 'first@example.com' })
+    const { id } = await me(cookie)
+    const missing = await inject('PUT', `/api/users/${id}`, { email: 'thief@example.com' }, cookie)
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().errors).toContainEqual({
+      field: 'currentPassword',
+      message: EMAIL_CHANGE_NEEDS_PASSWORD,
+    })
+    const wrong = await inject(
+      'PUT',
+      `/api/users/${id}`,
+      { email: 'thief@example.com', currentPassword: 'guess' },
+      cookie,
+    )
+    expect(wrong.statusCode).toBe(400)
+    expect((await me(cookie)).email).toBe('first@example.com')
+    // Other fields, and the same address sent back as the form does, need nothing more.
+    const same = await inject(
+      'PUT',
+      `/api/users/${id}`,
+      { email: 'First@Example.com', city: 'Austin' },
+      cookie,
+    )
+    expect(same.statusCode).toBe(200)
+    const changed = await inject(
+      'PUT',
+      `/api/users/${id}`,
+      { email: 'second@example.com', currentPassword: password },
+      cookie,
+    )
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json()).toMatchObject({ email: 'second@example.com' })
   })
 })
 
@@ -128,6 +178,26 @@ describe('change password', () => {
     expect((await inject('GET', '/api/check-auth', undefined, otherDevice)).statusCode).toBe(401)
     expect((await login(customer.username, customer.password)).statusCode).toBe(401)
     expect((await login(customer.username, 'brand-new-secret')).statusCode).toBe(200)
+  })
+
+  it('makes a reset link sent before the change useless', async () => {
+    const customer = await registerCustomer(t.app, { email: 'before.change@example.com' })
+    await inject('POST', '/api/request-password-reset', { email: 'before.change@example.com' })
+    const [before] = await t.handle.db.select().from(users).where(eq(users.username, customer.username))
+    expect(before?.resetToken).toBeTruthy()
+    const changed = await inject(
+      'POST',
+      '/api/change-password',
+      {
+        currentPassword: customer.password,
+        newPassword: 'changed-secret',
+        confirmPassword: 'changed-secret',
+      },
+      customer.cookie,
+    )
+    expect(changed.statusCode).toBe(200)
+    const [after] = await t.handle.db.select().from(users).where(eq(users.username, customer.username))
+    expect(after).toMatchObject({ resetToken: null, resetTokenExpiry: null })
   })
 })
 
@@ -249,27 +319,56 @@ describe('order history', () => {
 })
 
 describe('sign-in limits per account', () => {
-  it('locks an account out after 10 failed attempts from many addresses', async () => {
+  const attempt = (app: TestApp['app'], username: string, password: string, address: string) =>
+    app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: address })
+
+  it('locks out the guessing address, never the owner signing in from elsewhere', async () => {
     const limited = await createTestApp({ rateLimits: true })
     try {
-      const { username } = await registerCustomer(limited.app)
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const response = await limited.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { username, password: 'wrong' },
-          remoteAddress: `10.0.0.${attempt + 1}`,
-        })
-        expect(response.statusCode).toBe(401)
+      const { username, password } = await registerCustomer(limited.app)
+      // Successful sign-ins do not count towards a lockout.
+      for (let n = 0; n < LOGIN_ATTEMPTS_PER_USERNAME.max + 2; n++) {
+        expect((await attempt(limited.app, username, password, '10.0.0.2')).statusCode).toBe(200)
       }
-      const blocked = await limited.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: 'wrong' },
-        remoteAddress: '10.0.1.1',
-      })
+      // Under the per-address limit (10 per 5 minutes) but over the per-account one.
+      for (let n = 0; n < LOGIN_ATTEMPTS_PER_USERNAME.max; n++) {
+        expect((await attempt(limited.app, username, 'wrong', '10.0.0.1')).statusCode).toBe(401)
+      }
+      const blocked = await attempt(limited.app, username, password, '10.0.0.1')
       expect(blocked.statusCode).toBe(429)
-      expect(blocked.json().message).toMatch(/Too many sign-in attempts/)
+      expect(blocked.json().message).toBe(ACCOUNT_LOCKED_MESSAGE)
+      expect((await attempt(limited.app, username, password, '10.0.9.9')).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('stops a guesser with many addresses at a ceiling that a password reset lifts', async () => {
+    const limited = await createTestApp({ rateLimits: true })
+    try {
+      const { username } = await registerCustomer(limited.app, { email: 'ceiling@example.com' })
+      for (let n = 0; n < LOGIN_CEILING_PER_USERNAME.max; n++) {
+        const address = `10.1.${Math.floor(n / 5)}.${n % 5}`
+        expect((await attempt(limited.app, username, 'wrong', address)).statusCode).toBe(401)
+      }
+      expect((await attempt(limited.app, username, 'wrong', '10.2.0.1')).statusCode).toBe(429)
+
+      const token = randomBytes(32).toString('base64url')
+      await limited.handle.db
+        .update(users)
+        .set({
+          resetToken: createHash('sha256').update(token).digest('hex'),
+          resetTokenExpiry: new Date(Date.now() + 60_000),
+        })
+        .where(eq(users.username, username))
+      const reset = await limited.app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { token, password: 'after-reset', confirmPassword: 'after-reset' },
+        remoteAddress: '10.3.0.1',
+      })
+      expect(reset.statusCode).toBe(200)
+      expect((await attempt(limited.app, username, 'after-reset', '10.2.0.1')).statusCode).toBe(200)
     } finally {
       await limited.close()
     }

@@ -17,7 +17,7 @@ import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../http/rate-limit'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { authenticate, registerUser, toPublicUser } from './service'
-import { checkSignIn } from './sign-in'
+import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn } from './sign-in'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -46,10 +46,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       throw rateLimited(
         `Too many requests. Please try again in ${Math.ceil(check.retryInMs / 1000)} seconds.`,
       )
-    if (check.refused === 'username')
-      throw rateLimited('Too many sign-in attempts for this account. Please try again in 15 minutes.')
+    if (check.refused === 'username') throw rateLimited(ACCOUNT_LOCKED_MESSAGE)
     const user = await authenticate(check.account, password)
     if (!user) throw unauthenticated('Invalid username or password')
+    if (limits) await forgiveSignIn(db, username, request.ip)
     await request.session.signIn(user.id)
     return toPublicUser(user)
   })
@@ -76,7 +76,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       const me = await currentUser(request)
       // Customers change only themselves; administrators may change anybody's profile.
       if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
-      return toPublicUser(await updateProfile(db, request.params.id, request.body))
+      return toPublicUser(await updateProfile(db, request.params.id, request.body, me))
     },
   )
 

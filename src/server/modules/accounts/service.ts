@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import { conflict } from '../../errors'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
-import type { UserRow } from './session-service'
+import { destroyUserSessions, type UserRow } from './session-service'
 
 export type RegisterData = z.output<typeof registerSchema>
 
@@ -95,17 +95,41 @@ export async function authenticate<Account extends { password: string }>(
 }
 
 /** Creates the administrator, or resets its password and role (ADMIN_USERNAME/ADMIN_PASSWORD, admin:create). */
+/** ADMIN_USERNAME names a customer's account: promoting it would hand the shop to that customer. */
+export class AdminNameTakenError extends Error {
+  constructor(username: string) {
+    super(
+      `ADMIN_USERNAME: "${username}" is an existing customer account, not an administrator. ` +
+        'Choose another ADMIN_USERNAME, or promote that account from the back office (Accounts) if it is yours.',
+    )
+    this.name = 'AdminNameTakenError'
+  }
+}
+
+/**
+ * Creates the administrator named at start (ADMIN_USERNAME/ADMIN_PASSWORD, or the create-admin
+ * script), or sets the password of that administrator and signs it out everywhere when the
+ * password changed. Never promotes a customer: that throws AdminNameTakenError.
+ */
 export async function upsertAdmin(db: DbOrTx, username: string, password: string): Promise<UserRow> {
-  const passwordHash = await hashPassword(password)
   const existing = await findUserByUsername(db, username)
   if (existing) {
+    if (!existing.isAdmin) throw new AdminNameTakenError(username)
+    if (await verifyPassword(existing.password, password)) return existing
     const [row] = await db
       .update(users)
-      .set({ password: passwordHash, isAdmin: true, updatedAt: new Date() })
+      .set({
+        password: await hashPassword(password),
+        resetToken: null,
+        resetTokenExpiry: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, existing.id))
       .returning()
+    await destroyUserSessions(db, existing.id)
     return row!
   }
+  const passwordHash = await hashPassword(password)
   const [row] = await db.insert(users).values({ username, password: passwordHash, isAdmin: true }).returning()
   return row!
 }

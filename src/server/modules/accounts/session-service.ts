@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { cartItems, type SessionData, sessions, users } from '../../db/schema'
@@ -69,8 +69,4 @@ export async function destroySession(db: DbOrTx, sid: string): Promise<void> {
 export async function destroyUserSessions(db: DbOrTx, userId: number, exceptSid?: string): Promise<void> {
   const ofUser = sql`(${sessions.sess}->>'userId')::int = ${userId}`
   await db.delete(sessions).where(exceptSid ? and(ofUser, ne(sessions.sid, exceptSid)) : ofUser)
-}
-
-export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expire, sql`now()`))
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { countAttemptSql } from '../../http/attempt-limit'
@@ -5,8 +6,20 @@ import { RATE_LIMITS } from '../../http/rate-limit'
 import type { PublicFields } from './service'
 import type { UserRow } from './session-service'
 
-/** Besides the per-address limit: one account attacked from many addresses. */
-export const LOGIN_ATTEMPTS_PER_USERNAME = { max: 10, windowMs: 15 * 60_000 }
+/**
+ * Besides the per-address limit: guesses at one account. Counted per (username, client address),
+ * so a stranger guessing at the owner's name locks out only their own address, never the owner;
+ * a ceiling per username across every address stops a guesser with many addresses, and a
+ * successful password reset lifts it (liftSignInLockout).
+ */
+export const LOGIN_ATTEMPTS_PER_USERNAME = { max: 5, windowMs: 15 * 60_000 }
+export const LOGIN_CEILING_PER_USERNAME = { max: 50, windowMs: 15 * 60_000 }
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many sign-in attempts for this account. Please try again in 15 minutes.'
+
+// JSON quoting ends the name with an unescaped quote, so one name's keys are never a prefix of another's.
+const pairKeyPrefix = (username: string) => `login-pair:${JSON.stringify(username.toLowerCase())}:`
+const ceilingKey = (username: string) => `login-user:${username.toLowerCase()}`
 
 /** The account a sign-in names, with what its password check and its answer need. */
 export type SignInAccount = PublicFields & Pick<UserRow, 'password'>
@@ -24,15 +37,21 @@ const ACCOUNT_COLUMNS = `u.id, u.username, u.password, u.is_admin as "isAdmin", 
 // the client's address and against the username and finding the account together.
 const COUNT_AND_FIND = `
   with by_address as (${countAttemptSql('$1', '$2')}),
-    by_username as (${countAttemptSql('$3', '$4')})
+    by_pair as (${countAttemptSql('$3', '$4')}),
+    by_username as (${countAttemptSql('$6', '$4')})
   select by_address.count as "addressCount", by_address.ttl as "addressTtl",
-    by_username.count as "usernameCount", ${ACCOUNT_COLUMNS}
-  from by_address cross join by_username
+    by_pair.count as "pairCount", by_username.count as "usernameCount", ${ACCOUNT_COLUMNS}
+  from by_address cross join by_pair cross join by_username
   left join users u on lower(u.username) = lower($5)`
 
 const FIND = `select ${ACCOUNT_COLUMNS} from users u where lower(u.username) = lower($1)`
 
-type Counted = SignInAccount & { addressCount: number; addressTtl: number; usernameCount: number }
+type Counted = SignInAccount & {
+  addressCount: number
+  addressTtl: number
+  pairCount: number
+  usernameCount: number
+}
 
 /**
  * Counts a sign-in attempt (unless limits are off) and finds the account it names. The address
@@ -50,13 +69,32 @@ export async function checkSignIn(
   const [row] = await runPrepared<Counted>(db, 'sign-in-count-and-find', COUNT_AND_FIND, [
     `rl:POST:/api/login:${address}`,
     RATE_LIMITS.login.timeWindow / 1000,
-    `login-user:${username.toLowerCase()}`,
+    pairKeyPrefix(username) + address,
     LOGIN_ATTEMPTS_PER_USERNAME.windowMs / 1000,
     username,
+    ceilingKey(username),
   ])
   if (!row) throw new Error('sign-in attempt not counted')
   if (row.addressCount > RATE_LIMITS.login.max) return { refused: 'address', retryInMs: row.addressTtl }
-  if (row.usernameCount > LOGIN_ATTEMPTS_PER_USERNAME.max) return { refused: 'username' }
-  const { addressCount: _a, addressTtl: _t, usernameCount: _u, ...account } = row
+  if (row.pairCount > LOGIN_ATTEMPTS_PER_USERNAME.max || row.usernameCount > LOGIN_CEILING_PER_USERNAME.max)
+    return { refused: 'username' }
+  const { addressCount: _a, addressTtl: _t, pairCount: _p, usernameCount: _u, ...account } = row
   return { account: account.id == null ? undefined : account }
+}
+
+/**
+ * A right password was given: the attempt counted up front is taken back from the account's
+ * counters, so only failures lock an account (the per-address route limit keeps counting).
+ */
+export async function forgiveSignIn(db: DbOrTx, username: string, address: string): Promise<void> {
+  await runPrepared(db, 'sign-in-forgive', FORGIVE, [pairKeyPrefix(username) + address, ceilingKey(username)])
+}
+
+const FORGIVE = 'update rate_limits set count = greatest(count - 1, 0) where key = $1 or key = $2'
+
+/** A successful password reset proves the owner: every sign-in lockout on the account ends. */
+export async function liftSignInLockout(db: DbOrTx, username: string): Promise<void> {
+  await db.execute(
+    sql`delete from rate_limits where key = ${ceilingKey(username)} or starts_with(key, ${pairKeyPrefix(username)})`,
+  )
 }

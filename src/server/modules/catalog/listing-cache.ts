@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 
 export interface CachedBody {
   etag: string
@@ -8,34 +10,67 @@ export interface CachedBody {
   brotli: Buffer
 }
 
-const MAX_ENTRIES = 500
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+
+/** What the cached answers may take of memory, all encodings counted. */
+export const LISTING_CACHE_BYTES = 16 * 1024 * 1024
 
 /**
  * Catalogue answers serialised and compressed once, then served as bytes until the catalogue
  * changes (DESIGN.md §6). Every write calls invalidate(), locally and, through the database's
  * notifications, on every other instance. Checkout never reads from here.
+ *
+ * Bounded by bytes with least-recently-used eviction: a visitor asking for many distinct
+ * filters pushes out only the oldest answers, never the shop's busy listing. Concurrent misses
+ * for one key share one build, and compression runs on libuv's thread pool, not the event loop.
  */
 export class ListingCache {
-  private entries = new Map<string, CachedBody>()
+  private readonly entries: LRUCache<string, CachedBody>
+  private readonly building = new Map<string, Promise<CachedBody>>()
   private version = 0
   private enabled = true
 
+  constructor(maxBytes = LISTING_CACHE_BYTES) {
+    this.entries = new LRUCache<string, CachedBody>({
+      maxSize: maxBytes,
+      sizeCalculation: (body, key) => body.json.length + body.gzip.length + body.brotli.length + key.length,
+    })
+  }
+
   async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = this.enabled ? this.entries.get(key) : undefined
+    if (!this.enabled) return encode(await build())
+    const hit = this.entries.get(key)
     if (hit) return hit
+    const pending = this.building.get(key)
+    if (pending) return pending
     const versionAtStart = this.version
-    const body = encode(await build())
-    // A write that landed while we were reading makes this answer stale: serve it, don't keep it.
-    if (this.enabled && versionAtStart === this.version) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
-      this.entries.set(key, body)
+    const built = (async () => encode(await build()))()
+    this.building.set(key, built)
+    try {
+      const body = await built
+      // A write that landed while we were reading makes this answer stale: serve it, don't keep it.
+      if (this.enabled && versionAtStart === this.version) this.entries.set(key, body)
+      return body
+    } finally {
+      if (this.building.get(key) === built) this.building.delete(key)
     }
-    return body
+  }
+
+  /** Bytes held now (for tests and diagnostics). */
+  get size(): number {
+    return this.entries.calculatedSize
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key)
   }
 
   invalidate() {
     this.version += 1
     this.entries.clear()
+    // Builds under way started before the write: whoever waits gets them, nobody else.
+    this.building.clear()
   }
 
   /** While change notifications cannot be received, nothing is cached. */
@@ -45,12 +80,30 @@ export class ListingCache {
   }
 }
 
-export function encode(value: unknown): CachedBody {
+export async function encode(value: unknown): Promise<CachedBody> {
   const json = Buffer.from(JSON.stringify(value))
-  return {
-    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
-    json,
-    gzip: gzipSync(json, { level: 6 }),
-    brotli: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  }
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(json, { level: 6 }),
+    brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  ])
+  return { etag: `"${createHash('sha1').update(json).digest('base64url')}"`, json, gzip: gzipped, brotli }
+}
+
+/**
+ * The listing's query as the cache keys it and the service reads it: parsed by the listing
+ * schema (unknown parameters already dropped), the free-text filters that ignore case
+ * lower-cased, flags that are off and empty values left out, keys sorted. Equal results, equal keys.
+ */
+export function normaliseListing<T extends Record<string, unknown>>(
+  query: T,
+  caseless: readonly (keyof T)[],
+): Partial<T> {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== false && value !== '')
+    .map(
+      ([name, value]) =>
+        [name, typeof value === 'string' && caseless.includes(name) ? value.toLowerCase() : value] as const,
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return Object.fromEntries(entries) as Partial<T>
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { requireAdmin } from '../../http/guards'
 import type { CatalogChanges } from './catalog-changes'
-import type { CachedBody } from './listing-cache'
+import { type CachedBody, normaliseListing } from './listing-cache'
 import {
   getProduct,
   listCategories,
@@ -73,8 +73,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
       const rows = await listProducts(db, { ...query, includeAll: true })
       return rows.map(toAdminProduct)
     }
-    const key = `products:${JSON.stringify(query)}`
-    return cached(request, reply, key, async () => (await listProducts(db, query)).map(toPublicProduct))
+    // The service matches these three ignoring case (lower() and ilike).
+    const normalised = normaliseListing(query, ['category', 'color', 'q'])
+    const key = `products:${JSON.stringify(normalised)}`
+    return cached(request, reply, key, async () => (await listProducts(db, normalised)).map(toPublicProduct))
   })
 
   app.get('/api/products/:id', { schema: { params: idParams } }, async (request) => {

@@ -75,6 +75,12 @@ interface Snapshot {
   total: number
 }
 
+/** Who posts a payment from the browser: the session that started it, or its signed-in user. */
+export interface PaymentOwner {
+  sessionId: string | undefined
+  userId: number | undefined
+}
+
 /**
  * Turns a succeeded payment into its order, exactly once. The attempt's row lock makes the
  * browser and the webhook take turns; the second finds the order the first created. When the
@@ -86,12 +92,22 @@ export async function completeCardPayment(
   context: CheckoutContext,
   intentId: string,
   fallbackForm?: CheckoutForm,
+  /** The browser's session; absent for the provider's webhook, which may complete any intent. */
+  owner?: PaymentOwner,
 ): Promise<{ orderId: number; created: boolean }> {
   const [attempt] = await db
     .select()
     .from(checkoutAttempts)
     .where(eq(checkoutAttempts.paymentIntentId, intentId))
   if (!attempt) throw notFound('Payment not found')
+  // An intent id seen elsewhere (a shared screen, a log, a guess) is no ticket to an order: from
+  // the browser, only the session that created the intent, or the same signed-in account after
+  // its session id rotated, completes it. Anyone else hears the same as for an unknown id.
+  if (owner) {
+    const sameSession = attempt.sessionId !== null && attempt.sessionId === owner.sessionId
+    const sameUser = attempt.userId !== null && attempt.userId === owner.userId
+    if (!sameSession && !sameUser) throw notFound('Payment not found')
+  }
   if (attempt.status === 'completed' && attempt.orderId !== null)
     return { orderId: attempt.orderId, created: false }
   if (attempt.status === 'refunded')

@@ -222,7 +222,7 @@ describe('card checkout with the test provider', () => {
       url: `/api/test-payments/${paymentIntentId}/confirm`,
       payload: { cardNumber: card },
     })
-    return { paymentIntentId: paymentIntentId as string, confirm }
+    return { paymentIntentId: paymentIntentId as string, confirm, cookie: cookieHeader(intent) }
   }
   const cardSubmission = (piece: Piece, paymentIntentId: string) =>
     submission([[piece, 1]], { paymentMethod: 'stripe', paymentIntentId, paymentStatus: 'paid' })
@@ -240,12 +240,12 @@ describe('card checkout with the test provider', () => {
 
   it('turns a succeeded payment into a paid order, once, and sells the piece', async () => {
     const piece = await insertProduct(t.handle.db, { price: 80_000, cost: 30_000 })
-    const { paymentIntentId, confirm } = await payFor(piece)
+    const { paymentIntentId, confirm, cookie } = await payFor(piece)
     expect(confirm.json().status).toBe('succeeded')
-    const first = await checkout(cardSubmission(piece, paymentIntentId))
+    const first = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(first.statusCode).toBe(200)
     const id = first.json().id
-    const again = await checkout(cardSubmission(piece, paymentIntentId))
+    const again = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(again.json().id).toBe(id)
 
     const [order] = await t.handle.db.select().from(orders).where(eq(orders.id, id))
@@ -261,22 +261,22 @@ describe('card checkout with the test provider', () => {
 
   it('declines the decline card and never calls an unpaid intent paid', async () => {
     const piece = await insertProduct(t.handle.db)
-    const { paymentIntentId, confirm } = await payFor(piece, '4000 0000 0000 0002')
+    const { paymentIntentId, confirm, cookie } = await payFor(piece, '4000 0000 0000 0002')
     expect(confirm.statusCode).toBe(402)
     expect(confirm.json().message).toBe('Your card was declined.')
-    const response = await checkout(cardSubmission(piece, paymentIntentId))
+    const response = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(response.statusCode).toBe(402)
     expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
   })
 
   it('refunds a paid piece that was sold meanwhile and says so', async () => {
     const piece = await insertProduct(t.handle.db)
-    const { paymentIntentId } = await payFor(piece)
+    const { paymentIntentId, cookie } = await payFor(piece)
     await t.handle.db
       .update(products)
       .set({ status: 'sold', stockQuantity: 0 })
       .where(eq(products.id, piece.id))
-    const response = await checkout(cardSubmission(piece, paymentIntentId))
+    const response = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toBe(
       `Sorry, "${piece.name}" has just been sold. Your payment has been refunded.`,
@@ -287,6 +287,28 @@ describe('card checkout with the test provider', () => {
       .from(checkoutAttempts)
       .where(eq(checkoutAttempts.paymentIntentId, paymentIntentId))
     expect(attempt?.status).toBe('refunded')
+  })
+
+  it('completes a payment only for the session that started it', async () => {
+    const piece = await insertProduct(t.handle.db)
+    const { paymentIntentId, cookie } = await payFor(piece)
+    // Someone who learnt the intent id posts it from another browser, or with no session at all.
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: piece.id },
+    })
+    for (const otherCookie of [cookieHeader(stranger), undefined]) {
+      const response = await checkout(cardSubmission(piece, paymentIntentId), otherCookie)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ message: 'Payment not found' })
+    }
+    expect(await t.handle.db.select().from(orders).where(eq(orders.paymentId, paymentIntentId))).toHaveLength(
+      0,
+    )
+    expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
+    // The shopper's own session still completes it.
+    expect((await checkout(cardSubmission(piece, paymentIntentId), cookie)).statusCode).toBe(200)
   })
 
   describe('the webhook', () => {
@@ -319,7 +341,7 @@ describe('card checkout with the test provider', () => {
 
     it('creates the order when the browser never comes back, and a replay creates no second one', async () => {
       const piece = await insertProduct(t.handle.db)
-      const { paymentIntentId } = await payFor(piece)
+      const { paymentIntentId, cookie } = await payFor(piece)
       const first = await deliver(succeeded(paymentIntentId, submission([[piece, 1]]).total))
       expect(first.statusCode).toBe(200)
       const replay = await deliver(succeeded(paymentIntentId, submission([[piece, 1]]).total))
@@ -327,15 +349,15 @@ describe('card checkout with the test provider', () => {
       const rows = await t.handle.db.select().from(orders).where(eq(orders.paymentId, paymentIntentId))
       expect(rows).toHaveLength(1)
       // The browser arriving late gets that same order.
-      expect((await checkout(cardSubmission(piece, paymentIntentId))).json().id).toBe(rows[0]!.id)
+      expect((await checkout(cardSubmission(piece, paymentIntentId), cookie)).json().id).toBe(rows[0]!.id)
     })
 
     it('racing the browser for one intent still makes one order', async () => {
       const piece = await insertProduct(t.handle.db)
-      const { paymentIntentId } = await payFor(piece)
+      const { paymentIntentId, cookie } = await payFor(piece)
       const [hook, browser] = await Promise.all([
         deliver(succeeded(paymentIntentId, submission([[piece, 1]]).total)),
-        checkout(cardSubmission(piece, paymentIntentId)),
+        checkout(cardSubmission(piece, paymentIntentId), cookie),
       ])
       expect(hook.statusCode).toBe(200)
       expect(browser.statusCode).toBe(200)

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/checkout'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
+import { RATE_LIMITS } from '../../http/rate-limit'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import type { PaymentProvider } from '../payments/provider'
@@ -36,9 +37,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
 
   app.post(
     '/api/create-payment-intent',
-    { schema: { body: paymentIntentRequestSchema } },
+    { schema: { body: paymentIntentRequestSchema }, config: { rateLimit: RATE_LIMITS.paymentIntent } },
     async (request) => {
-      const sessionId = await request.session.id()
+      // Every intent belongs to a session (a guest one if need be): only that session can turn the
+      // payment into an order from the browser; the provider's webhook can always.
+      const sessionId = await request.session.ensureId()
       const user = await request.session.user()
       // Our storefront sends its lines; any other client pays for the session's cart.
       const lines =
@@ -67,31 +70,36 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     },
   )
 
-  app.post('/api/checkout', { schema: { body: orderSubmissionSchema } }, async (request) => {
-    const { items, subtotal, shippingCost, total, paymentIntentId, idempotencyKey, ...form } = request.body
-    if (form.paymentMethod === 'stripe') {
-      if (!paymentIntentId)
-        throw invalidFields('Card orders need a completed payment', [
-          { field: 'paymentIntentId', message: 'Payment is required' },
-        ])
-      const placed = await completeCardPayment(db, provider, context, paymentIntentId, form)
+  app.post(
+    '/api/checkout',
+    { schema: { body: orderSubmissionSchema }, config: { rateLimit: RATE_LIMITS.checkout } },
+    async (request) => {
+      const { items, subtotal, shippingCost, total, paymentIntentId, idempotencyKey, ...form } = request.body
+      if (form.paymentMethod === 'stripe') {
+        if (!paymentIntentId)
+          throw invalidFields('Card orders need a completed payment', [
+            { field: 'paymentIntentId', message: 'Payment is required' },
+          ])
+        const owner = { sessionId: await request.session.id(), userId: (await request.session.user())?.id }
+        const placed = await completeCardPayment(db, provider, context, paymentIntentId, form, owner)
+        afterOrder(placed.created)
+        return reply(placed.orderId)
+      }
+      const sessionId = await request.session.id()
+      const user = await request.session.user()
+      const placed = await placeOrder(db, context, {
+        form,
+        lines: items,
+        claimed: { subtotal, shippingCost, total },
+        payment: { method: 'zelle' },
+        userId: user?.id ?? null,
+        sessionId,
+        idempotencyKey,
+      })
       afterOrder(placed.created)
       return reply(placed.orderId)
-    }
-    const sessionId = await request.session.id()
-    const user = await request.session.user()
-    const placed = await placeOrder(db, context, {
-      form,
-      lines: items,
-      claimed: { subtotal, shippingCost, total },
-      payment: { method: 'zelle' },
-      userId: user?.id ?? null,
-      sessionId,
-      idempotencyKey,
-    })
-    afterOrder(placed.created)
-    return reply(placed.orderId)
-  })
+    },
+  )
 
   // The provider tells us about payments itself, so an order exists even if the browser closed.
   await app.register(async (webhooks) => {

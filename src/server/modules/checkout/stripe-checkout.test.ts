@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products } from '../../db/schema'
 import { checkoutForm, insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import {
   STAND_IN_SECRET_KEY,
   type StripeStandIn,
@@ -47,18 +47,22 @@ async function startPayment(piece: { id: number; price: number }) {
     },
   })
   expect(response.statusCode).toBe(200)
-  return response.json() as {
-    paymentIntentId: string
-    clientSecret: string
-    provider: string
-    publishableKey: string
+  return {
+    ...(response.json() as {
+      paymentIntentId: string
+      clientSecret: string
+      provider: string
+      publishableKey: string
+    }),
+    cookie: cookieHeader(response),
   }
 }
 
-const submitCard = (piece: { id: number; price: number }, paymentIntentId: string) =>
+const submitCard = (piece: { id: number; price: number }, paymentIntentId: string, cookie: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/checkout',
+    headers: { cookie },
     payload: {
       ...form,
       paymentMethod: 'stripe',
@@ -80,10 +84,10 @@ describe('card checkout through Stripe', () => {
     expect(standIn.intents.get(intent.paymentIntentId)).toMatchObject({ amount: 64_000, currency: 'usd' })
 
     // Not paid yet at Stripe: no order, whatever the browser says.
-    expect((await submitCard(piece, intent.paymentIntentId)).statusCode).toBe(402)
+    expect((await submitCard(piece, intent.paymentIntentId, intent.cookie)).statusCode).toBe(402)
 
     standIn.succeed(intent.paymentIntentId)
-    const response = await submitCard(piece, intent.paymentIntentId)
+    const response = await submitCard(piece, intent.paymentIntentId, intent.cookie)
     expect(response.statusCode).toBe(200)
     const [order] = await t.handle.db.select().from(orders).where(eq(orders.id, response.json().id))
     expect(order).toMatchObject({ paymentStatus: 'paid', paymentId: intent.paymentIntentId, total: 64_000 })
@@ -120,7 +124,7 @@ describe('card checkout through Stripe', () => {
       .update(products)
       .set({ status: 'sold', stockQuantity: 0 })
       .where(eq(products.id, piece.id))
-    const response = await submitCard(piece, intent.paymentIntentId)
+    const response = await submitCard(piece, intent.paymentIntentId, intent.cookie)
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toContain('Your payment has been refunded.')
     const refunds = [...standIn.refunds.values()].filter(
@@ -128,7 +132,7 @@ describe('card checkout through Stripe', () => {
     )
     expect(refunds).toHaveLength(1)
     // Asking again neither refunds twice nor creates an order.
-    expect((await submitCard(piece, intent.paymentIntentId)).statusCode).toBe(409)
+    expect((await submitCard(piece, intent.paymentIntentId, intent.cookie)).statusCode).toBe(409)
     expect(
       [...standIn.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId),
     ).toHaveLength(1)

@@ -9,7 +9,11 @@ export const mediaAdminRoutes: FastifyPluginAsync<{ store: FileStore }> = async 
   // Multipart is parsed only where an upload is expected; everywhere else it is a 415.
   await app.register(multipart, imageUploadLimits)
 
-  app.post('/api/upload/product-image', { config: { rateLimit: RATE_LIMITS.upload } }, async (request) => ({
-    files: await storeUploadedImages(request, store, 'images'),
-  }))
+  app.post(
+    '/api/upload/product-image',
+    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true } },
+    async (request) => ({
+      files: await storeUploadedImages(request, store, 'images'),
+    }),
+  )
 }

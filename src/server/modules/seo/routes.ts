@@ -18,12 +18,10 @@ const PUBLIC_PAGES = [
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export const seoRoutes: FastifyPluginAsync<{ db: Database; publicUrl: string | undefined }> = async (
-  app,
-  { db, publicUrl },
-) => {
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`
-
+export const seoRoutes: FastifyPluginAsync<{
+  db: Database
+  origin: (request: FastifyRequest) => string
+}> = async (app, { db, origin }) => {
   app.get('/robots.txt', async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600')
     return [

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helpers'
 let t: TestApp
 let ids: Record<string, number>
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://jade.example' } })
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
   const db = t.handle.db
   ids = {
     available: (await insertProduct(db, { category: 'rings' })).id,

@@ -1,0 +1,1 @@
+CREATE INDEX "checkout_attempts_open_idx" ON "checkout_attempts" USING btree ("session_id") WHERE "checkout_attempts"."order_id" is null;

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { SWEEP_BATCH, type Sweep } from './sweeps'
+
+export interface JobLog {
+  info(obj: unknown, msg: string): void
+  warn(obj: unknown, msg: string): void
+}
+
+// One number for every instance of the shop: whoever holds this advisory lock runs the sweeps;
+// the others skip that round rather than wait (DESIGN.md §7: one instance at a time).
+const SWEEP_LOCK = 0x6a616465 // "jade"
+
+export interface SweepRunnerOptions {
+  db: Database
+  sweeps: Sweep[]
+  log: JobLog
+  /** Between two rounds; an hour by default. */
+  everyMs?: number
+  batch?: number
+  /** The clock; tests fix it. */
+  now?: () => Date
+}
+
+/**
+ * Runs the data sweeps on a timer. A round takes PostgreSQL's transaction-level advisory lock
+ * for each batch, so two instances never sweep at once and a killed process leaves nothing
+ * half-done (a batch is one statement in one transaction). stop() waits for a round in progress.
+ */
+export class SweepRunner {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<unknown> | undefined
+  private stopped = true
+  private halting = false
+  private readonly everyMs: number
+  private readonly batch: number
+  private readonly now: () => Date
+
+  constructor(private readonly options: SweepRunnerOptions) {
+    this.everyMs = options.everyMs ?? 60 * 60_000
+    this.batch = options.batch ?? SWEEP_BATCH
+    this.now = options.now ?? (() => new Date())
+  }
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.halting = false
+    this.schedule(60_000) // not in the start-up rush
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    this.halting = true
+    clearTimeout(this.timer)
+    await this.running?.catch(() => {})
+  }
+
+  /**
+   * One round: every sweep, batch after batch until a batch comes back short. Answers the rows
+   * deleted per sweep, or null when another instance held the lock.
+   */
+  async runOnce(): Promise<Record<string, number> | null> {
+    const round = this.round()
+    this.running = round
+    try {
+      return await round
+    } finally {
+      if (this.running === round) this.running = undefined
+    }
+  }
+
+  private async round(): Promise<Record<string, number> | null> {
+    const now = this.now()
+    const counts: Record<string, number> = {}
+    for (const sweep of this.options.sweeps) {
+      counts[sweep.name] = 0
+      for (;;) {
+        // Shutting down: the batch in hand finishes (stop() waits for it), no new one starts.
+        if (this.halting) return counts
+        const removed = await this.options.db.transaction(async (tx) => {
+          const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as "locked"`)
+          const [lock] = (result as unknown as { rows: { locked: boolean }[] }).rows
+          if (!lock?.locked) return null
+          return sweep.run(tx, now, this.batch)
+        })
+        if (removed === null) return null
+        counts[sweep.name]! += removed
+        if (removed < this.batch) break
+      }
+    }
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
+    if (total > 0) this.options.log.info({ removed: counts }, 'data sweeps done')
+    return counts
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      void this.runOnce()
+        .catch((error: unknown) => this.options.log.warn({ err: error }, 'data sweeps failed'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.everyMs)
+        })
+    }, delayMs)
+    this.timer.unref()
+  }
+}

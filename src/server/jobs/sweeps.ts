@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../db/client'
+import { SESSION_TTL_MS } from '../modules/accounts/session-service'
+
+// What a shop running for years must not keep: each sweep deletes one kind of litter, a batch at
+// a time (a long-neglected table is cleared over several short statements, never one long lock).
+// Every sweep takes `now` from its caller, so a test can age rows with a fixed clock.
+
+export const SWEEP_BATCH = 5000
+
+/** A guest session holding nothing this long after it was made is litter (refused requests make them). */
+export const EMPTY_GUEST_SESSION_AGE_MS = 24 * 60 * 60_000
+/** A checkout attempt that never became an order is kept this long (a late webhook still finds it). */
+export const ABANDONED_ATTEMPT_AGE_MS = 24 * 60 * 60_000
+
+export interface Sweep {
+  name: string
+  /** Deletes at most `limit` rows; answers how many it deleted. */
+  run(db: DbOrTx, now: Date, limit: number): Promise<number>
+}
+
+const deleted = (result: unknown) =>
+  Number(
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0,
+  )
+
+export const SWEEPS: Sweep[] = [
+  {
+    name: 'expired sessions',
+    run: async (db, now, limit) =>
+      deleted(
+        await db.execute(sql`delete from sessions where sid in (
+          select sid from sessions where expire <= ${now} limit ${limit})`),
+      ),
+  },
+  {
+    // A session's expiry is set to now + TTL when it is made (and renewed only once half spent),
+    // so "expire earlier than now + TTL - age" means "made (or renewed) longer ago than age".
+    name: 'empty guest sessions',
+    run: async (db, now, limit) =>
+      deleted(
+        await db.execute(sql`delete from sessions where sid in (
+          select s.sid from sessions s
+          where s.sess->>'userId' is null
+            and s.expire < ${new Date(now.getTime() + SESSION_TTL_MS - EMPTY_GUEST_SESSION_AGE_MS)}
+            and not exists (select 1 from cart_items c where c.session_id = s.sid)
+            and not exists (select 1 from checkout_attempts a where a.session_id = s.sid and a.order_id is null
+              and a.status = 'pending')
+          limit ${limit})`),
+      ),
+  },
+  {
+    name: 'stale rate-limit counters',
+    run: async (db, now, limit) =>
+      deleted(
+        await db.execute(sql`delete from rate_limits where key in (
+          select key from rate_limits where reset_at <= ${now} limit ${limit})`),
+      ),
+  },
+  {
+    // Refunded attempts stay: they are the record of money sent back.
+    name: 'abandoned checkout attempts',
+    run: async (db, now, limit) =>
+      deleted(
+        await db.execute(sql`delete from checkout_attempts where id in (
+          select id from checkout_attempts
+          where order_id is null and status in ('pending', 'failed')
+            and created_at < ${new Date(now.getTime() - ABANDONED_ATTEMPT_AGE_MS)}
+          limit ${limit})`),
+      ),
+  },
+  {
+    name: 'cart lines of sessions gone',
+    run: async (db, _now, limit) =>
+      deleted(
+        await db.execute(sql`delete from cart_items where id in (
+          select c.id from cart_items c
+          where not exists (select 1 from sessions s where s.sid = c.session_id)
+          limit ${limit})`),
+      ),
+  },
+]

@@ -1,0 +1,69 @@
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertProduct } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
+import { encode, ListingCache, normaliseListing } from './listing-cache'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+  await insertProduct(t.handle.db, { name: 'First Ring', category: 'Rings', color: 'Green' })
+})
+afterAll(() => t.close())
+
+const names = async (url: string) =>
+  ((await t.app.inject({ method: 'GET', url })).json() as { name: string }[]).map((product) => product.name)
+
+describe('the listing cache', () => {
+  it('keys on the normalised query: case, order and unknown parameters make no new entry', async () => {
+    expect(await names('/api/products?category=rings&color=green')).toEqual(['First Ring'])
+    // Written straight to the database, so no invalidation: a shared entry still answers the old list.
+    await insertProduct(t.handle.db, { name: 'Second Ring', category: 'rings', color: 'green' })
+    for (const url of [
+      '/api/products?color=GREEN&category=Rings',
+      '/api/products?category=RINGS&color=Green&utm_source=mail&cachebuster=12345',
+      '/api/products?category=rings&color=green&featured=false&q=',
+    ]) {
+      expect(await names(url), url).toEqual(['First Ring'])
+    }
+    expect(
+      normaliseListing({ q: 'Jade', color: 'Green', size: 'XS', featured: false }, ['q', 'color']),
+    ).toEqual({
+      color: 'green',
+      q: 'jade',
+      size: 'XS',
+    })
+  })
+
+  it('evicts the least recently used answers by bytes instead of clearing everything', async () => {
+    const one = await encode({ filler: 'a'.repeat(4000) })
+    const perEntry = one.json.length + one.gzip.length + one.brotli.length + 'k:0'.length
+    const cache = new ListingCache(perEntry * 3 + 10)
+    const put = (key: string) => cache.get(key, async () => ({ filler: 'a'.repeat(4000) }))
+    await put('k:0')
+    await put('k:1')
+    await put('k:2')
+    await put('k:0') // used again: now the most recent
+    await put('k:3')
+    expect(cache.has('k:0')).toBe(true)
+    expect(cache.has('k:1')).toBe(false)
+    expect(cache.has('k:2')).toBe(true)
+    expect(cache.has('k:3')).toBe(true)
+    expect(cache.size).toBeLessThanOrEqual(perEntry * 3 + 10)
+  })
+
+  it('builds one answer for concurrent misses and compresses it off the event loop', async () => {
+    const cache = new ListingCache()
+    let builds = 0
+    const build = async () => {
+      builds++
+      return { products: Array.from({ length: 200 }, (_, n) => ({ n, name: `piece ${n}` })) }
+    }
+    const bodies = await Promise.all(Array.from({ length: 10 }, () => cache.get('same', build)))
+    expect(builds).toBe(1)
+    expect(new Set(bodies).size).toBe(1)
+    expect(JSON.parse(gunzipSync(bodies[0]!.gzip).toString())).toEqual(JSON.parse(bodies[0]!.json.toString()))
+    // encode hands compression to the thread pool: the caller gets a promise, not bytes.
+    expect(encode({})).toBeInstanceOf(Promise)
+  })
+})
