@@ -37,6 +37,7 @@ import { LocalFileStore } from './modules/media/local-file-store'
 import { newsletterAdminRoutes } from './modules/newsletter/admin-routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
 import { ordersAdminRoutes } from './modules/orders/admin-routes'
+import { installmentReminders } from './modules/orders/reminders'
 import { ordersRoutes } from './modules/orders/routes'
 import { createPaymentProvider } from './modules/payments'
 import type { PaymentProvider } from './modules/payments/provider'
@@ -173,7 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate('paymentProvider', paymentProvider)
   app.decorate('mailWorker', mailWorker)
-  const sweeper = new SweepRunner({ db, sweeps: SWEEPS, log: app.log })
+  const sweeper = new SweepRunner({
+    db,
+    // The hourly round also reminds shoppers of their instalments, one instance at a time.
+    sweeps: [...SWEEPS, installmentReminders(checkoutContext, config.store.timeZone)],
+    log: app.log,
+  })
   app.decorate('sweeper', sweeper)
   if (deps.jobs) {
     app.addHook('onReady', async () => sweeper.start())
@@ -231,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       provider: paymentProvider,
       timeZone: config.store.timeZone,
+      mail: checkoutContext,
     })
     await admin.register(salesAdminRoutes, { db, timeZone: config.store.timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })

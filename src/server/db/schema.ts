@@ -241,6 +241,9 @@ export const paymentInstallments = pgTable(
     dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
     paid: boolean('paid').notNull().default(false),
     paidDate: timestamp('paid_date', { withTimezone: true }),
+    /** When the shopper was reminded before the due day, and when after it passed: once each. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true }),
   },
   (t) => [
     check('payment_installments_amount_check', sql`${t.amount} > 0`),

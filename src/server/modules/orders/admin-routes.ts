@@ -20,6 +20,7 @@ import {
   setPaymentPlan,
   type Who,
 } from './admin-service'
+import type { MailContext } from './order-notices'
 
 // Registered inside the admin scope (app.ts). Every change names its author in the order's trail.
 
@@ -35,10 +36,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
   provider: PaymentProvider
   timeZone: string
-}> = async (app, { db, provider, timeZone }) => {
+  mail: MailContext
+}> = async (app, { db, provider, timeZone, mail }) => {
   const who = async (request: Parameters<typeof currentUser>[0]): Promise<Who> => ({
     actor: (await currentUser(request)).username,
     today: dayIn(timeZone),
+    mail,
   })
 
   app.get('/api/admin/orders', { schema: { querystring: adminOrderQuerySchema } }, (request) =>

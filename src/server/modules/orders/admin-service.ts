@@ -26,6 +26,7 @@ import { conflict, invalid, notFound } from '../../errors'
 import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
+import { type MailContext, tellShopper } from './order-notices'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
 // Each change locks the order first, so a payment and a cancel on one order happen one after the
@@ -133,6 +134,8 @@ export async function getAdminOrder(db: Database, orderId: number, today: string
 export interface Who {
   actor: string
   today: string
+  /** For the e-mails the change sends the shopper. */
+  mail: MailContext
 }
 
 export type CardRefund = (intentId: string, idempotencyKey: string) => Promise<void>
@@ -146,7 +149,7 @@ export async function changeOrderStatus(
   db: Database,
   orderId: number,
   to: OrderStatus,
-  options: { trackingNumber?: string; actor: string; refund: CardRefund; today: string },
+  options: Who & { trackingNumber?: string; refund: CardRefund },
 ) {
   const refundDue = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -170,6 +173,11 @@ export async function changeOrderStatus(
       `${ORDER_STATUS_LABELS[from]} → ${ORDER_STATUS_LABELS[to]}`,
       options.actor,
     )
+    if (to === 'confirmed') await tellShopper(tx, orderId, 'order-confirmed', options.mail)
+    if (to === 'shipped')
+      await tellShopper(tx, orderId, 'order-shipped', options.mail, {
+        trackingNumber: options.trackingNumber || order.trackingNumber,
+      })
     if (to !== 'cancelled') return undefined
     await releaseOrder(tx, orderId)
     const [card] = await queryRows<{ reference: string; amount: number }>(
@@ -177,6 +185,8 @@ export async function changeOrderStatus(
       sql`select provider_reference as reference, amount from payments
           where order_id = ${orderId} and method = 'stripe' and provider_reference is not null limit 1`,
     )
+    // A card order hears of its cancellation with the refund's outcome, below.
+    if (!card) await tellShopper(tx, orderId, 'order-cancelled', options.mail)
     return card
   })
   if (refundDue) await refundCard(db, orderId, refundDue, options)
@@ -187,7 +197,7 @@ async function refundCard(
   db: Database,
   orderId: number,
   card: { reference: string; amount: number },
-  options: { actor: string; refund: CardRefund },
+  options: Who & { refund: CardRefund },
 ) {
   try {
     await options.refund(card.reference, `cancel-order-${orderId}`)
@@ -202,6 +212,7 @@ async function refundCard(
         `Card payment of ${formatCents(card.amount)} refunded`,
         options.actor,
       )
+      await tellShopper(tx, orderId, 'order-cancelled', options.mail, { refunded: true })
     })
   } catch (error) {
     await recordEvent(
@@ -211,6 +222,7 @@ async function refundCard(
       `Refund of ${formatCents(card.amount)} owed: the card provider did not confirm it (${(error as Error).message})`,
       options.actor,
     )
+    await tellShopper(db, orderId, 'order-cancelled', options.mail)
   }
 }
 
@@ -264,6 +276,7 @@ export async function recordOrderPayment(db: Database, orderId: number, update: 
         `${ORDER_STATUS_LABELS.pending} → ${ORDER_STATUS_LABELS.confirmed}`,
         actor,
       )
+      await tellShopper(tx, orderId, 'order-confirmed', who.mail)
     }
   })
   return getAdminOrder(db, orderId, who.today)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, sales } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
 // Checkout's one statement applies the ledger's rules at the moment of purchase; the back office
@@ -69,6 +69,8 @@ describe('checkout and the ledger agree', () => {
       method: 'POST',
       url: '/api/checkout',
       payload: { ...form, paymentMethod: 'stripe', paymentIntentId, items: line(carded.id), ...totals },
+      // The intent completes only for the session that created it.
+      headers: { cookie: cookieHeader(intent) },
     })
     expect(card.statusCode).toBe(200)
 

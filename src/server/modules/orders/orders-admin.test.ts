@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, ORDER_TABS, type OrderStatus, orderTabs } from '../../../shared/orders'
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
 import { queryRows } from '../../db/query-rows'
-import { paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
+import { emailOutbox, paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
 let t: TestApp
 let admin: string
@@ -228,10 +228,38 @@ describe('order steps', () => {
     expect(order.status).toBe('shipped')
     expect(order.events.map((event) => [event.kind, event.actor, event.message])).toEqual([
       ['status', 'owner', 'Order Received → Payment Confirmed'],
+      ['email', null, 'Payment confirmation e-mailed to mei@example.com'],
       ['status', 'owner', 'Payment Confirmed → Preparing to Ship'],
       ['tracking', 'owner', 'Tracking number 9400111899223100012345'],
       ['status', 'owner', 'Preparing to Ship → Shipped'],
+      ['email', null, 'Shipping notice e-mailed to mei@example.com'],
     ])
+    const [shippedMail] = await t.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'order-shipped'), sql`${emailOutbox.textBody} like ${`%#${orderId}%`}`))
+    expect(shippedMail).toMatchObject({
+      toAddress: 'mei@example.com',
+      subject: `Your order #${orderId} has shipped`,
+    })
+    expect(shippedMail!.textBody).toContain('Tracking number: 9400111899223100012345')
+    expect(shippedMail!.textBody).toContain(
+      'Track with USPS: https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223100012345',
+    )
+  })
+
+  it('tells the shopper of a cancellation, with their name as text in the HTML', async () => {
+    const { orderId } = await zelleOrder({ firstName: '<script>alert(1)</script>', lastName: 'Doe' })
+    await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
+    const [mail] = await t.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.kind, 'order-cancelled'), sql`${emailOutbox.textBody} like ${`%#${orderId}%`}`),
+      )
+    expect(mail!.subject).toBe(`Your order #${orderId} has been cancelled`)
+    expect(mail!.htmlBody).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(mail!.htmlBody).not.toContain('<script>')
   })
 
   it('is for administrators only', async () => {
@@ -343,6 +371,7 @@ describe('payments', () => {
         shippingCost: 0,
         total: piece.price,
       },
+      headers: { cookie: cookieHeader(intent) },
     })
     expect(placed.statusCode).toBe(200)
     const orderId = (placed.json() as { id: number }).id
@@ -352,7 +381,10 @@ describe('payments', () => {
     expect(cancelled.statusCode).toBe(200)
     const order = cancelled.json() as AdminOrder
     expect(order.paymentStatus).toBe('refunded')
-    expect(order.events.at(-1)).toMatchObject({ kind: 'refund', message: 'Card payment of $300.00 refunded' })
+    expect(order.events.slice(-2)).toMatchObject([
+      { kind: 'refund', message: 'Card payment of $300.00 refunded' },
+      { kind: 'email', message: 'Cancellation notice e-mailed to mei@example.com' },
+    ])
     expect(provider.isRefunded(paymentIntentId)).toBe(true)
     expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
     expect(await salesOf(orderId)).toEqual([])

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_installments" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment_installments" ADD COLUMN "overdue_reminded_at" timestamp with time zone;

@@ -1,0 +1,157 @@
+import { formatCents } from '../../../../shared/money'
+import { trackingLink } from '../../../../shared/orders'
+import type { StoreInfo } from '../../../../shared/ssr'
+import type { OutgoingMail } from '../outbox'
+import { COLORS, Details, MailButton, P, renderMailHtml, signature, trimSlash } from './layout'
+
+// What the shopper hears as the owner moves an order along: confirmed, shipped (with the
+// tracking number and the carrier's link), cancelled; and a reminder of an instalment due.
+
+export interface OrderStatusMailData {
+  id: number
+  customerName: string
+  customerEmail: string
+  total: number
+  items: { name: string; quantity: number }[]
+}
+
+export type OrderStatusMailKind = 'order-confirmed' | 'order-shipped' | 'order-cancelled'
+
+interface Content {
+  subject: string
+  lead: string
+  details?: [string, string][]
+  more?: string
+  link?: { href: string; label: string }
+}
+
+function content(
+  kind: OrderStatusMailKind,
+  order: OrderStatusMailData,
+  extra: { trackingNumber?: string | null; refunded?: boolean },
+): Content {
+  const number = `#${order.id}`
+  switch (kind) {
+    case 'order-confirmed':
+      return {
+        subject: `Payment received: order ${number} is confirmed`,
+        lead: `Thank you! We have received your payment and your order ${number} is confirmed. We will prepare it with care and e-mail you when it ships.`,
+      }
+    case 'order-shipped': {
+      const tracking = extra.trackingNumber ?? ''
+      const carrier = trackingLink(tracking)
+      return {
+        subject: `Your order ${number} has shipped`,
+        lead: `Good news: your order ${number} is on its way.`,
+        details: [
+          ['Tracking number', tracking],
+          ...(carrier ? ([['Carrier', carrier.carrier]] as [string, string][]) : []),
+        ],
+        link: carrier && { href: carrier.url, label: `Track with ${carrier.carrier}` },
+      }
+    }
+    case 'order-cancelled':
+      return {
+        subject: `Your order ${number} has been cancelled`,
+        lead: `Your order ${number} has been cancelled.`,
+        more: extra.refunded
+          ? `Your card payment of ${formatCents(order.total)} has been refunded; it may take a few days to appear on your statement.`
+          : 'If you have already sent a payment, we will return it to you. Reply to this e-mail with any question.',
+      }
+  }
+}
+
+export function orderStatusMail(
+  kind: OrderStatusMailKind,
+  order: OrderStatusMailData,
+  store: StoreInfo,
+  publicUrl: string,
+  extra: { trackingNumber?: string | null; refunded?: boolean } = {},
+): OutgoingMail {
+  const message = content(kind, order, extra)
+  const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
+  const items = order.items.map((item) => `${item.quantity} x ${item.name}`)
+  const text = [
+    `Hi ${order.customerName},`,
+    '',
+    message.lead,
+    ...(message.details ? ['', ...message.details.map(([label, value]) => `${label}: ${value}`)] : []),
+    ...(message.link ? ['', `${message.link.label}: ${message.link.href}`] : []),
+    ...(message.more ? ['', message.more] : []),
+    '',
+    `ORDER #${order.id}`,
+    ...items,
+    '',
+    `View your order: ${orderUrl}`,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>{`Hi ${order.customerName},`}</P>
+      <P>{message.lead}</P>
+      {message.details && <Details rows={message.details} />}
+      {message.link && <MailButton href={message.link.href}>{message.link.label}</MailButton>}
+      {message.more && <P>{message.more}</P>}
+      <p style={{ margin: '0 0 8px', fontWeight: 'bold' }}>{`Order #${order.id}`}</p>
+      <ul style={{ margin: '0 0 20px', paddingLeft: 20, color: COLORS.muted }}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <MailButton href={orderUrl}>View your order</MailButton>
+    </>,
+  )
+  return { kind, to: order.customerEmail, subject: message.subject, text, html }
+}
+
+/** A reminder of an instalment of a payment plan, before it falls due or once it is late. */
+export function installmentReminderMail(
+  order: OrderStatusMailData,
+  installment: { amount: number; dueDate: string; overdue: boolean },
+  store: StoreInfo,
+  publicUrl: string,
+): OutgoingMail {
+  const number = `#${order.id}`
+  const due = new Date(`${installment.dueDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  const lead = installment.overdue
+    ? `The instalment of ${formatCents(installment.amount)} for your order ${number} was due on ${due} and we have not received it yet.`
+    : `A friendly reminder: the instalment of ${formatCents(installment.amount)} for your order ${number} is due on ${due}.`
+  const how = `You can pay by Zelle to ${store.phone}, with ${number} in the memo. If you have already paid, thank you, and please ignore this message.`
+  const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
+  const text = [
+    `Hi ${order.customerName},`,
+    '',
+    lead,
+    '',
+    how,
+    '',
+    `View your order: ${orderUrl}`,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>{`Hi ${order.customerName},`}</P>
+      <P>{lead}</P>
+      <P>{how}</P>
+      <MailButton href={orderUrl}>View your order</MailButton>
+    </>,
+  )
+  return {
+    kind: 'installment-reminder',
+    to: order.customerEmail,
+    subject: installment.overdue
+      ? `Payment overdue for order ${number}`
+      : `Instalment due ${due} for order ${number}`,
+    text,
+    html,
+  }
+}

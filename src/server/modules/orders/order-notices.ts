@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm'
+import type { StoreInfo } from '../../../shared/ssr'
+import type { DbOrTx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { enqueueMail } from '../mail/outbox'
+import {
+  type OrderStatusMailData,
+  type OrderStatusMailKind,
+  orderStatusMail,
+} from '../mail/templates/order-status-mails'
+import { recordEvent } from './events'
+
+/** Where the shop's e-mails link to and whom they come from. */
+export interface MailContext {
+  store: StoreInfo
+  publicUrl: string
+}
+
+const SENT_LABELS: Record<OrderStatusMailKind, string> = {
+  'order-confirmed': 'Payment confirmation',
+  'order-shipped': 'Shipping notice',
+  'order-cancelled': 'Cancellation notice',
+}
+
+export async function orderMailData(db: DbOrTx, orderId: number): Promise<OrderStatusMailData | undefined> {
+  const [order] = await queryRows<OrderStatusMailData>(
+    db,
+    sql`select o.id, coalesce(o.customer_name, '') as "customerName", coalesce(o.customer_email, '') as "customerEmail",
+          o.total, coalesce((select json_agg(json_build_object('name', i.product_name, 'quantity', i.quantity) order by i.id)
+            from order_items i where i.order_id = o.id), '[]') as items
+        from orders o where o.id = ${orderId}`,
+  )
+  return order
+}
+
+/**
+ * Queues the shopper's e-mail about their order in the caller's transaction (it exists if and
+ * only if the change committed) and writes it into the order's trail.
+ */
+export async function tellShopper(
+  tx: DbOrTx,
+  orderId: number,
+  kind: OrderStatusMailKind,
+  context: MailContext,
+  extra: { trackingNumber?: string | null; refunded?: boolean } = {},
+): Promise<void> {
+  const order = await orderMailData(tx, orderId)
+  if (!order?.customerEmail) return
+  await enqueueMail(tx, orderStatusMail(kind, order, context.store, context.publicUrl, extra))
+  await recordEvent(tx, orderId, 'email', `${SENT_LABELS[kind]} e-mailed to ${order.customerEmail}`, null)
+}
