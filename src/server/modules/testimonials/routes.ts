@@ -34,7 +34,11 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
   )
 
   // The same content checks and re-encoding as the owner's product pictures (media/uploads.ts).
-  app.post('/api/testimonials/upload', { config: { rateLimit: RATE_LIMITS.upload } }, async (request) => ({
-    files: await storeUploadedImages(request, files, 'image'),
-  }))
+  app.post(
+    '/api/testimonials/upload',
+    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true } },
+    async (request) => ({
+      files: await storeUploadedImages(request, files, 'image'),
+    }),
+  )
 }
