@@ -38,12 +38,6 @@ export default defineConfig(({ mode }) => ({
               // Only the query client: @tanstack/react-table is the back office's and stays in its chunk.
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|clsx|tailwind-merge|class-variance-authority)[\\/]/,
             },
-            // The back office and what only it uses, in one lazy file: fewer chunks for the
-            // storefront's entry to list among its preloads.
-            {
-              name: 'admin',
-              test: /src[\\/]client[\\/](admin[\\/](?!section-titles|sales[\\/]sales-chart)|ui[\\/](data-table|pagination|confirm-dialog|search-input|image-upload|icon-action))|node_modules[\\/](@tanstack[\\/](react-table|table-core)|@dnd-kit)[\\/]/,
-            },
           ],
         },
       },

@@ -1,21 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { E2E_ADMIN } from '../playwright.config'
-import { expect, test } from './fixtures'
+import { expect, signInAsOwner, test } from './fixtures'
 
 mkdirSync('test-results/screens', { recursive: true })
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first()
-
-async function signInAsOwner(page: Page) {
-  await page.goto('/admin')
-  await page.getByLabel('Username').fill(E2E_ADMIN.username)
-  await page.getByLabel('Password').fill(E2E_ADMIN.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
-}
 
 const unique = () => Date.now().toString(36).slice(-5)
 

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, type Cookie, expect, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
 
 /** A request a journey means to fail (a wrong password, a sold piece): method, path pattern, status. */
 export interface ExpectedFailure {
@@ -74,6 +75,32 @@ function withHydrationWait(page: Page): Page {
     return response
   }
   return page
+}
+
+/**
+ * The owner's session, signed in once through the form and then reused by every journey of this
+ * worker: sign-in allows 10 attempts per 5 minutes per address (DESIGN.md §5), and the journeys
+ * all come from 127.0.0.1. A session that has ended (a journey signed out) is replaced.
+ */
+let ownerSession: Cookie[] | undefined
+
+export async function signInAsOwner(page: Page) {
+  if (ownerSession) {
+    await page.context().addCookies(ownerSession)
+    const check = await page.request.get('/api/check-auth')
+    if (check.ok() && ((await check.json()) as { isAdmin?: boolean }).isAdmin) {
+      await page.goto('/admin/dashboard')
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+      return
+    }
+    await page.context().clearCookies()
+  }
+  await page.goto('/admin')
+  await page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  ownerSession = (await page.context().cookies()).filter((cookie) => cookie.name === 'sid')
 }
 
 export { expect }

@@ -28,6 +28,18 @@ export function useRegister() {
   })
 }
 
+/** API paths whose answers belong to the signed-in user or the back office. */
+const SIGNED_IN_PATHS = [
+  '/api/admin',
+  '/api/users',
+  '/api/sales',
+  '/api/inquiries',
+  '/api/newsletter/subscriptions',
+  '/api/orders',
+]
+const signedInOnly = (key: readonly unknown[]) =>
+  typeof key[0] === 'string' && SIGNED_IN_PATHS.some((path) => (key[0] as string).startsWith(path))
+
 /**
  * Signs out, then leaves the page before the user disappears from the cache, so a page that needs
  * a user (profile, back office) never redirects to a login screen on the way out.
@@ -40,7 +52,10 @@ export function useLogout() {
     onSuccess: () => {
       navigate('/')
       queryClient.setQueryData(queries.auth().queryKey, null)
-      return queryClient.invalidateQueries()
+      // What only a signed-in user may read is dropped, not refetched: the page that showed it is
+      // on its way out, and asking again would only earn a 401. The rest is fetched afresh.
+      queryClient.removeQueries({ predicate: (query) => signedInOnly(query.queryKey) })
+      return queryClient.invalidateQueries({ predicate: (query) => !signedInOnly(query.queryKey) })
     },
   })
 }
