@@ -2,6 +2,7 @@ import os from 'node:os'
 import pg from 'pg'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
+import { INQUIRY_PLAN, INQUIRY_TARGETS, type InquiryBenchOutcome } from './inquiries'
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from './lighthouse'
 import { LOAD_PLAN } from './load'
 import { type LoopDelay, SIGNIN_PLAN, SIGNIN_TARGETS, type SigninOutcome } from './signin'
@@ -48,6 +49,7 @@ export interface Report {
   lighthouse?: LighthouseResult[] | { error: string }
   checkout?: CheckoutOutcome
   signin?: SigninOutcome
+  inquiries?: InquiryBenchOutcome
 }
 
 const verdict = (pass: boolean) => (pass ? 'pass' : '**FAIL**')
@@ -169,6 +171,25 @@ function checkoutRow(label: string, run: ThroughputRun, verdictCell: string): st
   )
 }
 
+function inquiriesSection(outcome: InquiryBenchOutcome): string[] {
+  const lines = [
+    '## Inquiry inbox: `GET /api/inquiries?search=`',
+    '',
+    'A fresh PostgreSQL database with 10,000 inquiries; the signed-in owner searches in turn for a common ' +
+      'word, an e-mail domain, a name and text that matches nothing (first page of 50 with the tab counts), ' +
+      `${INQUIRY_PLAN.connections} connections, ${INQUIRY_PLAN.measuredS} s after a ${INQUIRY_PLAN.warmupS} s ` +
+      `warm-up. Target: p99 < ${INQUIRY_TARGETS.maxP99Ms} ms.`,
+    '',
+  ]
+  if ('error' in outcome) return [...lines, '```', outcome.error, '```']
+  return [
+    ...lines,
+    '| rows | req/s | p50 | p99 | errors | result |',
+    '|---:|---:|---:|---:|---:|---|',
+    `| ${int(outcome.rows)} | ${int(outcome.requestsPerSecond)} | ${ms(outcome.p50Ms)} | ${ms(outcome.p99Ms)} | ${outcome.failures} | ${verdict(outcome.pass)} |`,
+  ]
+}
+
 function checkoutSection(outcome: CheckoutOutcome): string[] {
   const plan = CHECKOUT_PLAN
   const lines = [
@@ -278,6 +299,7 @@ const SECTIONS = [
   { part: 'catalog', heading: '## Catalogue throughput' },
   { part: 'checkout', heading: '## Checkout' },
   { part: 'signin', heading: '## Sign-in' },
+  { part: 'inquiries', heading: '## Inquiry inbox' },
   { part: 'scripts', heading: '## Storefront JavaScript' },
   { part: 'lighthouse', heading: '## Lighthouse' },
 ] as const
@@ -324,6 +346,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.checkout && checkoutSection(report.checkout)
     case 'signin':
       return report.signin && signinSection(report.signin)
+    case 'inquiries':
+      return report.inquiries && inquiriesSection(report.inquiries)
     case 'scripts':
       return report.scripts && scriptsSection(report.scripts)
     case 'lighthouse':
@@ -425,6 +449,13 @@ export function renderSummary(report: Report): string {
           `${ms(outcome.app.p50Ms)}, p99 ${ms(outcome.app.p99Ms)}: ${outcome.pass ? 'pass' : 'FAIL'}`,
       )
   }
+  if (report.inquiries && 'error' in report.inquiries)
+    lines.push(`  inquiries: ERROR ${oneLine(report.inquiries.error)}`)
+  else if (report.inquiries)
+    lines.push(
+      `  inquiries (10,000 rows, search): ${int(report.inquiries.requestsPerSecond)} req/s, p50 ` +
+        `${ms(report.inquiries.p50Ms)}, p99 ${ms(report.inquiries.p99Ms)}: ${report.inquiries.pass ? 'pass' : 'FAIL'}`,
+    )
   if (report.checkout && 'error' in report.checkout)
     lines.push(`  checkout: ERROR ${oneLine(report.checkout.error)}`)
   else if (report.checkout) {
