@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -91,7 +92,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true })
-  const client = location.dataDir ? new PGlite(location.dataDir) : new PGlite()
+  // pg_trgm, as on PostgreSQL (a contrib extension every managed service offers): the back office's
+  // searches use trigram indexes (migration 0003).
+  const extensions = { pg_trgm }
+  const client = location.dataDir ? new PGlite(location.dataDir, { extensions }) : new PGlite({ extensions })
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`)
   const pgliteDb = drizzlePglite({ client, schema })
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })

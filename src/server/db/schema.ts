@@ -314,7 +314,11 @@ export const inquiries = pgTable(
       .generatedAlwaysAs(sql`lower(name || ' ' || email || ' ' || subject)`),
   },
   // The inbox lists newest first, per tab.
-  (t) => [index('inquiries_read_created_idx').on(t.read, t.createdAt)],
+  // A trigram index answers a search anywhere in the text (LIKE '%mei%') without reading every row.
+  (t) => [
+    index('inquiries_read_created_idx').on(t.read, t.createdAt),
+    index('inquiries_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 )
 
 export const newsletters = pgTable('newsletters', {
