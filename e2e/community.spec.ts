@@ -29,6 +29,7 @@ test.describe('community', () => {
     await expect(page.getByRole('heading', { name: 'Share Your Experience' })).toBeVisible()
     await page.getByLabel('Your Name').fill(name)
     await page.getByLabel('Product (optional)').selectOption({ index: 1 })
+    const productId = await page.getByLabel('Product (optional)').inputValue()
     // The stars are the radios' labels: a click on the fourth star chooses 4.
     await page
       .locator('label')
@@ -67,6 +68,12 @@ test.describe('community', () => {
     // The script is shown as the characters typed, never run.
     await expect(review).toContainText(content)
     await expect(review.getByRole('img', { name: `Shared by ${name}` })).toBeVisible()
+    // Structured data for search engines, on /testimonials and on the reviewed piece's page.
+    const jsonLd = () => page.locator('script[type="application/ld+json"]').allTextContents()
+    expect((await jsonLd()).join('')).toContain('"AggregateRating"')
+    await page.goto(`/product/${productId}`)
+    expect((await jsonLd()).join('')).toMatch(/"@type":"Product".*"aggregateRating".*"Review"/)
+
     await page.goto('/')
     const carousel = page.locator('section[aria-roledescription="carousel"]')
     await expect(carousel.getByRole('heading', { name: 'Customer Testimonials' })).toBeVisible()

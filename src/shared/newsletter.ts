@@ -1,19 +1,11 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
+import { NEWSLETTER_MESSAGES } from './newsletter-messages'
 import { strictObject } from './validation'
 
-// The footer's newsletter form (storefront.md §5, §8) and the Subscribers screen (back-office.md §2).
+export { NEWSLETTER_MESSAGES }
 
-export const NEWSLETTER_MESSAGES = {
-  subscribed: 'Thank you for subscribing to our newsletter!',
-  failed: 'Failed to subscribe. Please try again later.',
-  empty: 'Please enter your email address',
-  invalid: 'Please enter a valid email address',
-  unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
-  badToken: 'This unsubscribe link is not valid or has already been used.',
-  noSubscribers: 'No subscribers yet. Promote your newsletter to grow your list.',
-  copied: (n: number) => `${n} email addresses copied to clipboard`,
-} as const
+// The footer's newsletter form (storefront.md §5, §8) and the Subscribers screen (back-office.md §2).
 
 /** Addresses are kept trimmed and in lower case, so Mei@Example.com subscribes once. */
 export const newsletterSchema = strictObject({

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { MailX } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
+import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter-messages'
 import { api } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'

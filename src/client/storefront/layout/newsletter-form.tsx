@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
+import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter-messages'
 import { api } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
