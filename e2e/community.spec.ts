@@ -79,6 +79,13 @@ test.describe('community', () => {
     await expect(carousel.getByRole('heading', { name: 'Customer Testimonials' })).toBeVisible()
     await expect(carousel.getByText(content)).toHaveCount(1)
     await expect(carousel.getByRole('button', { name: /Show testimonial 1 of/ })).toBeVisible()
+    // The carousel's script loads as it nears the screen; a dot then moves to its quote.
+    await carousel.scrollIntoViewIfNeeded()
+    const second = carousel.getByRole('button', { name: /Show testimonial 2 of/ })
+    await expect(async () => {
+      await second.click()
+      await expect(second).toHaveAttribute('aria-current', 'true', { timeout: 500 })
+    }).toPass()
   })
 
   test('a visitor asks about a piece; the owner finds it unread, reads it and deletes it', async ({
@@ -158,6 +165,22 @@ test.describe('community', () => {
   })
 
   test('the pages, at phone and desktop widths', async ({ page }) => {
+    // A few messages in the inbox, as a shop has.
+    for (const [name, subject] of [
+      ['Sophia Nguyen', 'Bangle sizing for a 54 mm wrist'],
+      ['Robert Hall', 'Is the honey yellow pendant still available?'],
+      ['Jennifer Wu', 'Private viewing in Houston next week'],
+    ] as const) {
+      const sent = await page.request.post('/api/inquiries', {
+        data: {
+          name,
+          email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+          subject,
+          message: 'Hello! I saw this piece on your site and would love to know more before I decide.',
+        },
+      })
+      expect(sent.status()).toBe(201)
+    }
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 })
       for (const path of ['/testimonials', '/contact']) {
