@@ -177,16 +177,19 @@ function inquiriesSection(outcome: InquiryBenchOutcome): string[] {
     '',
     'A fresh PostgreSQL database with 10,000 inquiries; the signed-in owner searches in turn for a common ' +
       'word (a fifth of the rows), an address, a name and text that matches nothing (first page of 50 with the tab counts), ' +
-      `${INQUIRY_PLAN.connections} connections, ${INQUIRY_PLAN.measuredS} s after a ${INQUIRY_PLAN.warmupS} s ` +
-      `warm-up. Target: p99 < ${INQUIRY_TARGETS.maxP99Ms} ms.`,
+      `with ${INQUIRY_PLAN.connections.join(', then ')} connections, each ${INQUIRY_PLAN.measuredS} s after a ` +
+      `${INQUIRY_PLAN.warmupS} s warm-up. Target: p99 < ${INQUIRY_TARGETS.maxP99Ms} ms.`,
     '',
   ]
   if ('error' in outcome) return [...lines, '```', outcome.error, '```']
   return [
     ...lines,
-    '| rows | req/s | p50 | p99 | errors | result |',
-    '|---:|---:|---:|---:|---:|---|',
-    `| ${int(outcome.rows)} | ${int(outcome.requestsPerSecond)} | ${ms(outcome.p50Ms)} | ${ms(outcome.p99Ms)} | ${outcome.failures} | ${verdict(outcome.pass)} |`,
+    '| rows | connections | req/s | p50 | p99 | errors | result |',
+    '|---:|---:|---:|---:|---:|---:|---|',
+    ...outcome.runs.map(
+      (run) =>
+        `| ${int(outcome.rows)} | ${run.connections} | ${int(run.requestsPerSecond)} | ${ms(run.p50Ms)} | ${ms(run.p99Ms)} | ${run.failures} | ${verdict(run.pass)} |`,
+    ),
   ]
 }
 
@@ -452,10 +455,11 @@ export function renderSummary(report: Report): string {
   if (report.inquiries && 'error' in report.inquiries)
     lines.push(`  inquiries: ERROR ${oneLine(report.inquiries.error)}`)
   else if (report.inquiries)
-    lines.push(
-      `  inquiries (10,000 rows, search): ${int(report.inquiries.requestsPerSecond)} req/s, p50 ` +
-        `${ms(report.inquiries.p50Ms)}, p99 ${ms(report.inquiries.p99Ms)}: ${report.inquiries.pass ? 'pass' : 'FAIL'}`,
-    )
+    for (const run of report.inquiries.runs)
+      lines.push(
+        `  inquiries (10,000 rows, search, ${run.connections} conn): ${int(run.requestsPerSecond)} req/s, p50 ` +
+          `${ms(run.p50Ms)}, p99 ${ms(run.p99Ms)}: ${run.pass ? 'pass' : 'FAIL'}`,
+      )
   if (report.checkout && 'error' in report.checkout)
     lines.push(`  checkout: ERROR ${oneLine(report.checkout.error)}`)
   else if (report.checkout) {
