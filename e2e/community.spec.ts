@@ -187,6 +187,10 @@ test.describe('community', () => {
         await page.goto(path)
         await page.screenshot({ path: `test-results/screens${path}-${width}.png`, fullPage: true })
       }
+      await page.goto('/')
+      const carousel = page.locator('section[aria-roledescription="carousel"]')
+      await carousel.scrollIntoViewIfNeeded()
+      await carousel.screenshot({ path: `test-results/screens/home-testimonials-${width}.png` })
     }
     await signInAsOwner(page)
     for (const width of [375, 1440]) {
