@@ -106,8 +106,9 @@ test.describe('browsing the collection', () => {
     await expect(gallery.getByRole('button', { name: 'Zoom', exact: true })).toBeVisible()
 
     await page.getByRole('link', { name: 'Inquire About This Item' }).click()
-    // The contact form opens with the piece named in its subject.
+    // The contact form opens with the piece named in the subject (issue 12).
     await expect(page).toHaveURL(/\/contact\?subject=/)
+    await expect(page.getByLabel('Subject')).not.toHaveValue('')
   })
 
   test('an unknown product shows Product Not Found with a way back', async ({ page, watch }) => {

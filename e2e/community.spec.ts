@@ -20,6 +20,7 @@ test.describe('community', () => {
     await expect(page.getByRole('heading', { name: 'Share Your Experience' })).toBeVisible()
     await page.getByLabel('Your Name').fill(name)
     await page.getByLabel('Product (optional)').selectOption({ index: 1 })
+    const productId = await page.getByLabel('Product (optional)').inputValue()
     // The stars are the radios' labels: a click on the fourth star chooses 4.
     await page
       .locator('label')
@@ -58,11 +59,24 @@ test.describe('community', () => {
     // The script is shown as the characters typed, never run.
     await expect(review).toContainText(content)
     await expect(review.getByRole('img', { name: `Shared by ${name}` })).toBeVisible()
+    // Structured data for search engines, on /testimonials and on the reviewed piece's page.
+    const jsonLd = () => page.locator('script[type="application/ld+json"]').allTextContents()
+    expect((await jsonLd()).join('')).toContain('"AggregateRating"')
+    await page.goto(`/product/${productId}`)
+    expect((await jsonLd()).join('')).toMatch(/"@type":"Product".*"aggregateRating".*"Review"/)
+
     await page.goto('/')
     const carousel = page.locator('section[aria-roledescription="carousel"]')
     await expect(carousel.getByRole('heading', { name: 'Customer Testimonials' })).toBeVisible()
     await expect(carousel.getByText(content)).toHaveCount(1)
     await expect(carousel.getByRole('button', { name: /Show testimonial 1 of/ })).toBeVisible()
+    // The carousel's script loads as it nears the screen; a dot then moves to its quote.
+    await carousel.scrollIntoViewIfNeeded()
+    const second = carousel.getByRole('button', { name: /Show testimonial 2 of/ })
+    await expect(async () => {
+      await second.click()
+      await expect(second).toHaveAttribute('aria-current', 'true', { timeout: 500 })
+    }).toPass()
   })
 
   test('a visitor asks about a piece; the owner finds it unread, reads it and deletes it', async ({
@@ -142,12 +156,32 @@ test.describe('community', () => {
   })
 
   test('the pages, at phone and desktop widths', async ({ page }) => {
+    // A few messages in the inbox, as a shop has.
+    for (const [name, subject] of [
+      ['Sophia Nguyen', 'Bangle sizing for a 54 mm wrist'],
+      ['Robert Hall', 'Is the honey yellow pendant still available?'],
+      ['Jennifer Wu', 'Private viewing in Houston next week'],
+    ] as const) {
+      const sent = await page.request.post('/api/inquiries', {
+        data: {
+          name,
+          email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+          subject,
+          message: 'Hello! I saw this piece on your site and would love to know more before I decide.',
+        },
+      })
+      expect(sent.status()).toBe(201)
+    }
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 })
       for (const path of ['/testimonials', '/contact']) {
         await page.goto(path)
         await page.screenshot({ path: `test-results/screens${path}-${width}.png`, fullPage: true })
       }
+      await page.goto('/')
+      const carousel = page.locator('section[aria-roledescription="carousel"]')
+      await carousel.scrollIntoViewIfNeeded()
+      await carousel.screenshot({ path: `test-results/screens/home-testimonials-${width}.png` })
     }
     await signInAsOwner(page)
     for (const width of [375, 1440]) {

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { ADMIN_PLAN, ADMIN_TARGETS, type AdminOutcome } from './admin'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
+import { INQUIRY_PLAN, INQUIRY_TARGETS, type InquiryBenchOutcome } from './inquiries'
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from './lighthouse'
 import { LOAD_PLAN } from './load'
 import { type LoopDelay, SIGNIN_PLAN, SIGNIN_TARGETS, type SigninOutcome } from './signin'
@@ -50,6 +51,7 @@ export interface Report {
   checkout?: CheckoutOutcome
   signin?: SigninOutcome
   admin?: AdminOutcome
+  inquiries?: InquiryBenchOutcome
 }
 
 const verdict = (pass: boolean) => (pass ? 'pass' : '**FAIL**')
@@ -169,6 +171,28 @@ function checkoutRow(label: string, run: ThroughputRun, verdictCell: string): st
     `${run.appMainThreadCores === undefined ? '?' : run.appMainThreadCores.toFixed(2)} | ${busy} | ` +
     `${verdictCell} |`
   )
+}
+
+function inquiriesSection(outcome: InquiryBenchOutcome): string[] {
+  const lines = [
+    '## Inquiry inbox: `GET /api/inquiries?search=`',
+    '',
+    'A fresh PostgreSQL database with 10,000 inquiries; the signed-in owner searches in turn for a common ' +
+      'word (a fifth of the rows), an address, a name and text that matches nothing (first page of 50 with the tab counts), ' +
+      `with ${INQUIRY_PLAN.connections.join(', then ')} connections, each ${INQUIRY_PLAN.measuredS} s after a ` +
+      `${INQUIRY_PLAN.warmupS} s warm-up. Target: p99 < ${INQUIRY_TARGETS.maxP99Ms} ms.`,
+    '',
+  ]
+  if ('error' in outcome) return [...lines, '```', outcome.error, '```']
+  return [
+    ...lines,
+    '| rows | connections | req/s | p50 | p99 | errors | result |',
+    '|---:|---:|---:|---:|---:|---:|---|',
+    ...outcome.runs.map(
+      (run) =>
+        `| ${int(outcome.rows)} | ${run.connections} | ${int(run.requestsPerSecond)} | ${ms(run.p50Ms)} | ${ms(run.p99Ms)} | ${run.failures} | ${verdict(run.pass)} |`,
+    ),
+  ]
 }
 
 function checkoutSection(outcome: CheckoutOutcome): string[] {
@@ -304,6 +328,7 @@ const SECTIONS = [
   { part: 'checkout', heading: '## Checkout' },
   { part: 'signin', heading: '## Sign-in' },
   { part: 'admin', heading: '## Back-office lists' },
+  { part: 'inquiries', heading: '## Inquiry inbox' },
   { part: 'scripts', heading: '## Storefront JavaScript' },
   { part: 'lighthouse', heading: '## Lighthouse' },
 ] as const
@@ -352,6 +377,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.signin && signinSection(report.signin)
     case 'admin':
       return report.admin && adminSection(report.admin)
+    case 'inquiries':
+      return report.inquiries && inquiriesSection(report.inquiries)
     case 'scripts':
       return report.scripts && scriptsSection(report.scripts)
     case 'lighthouse':
@@ -461,6 +488,14 @@ export function renderSummary(report: Report): string {
           `${ms(outcome.app.p50Ms)}, p99 ${ms(outcome.app.p99Ms)}: ${outcome.pass ? 'pass' : 'FAIL'}`,
       )
   }
+  if (report.inquiries && 'error' in report.inquiries)
+    lines.push(`  inquiries: ERROR ${oneLine(report.inquiries.error)}`)
+  else if (report.inquiries)
+    for (const run of report.inquiries.runs)
+      lines.push(
+        `  inquiries (10,000 rows, search, ${run.connections} conn): ${int(run.requestsPerSecond)} req/s, p50 ` +
+          `${ms(run.p50Ms)}, p99 ${ms(run.p99Ms)}: ${run.pass ? 'pass' : 'FAIL'}`,
+      )
   if (report.checkout && 'error' in report.checkout)
     lines.push(`  checkout: ERROR ${oneLine(report.checkout.error)}`)
   else if (report.checkout) {

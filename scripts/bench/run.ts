@@ -1,5 +1,5 @@
 import '../../src/server/threadpool'
-// `npm run bench [-- --only=catalog|checkout|signin|admin|js|lighthouse]`: measures DESIGN.md §6's budgets
+// `npm run bench [-- --only=catalog|checkout|signin|admin|inquiries|js|lighthouse]`: measures DESIGN.md §6's budgets
 // against the production build and writes BENCHMARKS.md. See report.ts for the method.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -7,6 +7,7 @@ import path from 'node:path'
 import { benchAdmin } from './admin'
 import { benchCatalog } from './catalog'
 import { benchCheckout } from './checkout'
+import { benchInquiries } from './inquiries'
 import { sweepLeftovers } from './leftovers'
 import { benchLighthouse } from './lighthouse'
 import { type AppServer, ROOT, removeTempDir, snapshotBuild, startApp, stopAll, stopChild } from './processes'
@@ -14,7 +15,7 @@ import { describeMachine, type Report, renderMarkdown, renderSummary } from './r
 import { benchSignin } from './signin'
 import { benchScripts, storefrontPages } from './storefront'
 
-const PARTS = ['catalog', 'checkout', 'signin', 'admin', 'js', 'lighthouse'] as const
+const PARTS = ['catalog', 'checkout', 'signin', 'admin', 'inquiries', 'js', 'lighthouse'] as const
 type Part = (typeof PARTS)[number]
 
 function selectedParts(argv: string[]): Set<Part> {
@@ -85,6 +86,7 @@ async function main(): Promise<number> {
     if (parts.has('checkout')) report.checkout = await benchCheckout(postgresUrl)
     if (parts.has('signin')) report.signin = await benchSignin(postgresUrl)
     if (parts.has('admin')) report.admin = await benchAdmin(postgresUrl)
+    if (parts.has('inquiries')) report.inquiries = await benchInquiries(postgresUrl)
     if (parts.has('js') || parts.has('lighthouse')) await benchBrowser(parts, report)
   } finally {
     await stopAll()
@@ -99,9 +101,14 @@ async function main(): Promise<number> {
 
   const errors = [
     ...(report.catalog ?? []).flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])),
-    ...[report.scripts, report.lighthouse, report.checkout, report.signin, report.admin].flatMap((part) =>
-      part && 'error' in part ? [part.error] : [],
-    ),
+    ...[
+      report.scripts,
+      report.lighthouse,
+      report.checkout,
+      report.signin,
+      report.admin,
+      report.inquiries,
+    ].flatMap((part) => (part && 'error' in part ? [part.error] : [])),
     // The logins through the app can fail on their own while the verifications were measured.
     ...(report.signin && !('error' in report.signin) && 'error' in report.signin.http
       ? [`sign-in through the app: ${report.signin.http.error}`]

@@ -32,6 +32,13 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
   return { element: <Page />, load: preload }
 }
 
+/**
+ * Structured data is written into the server's HTML only (the browser updates just the title and
+ * description on navigation): Vite replaces import.meta.env.SSR with false in the browser build, so
+ * the JSON-LD builders are left out of the storefront's first-load JavaScript.
+ */
+const onServer = import.meta.env.SSR
+
 const homePage = lazyPage(() => import('./storefront/home/home-page'), 'HomePage')
 const productListPage = lazyPage(() => import('./storefront/catalog/product-list-page'), 'ProductListPage')
 const aboutPage = lazyPage(() => import('./storefront/pages/about-page'), 'AboutPage')
@@ -84,7 +91,9 @@ const clientOnly = (element: React.ReactNode) => (
 const home: PageHandle = {
   prefetch: () => [queries.products({ featured: 'true' }), queries.categoryImages(), queries.testimonials()],
   meta: ({ origin }, queryClient) => ({
-    jsonLd: organizationJsonLd(origin, queryClient.getQueryData(queries.store().queryKey)),
+    jsonLd: onServer
+      ? organizationJsonLd(origin, queryClient.getQueryData(queries.store().queryKey))
+      : undefined,
     title: 'Natural Type A Jadeite Jewelry',
     description:
       '100% Natural Type A Jadeite in the USA: one-of-a-kind bangles, bracelets, earrings, necklaces and rings from Myanmar, each with an official authentication card.',
@@ -112,12 +121,18 @@ const productDetail: PageHandle = {
   meta: ({ params, origin }, queryClient) => {
     const product = queryClient.getQueryData(queries.product(params.id ?? '').queryKey)
     if (!product) return { title: 'Product Not Found', description: 'This product may have been removed.' }
-    const reviews = queryClient.getQueryData(queries.testimonials({ productId: params.id }).queryKey)
     return {
       title: product.name,
       description: product.shortDescription,
       image: product.imageUrls[0],
-      jsonLd: productJsonLd(product, origin, queryClient.getQueryData(queries.store().queryKey), reviews),
+      jsonLd: onServer
+        ? productJsonLd(
+            product,
+            origin,
+            queryClient.getQueryData(queries.store().queryKey),
+            queryClient.getQueryData(queries.testimonials({ productId: params.id }).queryKey),
+          )
+        : undefined,
     }
   },
   status: ({ params }, queryClient) =>
@@ -130,11 +145,13 @@ const testimonials: PageHandle = {
     title: 'Testimonials',
     description:
       'Reviews from customers of our natural Type A jadeite bangles, bracelets, earrings, necklaces and rings, and a form to share your own.',
-    jsonLd: storeReviewsJsonLd(
-      origin,
-      queryClient.getQueryData(queries.store().queryKey),
-      queryClient.getQueryData(queries.testimonials().queryKey),
-    ),
+    jsonLd: onServer
+      ? storeReviewsJsonLd(
+          origin,
+          queryClient.getQueryData(queries.store().queryKey),
+          queryClient.getQueryData(queries.testimonials().queryKey),
+        )
+      : undefined,
   }),
   load: testimonialsPage.load,
 }

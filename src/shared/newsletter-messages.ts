@@ -1,13 +1,17 @@
-// The newsletter's words (storefront.md §5, §8; back-office.md §2), apart from its schemas so the
-// footer on every page carries the messages without the validation library.
+// The newsletter's words (storefront.md §5, §8; back-office.md §2), apart from the schema: the
+// footer form on every storefront page imports them, and must not pull zod (nor the back office's
+// words) into the shell's bundle. newsletter.ts gathers them all as NEWSLETTER_MESSAGES.
 
-export const NEWSLETTER_MESSAGES = {
+/** The footer form's. */
+export const NEWSLETTER_FORM_MESSAGES = {
   subscribed: 'Thank you for subscribing to our newsletter!',
   failed: 'Failed to subscribe. Please try again later.',
   empty: 'Please enter your email address',
   invalid: 'Please enter a valid email address',
+} as const
+
+/** The unsubscribe page's. */
+export const UNSUBSCRIBE_MESSAGES = {
   unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
   badToken: 'This unsubscribe link is not valid or has already been used.',
-  noSubscribers: 'No subscribers yet. Promote your newsletter to grow your list.',
-  copied: (n: number) => `${n} email addresses copied to clipboard`,
 } as const

@@ -1,11 +1,16 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
-import { NEWSLETTER_MESSAGES } from './newsletter-messages'
+import { NEWSLETTER_FORM_MESSAGES, UNSUBSCRIBE_MESSAGES } from './newsletter-messages'
 import { strictObject } from './validation'
 
-// The footer's newsletter form (storefront.md §5, §8) and the Subscribers screen (back-office.md §2).
+export const NEWSLETTER_MESSAGES = {
+  ...NEWSLETTER_FORM_MESSAGES,
+  ...UNSUBSCRIBE_MESSAGES,
+  noSubscribers: 'No subscribers yet. Promote your newsletter to grow your list.',
+  copied: (n: number) => `${n} email addresses copied to clipboard`,
+} as const
 
-export { NEWSLETTER_MESSAGES } from './newsletter-messages'
+// The footer's newsletter form (storefront.md §5, §8) and the Subscribers screen (back-office.md §2).
 
 /** Addresses are kept trimmed and in lower case, so Mei@Example.com subscribes once. */
 export const newsletterSchema = strictObject({

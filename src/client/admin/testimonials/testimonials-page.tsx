@@ -53,9 +53,9 @@ export function TestimonialsPage() {
         value={tab}
         onValueChange={(value) => list.setFilter('status', value === 'pending' ? undefined : value)}
       >
-        <TabsList className="mb-6 max-w-full overflow-x-auto">
+        <TabsList className="mb-6 max-w-full gap-5 overflow-x-auto sm:gap-8">
           {TESTIMONIAL_TABS.map((name) => (
-            <TabsTrigger key={name} value={name} className="gap-2">
+            <TabsTrigger key={name} value={name} className="gap-2 whitespace-nowrap">
               {TESTIMONIAL_TAB_LABELS[name]}
               {name === 'pending' && counts && counts.pending > 0 && (
                 <Badge variant="gold" aria-label={`${counts.pending} pending`}>

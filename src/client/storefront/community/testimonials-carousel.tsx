@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import Autoplay from 'embla-carousel-autoplay'
-import useEmblaCarousel from 'embla-carousel-react'
-import { useEffect, useState } from 'react'
+import type { EmblaCarouselType } from 'embla-carousel'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
@@ -19,21 +18,51 @@ const CAROUSEL_SIZE = 8
 export function TestimonialsCarousel() {
   const { data: testimonials = [] } = useQuery(queries.testimonials())
   const slides = testimonials.slice(0, CAROUSEL_SIZE)
-  const [reduceMotion, setReduceMotion] = useState(true)
-  useEffect(() => setReduceMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches), [])
-  const [viewport, embla] = useEmblaCarousel(
-    { loop: true },
-    reduceMotion ? [] : [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true })],
-  )
+  const viewport = useRef<HTMLDivElement>(null)
+  const [embla, setEmbla] = useState<EmblaCarouselType>()
   const [selected, setSelected] = useState(0)
+
+  // Embla (and its autoplay) load when the carousel comes near the screen: the section sits at the
+  // foot of the home page, and its script need not weigh on the page's first load. Until then the
+  // server-rendered first quote shows.
   useEffect(() => {
-    if (!embla) return
-    const onSelect = () => setSelected(embla.selectedScrollSnap())
-    embla.on('select', onSelect)
-    return () => {
-      embla.off('select', onSelect)
+    const node = viewport.current
+    if (!node || slides.length < 2) return
+    let api: EmblaCarouselType | undefined
+    let cancelled = false
+    const start = async () => {
+      const [{ default: EmblaCarousel }, { default: Autoplay }] = await Promise.all([
+        import('embla-carousel'),
+        import('embla-carousel-autoplay'),
+      ])
+      if (cancelled) return
+      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      api = EmblaCarousel(
+        node,
+        { loop: true },
+        reduceMotion
+          ? []
+          : [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true })],
+      )
+      api.on('select', (current) => setSelected(current.selectedScrollSnap()))
+      setEmbla(api)
     }
-  }, [embla])
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        void start()
+      },
+      { rootMargin: '300px' },
+    )
+    observer.observe(node)
+    return () => {
+      cancelled = true
+      observer.disconnect()
+      api?.destroy()
+    }
+  }, [slides.length])
+
   // Keyboard focus inside (a dot, the link) holds the quote still; it moves on once focus leaves.
   useEffect(() => {
     const root = embla?.rootNode().parentElement

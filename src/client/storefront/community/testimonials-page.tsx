@@ -21,6 +21,13 @@ export function TestimonialsPage() {
         <p className="mt-8 text-lg leading-relaxed text-ink-muted">
           What our customers say about the pieces they wear every day.
         </p>
+        {/* On a phone the form comes after every review: one tap takes the reader there. */}
+        <a
+          href="#share-heading"
+          className="mt-6 inline-block text-sm font-medium text-jade-700 underline decoration-gold underline-offset-8 lg:hidden"
+        >
+          Share your experience
+        </a>
       </header>
 
       <div className="mt-16 grid gap-16 lg:grid-cols-12">

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { MailX } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter-messages'
+import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
 import { api } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
@@ -23,7 +23,7 @@ export function UnsubscribePage() {
         className="py-24"
         icon={<MailX className="size-7" aria-hidden />}
         title="You are unsubscribed"
-        description={NEWSLETTER_MESSAGES.unsubscribed}
+        description={UNSUBSCRIBE_MESSAGES.unsubscribed}
         action={
           <Button asChild variant="secondary">
             <Link to="/">Return to Home</Link>
@@ -38,7 +38,7 @@ export function UnsubscribePage() {
       title="Unsubscribe from our newsletter"
       description={
         !token
-          ? NEWSLETTER_MESSAGES.badToken
+          ? UNSUBSCRIBE_MESSAGES.badToken
           : leave.isError
             ? failureMessage(leave.error)
             : 'Press the button and this address leaves our list. You can subscribe again at any time.'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter-messages'
+import { NEWSLETTER_FORM_MESSAGES } from '../../../shared/newsletter-messages'
 import { api } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
@@ -11,12 +11,12 @@ export function NewsletterForm() {
     mutationFn: (address: string) => api.post('/api/newsletter', { email: address }),
     onSuccess: () => {
       setEmail('')
-      toast({ variant: 'success', title: 'Subscribed', description: NEWSLETTER_MESSAGES.subscribed })
+      toast({ variant: 'success', title: 'Subscribed', description: NEWSLETTER_FORM_MESSAGES.subscribed })
     },
     onError: () =>
       toast({
         title: 'Error',
-        description: NEWSLETTER_MESSAGES.failed,
+        description: NEWSLETTER_FORM_MESSAGES.failed,
         variant: 'destructive',
       }),
   })
@@ -24,7 +24,7 @@ export function NewsletterForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!email.trim()) {
-      toast({ title: 'Error', description: NEWSLETTER_MESSAGES.empty, variant: 'destructive' })
+      toast({ title: 'Error', description: NEWSLETTER_FORM_MESSAGES.empty, variant: 'destructive' })
       return
     }
     subscribe.mutate(email.trim())

@@ -88,6 +88,7 @@ describe('POST /api/inquiries', () => {
     ).toBe(201)
     const found = (await inbox('?search=xss')).json()
     expect(found.items[0].subject).toBe(script)
+    expect(found.items[0]).not.toHaveProperty('searchText')
     const mails = await t.handle.db
       .select()
       .from(emailOutbox)

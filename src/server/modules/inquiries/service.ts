@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { inquirySchema } from '../../../shared/inquiries'
 import {
@@ -10,6 +10,7 @@ import {
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
+import { queryRows } from '../../db/query-rows'
 import { inquiries } from '../../db/schema'
 import { notFound } from '../../errors'
 import { enqueueMails } from '../mail/outbox'
@@ -44,41 +45,72 @@ export async function createInquiry(
   return true
 }
 
-const toInquiry = (row: typeof inquiries.$inferSelect): Inquiry => ({
+const toInquiry = ({ searchText: _search, ...row }: typeof inquiries.$inferSelect): Inquiry => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
 })
 
-/** The inbox: one page of a tab, newest first, and every tab's count for the same search. */
+interface InboxRow {
+  id: number | null
+  name: string
+  email: string
+  subject: string
+  message: string
+  read: boolean
+  created_at: string | Date
+  all_count: number
+  unread_count: number
+}
+
+/**
+ * The inbox: one page of a tab, newest first, and every tab's count for the same search, in one
+ * statement that scans the table once: the matches' (id, read, created_at) are counted and ordered
+ * in memory, and only the page's 50 rows are read whole.
+ */
 export async function listInquiries(db: DbOrTx, query: InquiryListQuery): Promise<InquiryPage> {
-  const search: SQL | undefined = query.search
-    ? or(
-        ilike(inquiries.name, containsPattern(query.search)),
-        ilike(inquiries.email, containsPattern(query.search)),
-        ilike(inquiries.subject, containsPattern(query.search)),
-      )
-    : undefined
-  const tab = query.status === 'all' ? undefined : eq(inquiries.read, query.status === 'read')
+  // search_text is name, e-mail and subject, lower-cased when the row was written (schema.ts).
+  const search = query.search
+    ? sql`where search_text like ${containsPattern(query.search.toLowerCase())}`
+    : sql``
+  const tab = query.status === 'all' ? sql`true` : sql`read = ${query.status === 'read'}`
   const { limit, offset } = pageWindow(query)
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(inquiries)
-      .where(and(search, tab))
-      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({
-        all: sql<number>`count(*)::int`,
-        unread: sql<number>`(count(*) filter (where not ${inquiries.read}))::int`,
-        read: sql<number>`(count(*) filter (where ${inquiries.read}))::int`,
-      })
-      .from(inquiries)
-      .where(search),
-  ])
-  const tabCounts = { all: counts?.all ?? 0, unread: counts?.unread ?? 0, read: counts?.read ?? 0 }
-  return { items: rows.map(toInquiry), total: tabCounts[query.status], counts: tabCounts }
+  const rows = await queryRows<InboxRow>(
+    db,
+    sql`with matched as materialized (
+          select id, read, created_at from inquiries ${search}
+        ),
+        counts as (
+          select count(*)::int as all_count, (count(*) filter (where not read))::int as unread_count
+          from matched
+        ),
+        page as (
+          select id from matched where ${tab} order by created_at desc, id desc limit ${limit} offset ${offset}
+        )
+        select i.id, i.name, i.email, i.subject, i.message, i.read, i.created_at, c.all_count, c.unread_count
+        from counts c
+        left join page p on true
+        left join inquiries i on i.id = p.id
+        order by i.created_at desc nulls last, i.id desc`,
+  )
+  const all = Number(rows[0]?.all_count ?? 0)
+  const unread = Number(rows[0]?.unread_count ?? 0)
+  const counts = { all, unread, read: all - unread }
+  const items = rows.flatMap((row): Inquiry[] =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            subject: row.subject,
+            message: row.message,
+            read: row.read,
+            createdAt: new Date(row.created_at).toISOString(),
+          },
+        ],
+  )
+  return { items, total: counts[query.status], counts }
 }
 
 export async function markInquiryRead(db: DbOrTx, id: number): Promise<Inquiry> {

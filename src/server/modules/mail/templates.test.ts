@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { StoreInfo } from '../../../shared/ssr'
 import { passwordResetMail } from './templates/account-mails'
+import {
+  inquiryAcknowledgementMail,
+  inquiryNoticeMail,
+  newsletterWelcomeMail,
+} from './templates/community-mails'
 import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from './templates/order-mails'
 
 const store: StoreInfo = {
@@ -147,5 +152,49 @@ describe('the password reset mail', () => {
     expect(mail.text).toContain('one hour')
     expect(mail.text).toContain('ignore this e-mail')
     expect(mail.html).toContain('href="https://shop.example.com/account/reset-password?token=abc&amp;x=1"')
+  })
+})
+
+describe('the community e-mails', () => {
+  const inquiry = {
+    name: 'Mei <b>Lin</b>',
+    email: 'mei@example.com',
+    subject: 'About the <script>bangle</script>',
+    message: 'Line one\nLine two & "three"',
+  }
+
+  it('sends the shop the message with Reply-To the sender, as text in both parts', () => {
+    const mail = inquiryNoticeMail(inquiry, store, publicUrl)
+    expect(mail).toMatchObject({
+      kind: 'inquiry-notice',
+      to: 'hello@jadeshop.example',
+      replyTo: 'mei@example.com',
+    })
+    expect(mail.subject).toBe('New inquiry: About the <script>bangle</script>')
+    expect(mail.text).toContain('Line one\nLine two & "three"')
+    expect(mail.text).toContain('https://shop.example.com/admin/inquiries')
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).not.toContain('<b>Lin')
+    expect(mail.html).toContain('About the &lt;script&gt;bangle&lt;/script&gt;')
+    expect(mail.html).toContain('Line one\nLine two &amp; &quot;three&quot;')
+    // One layout: the store's name on top, its contact line at the foot.
+    expect(mail.html).toMatch(/^<!doctype html><html lang="en">/)
+    expect(mail.html).toContain('Jade Shop · hello@jadeshop.example · (713) 555-0123 (text)')
+  })
+
+  it('acknowledges the sender briefly, quoting the message', () => {
+    const mail = inquiryAcknowledgementMail(inquiry, store)
+    expect(mail).toMatchObject({ kind: 'inquiry-acknowledgement', to: 'mei@example.com' })
+    expect(mail.text).toContain("We'll get back to you soon")
+    expect(mail.text).toContain(inquiry.message)
+    expect(mail.html).not.toContain('<b>Lin')
+  })
+
+  it('welcomes a subscriber with the unsubscribe link in both parts and in List-Unsubscribe', () => {
+    const url = 'https://shop.example.com/newsletter/unsubscribe?token=abc_123'
+    const mail = newsletterWelcomeMail('mei@example.com', url, store)
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${url}>` })
+    expect(mail.text).toContain(url)
+    expect(mail.html).toContain(`href="${url}"`)
   })
 })

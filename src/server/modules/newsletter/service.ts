@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { desc, eq, ilike, sql } from 'drizzle-orm'
+import { desc, eq, like, sql } from 'drizzle-orm'
 import type { Page } from '../../../shared/admin-list'
 import { NEWSLETTER_MESSAGES, type Subscriber, type SubscriberListQuery } from '../../../shared/newsletter'
 import type { StoreInfo } from '../../../shared/ssr'
@@ -57,9 +57,11 @@ export async function unsubscribe(db: DbOrTx, token: string): Promise<{ email: s
   return row
 }
 
-/** The Subscribers screen: newest first, searched by address, one page at a time. */
+/** The Subscribers screen: newest first, searched by address (stored lower-cased), one page at a time. */
 export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): Promise<Page<Subscriber>> {
-  const where = query.search ? ilike(newsletters.email, containsPattern(query.search)) : undefined
+  const where = query.search
+    ? like(newsletters.email, containsPattern(query.search.toLowerCase()))
+    : undefined
   const { limit, offset } = pageWindow(query)
   const rows = await db
     .select({
@@ -88,7 +90,7 @@ export async function allSubscriberEmails(db: DbOrTx, search?: string): Promise<
   const rows = await db
     .select({ id: newsletters.id, email: newsletters.email, createdAt: newsletters.createdAt })
     .from(newsletters)
-    .where(search ? ilike(newsletters.email, containsPattern(search)) : undefined)
+    .where(search ? like(newsletters.email, containsPattern(search.toLowerCase())) : undefined)
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }

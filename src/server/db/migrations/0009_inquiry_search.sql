@@ -1,0 +1,2 @@
+ALTER TABLE "inquiries" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || ' ' || email || ' ' || subject)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "inquiries_search_trgm_idx" ON "inquiries" USING gin ("search_text" gin_trgm_ops);
