@@ -17,7 +17,13 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     manifest: false,
     // Every browser the shop supports has modulepreload: no polyfill in the boot script.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The back office and the account area are opened by few, and their chunks import what they
+      // need anyway: listing their dependencies for preloading would only weigh down every
+      // shopper's entry script. Storefront pages keep their preloads.
+      resolveDependencies: (filename, deps) => (/(admin-app|account-area)-/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // What every page needs, in one file: fewer requests and better compression than the

@@ -1,7 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import { LoaderCircle } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, cloneElement, isValidElement, type ReactNode } from 'react'
 import { cn } from '../lib/cn'
 
 export const buttonVariants = cva(
@@ -57,9 +56,7 @@ export function Button({
   if (asChild) {
     return (
       // A link cannot be disabled natively; aria-disabled announces it and the styles above dim it.
-      <Slot.Root className={classes} aria-disabled={disabled || undefined} {...props}>
-        {children}
-      </Slot.Root>
+      lendTo(children, { ...props, className: classes, 'aria-disabled': disabled || undefined })
     )
   }
   return (
@@ -75,4 +72,33 @@ export function Button({
       {children}
     </button>
   )
+}
+
+type Props = Record<string, unknown>
+type Handler = (...args: unknown[]) => void
+
+/**
+ * asChild: the button's classes and props go onto its single child element. The classes are
+ * merged; where both define the same event handler, the child's runs first, then the button's.
+ * (A few lines instead of Radix's Slot, which would weigh on every page of the storefront.)
+ */
+function lendTo(child: ReactNode, props: Props) {
+  if (!isValidElement<Props>(child)) return null
+  const own = child.props
+  const merged: Props = {
+    ...props,
+    ...own,
+    className: cn(props.className as string, own.className as string),
+  }
+  for (const key of Object.keys(props)) {
+    const mine = props[key]
+    const theirs = own[key]
+    if (/^on[A-Z]/.test(key) && typeof mine === 'function' && typeof theirs === 'function') {
+      merged[key] = (...args: unknown[]) => {
+        ;(theirs as Handler)(...args)
+        ;(mine as Handler)(...args)
+      }
+    }
+  }
+  return cloneElement(child, merged)
 }
