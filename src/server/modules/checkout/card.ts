@@ -6,6 +6,7 @@ import {
   type OrderLine,
   PRICES_CHANGED,
 } from '../../../shared/checkout'
+import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { checkoutAttempts, products } from '../../db/schema'
 import { conflict, DomainError, isDomainError, notFound } from '../../errors'
@@ -141,6 +142,7 @@ export async function completeCardPayment(
         userId: attempt.userId,
         sessionId: attempt.sessionId ?? undefined,
       })
+      crashPoint('card:order-placed')
       await tx
         .update(checkoutAttempts)
         .set({ status: 'completed', orderId: placed.orderId, updatedAt: new Date() })

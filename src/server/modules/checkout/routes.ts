@@ -6,6 +6,7 @@ import {
   type PaymentIntentResponse,
   paymentIntentRequestSchema,
 } from '../../../shared/checkout'
+import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
 import { RATE_LIMITS } from '../../http/rate-limit'
@@ -96,6 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         sessionId,
         idempotencyKey,
       })
+      crashPoint('checkout:order-placed')
       afterOrder(placed.created)
       return reply(placed.orderId)
     },
