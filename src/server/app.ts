@@ -123,6 +123,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
   })
+  // Graceful shutdown: the answers still on their way after SIGTERM say `Connection: close`, so
+  // their keep-alive connections end with them instead of holding the server open until the
+  // keep-alive timeout (past the grace period, which would cut jobs and the database short).
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
