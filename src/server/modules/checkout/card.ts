@@ -22,7 +22,8 @@ export interface CardAttemptInput {
   amount: number
   lines: OrderLine[]
   form: CheckoutForm | undefined
-  sessionId: string | undefined
+  /** The visitor's session, or how to start one once the intent exists (nothing before a refusal). */
+  sessionId: string | (() => Promise<string>)
   userId: number | null
   metadata: Record<string, string>
 }
@@ -58,9 +59,10 @@ export async function startCardPayment(
     metadata: input.metadata,
     idempotencyKey: randomUUID(),
   })
+  const sessionId = typeof input.sessionId === 'string' ? input.sessionId : await input.sessionId()
   await db.insert(checkoutAttempts).values({
     paymentIntentId: intent.id,
-    sessionId: input.sessionId ?? null,
+    sessionId,
     userId: input.userId,
     form: input.form ?? {},
     cartSnapshot: { lines, ...amounts },
