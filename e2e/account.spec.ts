@@ -58,7 +58,7 @@ test('a customer: wishlist, address, password change, sign out and in, reset by 
 
   // The address, edited in place.
   await page.goto('/account/profile')
-  await expect(page.getByText('USA')).toBeVisible()
+  await expect(page.getByText('USA', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: /Edit/ }).click()
   await page.getByLabel('Address', { exact: true }).fill('8 Celadon Court')
   await page.getByLabel('City', { exact: true }).fill('Houston')
