@@ -59,7 +59,17 @@ for _, key in ipairs(KEYS) do
 end
 return 0`
 
-const newClient = (url: string) => createClient({ url, socket: { connectTimeout: 3000 } })
+// At start a Redis that does not answer is an error (the strategy gives up); once connected,
+// a dropped connection is retried for as long as it takes.
+const newClient = (url: string, connected: () => boolean) =>
+  createClient({
+    url,
+    socket: {
+      connectTimeout: 3000,
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connected() ? Math.min(retries * 200, 5000) : cause,
+    },
+  })
 type Client = ReturnType<typeof newClient>
 
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&')
@@ -77,13 +87,15 @@ export class RedisCounters implements AttemptCounters {
     url: string,
     options: { prefix?: string; onError?: (error: Error) => void } = {},
   ): Promise<RedisCounters> {
-    const client = newClient(url)
+    let connected = false
+    const client = newClient(url, () => connected)
     // Without a listener a lost connection would crash the process; the limits skip meanwhile.
     client.on('error', (error: Error) => options.onError?.(error))
     try {
       await client.connect()
+      connected = true
     } catch (error) {
-      await client.destroy()
+      client.destroy()
       throw new Error(`REDIS_URL: cannot reach Redis (${(error as Error).message})`)
     }
     return new RedisCounters(client, options.prefix ?? 'jade:')

@@ -97,3 +97,11 @@ describe.skipIf(!redisUp)('rate-limit counters in Redis', () => {
     }
   })
 })
+
+describe('a REDIS_URL that does not answer', () => {
+  it('stops start-up with a message naming the variable', async () => {
+    await expect(RedisCounters.connect('redis://127.0.0.1:1')).rejects.toThrow(
+      /^REDIS_URL: cannot reach Redis/,
+    )
+  })
+})
