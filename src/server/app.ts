@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
+import { type AttemptCounters, PostgresCounters, RedisCounters } from './http/attempt-counters'
 import { registerErrorHandlers } from './http/errors'
 import { requireAdmin } from './http/guards'
 import { serializeError } from './http/log-safety'
@@ -82,6 +83,8 @@ export interface AppDeps {
   logger?: boolean
   /** Where log lines go (standard output by default); a test reads them back. */
   logStream?: { write(line: string): void }
+  /** Tests: a key prefix of their own in a shared Redis. */
+  redisKeyPrefix?: string
 }
 
 const SECRET_QUERY = /([?&](?:token|password)=)[^&#]*/gi
@@ -126,6 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
   })
+  // Graceful shutdown: the answers still on their way after SIGTERM say `Connection: close`, so
+  // their keep-alive connections end with them instead of holding the server open until the
+  // keep-alive timeout (past the grace period, which would cut jobs and the database short).
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
@@ -143,7 +157,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApi, { docs: !config.isProduction, storeName: config.store.name })
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(security, { publicUrl: config.publicUrl, https: config.secureCookies })
-  await app.register(rateLimit, { db, enabled: deps.rateLimits ?? true })
+  // Rate-limit and sign-in counters: Redis when REDIS_URL is set, else PostgreSQL.
+  const counters: AttemptCounters = config.redisUrl
+    ? await RedisCounters.connect(config.redisUrl, {
+        prefix: deps.redisKeyPrefix,
+        onError: (error) =>
+          app.log.warn({ err: error }, 'redis connection trouble: limits skipped meanwhile'),
+      })
+    : new PostgresCounters(db)
+  app.addHook('onClose', () => counters.close())
+  await app.register(rateLimit, { counters, enabled: deps.rateLimits ?? true })
   await app.register(session, { db, secure: config.secureCookies })
 
   await app.register(healthRoutes, { db })
@@ -197,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, {
     db,
     limits: deps.rateLimits ?? true,
+    counters,
     links,
     onMailQueued: () => mailWorker.kick(),
   })

@@ -40,7 +40,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   // Which card provider takes payments; unset = Stripe with keys, else the built-in test provider.
   PAYMENT_PROVIDER: z.enum(['stripe', 'test'], { error: 'must be stripe or test' }).optional(),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// (or rediss://) URL')
+    .optional(),
   FREE_SHIPPING_THRESHOLD_CENTS: cents.default(15000),
   FLAT_SHIPPING_CENTS: cents.default(695),
   TRUST_PROXY: z.string().default('false'),

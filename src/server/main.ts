@@ -40,7 +40,15 @@ async function main() {
   }
 
   const ssrBundle = await loadSsrBundle()
-  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true }, jobs: true })
+  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true }, jobs: true }).catch(
+    async (error: Error) => {
+      // A configured service that cannot be reached stops start-up with a message naming it.
+      if (!error.message.startsWith('REDIS_URL:')) throw error
+      console.error(`Invalid environment:\n  ${error.message}`)
+      await database.close()
+      process.exit(1)
+    },
+  )
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, orders rely on the browser',

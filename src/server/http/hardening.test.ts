@@ -60,6 +60,30 @@ describe('session-dependent answers are never cached', () => {
   })
 })
 
+describe('refused requests leave no guest session', () => {
+  it('starts a guest session only for a cart line actually added', async () => {
+    const sessionCount = async () =>
+      (
+        (await t.handle.db.execute(sql`select count(*)::int as n from sessions`)) as unknown as {
+          rows: { n: number }[]
+        }
+      ).rows[0]!.n
+    const before = await sessionCount()
+    const refused = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: 987654 } })
+    expect(refused.statusCode).toBe(404)
+    expect(refused.cookies).toEqual([])
+    const sold = await insertProduct(t.handle.db, { status: 'sold', stockQuantity: 0 })
+    const conflict = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: sold.id } })
+    expect(conflict.statusCode).toBe(409)
+    expect(conflict.cookies).toEqual([])
+    expect(await sessionCount()).toBe(before)
+    const piece = await insertProduct(t.handle.db)
+    const added = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: piece.id } })
+    expect(added.statusCode).toBe(200)
+    expect(added.cookies.map((cookie) => cookie.name)).toEqual(['sid'])
+  })
+})
+
 describe('cross-site requests', () => {
   it('refuses a mutation a browser marks Sec-Fetch-Site: cross-site, even without Origin', async () => {
     const piece = await insertProduct(t.handle.db)

@@ -1,17 +1,16 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Database } from '../db/client'
-import { countAttempt } from './attempt-limit'
+import type { AttemptCounters } from './attempt-counters'
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
 /**
- * A fixed-window counter per key in PostgreSQL, so every instance behind a load balancer
- * shares the same limits (DESIGN.md §7). One upsert per limited request.
+ * A fixed-window counter per key in the shared counters (PostgreSQL, or Redis with REDIS_URL),
+ * so every instance behind a load balancer shares the same limits (DESIGN.md §7).
  */
-function postgresStore(db: Database) {
-  return class PostgresRateLimitStore {
+function sharedStore(counters: AttemptCounters) {
+  return class SharedRateLimitStore {
     // Each limited route counts on its own: logins do not use up the password-reset allowance.
     constructor(
       _options?: unknown,
@@ -19,7 +18,8 @@ function postgresStore(db: Database) {
     ) {}
 
     incr(ip: string, callback: IncrCallback, timeWindow: number) {
-      countAttempt(db, this.prefix + ip, timeWindow)
+      counters
+        .count(this.prefix + ip, timeWindow)
         .then(({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }))
         .catch((error: Error) => callback(error))
     }
@@ -27,7 +27,7 @@ function postgresStore(db: Database) {
     child(routeOptions: object) {
       // The plugin passes the route as `routeInfo` (its own Redis store keys by it the same way).
       const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo
-      return new PostgresRateLimitStore(
+      return new SharedRateLimitStore(
         undefined,
         `rl:${[route?.method].flat().join(',')}:${route?.url ?? ''}:`,
       )
@@ -35,11 +35,11 @@ function postgresStore(db: Database) {
   }
 }
 
-async function rateLimitPlugin(app: FastifyInstance, opts: { db: Database; enabled: boolean }) {
+async function rateLimitPlugin(app: FastifyInstance, opts: { counters: AttemptCounters; enabled: boolean }) {
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: false,
-    store: opts.enabled ? postgresStore(opts.db) : undefined,
+    store: opts.enabled ? sharedStore(opts.counters) : undefined,
     skipOnError: true,
     // Limits are off in tests that are not about them; every route still declares its own.
     allowList: opts.enabled ? undefined : () => true,

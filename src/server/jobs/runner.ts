@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
 import { SWEEP_BATCH, type Sweep } from './sweeps'
 
@@ -82,7 +83,9 @@ export class SweepRunner {
           const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as "locked"`)
           const [lock] = (result as unknown as { rows: { locked: boolean }[] }).rows
           if (!lock?.locked) return null
-          return sweep.run(tx, now, this.batch)
+          const removed = await sweep.run(tx, now, this.batch)
+          crashPoint('sweep:batch-deleted')
+          return removed
         })
         if (removed === null) return null
         counts[sweep.name]! += removed

@@ -11,7 +11,6 @@ import { passwordResetMail } from '../mail/templates/account-mails'
 import { hashPassword, verifyPassword } from './passwords'
 import { isUniqueViolation } from './service'
 import { destroyUserSessions, type UserRow } from './session-service'
-import { liftSignInLockout } from './sign-in'
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>
 
@@ -118,8 +117,11 @@ export async function requestPasswordReset(
   })
 }
 
-/** Single use, one hour: the token is cleared as the password changes; all sessions end. */
-export async function resetPassword(db: Database, token: string, password: string): Promise<boolean> {
+/**
+ * Single use, one hour: the token is cleared as the password changes; all sessions end. Answers
+ * the account's username (its sign-in lockouts are then lifted by the caller), or null.
+ */
+export async function resetPassword(db: Database, token: string, password: string): Promise<string | null> {
   const passwordHash = await hashPassword(password)
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -127,9 +129,8 @@ export async function resetPassword(db: Database, token: string, password: strin
       .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
       .where(and(eq(users.resetToken, hashToken(token)), gt(users.resetTokenExpiry, new Date())))
       .returning({ id: users.id, username: users.username })
-    if (!user) return false
+    if (!user) return null
     await destroyUserSessions(tx, user.id)
-    await liftSignInLockout(tx, user.username)
-    return true
+    return user.username
   })
 }

@@ -13,11 +13,12 @@ import {
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database } from '../../db/client'
 import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
+import type { AttemptCounters } from '../../http/attempt-counters'
 import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../http/rate-limit'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { authenticate, registerUser, toPublicUser } from './service'
-import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn } from './sign-in'
+import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -25,13 +26,15 @@ export interface AccountsDeps {
   db: Database
   /** Off in tests that are not about limits, like the address-based limits. */
   limits: boolean
+  /** Where sign-in attempts are counted (PostgreSQL or Redis). */
+  counters: AttemptCounters
   links: { publicUrl: string; store: StoreInfo }
   onMailQueued: () => void
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   app,
-  { db, limits, links, onMailQueued },
+  { db, limits, counters, links, onMailQueued },
 ) => {
   app.get('/api/check-auth', async (request) => {
     const user = await request.session.user()
@@ -41,7 +44,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
 
   app.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
     const { username, password } = request.body
-    const check = await checkSignIn(db, username, limits ? request.ip : undefined)
+    const check = await checkSignIn(db, username, limits ? request.ip : undefined, counters)
     if (check.refused === 'address')
       throw rateLimited(
         `Too many requests. Please try again in ${Math.ceil(check.retryInMs / 1000)} seconds.`,
@@ -49,7 +52,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     if (check.refused === 'username') throw rateLimited(ACCOUNT_LOCKED_MESSAGE)
     const user = await authenticate(check.account, password)
     if (!user) throw unauthenticated('Invalid username or password')
-    if (limits) await forgiveSignIn(db, username, request.ip)
+    if (limits)
+      await forgiveSignIn(counters, username, request.ip).catch((error: Error) =>
+        request.log.warn({ err: error }, 'sign-in not taken back from the lockout counters'),
+      )
     await request.session.signIn(user.id)
     return toPublicUser(user)
   })
@@ -114,8 +120,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     '/api/reset-password',
     { schema: { body: resetPasswordSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
     async (request) => {
-      if (!(await resetPassword(db, request.body.token, request.body.password)))
-        throw invalid(RESET_INVALID_MESSAGE)
+      const username = await resetPassword(db, request.body.token, request.body.password)
+      if (username === null) throw invalid(RESET_INVALID_MESSAGE)
+      await liftSignInLockout(counters, username).catch((error: Error) =>
+        request.log.warn({ err: error }, 'sign-in lockout not lifted after a reset'),
+      )
       return { message: 'Password reset successfully' }
     },
   )

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
+import type { AttemptCounters } from '../../http/attempt-counters'
 import { countAttemptSql } from '../../http/attempt-limit'
 import { RATE_LIMITS } from '../../http/rate-limit'
 import type { PublicFields } from './service'
@@ -61,11 +61,13 @@ export async function checkSignIn(
   db: DbOrTx,
   username: string,
   address: string | undefined,
+  counters?: AttemptCounters,
 ): Promise<SignInCheck> {
   if (address === undefined) {
     const [account] = await runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username])
     return { account }
   }
+  if (counters && counters.kind !== 'postgres') return checkWithCounters(db, username, address, counters)
   const [row] = await runPrepared<Counted>(db, 'sign-in-count-and-find', COUNT_AND_FIND, [
     `rl:POST:/api/login:${address}`,
     RATE_LIMITS.login.timeWindow / 1000,
@@ -82,19 +84,41 @@ export async function checkSignIn(
   return { account: account.id == null ? undefined : account }
 }
 
+/** The same check with the counters elsewhere (Redis): three counts and the lookup, side by side. */
+async function checkWithCounters(
+  db: DbOrTx,
+  username: string,
+  address: string,
+  counters: AttemptCounters,
+): Promise<SignInCheck> {
+  // Like the route limits (skipOnError): while Redis is unreachable, sign-in is not counted.
+  const count = (key: string, windowMs: number) =>
+    counters.count(key, windowMs).catch(() => ({ count: 0, ttlMs: 0 }))
+  const [byAddress, byPair, byUsername, [account]] = await Promise.all([
+    count(`rl:POST:/api/login:${address}`, RATE_LIMITS.login.timeWindow),
+    count(pairKeyPrefix(username) + address, LOGIN_ATTEMPTS_PER_USERNAME.windowMs),
+    count(ceilingKey(username), LOGIN_CEILING_PER_USERNAME.windowMs),
+    runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username]),
+  ])
+  if (byAddress.count > RATE_LIMITS.login.max) return { refused: 'address', retryInMs: byAddress.ttlMs }
+  if (byPair.count > LOGIN_ATTEMPTS_PER_USERNAME.max || byUsername.count > LOGIN_CEILING_PER_USERNAME.max)
+    return { refused: 'username' }
+  return { account }
+}
+
 /**
  * A right password was given: the attempt counted up front is taken back from the account's
  * counters, so only failures lock an account (the per-address route limit keeps counting).
  */
-export async function forgiveSignIn(db: DbOrTx, username: string, address: string): Promise<void> {
-  await runPrepared(db, 'sign-in-forgive', FORGIVE, [pairKeyPrefix(username) + address, ceilingKey(username)])
+export async function forgiveSignIn(
+  counters: AttemptCounters,
+  username: string,
+  address: string,
+): Promise<void> {
+  await counters.forgive([pairKeyPrefix(username) + address, ceilingKey(username)])
 }
 
-const FORGIVE = 'update rate_limits set count = greatest(count - 1, 0) where key = $1 or key = $2'
-
 /** A successful password reset proves the owner: every sign-in lockout on the account ends. */
-export async function liftSignInLockout(db: DbOrTx, username: string): Promise<void> {
-  await db.execute(
-    sql`delete from rate_limits where key = ${ceilingKey(username)} or starts_with(key, ${pairKeyPrefix(username)})`,
-  )
+export async function liftSignInLockout(counters: AttemptCounters, username: string): Promise<void> {
+  await counters.clear([ceilingKey(username)], [pairKeyPrefix(username)])
 }

@@ -18,9 +18,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   })
 
   app.post('/api/cart', { schema: { body: addToCartSchema } }, async (request) => {
-    // A guest's first line starts the session that keys the cart.
-    const sessionId = await request.session.ensureId()
-    await addToCart(db, sessionId, request.body.productId, request.body.quantity)
+    // A guest's first line starts the session that keys the cart (not a refused one).
+    const existing = await request.session.id()
+    const sessionId = await addToCart(
+      db,
+      existing ?? (() => request.session.ensureId()),
+      request.body.productId,
+      request.body.quantity,
+    )
     return getCart(db, sessionId)
   })
 

@@ -57,19 +57,27 @@ async function productFor(db: DbOrTx, productId: number): Promise<ProductRow> {
 }
 
 /** Adds to the line of this product, never beyond the stock. */
+/**
+ * `session` is the visitor's session id, or how to start one: a guest's session is made only once
+ * the line is sure to be added, so a refused request leaves nothing behind.
+ */
 export async function addToCart(
   db: DbOrTx,
-  sessionId: string,
+  session: string | (() => Promise<string>),
   productId: number,
   quantity: number,
-): Promise<void> {
+): Promise<string> {
   const product = await productFor(db, productId)
-  const [existing] = await db
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.productId, productId)))
+  const [existing] =
+    typeof session === 'string'
+      ? await db
+          .select({ quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(and(eq(cartItems.sessionId, session), eq(cartItems.productId, productId)))
+      : []
   const problem = purchasableProblem(product, (existing?.quantity ?? 0) + quantity)
   if (problem) throw conflict(problem)
+  const sessionId = typeof session === 'string' ? session : await session()
   await db
     .insert(cartItems)
     .values({ sessionId, productId, quantity })
@@ -77,6 +85,7 @@ export async function addToCart(
       target: [cartItems.sessionId, cartItems.productId],
       set: { quantity: sql`${cartItems.quantity} + ${quantity}` },
     })
+  return sessionId
 }
 
 async function lineOf(db: DbOrTx, sessionId: string | undefined, lineId: number) {

@@ -6,6 +6,7 @@ import {
   type OrderLine,
   PRICES_CHANGED,
 } from '../../../shared/checkout'
+import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { checkoutAttempts, products } from '../../db/schema'
 import { conflict, DomainError, isDomainError, notFound } from '../../errors'
@@ -21,7 +22,8 @@ export interface CardAttemptInput {
   amount: number
   lines: OrderLine[]
   form: CheckoutForm | undefined
-  sessionId: string | undefined
+  /** The visitor's session, or how to start one once the intent exists (nothing before a refusal). */
+  sessionId: string | (() => Promise<string>)
   userId: number | null
   metadata: Record<string, string>
 }
@@ -57,9 +59,10 @@ export async function startCardPayment(
     metadata: input.metadata,
     idempotencyKey: randomUUID(),
   })
+  const sessionId = typeof input.sessionId === 'string' ? input.sessionId : await input.sessionId()
   await db.insert(checkoutAttempts).values({
     paymentIntentId: intent.id,
-    sessionId: input.sessionId ?? null,
+    sessionId,
     userId: input.userId,
     form: input.form ?? {},
     cartSnapshot: { lines, ...amounts },
@@ -141,6 +144,7 @@ export async function completeCardPayment(
         userId: attempt.userId,
         sessionId: attempt.sessionId ?? undefined,
       })
+      crashPoint('card:order-placed')
       await tx
         .update(checkoutAttempts)
         .set({ status: 'completed', orderId: placed.orderId, updatedAt: new Date() })

@@ -236,6 +236,8 @@ describe('card checkout with the test provider', () => {
     })
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toBe(PRICES_CHANGED)
+    // A refused request starts no guest session.
+    expect(response.cookies).toEqual([])
   })
 
   it('turns a succeeded payment into a paid order, once, and sells the piece', async () => {

@@ -6,6 +6,7 @@ import {
   type PaymentIntentResponse,
   paymentIntentRequestSchema,
 } from '../../../shared/checkout'
+import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
 import { RATE_LIMITS } from '../../http/rate-limit'
@@ -40,8 +41,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     { schema: { body: paymentIntentRequestSchema }, config: { rateLimit: RATE_LIMITS.paymentIntent } },
     async (request) => {
       // Every intent belongs to a session (a guest one if need be): only that session can turn the
-      // payment into an order from the browser; the provider's webhook can always.
-      const sessionId = await request.session.ensureId()
+      // payment into an order from the browser; the provider's webhook can always. A guest session
+      // is made only once the intent exists, so a refused request leaves none behind.
+      const sessionId = await request.session.id()
       const user = await request.session.user()
       // Our storefront sends its lines; any other client pays for the session's cart.
       const lines =
@@ -57,7 +59,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         amount: request.body.amount,
         lines,
         form: request.body.form,
-        sessionId,
+        sessionId: sessionId ?? (() => request.session.ensureId()),
         userId: user?.id ?? null,
         metadata,
       })
@@ -96,6 +98,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         sessionId,
         idempotencyKey,
       })
+      crashPoint('checkout:order-placed')
       afterOrder(placed.created)
       return reply(placed.orderId)
     },

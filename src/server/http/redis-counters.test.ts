@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import { rateLimits } from '../db/schema'
+import { createTestDatabase, registerCustomer, testConfig } from '../test/helpers'
+import { RedisCounters } from './attempt-counters'
+import { RATE_LIMITS } from './rate-limit'
+
+// Against the Redis on 127.0.0.1:6379 (REDIS_TEST_URL to change it); skipped when none answers,
+// as on a CI machine without Redis.
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 })
+    socket.once('connect', () => resolve(true))
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => resolve(false))
+    socket.once('close', () => socket.destroy())
+  }).finally(() => undefined) as Promise<boolean>
+}
+
+const redisUp = await reachable(REDIS_URL)
+// Each run keeps to keys of its own: other runs may share this Redis.
+const prefix = `jade-test:${randomBytes(6).toString('hex')}:`
+
+describe.skipIf(!redisUp)('rate-limit counters in Redis', () => {
+  let counters: RedisCounters
+  beforeAll(async () => {
+    counters = await RedisCounters.connect(REDIS_URL, { prefix })
+  })
+  afterAll(async () => {
+    await counters?.clear([], [''])
+    await counters?.close()
+  })
+
+  it('counts in a fixed window, takes attempts back and forgets by prefix', async () => {
+    expect(await counters.count('a', 60_000)).toMatchObject({ count: 1 })
+    const second = await counters.count('a', 60_000)
+    expect(second.count).toBe(2)
+    expect(second.ttlMs).toBeGreaterThan(50_000)
+    await counters.forgive(['a', 'never-counted'])
+    expect((await counters.count('a', 60_000)).count).toBe(2)
+    // A window that ends starts over.
+    await counters.count('short', 50)
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect((await counters.count('short', 50)).count).toBe(1)
+    await counters.count('user:"a*b":1.2.3.4', 60_000)
+    await counters.count('user:"a*bc":1.2.3.4', 60_000)
+    await counters.clear([], ['user:"a*b":'])
+    expect((await counters.count('user:"a*b":1.2.3.4', 60_000)).count).toBe(1)
+    expect((await counters.count('user:"a*bc":1.2.3.4', 60_000)).count).toBe(2)
+  })
+
+  it('holds the route limits and the sign-in lockout when REDIS_URL is set, nothing in PostgreSQL', async () => {
+    const database = await createTestDatabase()
+    const handle = await database.open()
+    const app = await buildApp({
+      config: testConfig({ REDIS_URL }),
+      database: handle,
+      logger: false,
+      rateLimits: true,
+      redisKeyPrefix: prefix,
+    })
+    try {
+      await app.ready()
+      const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`
+      const checkout = () =>
+        app.inject({ method: 'POST', url: '/api/checkout', payload: {}, remoteAddress: address })
+      for (let n = 0; n < RATE_LIMITS.checkout.max; n++) expect((await checkout()).statusCode).toBe(400)
+      expect((await checkout()).statusCode).toBe(429)
+
+      const { username } = await registerCustomer(app)
+      for (let n = 0; n < 5; n++) {
+        const wrong = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username, password: 'wrong' },
+          remoteAddress: address,
+        })
+        expect(wrong.statusCode).toBe(401)
+      }
+      const locked = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: 'wrong' },
+        remoteAddress: address,
+      })
+      expect(locked.statusCode).toBe(429)
+      expect(await handle.db.select().from(rateLimits)).toEqual([])
+    } finally {
+      await app.close()
+      await handle.close()
+      await database.drop()
+    }
+  })
+})
+
+describe('a REDIS_URL that does not answer', () => {
+  it('stops start-up with a message naming the variable', async () => {
+    await expect(RedisCounters.connect('redis://127.0.0.1:1')).rejects.toThrow(
+      /^REDIS_URL: cannot reach Redis/,
+    )
+  })
+})

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  checkoutAttempts,
+  emailOutbox,
+  orderItems,
+  orders,
+  payments,
+  products,
+  rateLimits,
+} from './db/schema'
+import { checkoutForm, insertProduct } from './test/factories'
+import { createTestApp, createTestDatabase, type TestDatabase } from './test/helpers'
+
+const zelleOrder = (piece: { id: number; price: number }, n: number) => ({
+  ...checkoutForm,
+  email: `shopper${n}@example.com`,
+  paymentMethod: 'zelle',
+  items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+  subtotal: piece.price,
+  shippingCost: 0,
+  total: piece.price,
+})
+
+describe('graceful shutdown', () => {
+  it('finishes the requests in flight before closing, and refuses none of them', async () => {
+    const t = await createTestApp()
+    try {
+      const pieces = await Promise.all(
+        Array.from({ length: 8 }, () => insertProduct(t.handle.db, { price: 20_000 })),
+      )
+      await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = t.app.server.address() as { port: number }
+      let received = 0
+      const allReceived = new Promise<void>((resolve) =>
+        t.app.server.on('request', () => {
+          if (++received === pieces.length) resolve()
+        }),
+      )
+      const answers = pieces.map((piece, n) =>
+        fetch(`http://127.0.0.1:${port}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(zelleOrder(piece, n)),
+        }).then((response) => response.status),
+      )
+      // SIGTERM arrives once every checkout has reached the server, before they are answered.
+      await allReceived
+      const closeStarted = Date.now()
+      const closing = t.app.close()
+      expect(await Promise.all(answers)).toEqual(pieces.map(() => 200))
+      await closing
+      // Not held open by the answered connections' keep-alive (72 s in Fastify).
+      expect(Date.now() - closeStarted).toBeLessThan(5000)
+      const [count] = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(orders)
+      expect(count?.n).toBe(8)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+// A kill -9 at a named point (src/server/crash-points.ts) in a child process, then a look at what
+// it left in PostgreSQL. On PGlite (one process owns the database) there is nothing to race.
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres'
+
+describe.skipIf(!onPostgres)('a kill -9 in the middle', () => {
+  let database: TestDatabase
+  let t: Awaited<ReturnType<TestDatabase['open']>>
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    t = await database.open()
+  })
+  afterAll(async () => {
+    await t?.close()
+    await database?.drop()
+  })
+
+  function runChild(scenario: string, crashAt: string, env: Record<string, string> = {}) {
+    const location = database.location as { url: string }
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'test/crash-child.ts'), scenario],
+      {
+        env: { ...process.env, ...env, CHILD_DATABASE_URL: location.url, JADE_CRASH_AT: crashAt },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    return new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) =>
+      child.on('exit', (_code, signal) => resolve({ signal, output })),
+    )
+  }
+
+  it('after a Zelle order committed: the order is whole (lines, stock, e-mails)', async () => {
+    const piece = await insertProduct(t.db, { price: 30_000 })
+    const { signal, output } = await runChild('zelle', 'checkout:order-placed', {
+      PRODUCT_ID: String(piece.id),
+      PRODUCT_PRICE: String(piece.price),
+    })
+    expect(signal, output).toBe('SIGKILL')
+    const placed = await t.db.select().from(orderItems).where(eq(orderItems.productId, piece.id))
+    expect(placed).toHaveLength(1)
+    const [product] = await t.db.select().from(products).where(eq(products.id, piece.id))
+    expect(product).toMatchObject({ stockQuantity: 0, status: 'reserved' })
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.payload}->>'orderId' = ${String(placed[0]!.orderId)}`)
+    expect(mails.length).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('inside the card payment transaction: no order, no payment, the piece still for sale', async () => {
+    const piece = await insertProduct(t.db, { price: 45_000 })
+    const { signal, output } = await runChild('card', 'card:order-placed', {
+      PRODUCT_ID: String(piece.id),
+      PRODUCT_PRICE: String(piece.price),
+    })
+    expect(signal, output).toBe('SIGKILL')
+    const intentId = /intent (\S+)/.exec(output)?.[1]
+    expect(intentId, output).toBeDefined()
+    expect(await t.db.select().from(orders).where(eq(orders.paymentId, intentId!))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(sql`${payments.orderId} in (select id from orders where payment_id = ${intentId})`),
+    ).toEqual([])
+    expect(await t.db.select().from(orderItems).where(eq(orderItems.productId, piece.id))).toEqual([])
+    const [product] = await t.db.select().from(products).where(eq(products.id, piece.id))
+    expect(product).toMatchObject({ stockQuantity: 1, status: 'available' })
+    const [attempt] = await t.db
+      .select()
+      .from(checkoutAttempts)
+      .where(eq(checkoutAttempts.paymentIntentId, intentId!))
+    expect(attempt).toMatchObject({ status: 'pending', orderId: null })
+  }, 60_000)
+
+  it('inside a sweep batch: the batch is deleted whole or not at all', async () => {
+    await t.db.execute(sql`insert into rate_limits (key, count, reset_at)
+      select 'crash:' || n, 1, now() - interval '1 day' from generate_series(1, 35) n`)
+    const { signal, output } = await runChild('sweep', 'sweep:batch-deleted')
+    expect(signal, output).toBe('SIGKILL')
+    const left = await t.db.select().from(rateLimits).where(sql`${rateLimits.key} like 'crash:%'`)
+    expect(left).toHaveLength(35)
+  }, 60_000)
+})

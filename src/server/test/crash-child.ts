@@ -1,0 +1,56 @@
+// Run by shutdown.test.ts as a child process: builds the app on the database in CHILD_DATABASE_URL
+// and walks one scenario, which JADE_CRASH_AT interrupts with SIGKILL at a named point.
+import { buildApp } from '../app'
+import { openDatabase } from '../db/client'
+import { SweepRunner } from '../jobs/runner'
+import { SWEEPS } from '../jobs/sweeps'
+import { checkoutForm } from './factories'
+import { cookieHeader, testConfig } from './helpers'
+
+const scenario = process.argv[2]
+const productId = Number(process.env.PRODUCT_ID)
+const price = Number(process.env.PRODUCT_PRICE)
+const database = await openDatabase({ driver: 'postgres', url: process.env.CHILD_DATABASE_URL!, poolSize: 4 })
+const app = await buildApp({ config: testConfig(), database, logger: false, rateLimits: false })
+await app.ready()
+
+const order = {
+  ...checkoutForm,
+  items: [{ productId, quantity: 1, price }],
+  subtotal: price,
+  shippingCost: 0,
+  total: price,
+}
+
+if (scenario === 'zelle') {
+  await app.inject({ method: 'POST', url: '/api/checkout', payload: { ...order, paymentMethod: 'zelle' } })
+} else if (scenario === 'card') {
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { amount: price, currency: 'usd', form: checkoutForm, items: order.items, metadata: {} },
+  })
+  const { paymentIntentId } = intent.json()
+  await app.inject({
+    method: 'POST',
+    url: `/api/test-payments/${paymentIntentId}/confirm`,
+    payload: { cardNumber: '4242 4242 4242 4242' },
+  })
+  process.stdout.write(`intent ${paymentIntentId}\n`)
+  await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { ...order, paymentMethod: 'stripe', paymentIntentId, paymentStatus: 'paid' },
+    headers: { cookie: cookieHeader(intent) },
+  })
+} else if (scenario === 'sweep') {
+  await new SweepRunner({
+    db: database.db,
+    sweeps: SWEEPS,
+    log: { info() {}, warn() {} },
+    batch: 10,
+  }).runOnce()
+}
+process.stdout.write('survived\n')
+await app.close()
+await database.close()
