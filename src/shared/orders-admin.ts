@@ -143,7 +143,11 @@ export const paymentUpdateSchema = strictObject({
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>
 
 /** Calendar day 'yyyy-MM-dd' (a due date is a day, not a moment). */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd')
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd')
+  // 2026-02-30 has the right shape but is no day of the calendar.
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Enter a real date')
 
 export const MAX_INSTALLMENTS = 24
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PackageOpen } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { formatCents } from '../../../shared/money'
 import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '../../../shared/orders'
 import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS, type AdminOrder } from '../../../shared/orders-admin'
 import { toastFailure } from '../../lib/mutation-toasts'
@@ -198,11 +199,7 @@ export function OrdersPage() {
         open={action?.kind === 'cancel'}
         onOpenChange={(open) => !open && close()}
         title={`Cancel order #${action?.order.id}?`}
-        description={
-          action?.order.paymentMethod === 'stripe' && action.order.paymentStatus === 'paid'
-            ? 'Its pieces return to the shop, its sales leave the ledger and the card payment is refunded. This cannot be undone.'
-            : 'Its pieces return to the shop and its sales leave the ledger. This cannot be undone.'
-        }
+        description={cancelWarning(action?.order)}
         confirmLabel="Cancel Order"
         pendingLabel="Cancelling…"
         destructive
@@ -210,4 +207,20 @@ export function OrdersPage() {
       />
     </>
   )
+}
+
+/** What cancelling does, said before it is done. */
+function cancelWarning(order: AdminOrder | undefined): string {
+  if (!order) return ''
+  const returned =
+    order.status === 'shipped' || order.status === 'delivered'
+      ? 'It has left the shop: cancel it once the pieces are back, since they return to stock for sale.'
+      : 'Its pieces return to the shop and its sales leave the ledger.'
+  const money =
+    order.paymentMethod === 'stripe' && order.paymentStatus === 'paid'
+      ? ' The card payment is refunded.'
+      : order.amountPaid > 0
+        ? ` The ${formatCents(order.amountPaid)} received is yours to return; the order's history will say so.`
+        : ''
+  return `${returned}${money} This cannot be undone.`
 }

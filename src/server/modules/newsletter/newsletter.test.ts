@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/helpers'
 let t: TestApp
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } })
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' } })
   admin = await adminCookie(t.app, t.handle.db)
 })
 afterAll(() => t.close())

@@ -173,7 +173,10 @@ export async function changeOrderStatus(
       `${ORDER_STATUS_LABELS[from]} → ${ORDER_STATUS_LABELS[to]}`,
       options.actor,
     )
-    if (to === 'confirmed') await tellShopper(tx, orderId, 'order-confirmed', options.mail)
+    // 'Payment Confirmed' tells the shopper only when the payment is in; an order confirmed ahead
+    // of its payment hears when it is paid (recordOrderPayment).
+    if (to === 'confirmed' && order.paymentStatus === 'paid')
+      await tellShopper(tx, orderId, 'order-confirmed', options.mail)
     if (to === 'shipped')
       await tellShopper(tx, orderId, 'order-shipped', options.mail, {
         trackingNumber: options.trackingNumber || order.trackingNumber,
@@ -185,6 +188,20 @@ export async function changeOrderStatus(
       sql`select provider_reference as reference, amount from payments
           where order_id = ${orderId} and method = 'stripe' and provider_reference is not null limit 1`,
     )
+    // Money received by other means goes back by hand: the trail says what is owed, never silently.
+    const [manual] = await queryRows<{ amount: number; methods: string }>(
+      tx,
+      sql`select coalesce(sum(amount), 0)::int as amount, coalesce(string_agg(distinct method, ', '), '') as methods
+          from payments where order_id = ${orderId} and provider_reference is null`,
+    )
+    if (manual && manual.amount > 0)
+      await recordEvent(
+        tx,
+        orderId,
+        'refund',
+        `Refund of ${formatCents(manual.amount)} owed to the customer (received by ${manual.methods.replace(/_/g, ' ')})`,
+        options.actor,
+      )
     // A card order hears of its cancellation with the refund's outcome, below.
     if (!card) await tellShopper(tx, orderId, 'order-cancelled', options.mail)
     return card
@@ -201,29 +218,33 @@ async function refundCard(
 ) {
   try {
     await options.refund(card.reference, `cancel-order-${orderId}`)
+  } catch (error) {
     await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`update orders set payment_status = 'refunded', updated_at = now() where id = ${orderId}`,
-      )
       await recordEvent(
         tx,
         orderId,
         'refund',
-        `Card payment of ${formatCents(card.amount)} refunded`,
+        `Refund of ${formatCents(card.amount)} owed: the card provider did not confirm it (${(error as Error).message})`,
         options.actor,
       )
-      await tellShopper(tx, orderId, 'order-cancelled', options.mail, { refunded: true })
+      await tellShopper(tx, orderId, 'order-cancelled', options.mail)
     })
-  } catch (error) {
+    return
+  }
+  // Refunded: recorded as such (a failure from here on is the database's, not a refund owed).
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update orders set payment_status = 'refunded', updated_at = now() where id = ${orderId}`,
+    )
     await recordEvent(
-      db,
+      tx,
       orderId,
       'refund',
-      `Refund of ${formatCents(card.amount)} owed: the card provider did not confirm it (${(error as Error).message})`,
+      `Card payment of ${formatCents(card.amount)} refunded`,
       options.actor,
     )
-    await tellShopper(db, orderId, 'order-cancelled', options.mail)
-  }
+    await tellShopper(tx, orderId, 'order-cancelled', options.mail, { refunded: true })
+  })
 }
 
 export async function addTracking(db: Database, orderId: number, trackingNumber: string, who: Who) {

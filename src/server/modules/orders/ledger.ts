@@ -58,16 +58,28 @@ export async function recordPayment(
     sql`update orders set payment_status = ${after}, updated_at = now() where id = ${order.id}`,
   )
   await settleInstallments(tx, order.id)
-  if (after === 'paid' && order.paymentStatus !== 'paid') await settleOrder(tx, order)
+  if (after === 'paid' && order.paymentStatus !== 'paid') await settleOrder(tx, order, payment.method)
   return { before: order.paymentStatus, after, paid }
+}
+
+/**
+ * Locks the order's pieces in id order, as checkout does, so that two back-office changes on
+ * orders sharing pieces wait for each other instead of deadlocking.
+ */
+async function lockPieces(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    select id from products
+    where id in (select product_id from order_items where order_id = ${orderId})
+    order by id for update`)
 }
 
 /**
  * An order paid in full: the pieces it reserved are sold (at the price on the order line), and one
  * sale row per line joins the ledger with the product's cost as it is now, so later edits of the
- * cost never change this sale's profit.
+ * cost never change this sale's profit, under the method of the payment that settled it.
  */
-async function settleOrder(tx: Tx, order: LockedOrder): Promise<void> {
+async function settleOrder(tx: Tx, order: LockedOrder, method: PaymentMethod): Promise<void> {
+  await lockPieces(tx, order.id)
   await tx.execute(sql`
     update products set status = 'sold', sold_at = now(), sold_price = line.price, updated_at = now()
     from order_items line
@@ -77,7 +89,7 @@ async function settleOrder(tx: Tx, order: LockedOrder): Promise<void> {
     insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name, customer_email,
       source, order_id)
     select line.product_id, line.price * line.quantity, products.cost * line.quantity,
-      (line.price - products.cost) * line.quantity, ${order.paymentMethod}, ${order.customerName},
+      (line.price - products.cost) * line.quantity, ${method}, ${order.customerName},
       ${order.customerEmail}, 'order', ${order.id}
     from order_items line join products on products.id = line.product_id
     where line.order_id = ${order.id}
@@ -85,26 +97,17 @@ async function settleOrder(tx: Tx, order: LockedOrder): Promise<void> {
 }
 
 /**
- * A cancelled order gives its pieces back: the stock returns, and a piece it reserved or sold is
- * available again — unless a sale outside this order (a manual one) sold it meanwhile. Its sale
- * rows leave the ledger.
+ * A cancelled order gives its pieces back: the stock returns, and a piece that was reserved or
+ * sold is available again, since it has a unit to sell. Its sale rows leave the ledger.
  */
 export async function releaseOrder(tx: Tx, orderId: number): Promise<void> {
+  await lockPieces(tx, orderId)
   await tx.execute(sql`
     update products set
       stock_quantity = products.stock_quantity + line.quantity,
-      status = case
-        when products.status = 'reserved' then 'available'
-        when products.status = 'sold' and not exists (
-          select from sales where sales.product_id = products.id and sales.order_id is distinct from ${orderId}
-        ) then 'available'
-        else products.status end,
-      sold_at = case when products.status in ('reserved', 'sold') and not exists (
-          select from sales where sales.product_id = products.id and sales.order_id is distinct from ${orderId}
-        ) then null else products.sold_at end,
-      sold_price = case when products.status in ('reserved', 'sold') and not exists (
-          select from sales where sales.product_id = products.id and sales.order_id is distinct from ${orderId}
-        ) then null else products.sold_price end,
+      status = case when products.status in ('reserved', 'sold') then 'available' else products.status end,
+      sold_at = case when products.status in ('reserved', 'sold') then null else products.sold_at end,
+      sold_price = case when products.status in ('reserved', 'sold') then null else products.sold_price end,
       updated_at = now()
     from (select product_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId}
           group by product_id) line

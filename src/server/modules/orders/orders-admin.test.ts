@@ -227,8 +227,8 @@ describe('order steps', () => {
     const order = shipped.json() as AdminOrder
     expect(order.status).toBe('shipped')
     expect(order.events.map((event) => [event.kind, event.actor, event.message])).toEqual([
+      // Confirmed before any payment: no 'payment received' e-mail.
       ['status', 'owner', 'Order Received → Payment Confirmed'],
-      ['email', null, 'Payment confirmation e-mailed to mei@example.com'],
       ['status', 'owner', 'Payment Confirmed → Preparing to Ship'],
       ['tracking', 'owner', 'Tracking number 9400111899223100012345'],
       ['status', 'owner', 'Preparing to Ship → Shipped'],
@@ -335,6 +335,10 @@ describe('payments', () => {
       soldPrice: null,
     })
     expect(await salesOf(orderId)).toEqual([])
+    // The Zelle payment goes back by hand: the trail says so.
+    expect((cancelled.json() as AdminOrder).events.map((event) => event.message)).toContain(
+      'Refund of $200.00 owed to the customer (received by zelle)',
+    )
     const refused = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
     expect(refused.statusCode).toBe(409)
   })
@@ -421,6 +425,12 @@ describe('payment plans', () => {
       ],
     })
     expect(unordered.json().message).toBe('Each instalment must fall due after the one before')
+    const impossible = await putPlan(orderId, {
+      depositAmount: 5_000,
+      installments: [{ amount: 15_000, dueDate: '2099-02-30' }],
+    })
+    expect(impossible.statusCode).toBe(400)
+    expect(impossible.json().message).toBe('Enter a real date')
 
     const planned = await putPlan(orderId, {
       depositAmount: 5_000,

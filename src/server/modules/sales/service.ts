@@ -24,10 +24,12 @@ function periodStart(period: SalePeriod, timeZone: string, now: Date): SQL {
   switch (period) {
     case 'today':
       return sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`
+    // Calendar arithmetic on the shop's wall clock, so a month or a week back lands on the same
+    // local time across month ends and daylight-saving changes.
     case 'week':
-      return sql`(${at} - interval '7 days')`
+      return sql`((${at} at time zone ${timeZone}) - interval '7 days') at time zone ${timeZone}`
     case 'month':
-      return sql`(${at} - interval '1 month')`
+      return sql`((${at} at time zone ${timeZone}) - interval '1 month') at time zone ${timeZone}`
     case 'all':
       return sql`'-infinity'::timestamptz`
   }
