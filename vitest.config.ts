@@ -19,6 +19,10 @@ const onPostgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core free by default, which on a 2-core runner means one file at a time; the
+    // integration files wait on PostgreSQL and on sharp's thread pool enough that two at once
+    // finish the suite about a quarter sooner (measured: 581 s → 436 s on both databases).
+    maxWorkers: 2,
     projects: [
       {
         test: {
