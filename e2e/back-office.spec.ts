@@ -48,10 +48,17 @@ test.describe('the back office: catalogue and accounts', () => {
     await expect(images).toHaveCount(2)
     await expect(toast(page, 'Successfully uploaded')).toBeVisible()
     await page.getByLabel('Alt text for image 1 of 2').fill('The bangle seen from the front')
+    // Each key waits for dnd-kit's spoken answer, as a screen-reader user would hear it.
     await page.getByRole('button', { name: 'Reorder image 2 of 2' }).focus()
     await page.keyboard.press('Space')
+    await expect(page.getByText(/was moved over droppable area/)).toBeAttached()
     await page.keyboard.press('ArrowLeft')
+    // Over the other picture now, not its own place.
+    await expect(
+      page.getByText(/Draggable item (\S+) was moved over droppable area (?!\1\.)\S+/),
+    ).toBeAttached()
     await page.keyboard.press('Space')
+    await expect(page.getByText(/was dropped/)).toBeAttached()
     await expect(page.getByLabel('Alt text for image 2 of 2')).toHaveValue('The bangle seen from the front')
     await page.screenshot({ path: 'test-results/screens/admin-product-new-1440.png', fullPage: true })
 
