@@ -46,6 +46,8 @@ export default defineConfig({
       // High enough that the demo's cheaper pieces show the road to free shipping.
       FREE_SHIPPING_THRESHOLD_CENTS: '100000',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
+      // Every journey's Zelle order comes from 127.0.0.1: more than a real shopper's three.
+      MAX_OPEN_UNPAID_ORDERS: '100',
     },
   },
 })

@@ -62,6 +62,7 @@ test.describe('the back office: orders and the sales ledger', () => {
     await shopper.goto(`/order/${orderId}`)
     await expect(shopper.getByRole('heading', { name: new RegExp(`${orderId}`) })).toBeVisible()
     await expect(shopper.locator('[aria-current="step"]')).toContainText('Order Received')
+    await expect(shopper.getByText('We are holding your pieces until')).toBeVisible()
 
     await page.setViewportSize({ width: 1440, height: 900 })
     await signInAsOwner(page)
@@ -71,6 +72,17 @@ test.describe('the back office: orders and the sales ledger', () => {
     await expect(card).toBeVisible()
     await expect(card).toContainText(piece.name)
     await expect(card).toContainText('Unpaid')
+
+    // More time to pay: the hold moves a week on, and the history says who gave it.
+    await expect(card).toContainText('Held until')
+    await card.getByRole('button', { name: `Extend the reservation of order #${orderId}` }).click()
+    const extension = page.getByRole('dialog', { name: 'Extend Reservation' })
+    await extension.getByLabel('Hold for').selectOption({ label: '1 more week' })
+    await extension.getByRole('button', { name: 'Extend Reservation' }).click()
+    await expect(toast(page, 'Reservation extended.')).toBeVisible()
+    await expect(extension).toBeHidden()
+    await card.getByText(/^History/).click()
+    await expect(card.getByText(/^Reservation extended to/)).toBeVisible()
 
     // Money first: the whole balance by Zelle, which confirms the order.
     await card.getByRole('button', { name: 'Record Payment' }).click()

@@ -15,7 +15,7 @@ import session from './http/session'
 import { siteOrigin } from './http/site-origin'
 import ssr, { type SsrBundle } from './http/ssr'
 import { TrafficGauge } from './http/traffic'
-import { SweepRunner } from './jobs/runner'
+import { SWEEP_LOCK, SweepRunner } from './jobs/runner'
 import { SWEEPS } from './jobs/sweeps'
 import { accountsAdminRoutes } from './modules/accounts/admin-routes'
 import { accountsRoutes } from './modules/accounts/routes'
@@ -39,6 +39,7 @@ import { newsletterAdminRoutes } from './modules/newsletter/admin-routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
 import { ordersAdminRoutes } from './modules/orders/admin-routes'
 import { installmentReminders } from './modules/orders/reminders'
+import { expiredReservations, reservationReminders } from './modules/orders/reservations'
 import { ordersRoutes } from './modules/orders/routes'
 import { createPaymentProvider } from './modules/payments'
 import type { PaymentProvider } from './modules/payments/provider'
@@ -61,6 +62,8 @@ declare module 'fastify' {
     adminRoutes: DeclaredRoute[]
     mailWorker: MailWorker
     sweeper: SweepRunner
+    /** Reminds shoppers of, and ends, the reservations of unpaid Zelle orders (every minute). */
+    reservationJobs: SweepRunner
     paymentProvider: PaymentProvider
   }
 }
@@ -184,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   traffic.attach(app.server)
   const checkoutContext = {
     shipping: config.shipping,
+    reservation: config.reservation,
     store: storeInfo(config),
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
   }
@@ -203,10 +207,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweeps: [...SWEEPS, installmentReminders(checkoutContext, config.store.timeZone)],
     log: app.log,
   })
+  // Reservations end by the minute, so they have a runner (and a lock) of their own.
+  const reservationJobs = new SweepRunner({
+    db,
+    sweeps: [
+      reservationReminders(checkoutContext, config.store.timeZone),
+      expiredReservations(checkoutContext, config.store.timeZone, () => catalog.changed()),
+    ],
+    log: app.log,
+    everyMs: 60_000,
+    lockKey: SWEEP_LOCK + 1,
+    label: 'reservation jobs',
+  })
   app.decorate('sweeper', sweeper)
+  app.decorate('reservationJobs', reservationJobs)
   if (deps.jobs) {
-    app.addHook('onReady', async () => sweeper.start())
-    app.addHook('onClose', async () => sweeper.stop())
+    app.addHook('onReady', async () => {
+      sweeper.start()
+      reservationJobs.start()
+    })
+    app.addHook('onClose', async () => {
+      await Promise.all([sweeper.stop(), reservationJobs.stop()])
+    })
   }
   if (deps.mail?.startWorker) {
     app.addHook('onReady', async () => mailWorker.start())

@@ -46,6 +46,17 @@ const envSchema = z.object({
     .optional(),
   FREE_SHIPPING_THRESHOLD_CENTS: cents.default(15000),
   FLAT_SHIPPING_CENTS: cents.default(695),
+  // How long a Zelle order holds its pieces without any payment; fractions allowed (0.01 = 36 s).
+  RESERVATION_HOURS: z.coerce
+    .number({ error: 'must be a number of hours, such as 72 or 0.5' })
+    .positive('must be a positive number of hours')
+    .default(72),
+  // How many orders awaiting payment one e-mail address, or one client address, may hold at once.
+  MAX_OPEN_UNPAID_ORDERS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(3),
   TRUST_PROXY: z.string().default('false'),
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
@@ -88,6 +99,8 @@ export interface Config {
   paymentProvider: 'stripe' | 'test'
   redisUrl: string | undefined
   shipping: { freeThresholdCents: number; flatCents: number }
+  /** Zelle orders: how long pieces wait for a first payment, and how many such orders one client holds. */
+  reservation: { hours: number; maxOpenUnpaidOrders: number }
   /** Fastify's `trustProxy`: true (every hop), a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[]
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
@@ -156,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider,
     redisUrl: e.REDIS_URL,
     shipping: { freeThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS, flatCents: e.FLAT_SHIPPING_CENTS },
+    reservation: { hours: e.RESERVATION_HOURS, maxOpenUnpaidOrders: e.MAX_OPEN_UNPAID_ORDERS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: (e.ALLOWED_HOSTS ?? '')
       .split(',')

@@ -77,6 +77,7 @@ export const ORDER_EVENT_KINDS = [
   'plan',
   'email',
   'refund',
+  'reservation',
 ] as const
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 
@@ -104,6 +105,8 @@ export interface AdminOrder {
   notes: string | null
   specialInstructions: string | null
   createdAt: string
+  /** When an order awaiting its first payment gives its pieces back, unless paid or extended. */
+  reservedUntil: string | null
   items: AdminOrderItem[]
   payments: AdminPayment[]
   paymentPlan: AdminPaymentPlan | null
@@ -119,6 +122,16 @@ export const orderStatusUpdateSchema = strictObject({
   /** Mark Shipped sends the number it asked for with the step, so neither lands without the other. */
   trackingNumber: z.string().trim().max(100, 'Tracking number is too long').optional(),
 })
+
+/** The owner gives a shopper more time to pay: the reservation runs this many more hours. */
+export const MAX_RESERVATION_EXTENSION_HOURS = 30 * 24
+export const reservationExtensionSchema = strictObject({
+  hours: z
+    .number({ error: 'Choose how long to extend the reservation' })
+    .positive('Choose how long to extend the reservation')
+    .max(MAX_RESERVATION_EXTENSION_HOURS, 'A reservation can be extended by at most 30 days at a time'),
+})
+export type ReservationExtension = z.output<typeof reservationExtensionSchema>
 
 export const TRACKING_REQUIRED = 'Please enter a tracking number'
 export const trackingUpdateSchema = strictObject({

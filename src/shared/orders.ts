@@ -71,6 +71,8 @@ export interface OrderDetail extends OrderSummary {
     country: string
   }
   items: { productId: number; productName: string; productImage: string; quantity: number; price: number }[]
+  /** Until when the shop holds the pieces of an order awaiting its first payment (ISO). */
+  reservedUntil: string | null
 }
 
 /** The steps of an order's timeline; a cancelled order leaves it. */
@@ -131,6 +133,32 @@ export function orderTabs(order: {
   if (settled && (order.status === 'confirmed' || order.status === 'preparing')) tabs.push('ready-to-ship')
   if (order.status === 'shipped' || order.status === 'delivered') tabs.push('completed')
   return tabs
+}
+
+/**
+ * An order still waiting for its first payment, with no plan agreed: it holds its pieces only
+ * until its reservation runs out (RESERVATION_HOURS), then the shop cancels it. Once the owner
+ * confirms it, takes any payment or agrees a plan, the pieces stay held.
+ */
+export function awaitsFirstPayment(order: {
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  hasPlan: boolean
+}): boolean {
+  return order.status === 'pending' && order.paymentStatus === 'unpaid' && !order.hasPlan
+}
+
+/** A reservation's end as e-mails and pages say it: 'Thursday, November 26 at 3:00 PM CST'. */
+export function formatDeadline(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  })
 }
 
 /** Where a tracking number can be followed, by the shape carriers give their numbers. */

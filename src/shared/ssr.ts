@@ -6,6 +6,8 @@ export interface StoreInfo {
   phone: string
   freeShippingThresholdCents: number
   flatShippingCents: number
+  /** The shop's clock (IANA name): e-mails give times in it. */
+  timeZone?: string
   /** The built-in test card provider is active: no money moves, pages say so. */
   testPayments?: boolean
 }

@@ -150,6 +150,11 @@ export const orders = pgTable(
     insuranceInterest: boolean('insurance_interest').notNull().default(false),
     /** A double-submitted checkout carries the same key and gets the same order. */
     idempotencyKey: text('idempotency_key').unique(),
+    /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
+    /** The client address that placed the order, to bound how many unpaid orders one client opens. */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -163,6 +168,19 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    // The reservation job and checkout's limit look only at orders awaiting their first payment:
+    // few at any time, so these partial indexes stay small however many orders the shop keeps.
+    index('orders_reservation_idx')
+      .on(t.reservedUntil)
+      .where(
+        sql`${t.status} = 'pending' and ${t.paymentStatus} = 'unpaid' and ${t.reservedUntil} is not null`,
+      ),
+    index('orders_open_unpaid_email_idx')
+      .on(sql`lower(${t.customerEmail})`)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'unpaid'`),
+    index('orders_open_unpaid_client_idx')
+      .on(t.clientAddress)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'unpaid'`),
   ],
 )
 

@@ -8,9 +8,9 @@ export interface JobLog {
   warn(obj: unknown, msg: string): void
 }
 
-// One number for every instance of the shop: whoever holds this advisory lock runs the sweeps;
-// the others skip that round rather than wait (DESIGN.md §7: one instance at a time).
-const SWEEP_LOCK = 0x6a616465 // "jade"
+// One number per runner for every instance of the shop: whoever holds this advisory lock runs
+// the round; the others skip it rather than wait (DESIGN.md §7: one instance at a time).
+export const SWEEP_LOCK = 0x6a616465 // "jade"
 
 export interface SweepRunnerOptions {
   db: Database
@@ -21,6 +21,10 @@ export interface SweepRunnerOptions {
   batch?: number
   /** The clock; tests fix it. */
   now?: () => Date
+  /** The advisory lock that keeps other instances out; runners that may overlap need their own. */
+  lockKey?: number
+  /** What the log calls a round ('data sweeps'). */
+  label?: string
 }
 
 /**
@@ -36,11 +40,15 @@ export class SweepRunner {
   private readonly everyMs: number
   private readonly batch: number
   private readonly now: () => Date
+  private readonly lockKey: number
+  private readonly label: string
 
   constructor(private readonly options: SweepRunnerOptions) {
     this.everyMs = options.everyMs ?? 60 * 60_000
     this.batch = options.batch ?? SWEEP_BATCH
     this.now = options.now ?? (() => new Date())
+    this.lockKey = options.lockKey ?? SWEEP_LOCK
+    this.label = options.label ?? 'data sweeps'
   }
 
   start(): void {
@@ -80,7 +88,7 @@ export class SweepRunner {
         // Shutting down: the batch in hand finishes (stop() waits for it), no new one starts.
         if (this.halting) return counts
         const removed = await this.options.db.transaction(async (tx) => {
-          const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as "locked"`)
+          const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${this.lockKey}) as "locked"`)
           const [lock] = (result as unknown as { rows: { locked: boolean }[] }).rows
           if (!lock?.locked) return null
           const removed = await sweep.run(tx, now, this.batch)
@@ -88,12 +96,13 @@ export class SweepRunner {
           return removed
         })
         if (removed === null) return null
+        sweep.afterCommit?.(removed)
         counts[sweep.name]! += removed
         if (removed < this.batch) break
       }
     }
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
-    if (total > 0) this.options.log.info({ removed: counts }, 'data sweeps done')
+    if (total > 0) this.options.log.info({ handled: counts }, `${this.label} done`)
     return counts
   }
 
@@ -101,7 +110,7 @@ export class SweepRunner {
     this.timer = setTimeout(() => {
       this.timer = undefined
       void this.runOnce()
-        .catch((error: unknown) => this.options.log.warn({ err: error }, 'data sweeps failed'))
+        .catch((error: unknown) => this.options.log.warn({ err: error }, `${this.label} failed`))
         .finally(() => {
           if (!this.stopped) this.schedule(this.everyMs)
         })

@@ -15,8 +15,13 @@ export const ABANDONED_ATTEMPT_AGE_MS = 24 * 60 * 60_000
 
 export interface Sweep {
   name: string
-  /** Deletes at most `limit` rows; answers how many it deleted. */
+  /**
+   * Handles at most `limit` rows; answers how many. The runner calls it inside a transaction of
+   * its own (one per batch), so what it writes lands together or not at all.
+   */
   run(db: DbOrTx, now: Date, limit: number): Promise<number>
+  /** Called once the batch has committed, with its count (to tell caches what changed). */
+  afterCommit?(count: number): void
 }
 
 const deleted = (result: unknown) =>

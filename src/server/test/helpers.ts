@@ -51,6 +51,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jade-test-')),
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
     SEED_DEMO: 'false',
+    // Every request of a test comes from one address; the tests of the limit set their own.
+    MAX_OPEN_UNPAID_ORDERS: '1000',
     ...overrides,
   })
 }

@@ -164,6 +164,15 @@ function ZelleReminder({ order }: { order: OrderDetail }) {
           <strong className="text-ink tabular-nums">{orderNumber(order.id)}</strong> in the memo. Your piece
           ships once the payment is confirmed.
         </p>
+        {order.reservedUntil && (
+          <p className="mt-2 text-ink-muted">
+            We are holding your pieces until{' '}
+            <time dateTime={order.reservedUntil} className="font-medium text-ink">
+              {formatDateTime(order.reservedUntil)}
+            </time>
+            ; an order still unpaid then is cancelled and its pieces return to the shop.
+          </p>
+        )}
       </div>
     </div>
   )

@@ -103,3 +103,16 @@ export function useRemovePlan() {
     onError: (error) => toastFailure('Failed to remove payment plan', error),
   })
 }
+
+export function useExtendReservation() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ order, hours }: { order: AdminOrder; hours: number }) =>
+      api.patch<AdminOrder>(`/api/orders/${order.id}/reservation`, { hours }),
+    onSuccess: async () => {
+      toastSuccess('Reservation extended.')
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to extend the reservation', error),
+  })
+}

@@ -1,4 +1,4 @@
-import { CalendarClock, History, Truck } from 'lucide-react'
+import { CalendarClock, History, Hourglass, Truck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatCents } from '../../../shared/money'
 import {
@@ -16,7 +16,15 @@ import { Badge, type BadgeProps } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
 
-export type OrderAction = 'step' | 'ship' | 'payment' | 'plan' | 'remove-plan' | 'tracking' | 'cancel'
+export type OrderAction =
+  | 'step'
+  | 'ship'
+  | 'payment'
+  | 'plan'
+  | 'remove-plan'
+  | 'tracking'
+  | 'extend'
+  | 'cancel'
 
 const STATUS_BADGE: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'gold',
@@ -158,6 +166,25 @@ export function OrderCard({
             )}
           </p>
           {order.paymentPlan && <PlanSummary plan={order.paymentPlan} />}
+          {order.reservedUntil && (
+            <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-ink-muted">
+              <Hourglass className="size-3.5" aria-hidden />
+              <span>
+                Held until{' '}
+                <time dateTime={order.reservedUntil} className="text-ink">
+                  {formatDateTime(order.reservedUntil)}
+                </time>
+              </span>
+              <button
+                type="button"
+                onClick={() => onAction('extend')}
+                className="min-h-8 text-jade-800 underline underline-offset-2 hover:text-jade-900"
+                aria-label={`Extend the reservation of order #${order.id}`}
+              >
+                Extend
+              </button>
+            </p>
+          )}
         </Detail>
         <Detail title="Total">
           <dl className="grid grid-cols-[1fr_auto] gap-x-3 tabular-nums">

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { dollarsToCents, formatCents } from '../../../shared/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
+import { formatDateTime } from '../../lib/dates'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import {
@@ -18,7 +19,7 @@ import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { methodLabel } from './order-card'
 
-// The two dialogs of the orders page. Both keep what was typed and show the server's reason when
+// The dialogs of the orders page. Each keeps what was typed and show the server's reason when
 // the request fails, so nothing is lost on a bad connection.
 
 interface DialogProps {
@@ -226,6 +227,87 @@ export function PaymentDialog({
             </Button>
             <Button type="submit" loading={busy}>
               Record Payment
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+const EXTENSIONS = [
+  [24, '1 more day'],
+  [72, '3 more days'],
+  [168, '1 more week'],
+] as const
+
+/** Extend Reservation: more time for a shopper to pay before the order gives its pieces back. */
+export function ReservationDialog({
+  order,
+  onClose,
+  onSubmit,
+}: DialogProps & { onSubmit: (hours: number) => Promise<unknown> }) {
+  const id = useId()
+  const [hours, setHours] = useState<number>(72)
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const current = order?.reservedUntil ? new Date(order.reservedUntil) : undefined
+  const from = current && current.getTime() > Date.now() ? current : new Date()
+  const until = new Date(from.getTime() + hours * 3600_000)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      await onSubmit(hours)
+      onClose()
+    } catch (failure) {
+      setError(failureMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={!!order} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={submit} noValidate>
+          <DialogHeader>
+            <DialogTitle>Extend Reservation</DialogTitle>
+            <DialogDescription>
+              Order #{order?.id} holds its pieces until{' '}
+              {current ? formatDateTime(current.toISOString()) : '—'}; unpaid then, it is cancelled and the
+              pieces go back on sale. The customer is reminded a day before the new end.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField
+            label="Hold for"
+            htmlFor={`${id}-hours`}
+            error={error}
+            hint={`Until ${formatDateTime(until.toISOString())}`}
+            className="my-4"
+          >
+            <Select
+              id={`${id}-hours`}
+              value={String(hours)}
+              onChange={(event) => {
+                setHours(Number(event.target.value))
+                setError(undefined)
+              }}
+            >
+              {EXTENSIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Extend Reservation
             </Button>
           </DialogFooter>
         </form>

@@ -19,12 +19,13 @@ import {
   orderQueries,
   useAddTracking,
   useChangeStatus,
+  useExtendReservation,
   useRecordPayment,
   useRemovePlan,
   useSetPlan,
 } from './api'
 import { type OrderAction, OrderCard } from './order-card'
-import { PaymentDialog, TrackingDialog } from './order-dialogs'
+import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
 
 const PAGE_SIZE = 20
@@ -44,6 +45,7 @@ export function OrdersPage() {
   const changeStatus = useChangeStatus()
   const addTracking = useAddTracking()
   const recordPayment = useRecordPayment()
+  const extendReservation = useExtendReservation()
   const setPlan = useSetPlan()
   const removePlan = useRemovePlan()
   const close = () => setAction(undefined)
@@ -170,6 +172,14 @@ export function OrdersPage() {
           order={action.order}
           onClose={close}
           onSubmit={(update) => recordPayment.mutateAsync({ order: action.order, update })}
+        />
+      )}
+      {action?.kind === 'extend' && (
+        <ReservationDialog
+          key={action.order.id}
+          order={action.order}
+          onClose={close}
+          onSubmit={(hours) => extendReservation.mutateAsync({ order: action.order, hours })}
         />
       )}
       {action?.kind === 'plan' && (

@@ -106,6 +106,7 @@ describe('Zelle checkout', () => {
       from: 'Jade Shop <hello@jadeshop.example>',
       renderers: orderMailRenderers(t.handle.db, {
         shipping: t.config.shipping,
+        reservation: t.config.reservation,
         store: storeInfo(t.config),
         publicUrl: 'https://shop.example',
       }),

@@ -26,6 +26,8 @@ const LOAD_ORDERS = `
       o.shipping_zip as zip, coalesce(c.country, o.shipping_country) as country,
       o.special_instructions as "specialInstructions", o.appointment_request as "appointmentRequest",
       o.insurance_interest as "insuranceInterest",
+      case when o.status = 'pending' and o.payment_status = 'unpaid'
+        then to_char(o.reserved_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as "reservedUntil",
       coalesce((select json_agg(json_build_object('name', i.product_name, 'quantity', i.quantity,
         'price', i.price) order by i.id) from order_items i where i.order_id = o.id), '[]') as items
     from orders o left join customers c on c.id = o.customer_id

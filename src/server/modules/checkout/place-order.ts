@@ -1,9 +1,15 @@
 import { quoteShipping } from '../../../shared/cart'
-import { type CheckoutForm, type OrderLine, PRICES_CHANGED } from '../../../shared/checkout'
+import {
+  type CheckoutForm,
+  type OrderLine,
+  PRICES_CHANGED,
+  tooManyUnpaidOrders,
+} from '../../../shared/checkout'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { conflict } from '../../errors'
+import { conflict, rateLimited } from '../../errors'
+import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import { ORDER_MAIL_KINDS } from './order-mail'
 
 /** What checkout reads of a piece, under its row lock. */
@@ -19,6 +25,8 @@ export interface Piece {
 
 export interface CheckoutContext {
   shipping: { freeThresholdCents: number; flatCents: number }
+  /** How long a Zelle order holds its pieces unpaid, and how many one shopper may hold at once. */
+  reservation: { hours: number; maxOpenUnpaidOrders: number }
   store: StoreInfo
   publicUrl: string
 }
@@ -34,6 +42,8 @@ export interface PlaceOrderInput {
   userId: number | null
   sessionId: string | undefined
   idempotencyKey?: string
+  /** The shopper's network address (the request's, behind TRUST_PROXY). */
+  clientAddress?: string
 }
 
 export interface PlacedOrder {
@@ -118,8 +128,11 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // is written, and the locked pieces come back to say why. The customer's id is drawn first so the
 // order can point at it; foreign keys are checked at the end of the statement.
 //
-// The last unit of a Zelle order reserves the piece until it is paid; a card order has been paid,
-// so its last unit sells it.
+// Stock and sale rows are written by the ledger's own fragments (orders/stock-rules.ts): the last
+// unit of a Zelle order reserves the piece until it is paid (for RESERVATION_HOURS at most); a
+// card order has been paid, so its last unit sells it. A Zelle order is refused while its shopper
+// (by e-mail or client address) already holds MAX_OPEN_UNPAID_ORDERS awaiting payment; that count
+// is unlocked, so two simultaneous orders may both pass it — a bound on abuse, not on stock.
 const PLACE_ORDER = `
   with line as (
     select * from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
@@ -127,18 +140,26 @@ const PLACE_ORDER = `
     select id, name, price, cost, status, stock_quantity as "stockQuantity",
       coalesce(image_urls[1], '') as image
     from products where id = any($1::int[]) order by id for update
+  ), open_unpaid as (
+    select count(*)::int as n from (
+      select from orders
+      where not $27 and status = 'pending' and payment_status = 'unpaid'
+        and (lower(customer_email) = lower($18) or client_address = $31)
+      limit $32
+    ) held
   ), buyable as (
-    select count(*) = cardinality($1::int[]) as ok
+    select count(*) = cardinality($1::int[]) and (select n from open_unpaid) < $32 as ok
     from line join piece on piece.id = line.product_id
-    where piece.status = 'available' and piece."stockQuantity" >= line.quantity
+    where ${sqlText(canTakeStock({ status: 'piece.status', stock: 'piece."stockQuantity"' }, 'line.quantity'))}
       and piece.price = line.price
   ), new_order as (
     insert into orders (user_id, customer_id, status, subtotal, shipping_cost, total,
       shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
       payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
-      special_instructions, appointment_request, insurance_interest, idempotency_key)
+      special_instructions, appointment_request, insurance_interest, idempotency_key,
+      reserved_until, client_address)
     select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-      $17, $18, $19, $20, $21, $22, $23
+      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8), $31
     from buyable where ok
     on conflict do nothing
     returning id, customer_id
@@ -150,38 +171,42 @@ const PLACE_ORDER = `
     select new_order.id, piece.id, line.quantity, piece.price, piece.name, piece.image
     from new_order, line join piece on piece.id = line.product_id
   ), stock as (
-    update products set
-      stock_quantity = products.stock_quantity - line.quantity,
-      status = case when products.stock_quantity = line.quantity then $27 else products.status end,
-      sold_at = case when products.stock_quantity = line.quantity and $28 then now() else products.sold_at end,
-      sold_price = case when products.stock_quantity = line.quantity and $28 then products.price
-        else products.sold_price end,
-      updated_at = now()
+    update products set ${sqlText(takeStock('line.quantity', '$27', 'products.price'))}
     from new_order, line
     where products.id = line.product_id
   ), payment as (
     insert into payments (order_id, amount, method, note, provider_reference)
-    select new_order.id, $8, 'stripe', 'Card payment', $15 from new_order where $28
+    select new_order.id, $8, 'stripe', 'Card payment', $15 from new_order where $27
   ), sale as (
-    insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name,
-      customer_email, source, order_id)
-    select piece.id, piece.price * line.quantity, piece.cost * line.quantity,
-      (piece.price - piece.cost) * line.quantity, 'stripe', $17, $18, 'order', new_order.id
+    insert into sales ${sqlText(
+      saleRow({
+        productId: 'piece.id',
+        quantity: 'line.quantity',
+        price: 'piece.price',
+        cost: 'piece.cost',
+        method: "'stripe'",
+        customerName: '$17',
+        customerEmail: '$18',
+        source: "'order'",
+        orderId: 'new_order.id',
+      }),
+    )}
     from new_order, line join piece on piece.id = line.product_id
-    where $28
+    where $27
   ), cart as (
     delete from cart_items using new_order
-    where cart_items.session_id = $29 and cart_items.product_id = any($1::int[])
+    where cart_items.session_id = $28 and cart_items.product_id = any($1::int[])
   ), mail as (
     insert into email_outbox (kind, to_address, payload)
     select mail.kind, mail.address, jsonb_build_object('orderId', new_order.id)
-    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', $18), ('${ORDER_MAIL_KINDS.notice}', $30))
+    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', $18), ('${ORDER_MAIL_KINDS.notice}', $29))
       as mail(kind, address)
   )
   select (select id from new_order) as "orderId",
     -- Why not, only when nothing was written.
     case when not exists (select from new_order)
-      then (select coalesce(json_agg(piece), '[]') from piece) end as pieces`
+      then (select coalesce(json_agg(piece), '[]') from piece) end as pieces,
+    (select n from open_unpaid) as "openUnpaid"`
 
 const FIND_ORDER = 'select id from orders where idempotency_key = $1 or payment_id = $2 limit 1'
 
@@ -214,7 +239,7 @@ export async function placeOrder(
   const paid = input.payment.method === 'stripe'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
   const { form } = input
-  const [result] = await runPrepared<{ orderId: number | null; pieces: Piece[] | null }>(
+  const [result] = await runPrepared<{ orderId: number | null; pieces: Piece[] | null; openUnpaid: number }>(
     db,
     'checkout-place-order',
     PLACE_ORDER,
@@ -245,10 +270,12 @@ export async function placeOrder(
       form.firstName,
       form.lastName,
       form.country,
-      paid ? 'sold' : 'reserved',
       paid,
       input.sessionId ?? null,
       context.store.email,
+      paid ? null : context.reservation.hours * 3600,
+      input.clientAddress ?? null,
+      context.reservation.maxOpenUnpaidOrders,
     ],
   )
   if (result?.orderId != null) return { orderId: result.orderId, created: true }
@@ -257,6 +284,8 @@ export async function placeOrder(
   // statement's snapshot predates it): then it is the order. Otherwise, say why.
   const twin = await findExisting(db, input.idempotencyKey ?? null, paymentId)
   if (twin !== undefined) return { orderId: twin, created: false }
+  if (!paid && (result?.openUnpaid ?? 0) >= context.reservation.maxOpenUnpaidOrders)
+    throw rateLimited(tooManyUnpaidOrders(context.reservation.maxOpenUnpaidOrders))
   throw conflict(refusal(lines, result?.pieces ?? []) ?? 'This order was already placed')
 }
 

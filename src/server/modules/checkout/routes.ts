@@ -97,6 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         userId: user?.id ?? null,
         sessionId,
         idempotencyKey,
+        clientAddress: request.ip,
       })
       crashPoint('checkout:order-placed')
       afterOrder(placed.created)

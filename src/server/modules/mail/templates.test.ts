@@ -36,11 +36,30 @@ function order(fields: Partial<OrderMailData> = {}): OrderMailData {
     specialInstructions: null,
     appointmentRequest: false,
     insuranceInterest: true,
+    reservedUntil: null,
     ...fields,
   }
 }
 
 describe('the order confirmation', () => {
+  it("tells a Zelle shopper until when the pieces are held, on the shop's clock", () => {
+    const mail = orderConfirmationMail(
+      order({ reservedUntil: '2026-11-26T21:00:00.000Z' }),
+      { ...store, timeZone: 'America/Chicago' },
+      publicUrl,
+    )
+    for (const body of [mail.text, mail.html!])
+      expect(body).toContain(
+        'We are holding them for you until Thursday, November 26 at 3:00 PM CST; an order still unpaid then is cancelled.',
+      )
+    const paid = orderConfirmationMail(
+      order({ paymentStatus: 'paid', reservedUntil: '2026-11-26T21:00:00.000Z' }),
+      store,
+      publicUrl,
+    )
+    expect(paid.text).not.toContain('holding them')
+  })
+
   it('gives a Zelle shopper the order number, the phone number and the four steps', () => {
     const mail = orderConfirmationMail(order(), store, publicUrl)
     expect(mail).toMatchObject({ kind: 'order-confirmation', to: 'mei@example.com' })

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm'
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../../shared/orders'
+import {
+  awaitsFirstPayment,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../../shared/orders'
 import type {
   AdminInstallment,
   AdminOrder,
@@ -34,6 +39,7 @@ export interface OrderRow {
   notes: string | null
   special_instructions: string | null
   created_at: Date | string
+  reserved_until: Date | string | null
   plan_id: number | null
 }
 
@@ -155,6 +161,11 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       notes: row.notes,
       specialInstructions: row.special_instructions,
       createdAt: iso(row.created_at),
+      reservedUntil:
+        row.reserved_until &&
+        awaitsFirstPayment({ status: row.status, paymentStatus: row.payment_status, hasPlan: !!plan })
+          ? iso(row.reserved_until)
+          : null,
       items: (itemsOf.get(row.id) ?? []).map(({ orderId: _, ...item }) => item),
       payments: orderPayments,
       paymentPlan,

@@ -6,6 +6,7 @@ import {
   orderStatusUpdateSchema,
   paymentPlanSchema,
   paymentUpdateSchema,
+  reservationExtensionSchema,
   trackingUpdateSchema,
 } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
@@ -21,6 +22,7 @@ import {
   type Who,
 } from './admin-service'
 import type { MailContext } from './order-notices'
+import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (app.ts). Every change names its author in the order's trail.
 
@@ -75,6 +77,13 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     '/api/orders/:id/plan',
     { schema: { params: idParams, body: paymentPlanSchema } },
     async (request) => setPaymentPlan(db, request.params.id, request.body, await who(request)),
+  )
+
+  app.patch(
+    '/api/orders/:id/reservation',
+    { schema: { params: idParams, body: reservationExtensionSchema } },
+    async (request) =>
+      extendReservation(db, request.params.id, request.body.hours, { ...(await who(request)), timeZone }),
   )
 
   app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import { derivePaymentStatus, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { returnStock, SELL_RESERVED, saleRow } from './stock-rules'
 
-// The rules that move stock, sale rows and payment status after an order exists, in one place, each
-// called inside the caller's transaction with the order row already locked (lockOrder). Checkout's
-// single statement (checkout/place-order.ts) applies the same rules at the moment of purchase —
-// take the stock, reserve or sell the last unit, book a card payment and its sale rows — and a test
-// (ledger.test.ts) holds the two to the same outcome.
+// What happens to an order's pieces, sale rows and payment status after it exists, each step
+// called inside the caller's transaction with the order row already locked (lockOrder). The SQL
+// that moves stock and books sales is the same fragments (stock-rules.ts) checkout's single
+// statement is built from, and a test (ledger.test.ts) holds the two paths to the same outcome.
 
 export interface LockedOrder {
   id: number
@@ -81,19 +81,24 @@ async function lockPieces(tx: Tx, orderId: number): Promise<void> {
 async function settleOrder(tx: Tx, order: LockedOrder, method: PaymentMethod): Promise<void> {
   await lockPieces(tx, order.id)
   await tx.execute(sql`
-    update products set status = 'sold', sold_at = now(), sold_price = line.price, updated_at = now()
+    update products set ${SELL_RESERVED.set('line.price')}
     from order_items line
-    where line.order_id = ${order.id} and products.id = line.product_id
-      and products.status = 'reserved' and products.stock_quantity = 0`)
+    where line.order_id = ${order.id} and products.id = line.product_id and ${SELL_RESERVED.when}`)
+  const sale = saleRow({
+    productId: 'line.product_id',
+    quantity: 'line.quantity',
+    price: 'line.price',
+    cost: 'products.cost',
+    method: sql`${method}::text`,
+    customerName: 'o.customer_name',
+    customerEmail: 'o.customer_email',
+    source: "'order'",
+    orderId: 'o.id',
+  })
   await tx.execute(sql`
-    insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name, customer_email,
-      source, order_id)
-    select line.product_id, line.price * line.quantity, products.cost * line.quantity,
-      (line.price - products.cost) * line.quantity, ${method}, ${order.customerName},
-      ${order.customerEmail}, 'order', ${order.id}
-    from order_items line join products on products.id = line.product_id
-    where line.order_id = ${order.id}
-      and not exists (select from sales where sales.order_id = ${order.id})`)
+    insert into sales ${sale}
+    from orders o join order_items line on line.order_id = o.id join products on products.id = line.product_id
+    where o.id = ${order.id} and not exists (select from sales where sales.order_id = ${order.id})`)
 }
 
 /**
@@ -103,12 +108,7 @@ async function settleOrder(tx: Tx, order: LockedOrder, method: PaymentMethod): P
 export async function releaseOrder(tx: Tx, orderId: number): Promise<void> {
   await lockPieces(tx, orderId)
   await tx.execute(sql`
-    update products set
-      stock_quantity = products.stock_quantity + line.quantity,
-      status = case when products.status in ('reserved', 'sold') then 'available' else products.status end,
-      sold_at = case when products.status in ('reserved', 'sold') then null else products.sold_at end,
-      sold_price = case when products.status in ('reserved', 'sold') then null else products.sold_price end,
-      updated_at = now()
+    update products set ${returnStock('line.quantity')}
     from (select product_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId}
           group by product_id) line
     where products.id = line.product_id`)

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows'
 import { enqueueMail } from '../mail/outbox'
 import {
   type OrderStatusMailData,
+  type OrderStatusMailExtra,
   type OrderStatusMailKind,
   orderStatusMail,
 } from '../mail/templates/order-status-mails'
@@ -20,6 +21,8 @@ const SENT_LABELS: Record<OrderStatusMailKind, string> = {
   'order-confirmed': 'Payment confirmation',
   'order-shipped': 'Shipping notice',
   'order-cancelled': 'Cancellation notice',
+  'reservation-reminder': 'Payment reminder',
+  'reservation-expired': 'Reservation expiry notice',
 }
 
 export async function orderMailData(db: DbOrTx, orderId: number): Promise<OrderStatusMailData | undefined> {
@@ -42,7 +45,7 @@ export async function tellShopper(
   orderId: number,
   kind: OrderStatusMailKind,
   context: MailContext,
-  extra: { trackingNumber?: string | null; refunded?: boolean } = {},
+  extra: OrderStatusMailExtra = {},
 ): Promise<void> {
   const order = await orderMailData(tx, orderId)
   if (!order?.customerEmail) return

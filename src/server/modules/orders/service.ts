@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import type {
-  OrderDetail,
-  OrderStatus,
-  OrderSummary,
-  PaymentMethod,
-  PaymentStatus,
+import {
+  awaitsFirstPayment,
+  type OrderDetail,
+  type OrderStatus,
+  type OrderSummary,
+  type PaymentMethod,
+  type PaymentStatus,
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
-import { orderItems, orders } from '../../db/schema'
+import { orderItems, orders, paymentPlans } from '../../db/schema'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -80,5 +81,19 @@ export async function getUserOrder(
       country: row.shippingCountry,
     },
     items,
+    reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
   }
+}
+
+/** Whether the order's pieces wait for its first payment, and would go back at its reservation's end. */
+async function holdsPieces(db: DbOrTx, row: OrderRow): Promise<boolean> {
+  const [plan] = await db
+    .select({ id: paymentPlans.id })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.orderId, row.id))
+  return awaitsFirstPayment({
+    status: row.status as OrderStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    hasPlan: !!plan,
+  })
 }

@@ -1,19 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../shared/orders'
-import {
-  type MonthlySales,
-  type Sale,
-  type SaleInput,
-  type SalePeriod,
-  type SalesPage,
-  type SalesQuery,
-  type SalesSummary,
-  saleProfit,
+import type {
+  MonthlySales,
+  Sale,
+  SaleInput,
+  SalePeriod,
+  SalesPage,
+  SalesQuery,
+  SalesSummary,
 } from '../../../shared/sales'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
+import { saleRow, takeStock } from '../orders/stock-rules'
 
 // The sales ledger: the rows, their totals by SQL aggregate, the months for the chart, and a sale
 // recorded by hand, which sells the piece in the same transaction.
@@ -127,21 +127,21 @@ export async function recordManualSale(db: Database, input: SaleInput): Promise<
       throw conflict(`"${piece.name}" is reserved by an order awaiting payment`, 'productId')
     if (piece.stock < 1) throw conflict(`"${piece.name}" is out of stock`, 'productId')
     await tx.execute(sql`
-      update products set stock_quantity = stock_quantity - 1,
-        status = case when stock_quantity = 1 then 'sold' else status end,
-        sold_at = case when stock_quantity = 1 then now() else sold_at end,
-        sold_price = case when stock_quantity = 1 then ${input.salePrice}::int else sold_price end,
-        updated_at = now()
+      update products set ${takeStock('1', 'true', sql`${input.salePrice}::int`)}
       where id = ${input.productId}`)
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into sales (product_id, sale_price, cost, profit, payment_method, customer_name,
-            customer_email, notes, source)
-          values (${input.productId}, ${input.salePrice}, ${input.cost ?? null},
-            ${saleProfit(input.salePrice, input.cost)}, ${input.paymentMethod satisfies PaymentMethod},
-            ${input.customerName}, ${input.customerEmail}, ${input.notes}, 'manual')
-          returning id`,
-    )
+    const sale = saleRow({
+      productId: sql`${input.productId}::int`,
+      quantity: '1',
+      price: sql`${input.salePrice}::int`,
+      cost: sql`${input.cost ?? null}::int`,
+      method: sql`${input.paymentMethod satisfies PaymentMethod}::text`,
+      customerName: sql`${input.customerName}::text`,
+      customerEmail: sql`${input.customerEmail}::text`,
+      source: "'manual'",
+      orderId: 'null::int',
+      notes: sql`${input.notes}::text`,
+    })
+    const [row] = await queryRows<{ id: number }>(tx, sql`insert into sales ${sale} returning id`)
     return row!.id
   })
   const [sale] = await queryRows<SaleRow>(

@@ -9,6 +9,7 @@ export function storeInfo(config: Config): StoreInfo {
     phone: config.store.phone,
     freeShippingThresholdCents: config.shipping.freeThresholdCents,
     flatShippingCents: config.shipping.flatCents,
+    timeZone: config.store.timeZone,
     ...(config.paymentProvider === 'test' ? { testPayments: true } : {}),
   }
 }

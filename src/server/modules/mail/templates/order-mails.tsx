@@ -1,4 +1,5 @@
 import { formatCents } from '../../../../shared/money'
+import { formatDeadline } from '../../../../shared/orders'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
 import { COLORS, Details, MailButton, P, renderMailHtml, signature, trimSlash } from './layout'
@@ -19,6 +20,8 @@ export interface OrderMailData {
   specialInstructions: string | null
   appointmentRequest: boolean
   insuranceInterest: boolean
+  /** An unpaid Zelle order's hold on its pieces ends then (ISO), unless paid. */
+  reservedUntil: string | null
 }
 
 const PAYMENT_METHOD_LABELS: Record<OrderMailData['paymentMethod'], string> = {
@@ -49,8 +52,12 @@ export function orderConfirmationMail(
     `Include your order number ${number} in the memo.`,
     'Verify the details and send.',
   ]
+  const hold =
+    awaitingZelle && order.reservedUntil
+      ? ` We are holding them for you until ${formatDeadline(order.reservedUntil, store.timeZone)}; an order still unpaid then is cancelled.`
+      : ''
   const nextStep = awaitingZelle
-    ? 'Your items ship after your payment is confirmed.'
+    ? `Your items ship after your payment is confirmed.${hold}`
     : 'We will prepare your order within 1-2 business days and e-mail you when it ships.'
 
   const text = [

@@ -15,7 +15,19 @@ export interface OrderStatusMailData {
   items: { name: string; quantity: number }[]
 }
 
-export type OrderStatusMailKind = 'order-confirmed' | 'order-shipped' | 'order-cancelled'
+export type OrderStatusMailKind =
+  | 'order-confirmed'
+  | 'order-shipped'
+  | 'order-cancelled'
+  | 'reservation-reminder'
+  | 'reservation-expired'
+
+export interface OrderStatusMailExtra {
+  trackingNumber?: string | null
+  refunded?: boolean
+  /** When an unpaid order's hold on its pieces ends, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
+  reservedUntil?: string
+}
 
 interface Content {
   subject: string
@@ -28,7 +40,8 @@ interface Content {
 function content(
   kind: OrderStatusMailKind,
   order: OrderStatusMailData,
-  extra: { trackingNumber?: string | null; refunded?: boolean },
+  extra: OrderStatusMailExtra,
+  store: StoreInfo,
 ): Content {
   const number = `#${order.id}`
   switch (kind) {
@@ -58,6 +71,19 @@ function content(
           ? `Your card payment of ${formatCents(order.total)} has been refunded; it may take a few days to appear on your statement.`
           : 'If you have already sent a payment, we will return it to you. Reply to this e-mail with any question.',
       }
+    case 'reservation-reminder':
+      return {
+        subject: `Reminder: complete your Zelle payment for order ${number}`,
+        lead: `We are holding the pieces of your order ${number} for you until ${extra.reservedUntil}. We have not received your payment yet.`,
+        details: [['Amount', formatCents(order.total)]],
+        more: `Please send it by Zelle to ${store.phone}, with ${number} in the memo. If the payment has not arrived by then, the order is cancelled and the pieces return to the shop. If you have already paid, thank you, and please ignore this message.`,
+      }
+    case 'reservation-expired':
+      return {
+        subject: `Your order ${number} has been cancelled`,
+        lead: `We held the pieces of your order ${number} until ${extra.reservedUntil}, but did not receive your payment, so the order has been cancelled and the pieces have returned to the shop.`,
+        more: 'If you still would like them, you are welcome to order again while they are available. If you sent a payment that we missed, reply to this e-mail and we will sort it out at once.',
+      }
   }
 }
 
@@ -66,9 +92,9 @@ export function orderStatusMail(
   order: OrderStatusMailData,
   store: StoreInfo,
   publicUrl: string,
-  extra: { trackingNumber?: string | null; refunded?: boolean } = {},
+  extra: OrderStatusMailExtra = {},
 ): OutgoingMail {
-  const message = content(kind, order, extra)
+  const message = content(kind, order, extra, store)
   const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
   const items = order.items.map((item) => `${item.quantity} x ${item.name}`)
   const text = [

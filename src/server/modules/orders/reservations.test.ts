@@ -1,0 +1,396 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tooManyUnpaidOrders } from '../../../shared/checkout'
+import type { AdminOrder } from '../../../shared/orders-admin'
+import { emailOutbox, orderEvents, orders, products } from '../../db/schema'
+import { SweepRunner } from '../../jobs/runner'
+import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
+import { expiredReservations, reservationReminders } from './reservations'
+
+// An unpaid Zelle order holds its pieces for RESERVATION_HOURS (72 here, the default): the shopper
+// is reminded a day before the end, the order is cancelled at the end, and the owner can extend it.
+
+let t: TestApp
+let admin: string
+let released = 0
+beforeAll(async () => {
+  t = await createTestApp({ env: { STORE_TIMEZONE: 'America/Chicago' } })
+  admin = await adminCookie(t.app, t.handle.db)
+})
+afterAll(() => t.close())
+
+const mail = {
+  store: {
+    name: 'Jade Shop',
+    email: 'shop@example.com',
+    phone: '713-555-0000',
+    freeShippingThresholdCents: 0,
+    flatShippingCents: 0,
+  },
+  publicUrl: 'https://shop.example',
+}
+const HOUR = 3600_000
+
+/** The reservation jobs as the app runs them, on a clock the test sets. */
+function jobsAt(now: Date) {
+  return new SweepRunner({
+    db: t.handle.db,
+    sweeps: [
+      reservationReminders(mail, 'America/Chicago'),
+      expiredReservations(mail, 'America/Chicago', () => void released++),
+    ],
+    log: { info: () => {}, warn: () => {} },
+    now: () => now,
+  }).runOnce()
+}
+
+async function zelleOrder(email: string, options: { remoteAddress?: string } = {}) {
+  const piece = await insertProduct(t.handle.db, { price: 52_000 })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    remoteAddress: options.remoteAddress,
+    payload: {
+      ...checkoutForm,
+      email,
+      paymentMethod: 'zelle',
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+      subtotal: piece.price,
+      shippingCost: 0,
+      total: piece.price,
+    },
+  })
+  return { response, piece, orderId: (response.json() as { id: number }).id }
+}
+
+async function reservedUntil(orderId: number): Promise<Date> {
+  const [row] = await t.handle.db
+    .select({ reservedUntil: orders.reservedUntil })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  return row!.reservedUntil!
+}
+
+const mailsTo = (email: string, kind: string) =>
+  t.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind)))
+
+const pieceOf = async (id: number) =>
+  (await t.handle.db.select().from(products).where(eq(products.id, id)))[0]!
+
+const orderOf = async (id: number) => (await t.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!
+
+const adminPatch = (url: string, payload: unknown, cookie = admin) =>
+  t.app.inject({ method: 'PATCH', url, payload: payload as object, headers: { cookie } })
+
+describe('the reservation of an unpaid Zelle order', () => {
+  it('lasts RESERVATION_HOURS from checkout, and the back office shows its end', async () => {
+    const before = Date.now()
+    const { orderId } = await zelleOrder('ada.window@example.com')
+    const until = (await reservedUntil(orderId)).getTime()
+    expect(until).toBeGreaterThanOrEqual(before + 72 * HOUR - 5_000)
+    expect(until).toBeLessThanOrEqual(Date.now() + 72 * HOUR + 5_000)
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?search=ada.window',
+      headers: { cookie: admin },
+    })
+    const [order] = (list.json() as { items: AdminOrder[] }).items
+    expect(order!.reservedUntil).toBe(new Date(until).toISOString())
+  })
+
+  it('reminds the shopper once, a day before it ends', async () => {
+    const email = 'ada.reminder@example.com'
+    const { orderId } = await zelleOrder(email)
+    const until = (await reservedUntil(orderId)).getTime()
+
+    await jobsAt(new Date(until - 25 * HOUR))
+    expect(await mailsTo(email, 'reservation-reminder')).toHaveLength(0)
+    await jobsAt(new Date(until - 23 * HOUR))
+    await jobsAt(new Date(until - 22 * HOUR))
+    const reminders = await mailsTo(email, 'reservation-reminder')
+    expect(reminders).toHaveLength(1)
+    expect(reminders[0]!.subject).toBe(`Reminder: complete your Zelle payment for order #${orderId}`)
+    expect(reminders[0]!.textBody).toContain('$520.00')
+    expect(reminders[0]!.textBody).toContain('Please send it by Zelle to 713-555-0000')
+    expect((await orderOf(orderId)).status).toBe('pending')
+  })
+
+  it('ends in a cancelled order, its piece back on sale and the shopper told', async () => {
+    const email = 'ada.expired@example.com'
+    const { orderId, piece } = await zelleOrder(email)
+    expect((await pieceOf(piece.id)).status).toBe('reserved')
+    const until = (await reservedUntil(orderId)).getTime()
+
+    await jobsAt(new Date(until - 60_000))
+    expect((await orderOf(orderId)).status).toBe('pending')
+    const releasedBefore = released
+    const counts = await jobsAt(new Date(until + 30_000))
+    expect(counts?.['expired reservations']).toBeGreaterThanOrEqual(1)
+    expect(released).toBe(releasedBefore + 1)
+
+    expect((await orderOf(orderId)).status).toBe('cancelled')
+    expect(await pieceOf(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1, soldAt: null })
+    const [notice] = await mailsTo(email, 'reservation-expired')
+    expect(notice!.subject).toBe(`Your order #${orderId} has been cancelled`)
+    expect(notice!.textBody).toContain('did not receive your payment')
+    const trail = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))
+    const expiry = trail.find((event) => event.kind === 'reservation')
+    expect(expiry).toMatchObject({ actor: null })
+    expect(expiry!.message).toMatch(
+      /^Reservation ended .* without payment: order cancelled, pieces back on sale$/,
+    )
+    expect(trail.some((event) => event.message === `Reservation expiry notice e-mailed to ${email}`)).toBe(
+      true,
+    )
+
+    // Once: a second pass finds nothing more to do for it.
+    await jobsAt(new Date(until + 90_000))
+    expect(await mailsTo(email, 'reservation-expired')).toHaveLength(1)
+  })
+
+  it('holds on once the owner confirmed the order, took a payment or agreed a plan', async () => {
+    const confirmed = await zelleOrder('ada.confirmed@example.com')
+    expect(
+      (await adminPatch(`/api/orders/${confirmed.orderId}/status`, { status: 'confirmed' })).statusCode,
+    ).toBe(200)
+    const deposit = await zelleOrder('ada.deposit@example.com')
+    expect(
+      (
+        await adminPatch(`/api/orders/${deposit.orderId}/payment`, {
+          paymentStatus: 'partial',
+          amount: 10_000,
+        })
+      ).statusCode,
+    ).toBe(200)
+    const planned = await zelleOrder('ada.plan@example.com')
+    const plan = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${planned.orderId}/plan`,
+      payload: { depositAmount: 12_000, installments: [{ amount: 40_000, dueDate: '2099-01-01' }] },
+      headers: { cookie: admin },
+    })
+    expect(plan.statusCode).toBe(200)
+
+    await jobsAt(new Date(Date.now() + 200 * HOUR))
+    for (const { orderId, piece } of [confirmed, deposit, planned]) {
+      expect((await orderOf(orderId)).status).not.toBe('cancelled')
+      expect((await pieceOf(piece.id)).status).toBe('reserved')
+    }
+  })
+
+  it('leaves alone an order the owner is changing at that very moment', async (context) => {
+    if (t.handle.driver !== 'postgres') return context.skip('needs two connections at once')
+    const { orderId, piece } = await zelleOrder('ada.race@example.com')
+    const until = (await reservedUntil(orderId)).getTime()
+    let lockTaken!: () => void
+    let finish!: () => void
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve))
+    const done = new Promise<void>((resolve) => (finish = resolve))
+    const owner = t.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from orders where id = ${orderId} for update`)
+      lockTaken()
+      await done
+      await tx.execute(sql`update orders set status = 'confirmed' where id = ${orderId}`)
+    })
+    await taken
+    const sweep = expiredReservations(mail, 'America/Chicago', () => {})
+    await t.handle.db.transaction((tx) => sweep.run(tx, new Date(until + HOUR), 1000))
+    finish()
+    await owner
+    expect((await orderOf(orderId)).status).toBe('confirmed')
+    expect((await pieceOf(piece.id)).status).toBe('reserved')
+  })
+
+  it('can be extended by the owner, which also re-arms the reminder', async () => {
+    const email = 'ada.extend@example.com'
+    const { orderId } = await zelleOrder(email)
+    const until = (await reservedUntil(orderId)).getTime()
+    await jobsAt(new Date(until - 23 * HOUR))
+    expect(await mailsTo(email, 'reservation-reminder')).toHaveLength(1)
+
+    const extended = await adminPatch(`/api/orders/${orderId}/reservation`, { hours: 48 })
+    expect(extended.statusCode).toBe(200)
+    const newUntil = (await reservedUntil(orderId)).getTime()
+    expect(newUntil).toBe(until + 48 * HOUR)
+    expect((extended.json() as AdminOrder).reservedUntil).toBe(new Date(newUntil).toISOString())
+    const trail = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))
+    expect(trail.find((event) => event.message.startsWith('Reservation extended to'))).toMatchObject({
+      actor: 'owner',
+      kind: 'reservation',
+    })
+
+    await jobsAt(new Date(until + HOUR)) // the old end has passed: still held
+    expect((await orderOf(orderId)).status).toBe('pending')
+    await jobsAt(new Date(newUntil - 23 * HOUR))
+    expect(await mailsTo(email, 'reservation-reminder')).toHaveLength(2)
+  })
+
+  it('refuses an extension that is not the owner’s, not a number of hours, or of no reservation', async () => {
+    const { orderId } = await zelleOrder('ada.refused@example.com')
+    const url = `/api/orders/${orderId}/reservation`
+    expect((await t.app.inject({ method: 'PATCH', url, payload: { hours: 24 } })).statusCode).toBe(401)
+    for (const hours of [0, -5, 'soon', 24 * 31]) {
+      const refused = await adminPatch(url, { hours })
+      expect(refused.statusCode).toBe(400)
+    }
+    expect((await adminPatch(url, {})).json()).toMatchObject({
+      message: expect.stringContaining('Choose how long to extend the reservation'),
+    })
+    expect((await adminPatch(url, { hours: 24, extra: 1 })).statusCode).toBe(400)
+    expect((await adminPatch('/api/orders/999999/reservation', { hours: 24 })).statusCode).toBe(404)
+
+    await adminPatch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
+    const paid = await adminPatch(url, { hours: 24 })
+    expect(paid.statusCode).toBe(409)
+    expect(paid.json()).toMatchObject({
+      message:
+        'Only an order awaiting its first payment, without a payment plan, holds a reservation to extend',
+    })
+  })
+
+  it('is not taken by a card order, which is paid', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 30_000 })
+    const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
+    const form = { ...checkoutForm, email: 'ada.card@example.com' }
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: piece.price, currency: 'usd', form, items },
+    })
+    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
+    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...form,
+        paymentMethod: 'stripe',
+        paymentIntentId,
+        items,
+        subtotal: piece.price,
+        shippingCost: 0,
+        total: piece.price,
+      },
+      headers: { cookie: cookieHeader(intent) },
+    })
+    expect(card.statusCode).toBe(200)
+    const placed = await orderOf((card.json() as { id: number }).id)
+    expect(placed).toMatchObject({ paymentStatus: 'paid', reservedUntil: null })
+  })
+})
+
+describe('the reservation jobs of the running shop', () => {
+  let quick: TestApp
+  beforeAll(async () => {
+    quick = await createTestApp({ env: { RESERVATION_HOURS: '0.0002' } }) // 0.72 s
+  })
+  afterAll(() => quick.close())
+
+  it('end a reservation on the real clock and show the piece for sale again', async () => {
+    const piece = await insertProduct(quick.handle.db, { price: 18_000 })
+    const listed = async () => {
+      const listing = await quick.app.inject({ method: 'GET', url: '/api/products?limit=100' })
+      const items = listing.json() as
+        | { id: number; status: string }[]
+        | { products: { id: number; status: string }[] }
+      const list = Array.isArray(items) ? items : items.products
+      return list.find((item) => item.id === piece.id)?.status
+    }
+    expect(await listed()).toBe('available')
+    const placed = await quick.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...checkoutForm,
+        paymentMethod: 'zelle',
+        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+        subtotal: piece.price,
+        shippingCost: 0,
+        total: piece.price,
+      },
+    })
+    expect(placed.statusCode).toBe(200)
+    expect(await listed()).toBe('reserved') // and now cached as such
+
+    await new Promise((resolve) => setTimeout(resolve, 900))
+    const counts = await quick.app.reservationJobs.runOnce()
+    expect(counts).toMatchObject({ 'expired reservations': 1 })
+    expect(await listed()).toBe('available')
+  })
+})
+
+describe('the limit on orders awaiting payment', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { MAX_OPEN_UNPAID_ORDERS: '2' } })
+  })
+  afterAll(() => limited.close())
+
+  async function order(email: string, remoteAddress: string) {
+    const piece = await insertProduct(limited.handle.db, { price: 9_000 })
+    const response = await limited.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      remoteAddress,
+      payload: {
+        ...checkoutForm,
+        email,
+        paymentMethod: 'zelle',
+        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+        subtotal: piece.price,
+        shippingCost: 695,
+        total: piece.price + 695,
+      },
+    })
+    return { response, piece }
+  }
+
+  it('refuses a third by the same e-mail address or from the same client, writing nothing', async () => {
+    expect((await order('lim@example.com', '10.1.0.1')).response.statusCode).toBe(200)
+    expect((await order('LIM@example.com', '10.1.0.2')).response.statusCode).toBe(200)
+
+    const byEmail = await order('lim@example.com', '10.1.0.3')
+    expect(byEmail.response.statusCode).toBe(429)
+    expect(byEmail.response.json()).toMatchObject({ message: tooManyUnpaidOrders(2) })
+    const [untouched] = await limited.handle.db
+      .select()
+      .from(products)
+      .where(eq(products.id, byEmail.piece.id))
+    expect(untouched).toMatchObject({ status: 'available', stockQuantity: 1 })
+    // The two accepted orders, whatever the case of the address; the refused one wrote nothing.
+    const written = await limited.handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'lim@example.com'))
+    expect(written).toHaveLength(2)
+
+    expect((await order('other@example.com', '10.1.0.9')).response.statusCode).toBe(200)
+    expect((await order('another@example.com', '10.1.0.9')).response.statusCode).toBe(200)
+    const byClient = await order('third@example.com', '10.1.0.9')
+    expect(byClient.response.statusCode).toBe(429)
+
+    // A stranger elsewhere is not held back by either.
+    expect((await order('stranger@example.com', '10.1.0.77')).response.statusCode).toBe(200)
+  })
+
+  it('counts only orders still awaiting payment', async () => {
+    const cookie = await adminCookie(limited.app, limited.handle.db)
+    const first = await order('pays@example.com', '10.2.0.1')
+    await order('pays@example.com', '10.2.0.2')
+    expect((await order('pays@example.com', '10.2.0.3')).response.statusCode).toBe(429)
+    const paid = await limited.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${(first.response.json() as { id: number }).id}/payment`,
+      payload: { paymentStatus: 'paid' },
+      headers: { cookie },
+    })
+    expect(paid.statusCode).toBe(200)
+    expect((await order('pays@example.com', '10.2.0.3')).response.statusCode).toBe(200)
+  })
+})
