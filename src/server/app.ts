@@ -216,6 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
     log: app.log,
     everyMs: 60_000,
+    // Each expired order is several statements: small batches keep locks short, and one order
+    // that fails holds back few others.
+    batch: 25,
     lockKey: SWEEP_LOCK + 1,
     label: 'reservation jobs',
   })
@@ -284,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       provider: paymentProvider,
       timeZone: config.store.timeZone,
       mail: checkoutContext,
+      reservationHours: config.reservation.hours,
     })
     await admin.register(salesAdminRoutes, { db, timeZone: config.store.timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })

@@ -82,6 +82,6 @@ export interface CheckoutResponse {
 
 /** The message for the shopper when client prices no longer match (DESIGN.md §4). */
 export const PRICES_CHANGED = 'Prices changed, please review your cart'
-/** A Zelle order refused because its shopper (by e-mail or connection) already has `limit` awaiting payment. */
+/** A Zelle order refused because its e-mail address or connection already holds `limit` awaiting payment. */
 export const tooManyUnpaidOrders = (limit: number) =>
-  `You already have ${limit} orders awaiting payment. Please complete their Zelle payments, or contact us, before placing another.`
+  `There are already ${limit} orders awaiting payment from this e-mail address or connection. Please complete their Zelle payments, or contact us, before placing another.`

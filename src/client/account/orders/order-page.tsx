@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import {
+  formatDeadline,
   ORDER_STATUS_LABELS,
   type OrderDetail,
   PAYMENT_STATUS_LABELS,
@@ -168,9 +169,10 @@ function ZelleReminder({ order }: { order: OrderDetail }) {
           <p className="mt-2 text-ink-muted">
             We are holding your pieces until{' '}
             <time dateTime={order.reservedUntil} className="font-medium text-ink">
-              {formatDateTime(order.reservedUntil)}
+              {formatDeadline(order.reservedUntil, store?.timeZone)}
             </time>
-            ; an order still unpaid then is cancelled and its pieces return to the shop.
+            . If we have not received your payment by then, the order will be cancelled and the pieces
+            returned to the shop.
           </p>
         )}
       </div>

@@ -277,7 +277,8 @@ export function ReservationDialog({
             <DialogDescription>
               Order #{order?.id} holds its pieces until{' '}
               {current ? formatDateTime(current.toISOString()) : '—'}; unpaid then, it is cancelled and the
-              pieces go back on sale. The customer is reminded a day before the new end.
+              pieces go back on sale. The customer gets a reminder a day before the new end (at once, if that
+              is sooner).
             </DialogDescription>
           </DialogHeader>
           <FormField

@@ -131,8 +131,11 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // Stock and sale rows are written by the ledger's own fragments (orders/stock-rules.ts): the last
 // unit of a Zelle order reserves the piece until it is paid (for RESERVATION_HOURS at most); a
 // card order has been paid, so its last unit sells it. A Zelle order is refused while its shopper
-// (by e-mail or client address) already holds MAX_OPEN_UNPAID_ORDERS awaiting payment; that count
-// is unlocked, so two simultaneous orders may both pass it — a bound on abuse, not on stock.
+// (by e-mail, or by client address) already holds MAX_OPEN_UNPAID_ORDERS awaiting payment,
+// counted by a SQL function (migration 0010) that plans its counts at each call, since a plan
+// cached on this connection while the shop had few orders would scan them all. The count is
+// unlocked, so two simultaneous orders may both pass it: a bound on abuse, not on stock. The client
+// address is kept only while an order awaits payment (ledger.ts forgets it once paid or closed).
 const PLACE_ORDER = `
   with line as (
     select * from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
@@ -141,12 +144,7 @@ const PLACE_ORDER = `
       coalesce(image_urls[1], '') as image
     from products where id = any($1::int[]) order by id for update
   ), open_unpaid as (
-    select count(*)::int as n from (
-      select from orders
-      where not $27 and status = 'pending' and payment_status = 'unpaid'
-        and (lower(customer_email) = lower($18) or client_address = $31)
-      limit $32
-    ) held
+    select case when $27 then 0 else open_unpaid_orders($18, $31, $32) end as n
   ), buyable as (
     select count(*) = cardinality($1::int[]) and (select n from open_unpaid) < $32 as ok
     from line join piece on piece.id = line.product_id
@@ -159,7 +157,8 @@ const PLACE_ORDER = `
       special_instructions, appointment_request, insurance_interest, idempotency_key,
       reserved_until, client_address)
     select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8), $31
+      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8),
+      case when $27 then null else $31 end
     from buyable where ok
     on conflict do nothing
     returning id, customer_id

@@ -50,7 +50,7 @@ describe('the order confirmation', () => {
     )
     for (const body of [mail.text, mail.html!])
       expect(body).toContain(
-        'We are holding them for you until Thursday, November 26 at 3:00 PM CST; an order still unpaid then is cancelled.',
+        'We are holding them for you until Thursday, November 26 at 3:00 PM CST. If we have not received your payment by then, the order will be cancelled and the pieces returned to the shop.',
       )
     const paid = orderConfirmationMail(
       order({ paymentStatus: 'paid', reservedUntil: '2026-11-26T21:00:00.000Z' }),

@@ -15,6 +15,7 @@ import type { PaymentProvider } from '../payments/provider'
 import {
   addTracking,
   changeOrderStatus,
+  getAdminOrder,
   listAdminOrders,
   recordOrderPayment,
   removePaymentPlan,
@@ -39,11 +40,14 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider
   timeZone: string
   mail: MailContext
-}> = async (app, { db, provider, timeZone, mail }) => {
+  reservationHours: number
+}> = async (app, { db, provider, timeZone, mail, reservationHours }) => {
   const who = async (request: Parameters<typeof currentUser>[0]): Promise<Who> => ({
     actor: (await currentUser(request)).username,
     today: dayIn(timeZone),
+    timeZone,
     mail,
+    reservationHours,
   })
 
   app.get('/api/admin/orders', { schema: { querystring: adminOrderQuerySchema } }, (request) =>
@@ -82,8 +86,11 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/orders/:id/reservation',
     { schema: { params: idParams, body: reservationExtensionSchema } },
-    async (request) =>
-      extendReservation(db, request.params.id, request.body.hours, { ...(await who(request)), timeZone }),
+    async (request) => {
+      const by = await who(request)
+      await extendReservation(db, request.params.id, request.body.hours, by)
+      return getAdminOrder(db, request.params.id, by.today)
+    },
   )
 
   app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>

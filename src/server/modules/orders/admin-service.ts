@@ -27,6 +27,7 @@ import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
 import { type MailContext, tellShopper } from './order-notices'
+import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
 // Each change locks the order first, so a payment and a cancel on one order happen one after the
@@ -130,12 +131,15 @@ export async function getAdminOrder(db: Database, orderId: number, today: string
   return (await toAdminOrders(db, rows, today))[0]!
 }
 
-/** Who acts (their username, for the trail) and the shop's date today. */
+/** Who acts (their username, for the trail), the shop's date today and its clock. */
 export interface Who {
   actor: string
   today: string
+  timeZone: string
   /** For the e-mails the change sends the shopper. */
   mail: MailContext
+  /** RESERVATION_HOURS: how long an order awaiting its first payment holds its pieces. */
+  reservationHours: number
 }
 
 export type CardRefund = (intentId: string, idempotencyKey: string) => Promise<void>
@@ -165,7 +169,10 @@ export async function changeOrderStatus(
         await recordEvent(tx, orderId, 'tracking', `Tracking number ${trackingNumber}`, options.actor)
       }
     }
-    await tx.execute(sql`update orders set status = ${to}, updated_at = now() where id = ${orderId}`)
+    // The owner has taken the order in hand: the client address kept for checkout's limit goes.
+    await tx.execute(
+      sql`update orders set status = ${to}, client_address = null, updated_at = now() where id = ${orderId}`,
+    )
     await recordEvent(
       tx,
       orderId,
@@ -322,6 +329,9 @@ export async function setPaymentPlan(db: Database, orderId: number, plan: Paymen
     if (plan.installments[0]!.dueDate < who.today)
       throw invalid('The first instalment cannot fall due in the past', 'installments')
     await tx.execute(sql`delete from payment_plans where order_id = ${orderId}`)
+    // Agreed terms replace the reservation's end (and, updating the row, stop a reservation job
+    // that read the order before this commit from cancelling it after).
+    await tx.execute(sql`update orders set reserved_until = null, updated_at = now() where id = ${orderId}`)
     const [created] = await queryRows<{ id: number }>(
       tx,
       sql`insert into payment_plans (order_id, deposit_amount, total_amount)
@@ -359,6 +369,9 @@ export async function removePaymentPlan(db: Database, orderId: number, who: Who)
     )
     if (removed.length === 0) throw notFound('This order has no payment plan')
     await recordEvent(tx, orderId, 'plan', 'Payment plan removed', who.actor)
+    // Without a plan and still without any payment, the order holds its pieces for a fresh
+    // reservation window, never one that ended while the plan stood.
+    await restartReservation(tx, orderId, who)
   })
   return getAdminOrder(db, orderId, who.today)
 }

@@ -254,6 +254,96 @@ describe('the reservation of an unpaid Zelle order', () => {
     })
   })
 
+  it('gives way to a plan, and starts afresh when the plan is removed', async () => {
+    const { orderId } = await zelleOrder('ada.replan@example.com')
+    const firstEnd = (await reservedUntil(orderId)).getTime()
+    const plan = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/plan`,
+      payload: { depositAmount: 12_000, installments: [{ amount: 40_000, dueDate: '2099-01-01' }] },
+      headers: { cookie: admin },
+    })
+    expect(plan.statusCode).toBe(200)
+    expect((await orderOf(orderId)).reservedUntil).toBeNull()
+    expect((plan.json() as AdminOrder).reservedUntil).toBeNull()
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${orderId}/plan`,
+      headers: { cookie: admin },
+    })
+    expect(removed.statusCode).toBe(200)
+    const restarted = (await reservedUntil(orderId)).getTime()
+    expect(restarted).toBeGreaterThanOrEqual(firstEnd)
+    expect(restarted).toBeLessThanOrEqual(Date.now() + 72 * HOUR + 5_000)
+    const trail = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))
+    expect(trail.at(-1)).toMatchObject({ kind: 'reservation', actor: 'owner' })
+    expect(trail.at(-1)!.message).toMatch(/^Pieces held until /)
+    await jobsAt(new Date(restarted - HOUR))
+    expect((await orderOf(orderId)).status).toBe('pending')
+  })
+
+  it('sends no reminder when the whole hold is a day or less (the confirmation said it all)', async () => {
+    const email = 'ada.short@example.com'
+    const { orderId } = await zelleOrder(email)
+    const placedAt = (await orderOf(orderId)).createdAt.getTime()
+    const end = new Date(placedAt + 20 * HOUR)
+    await t.handle.db.update(orders).set({ reservedUntil: end }).where(eq(orders.id, orderId))
+    await jobsAt(new Date(end.getTime() - 10 * HOUR))
+    expect(await mailsTo(email, 'reservation-reminder')).toHaveLength(0)
+  })
+
+  it('ends orders sharing pieces with a checkout at the same moment without a deadlock', async (context) => {
+    if (t.handle.driver !== 'postgres') return context.skip('needs two connections at once')
+    const first = await insertProduct(t.handle.db, { price: 21_000, stockQuantity: 2 })
+    const second = await insertProduct(t.handle.db, { price: 22_000, stockQuantity: 2 })
+    const place = async (email: string, piece: typeof first) => {
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: {
+          ...checkoutForm,
+          email,
+          paymentMethod: 'zelle',
+          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+          subtotal: piece.price,
+          shippingCost: 0,
+          total: piece.price,
+        },
+      })
+      return (placed.json() as { id: number }).id
+    }
+    // The job takes the earlier order first: the one holding the higher-numbered piece.
+    const early = await place('ada.lock1@example.com', second)
+    const late = await place('ada.lock2@example.com', first)
+    const past = Date.now() - HOUR
+    await t.handle.db
+      .update(orders)
+      .set({ reservedUntil: new Date(past) })
+      .where(eq(orders.id, early))
+    await t.handle.db
+      .update(orders)
+      .set({ reservedUntil: new Date(past + 1000) })
+      .where(eq(orders.id, late))
+
+    // Another transaction takes the pieces in id order, as checkout does, with the job between.
+    let firstLocked!: () => void
+    const locked = new Promise<void>((resolve) => (firstLocked = resolve))
+    const checkout = t.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from products where id = ${first.id} for update`)
+      firstLocked()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await tx.execute(sql`select id from products where id = ${second.id} for update`)
+    })
+    await locked
+    const sweep = expiredReservations(mail, 'America/Chicago', () => {})
+    const job = t.handle.db.transaction((tx) => sweep.run(tx, new Date(), 1000))
+    await expect(Promise.all([checkout, job])).resolves.toBeDefined()
+    expect((await orderOf(early)).status).toBe('cancelled')
+    expect((await orderOf(late)).status).toBe('cancelled')
+    expect(await pieceOf(first.id)).toMatchObject({ stockQuantity: 2, status: 'available' })
+  })
+
   it('is not taken by a card order, which is paid', async () => {
     const piece = await insertProduct(t.handle.db, { price: 30_000 })
     const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
@@ -377,6 +467,49 @@ describe('the limit on orders awaiting payment', () => {
 
     // A stranger elsewhere is not held back by either.
     expect((await order('stranger@example.com', '10.1.0.77')).response.statusCode).toBe(200)
+  })
+
+  it('gives a retried submission its order back rather than refusing it', async () => {
+    const piece = await insertProduct(limited.handle.db, { price: 9_500 })
+    const submission = {
+      ...checkoutForm,
+      email: 'retry@example.com',
+      paymentMethod: 'zelle',
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+      subtotal: piece.price,
+      shippingCost: 695,
+      total: piece.price + 695,
+      idempotencyKey: 'retry-at-the-limit',
+    }
+    await order('retry@example.com', '10.3.0.1')
+    const send = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        remoteAddress: '10.3.0.2',
+        payload: submission,
+      })
+    const placed = await send()
+    expect(placed.statusCode).toBe(200)
+    const again = await send() // the limit is reached now, but this is the same order
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(placed.json())
+  })
+
+  it('keeps the client address only while an order awaits payment', async () => {
+    const cookie = await adminCookie(limited.app, limited.handle.db)
+    const { response } = await order('forget@example.com', '10.4.0.1')
+    const id = (response.json() as { id: number }).id
+    const stored = async () =>
+      (await limited.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!.clientAddress
+    expect(await stored()).toBe('10.4.0.1')
+    await limited.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${id}/payment`,
+      payload: { paymentStatus: 'partial', amount: 1_000 },
+      headers: { cookie },
+    })
+    expect(await stored()).toBeNull()
   })
 
   it('counts only orders still awaiting payment', async () => {

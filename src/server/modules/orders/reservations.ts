@@ -4,7 +4,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
-import { getAdminOrder, type Who } from './admin-service'
+import type { Who } from './admin-service'
 import { recordEvent } from './events'
 import { lockOrder, releaseOrder } from './ledger'
 import { type MailContext, tellShopper } from './order-notices'
@@ -13,8 +13,10 @@ import { type MailContext, tellShopper } from './order-notices'
 // (orders.reserved_until, RESERVATION_HOURS after checkout): a day before it the shopper is
 // reminded, and when it passes with no payment and no plan, the order is cancelled and its pieces
 // go back on sale. The owner can give one order more time. Both jobs run every minute in the
-// reservation runner (app.ts), one instance at a time; each order is claimed `for update skip
-// locked`, so an owner recording a payment at that moment is never overridden by the job.
+// reservation runner (app.ts), one instance at a time. Each order is claimed `for update skip
+// locked`: one the owner is changing at that moment is left for the next round, and every change
+// that takes an order out of the reservation (a payment, a step, a plan) updates its row, so a
+// claim that read the order before that change committed re-checks it and lets it go.
 
 /** How long before the end of a reservation the shopper is reminded. */
 export const RESERVATION_REMINDER_HOURS = 24
@@ -77,10 +79,22 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
             limit ${limit}
             for update of o skip locked`,
       )
+      if (claimed.length === 0) return 0
+      // The runner gives every batch a transaction of its own.
+      const tx = db as Tx
+      // Every piece of the batch, locked in id order as checkout and the back office lock them, so
+      // orders sharing pieces never leave this job and a checkout waiting on each other in a circle.
+      const ids = sql.join(
+        claimed.map((order) => sql`${order.id}`),
+        sql`, `,
+      )
+      await tx.execute(sql`
+        select id from products
+        where id in (select product_id from order_items where order_id in (${ids}))
+        order by id for update`)
       for (const order of claimed) {
-        const tx = db as Tx
         await tx.execute(
-          sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`,
+          sql`update orders set status = 'cancelled', client_address = null, updated_at = now() where id = ${order.id}`,
         )
         await releaseOrder(tx, order.id)
         const until = formatDeadline(new Date(order.reservedUntil).toISOString(), timeZone)
@@ -103,23 +117,25 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
 
 /**
  * Gives an order awaiting its first payment more time: its reservation ends `hours` later than it
- * would have (or than now, if it already has), and the shopper is reminded again before the new end.
+ * would have (or than now, if it already has or never had an end), and the shopper is reminded
+ * again before the new end.
  */
 export async function extendReservation(
   db: Database,
   orderId: number,
   hours: number,
-  who: Who & { timeZone: string },
-) {
+  who: Who,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
     const [extended] = await queryRows<{ reservedUntil: Date | string }>(
       tx,
       sql`update orders o set
-            reserved_until = greatest(o.reserved_until, now()) + make_interval(secs => ${hours * 3600}::float8),
+            reserved_until = greatest(coalesce(o.reserved_until, now()), now())
+              + make_interval(secs => ${hours * 3600}::float8),
             reservation_reminded_at = null, updated_at = now()
-          where o.id = ${orderId} and o.reserved_until is not null and ${AWAITS_FIRST_PAYMENT}
+          where o.id = ${orderId} and ${AWAITS_FIRST_PAYMENT}
           returning o.reserved_until as "reservedUntil"`,
     )
     if (!extended)
@@ -134,5 +150,31 @@ export async function extendReservation(
       who.actor,
     )
   })
-  return getAdminOrder(db, orderId, who.today)
+}
+
+/**
+ * An order back to awaiting its first payment without a plan (its plan removed) holds its pieces
+ * for a whole new reservation window from now, with a reminder before its end.
+ */
+export async function restartReservation(
+  tx: Tx,
+  orderId: number,
+  who: Pick<Who, 'actor' | 'timeZone' | 'reservationHours'>,
+): Promise<void> {
+  const [held] = await queryRows<{ reservedUntil: Date | string }>(
+    tx,
+    sql`update orders o set
+          reserved_until = now() + make_interval(secs => ${who.reservationHours * 3600}::float8),
+          reservation_reminded_at = null, updated_at = now()
+        where o.id = ${orderId} and ${AWAITS_FIRST_PAYMENT}
+        returning o.reserved_until as "reservedUntil"`,
+  )
+  if (held)
+    await recordEvent(
+      tx,
+      orderId,
+      'reservation',
+      `Pieces held until ${formatDeadline(new Date(held.reservedUntil).toISOString(), who.timeZone)}`,
+      who.actor,
+    )
 }

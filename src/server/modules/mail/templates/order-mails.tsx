@@ -54,7 +54,7 @@ export function orderConfirmationMail(
   ]
   const hold =
     awaitingZelle && order.reservedUntil
-      ? ` We are holding them for you until ${formatDeadline(order.reservedUntil, store.timeZone)}; an order still unpaid then is cancelled.`
+      ? ` We are holding them for you until ${formatDeadline(order.reservedUntil, store.timeZone)}. If we have not received your payment by then, the order will be cancelled and the pieces returned to the shop.`
       : ''
   const nextStep = awaitingZelle
     ? `Your items ship after your payment is confirmed.${hold}`

@@ -76,13 +76,13 @@ function content(
         subject: `Reminder: complete your Zelle payment for order ${number}`,
         lead: `We are holding the pieces of your order ${number} for you until ${extra.reservedUntil}. We have not received your payment yet.`,
         details: [['Amount', formatCents(order.total)]],
-        more: `Please send it by Zelle to ${store.phone}, with ${number} in the memo. If the payment has not arrived by then, the order is cancelled and the pieces return to the shop. If you have already paid, thank you, and please ignore this message.`,
+        more: `Please send it by Zelle to ${store.phone}, with ${number} in the memo. If it has not arrived by then, the order will be cancelled and the pieces will go back on sale. If you have already paid, thank you, and please ignore this message.`,
       }
     case 'reservation-expired':
       return {
         subject: `Your order ${number} has been cancelled`,
         lead: `We held the pieces of your order ${number} until ${extra.reservedUntil}, but did not receive your payment, so the order has been cancelled and the pieces have returned to the shop.`,
-        more: 'If you still would like them, you are welcome to order again while they are available. If you sent a payment that we missed, reply to this e-mail and we will sort it out at once.',
+        more: 'If you would still like them, you are welcome to order again while they are still available. If you sent a payment that we missed, reply to this e-mail and we will sort it out at once.',
       }
   }
 }
