@@ -36,7 +36,10 @@ import { restartReservation } from './reservations'
 /** The SQL twin of orderTabs() in shared/orders.ts, to filter a tab's page; a test holds them together. */
 const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   all: sql`true`,
-  'pending-payment': sql`o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial') and plan.id is null`,
+  // `not exists`, not `plan.id is null`: the planner counts the anti-join's rows right and walks
+  // the newest orders by index until the page is full, rather than sorting every unpaid order.
+  'pending-payment': sql`o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial')
+    and not exists (select from payment_plans p where p.order_id = o.id)`,
   'payment-plans': sql`o.status <> 'cancelled' and plan.id is not null and o.payment_status <> 'paid'`,
   'ready-to-ship': sql`o.status in ('confirmed', 'preparing') and o.payment_status = 'paid'`,
   completed: sql`o.status in ('shipped', 'delivered')`,
