@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -153,8 +154,6 @@ export const orders = pgTable(
     /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
-    /** The client address that placed the order, to bound how many unpaid orders one client opens. */
-    clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -168,16 +167,26 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
-    // Checkout's limit looks only at orders awaiting their first payment: few at any time, so these
-    // partial indexes stay small however many orders the shop keeps. (The reservation jobs find
-    // the same few orders through orders_status_idx: one index less to write at every checkout.)
-    index('orders_open_unpaid_email_idx')
-      .on(sql`lower(${t.customerEmail})`)
-      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'unpaid'`),
-    index('orders_open_unpaid_client_idx')
-      .on(t.clientAddress)
-      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'unpaid'`),
   ],
+)
+
+/**
+ * Who holds each order awaiting its first payment ('email:<address>', 'address:<client address>'),
+ * for checkout's limit on open unpaid orders. Checkout writes the rows; a trigger on orders
+ * deletes them once the order is paid, moved on or cancelled (migration 0010), so the table holds
+ * only the few open orders and a client address is kept no longer than it is needed.
+ */
+export const unpaidHolds = pgTable(
+  'unpaid_holds',
+  {
+    // No foreign key: checking one at every checkout costs more than the trigger on orders that
+    // removes an order's rows when it is deleted, as it does once the order is paid or closed.
+    orderId: integer('order_id').notNull(),
+    holder: text('holder').notNull(),
+  },
+  // One index, holder first: checkout counts by holder; the trigger's delete by order reads the
+  // table whole, which holds only the orders awaiting payment.
+  (t) => [primaryKey({ columns: [t.holder, t.orderId] })],
 )
 
 export const orderItems = pgTable(

@@ -131,11 +131,10 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // Stock and sale rows are written by the ledger's own fragments (orders/stock-rules.ts): the last
 // unit of a Zelle order reserves the piece until it is paid (for RESERVATION_HOURS at most); a
 // card order has been paid, so its last unit sells it. A Zelle order is refused while its shopper
-// (by e-mail, or by client address) already holds MAX_OPEN_UNPAID_ORDERS awaiting payment,
-// counted by a SQL function (migration 0010) that plans its counts at each call, since a plan
-// cached on this connection while the shop had few orders would scan them all. The count is
-// unlocked, so two simultaneous orders may both pass it: a bound on abuse, not on stock. The client
-// address is kept only while an order awaits payment (ledger.ts forgets it once paid or closed).
+// (by e-mail, or by client address) already holds MAX_OPEN_UNPAID_ORDERS awaiting payment: a
+// Zelle order writes its holders into unpaid_holds, which a trigger empties of an order once it is
+// paid, moved on or cancelled, and open_unpaid_orders() counts them (migration 0010). The count is
+// unlocked, so two simultaneous orders may both pass it: a bound on abuse, not on stock.
 const PLACE_ORDER = `
   with line as (
     select * from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
@@ -144,7 +143,7 @@ const PLACE_ORDER = `
       coalesce(image_urls[1], '') as image
     from products where id = any($1::int[]) order by id for update
   ), open_unpaid as (
-    select case when $27 then 0 else open_unpaid_orders($18, $31, $32) end as n
+    select case when $27 then 0 else open_unpaid_orders($18, $31) end as n
   ), buyable as (
     select count(*) = cardinality($1::int[]) and (select n from open_unpaid) < $32 as ok
     from line join piece on piece.id = line.product_id
@@ -155,10 +154,9 @@ const PLACE_ORDER = `
       shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
       payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
       special_instructions, appointment_request, insurance_interest, idempotency_key,
-      reserved_until, client_address)
+      reserved_until)
     select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8),
-      case when $27 then null else $31 end
+      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8)
     from buyable where ok
     on conflict do nothing
     returning id, customer_id
@@ -173,6 +171,10 @@ const PLACE_ORDER = `
     update products set ${sqlText(takeStock('line.quantity', '$27', 'products.price'))}
     from new_order, line
     where products.id = line.product_id
+  ), holds as (
+    insert into unpaid_holds (order_id, holder)
+    select new_order.id, holder from new_order, unnest(array['email:' || lower($18), 'address:' || $31]) as holder
+    where not $27 and holder is not null
   ), payment as (
     insert into payments (order_id, amount, method, note, provider_reference)
     select new_order.id, $8, 'stripe', 'Card payment', $15 from new_order where $27

@@ -172,10 +172,7 @@ export async function changeOrderStatus(
         await recordEvent(tx, orderId, 'tracking', `Tracking number ${trackingNumber}`, options.actor)
       }
     }
-    // The owner has taken the order in hand: the client address kept for checkout's limit goes.
-    await tx.execute(
-      sql`update orders set status = ${to}, client_address = null, updated_at = now() where id = ${orderId}`,
-    )
+    await tx.execute(sql`update orders set status = ${to}, updated_at = now() where id = ${orderId}`)
     await recordEvent(
       tx,
       orderId,

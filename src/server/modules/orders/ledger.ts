@@ -55,8 +55,7 @@ export async function recordPayment(
   const paid = await amountPaid(tx, order.id)
   const after = derivePaymentStatus(paid, order.total)
   await tx.execute(
-    // Money is in: the client address kept for checkout's limit on unpaid orders goes.
-    sql`update orders set payment_status = ${after}, client_address = null, updated_at = now() where id = ${order.id}`,
+    sql`update orders set payment_status = ${after}, updated_at = now() where id = ${order.id}`,
   )
   await settleInstallments(tx, order.id)
   if (after === 'paid' && order.paymentStatus !== 'paid') await settleOrder(tx, order, payment.method)

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tooManyUnpaidOrders } from '../../../shared/checkout'
 import type { AdminOrder } from '../../../shared/orders-admin'
-import { emailOutbox, orderEvents, orders, products } from '../../db/schema'
+import { emailOutbox, orderEvents, orders, products, unpaidHolds } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
@@ -136,6 +136,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
     expect((await orderOf(orderId)).status).toBe('cancelled')
     expect(await pieceOf(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1, soldAt: null })
+    expect(await t.handle.db.select().from(unpaidHolds).where(eq(unpaidHolds.orderId, orderId))).toEqual([])
     const [notice] = await mailsTo(email, 'reservation-expired')
     expect(notice!.subject).toBe(`Your order #${orderId} has been cancelled`)
     expect(notice!.textBody).toContain('did not receive your payment')
@@ -498,18 +499,30 @@ describe('the limit on orders awaiting payment', () => {
 
   it('keeps the client address only while an order awaits payment', async () => {
     const cookie = await adminCookie(limited.app, limited.handle.db)
-    const { response } = await order('forget@example.com', '10.4.0.1')
-    const id = (response.json() as { id: number }).id
-    const stored = async () =>
-      (await limited.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!.clientAddress
-    expect(await stored()).toBe('10.4.0.1')
-    await limited.app.inject({
+    const holdersOf = async (orderId: number) =>
+      (await limited.handle.db.select().from(unpaidHolds).where(eq(unpaidHolds.orderId, orderId)))
+        .map((row) => row.holder)
+        .sort()
+    const paying = (await order('Forget@Example.com', '10.4.0.1')).response.json() as { id: number }
+    const handled = (await order('handled@example.com', '10.4.0.2')).response.json() as { id: number }
+    expect(await holdersOf(paying.id)).toEqual(['address:10.4.0.1', 'email:forget@example.com'])
+
+    const payment = await limited.app.inject({
       method: 'PATCH',
-      url: `/api/orders/${id}/payment`,
+      url: `/api/orders/${paying.id}/payment`,
       payload: { paymentStatus: 'partial', amount: 1_000 },
       headers: { cookie },
     })
-    expect(await stored()).toBeNull()
+    expect(payment.statusCode).toBe(200)
+    expect(await holdersOf(paying.id)).toEqual([])
+    const confirmed = await limited.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${handled.id}/status`,
+      payload: { status: 'confirmed' },
+      headers: { cookie },
+    })
+    expect(confirmed.statusCode).toBe(200)
+    expect(await holdersOf(handled.id)).toEqual([])
   })
 
   it('counts only orders still awaiting payment', async () => {

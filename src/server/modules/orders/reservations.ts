@@ -94,7 +94,7 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
         order by id for update`)
       for (const order of claimed) {
         await tx.execute(
-          sql`update orders set status = 'cancelled', client_address = null, updated_at = now() where id = ${order.id}`,
+          sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`,
         )
         await releaseOrder(tx, order.id)
         const until = formatDeadline(new Date(order.reservedUntil).toISOString(), timeZone)
