@@ -345,6 +345,14 @@ describe('the reservation of an unpaid Zelle order', () => {
     expect(await pieceOf(first.id)).toMatchObject({ stockQuantity: 2, status: 'available' })
   })
 
+  it('lets go of its holders when the order is deleted outright', async () => {
+    const { orderId } = await zelleOrder('ada.deleted@example.com')
+    const holders = () => t.handle.db.select().from(unpaidHolds).where(eq(unpaidHolds.orderId, orderId))
+    expect(await holders()).toHaveLength(2)
+    await t.handle.db.delete(orders).where(eq(orders.id, orderId))
+    expect(await holders()).toEqual([])
+  })
+
   it('is not taken by a card order, which is paid', async () => {
     const piece = await insertProduct(t.handle.db, { price: 30_000 })
     const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
@@ -373,6 +381,7 @@ describe('the reservation of an unpaid Zelle order', () => {
     expect(card.statusCode).toBe(200)
     const placed = await orderOf((card.json() as { id: number }).id)
     expect(placed).toMatchObject({ paymentStatus: 'paid', reservedUntil: null })
+    expect(await t.handle.db.select().from(unpaidHolds).where(eq(unpaidHolds.orderId, placed.id))).toEqual([])
   })
 })
 
@@ -495,9 +504,15 @@ describe('the limit on orders awaiting payment', () => {
     const again = await send() // the limit is reached now, but this is the same order
     expect(again.statusCode).toBe(200)
     expect(again.json()).toEqual(placed.json())
+    // …and holds nothing more: one order, its two holders.
+    const held = await limited.handle.db
+      .select()
+      .from(unpaidHolds)
+      .where(eq(unpaidHolds.orderId, (placed.json() as { id: number }).id))
+    expect(held.map((row) => row.holder).sort()).toEqual(['address:10.3.0.2', 'email:retry@example.com'])
   })
 
-  it('keeps the client address only while an order awaits payment', async () => {
+  it("releases an order's holders, client address included, once it is paid or moved on", async () => {
     const cookie = await adminCookie(limited.app, limited.handle.db)
     const holdersOf = async (orderId: number) =>
       (await limited.handle.db.select().from(unpaidHolds).where(eq(unpaidHolds.orderId, orderId)))
