@@ -50,7 +50,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       // tens of milliseconds to the back office's aggregates.
       options: `-c plan_cache_mode=${PLAN_CACHE_MODE} -c jit=off`,
     })
-    pool.on('error', (error) => console.error('PostgreSQL pool error', error.message))
+    let closing = false
+    // pool.end() lets go of its connections without waiting for their sockets to shut, so an
+    // error on one after close() (the database dropped, the server stopping) is the end we asked for.
+    pool.on('error', (error) => {
+      if (!closing) console.error('PostgreSQL pool error', error.message)
+    })
     // Several instances may start at once: one migrates, the others wait for it.
     const client = await pool.connect()
     try {
@@ -62,7 +67,6 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Database
     const listeners: pg.Client[] = []
-    let closing = false
     const listen = async (channel: string, onMessage: () => void, onState?: (connected: boolean) => void) => {
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: location.url })
