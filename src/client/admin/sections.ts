@@ -27,8 +27,6 @@ export interface AdminSection {
 const page = <M>(load: () => Promise<M>, name: keyof M) =>
   lazy(() => load().then((module) => ({ default: module[name] as ComponentType })))
 
-const placeholder = page(() => import('./section-placeholder'), 'SectionPlaceholder')
-
 /** The back office's navigation, in the order of back-office.md §2. */
 export const ADMIN_SECTIONS: AdminSection[] = [
   {

@@ -3,7 +3,6 @@ import { dollarsToCents, formatCents } from '../../../shared/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
 import { formatDateTime } from '../../lib/dates'
-import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -18,6 +17,7 @@ import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { methodLabel } from './order-card'
+import { useDialogSubmit } from './use-dialog-submit'
 
 // The dialogs of the orders page. Each keeps what was typed and show the server's reason when
 // the request fails, so nothing is lost on a bad connection.
@@ -36,22 +36,13 @@ export function TrackingDialog({
 }: DialogProps & { shipping: boolean; onSubmit: (trackingNumber: string) => Promise<unknown> }) {
   const id = useId()
   const [value, setValue] = useState(order?.trackingNumber ?? '')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, run } = useDialogSubmit(onClose)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     const trackingNumber = value.trim()
     if (!trackingNumber) return setError(TRACKING_REQUIRED)
-    setBusy(true)
-    try {
-      await onSubmit(trackingNumber)
-      onClose()
-    } catch (failure) {
-      setError(failureMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSubmit(trackingNumber))
   }
 
   return (
@@ -113,8 +104,7 @@ export function PaymentDialog({
     order && order.paymentMethod !== 'stripe' ? order.paymentMethod : 'zelle',
   )
   const [note, setNote] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, run } = useDialogSubmit(onClose)
   const balance = order?.balance ?? 0
 
   async function submit(event: FormEvent) {
@@ -127,15 +117,7 @@ export function PaymentDialog({
       cents = dollarsToCents(dollars)
       if (cents > balance) return setError(`The payment exceeds the balance of ${formatCents(balance)}`)
     }
-    setBusy(true)
-    try {
-      await onSubmit({ paymentStatus: kind, amount: cents, method, note: note.trim() || undefined })
-      onClose()
-    } catch (failure) {
-      setError(failureMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSubmit({ paymentStatus: kind, amount: cents, method, note: note.trim() || undefined }))
   }
 
   return (
@@ -249,23 +231,14 @@ export function ReservationDialog({
 }: DialogProps & { onSubmit: (hours: number) => Promise<unknown> }) {
   const id = useId()
   const [hours, setHours] = useState<number>(72)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, run } = useDialogSubmit(onClose)
   const current = order?.reservedUntil ? new Date(order.reservedUntil) : undefined
   const from = current && current.getTime() > Date.now() ? current : new Date()
   const until = new Date(from.getTime() + hours * 3600_000)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    try {
-      await onSubmit(hours)
-      onClose()
-    } catch (failure) {
-      setError(failureMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSubmit(hours))
   }
 
   return (

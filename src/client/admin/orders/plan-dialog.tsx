@@ -7,7 +7,6 @@ import {
   splitInstallments,
 } from '../../../shared/orders-admin'
 import { formatDate } from '../../lib/dates'
-import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -20,6 +19,7 @@ import {
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
+import { useDialogSubmit } from './use-dialog-submit'
 
 type Every = 'month' | 'two-weeks' | 'week'
 const EVERY_LABELS: Record<Every, string> = {
@@ -56,8 +56,7 @@ export function PlanDialog({
   const [count, setCount] = useState('3')
   const [firstDue, setFirstDue] = useState(inAMonth)
   const [every, setEvery] = useState<Every>('month')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, run } = useDialogSubmit(onClose)
 
   const depositCents = deposit.trim() ? dollarsToCents(Number(deposit)) : 0
   const validDeposit = Number.isFinite(depositCents) && depositCents >= 0 && depositCents < order.total
@@ -71,15 +70,7 @@ export function PlanDialog({
     if (!validDeposit)
       return setError(`The deposit must be less than the total of ${formatCents(order.total)}`)
     if (steps.length === 0) return setError('Choose the first due date')
-    setBusy(true)
-    try {
-      await onSubmit({ depositAmount: depositCents, installments: steps })
-      onClose()
-    } catch (failure) {
-      setError(failureMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSubmit({ depositAmount: depositCents, installments: steps }))
   }
 
   return (

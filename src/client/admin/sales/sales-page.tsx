@@ -92,7 +92,7 @@ export function SalesPage() {
         </FigureGrid>
       </section>
 
-      {monthly.data && monthly.data.some((month) => month.sales > 0) && (
+      {monthly.data?.some((month) => month.sales > 0) && (
         <section className="mb-8">
           <Suspense fallback={<Skeleton className="h-72 w-full rounded-lg" />}>
             <SalesChart months={monthly.data} />

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { PRODUCT_STATUSES, type ProductCategory, type ProductStatus } from '../../../shared/catalog'
 import type {
   AdminProductPage,
