@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { DbOrTx } from '../db/client'
 import { products } from '../db/schema'
 import { upsertAdmin } from '../modules/accounts/service'
+import type { TestPaymentProvider } from '../modules/payments/test-provider'
 import { cookieHeader } from './helpers'
 
 let sequence = 0
@@ -51,4 +52,39 @@ export const checkoutForm = {
   state: 'TX',
   zipCode: '77002',
   country: 'United States',
+}
+
+/**
+ * A card order for one piece, as the storefront places it with the built-in test provider: the
+ * intent, a good test card, then the checkout from the session that created the intent. The piece
+ * must cost at least the free-shipping threshold (the totals carry no shipping).
+ */
+export async function placeCardOrder(
+  app: FastifyInstance,
+  piece: { id: number; price: number },
+  form: Record<string, unknown> = checkoutForm,
+) {
+  const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { amount: piece.price, currency: 'usd', form, items },
+  })
+  const { paymentIntentId } = intent.json() as { paymentIntentId: string }
+  ;(app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+  return app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: {
+      ...form,
+      paymentMethod: 'stripe',
+      paymentIntentId,
+      items,
+      subtotal: piece.price,
+      shippingCost: 0,
+      total: piece.price,
+    },
+    // The intent completes only for the session that created it.
+    headers: { cookie: cookieHeader(intent) },
+  })
 }

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, sales } from '../../db/schema'
-import { adminCookie, insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
-import type { TestPaymentProvider } from '../payments/test-provider'
+import { adminCookie, insertProduct, placeCardOrder } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
 
 // Checkout's one statement applies the ledger's rules at the moment of purchase; the back office
 // applies them later through ledger.ts. A piece bought by card and the same piece ordered by Zelle
@@ -58,20 +57,7 @@ describe('checkout and the ledger agree', () => {
     const line = (id: number) => [{ productId: id, quantity: 1, price: fields.price }]
     const totals = { subtotal: fields.price, shippingCost: 0, total: fields.price }
 
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { amount: fields.price, currency: 'usd', form, items: line(carded.id) },
-    })
-    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { ...form, paymentMethod: 'stripe', paymentIntentId, items: line(carded.id), ...totals },
-      // The intent completes only for the session that created it.
-      headers: { cookie: cookieHeader(intent) },
-    })
+    const card = await placeCardOrder(t.app, carded, form)
     expect(card.statusCode).toBe(200)
 
     const zelle = await t.app.inject({

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, ORDER_TABS, type OrderStatus, orderTabs } from '../../../shared/orders'
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
 import { queryRows } from '../../db/query-rows'
-import { emailOutbox, paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
-import { adminCookie, insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox, orders, paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
+import { adminCookie, insertProduct, placeCardOrder } from '../../test/factories'
+import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
 
 let t: TestApp
 let admin: string
@@ -353,30 +354,7 @@ describe('payments', () => {
 
   it('refunds a card order through the provider when it is cancelled', async () => {
     const piece = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000 })
-    const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { amount: piece.price, currency: 'usd', form, items },
-    })
-    expect(intent.statusCode).toBe(200)
-    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
-    const provider = t.app.paymentProvider as import('../payments/test-provider').TestPaymentProvider
-    provider.confirm(paymentIntentId, '4242424242424242')
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...form,
-        paymentMethod: 'stripe',
-        paymentIntentId,
-        items,
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-      headers: { cookie: cookieHeader(intent) },
-    })
+    const placed = await placeCardOrder(t.app, piece, form)
     expect(placed.statusCode).toBe(200)
     const orderId = (placed.json() as { id: number }).id
     expect(await salesOf(orderId)).toHaveLength(1)
@@ -389,7 +367,9 @@ describe('payments', () => {
       { kind: 'refund', message: 'Card payment of $300.00 refunded' },
       { kind: 'email', message: 'Cancellation notice e-mailed to mei@example.com' },
     ])
-    expect(provider.isRefunded(paymentIntentId)).toBe(true)
+    const [card] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
+    const provider = t.app.paymentProvider as TestPaymentProvider
+    expect(provider.isRefunded(card!.paymentId!)).toBe(true)
     expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
     expect(await salesOf(orderId)).toEqual([])
   })

@@ -4,9 +4,8 @@ import { tooManyUnpaidOrders } from '../../../shared/checkout'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import { emailOutbox, orderEvents, orders, products, unpaidHolds } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
-import type { TestPaymentProvider } from '../payments/test-provider'
+import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
 import { expiredReservations, reservationReminders } from './reservations'
 
 // An unpaid Zelle order holds its pieces for RESERVATION_HOURS (72 here, the default): the shopper
@@ -355,29 +354,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('is not taken by a card order, which is paid', async () => {
     const piece = await insertProduct(t.handle.db, { price: 30_000 })
-    const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
-    const form = { ...checkoutForm, email: 'ada.card@example.com' }
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { amount: piece.price, currency: 'usd', form, items },
-    })
-    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...form,
-        paymentMethod: 'stripe',
-        paymentIntentId,
-        items,
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-      headers: { cookie: cookieHeader(intent) },
-    })
+    const card = await placeCardOrder(t.app, piece, { ...checkoutForm, email: 'ada.card@example.com' })
     expect(card.statusCode).toBe(200)
     const placed = await orderOf((card.json() as { id: number }).id)
     expect(placed).toMatchObject({ paymentStatus: 'paid', reservedUntil: null })
