@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { AttemptCounters } from './attempt-counters'
+import type { AttemptCounters } from '../lib/attempt-counters'
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
@@ -51,16 +51,3 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { counters: AttemptCo
 }
 
 export default fp(rateLimitPlugin, { name: 'rate-limit' })
-
-/** Per-route limits: attempts per window, by client address. */
-export const RATE_LIMITS = {
-  login: { max: 10, timeWindow: 5 * 60_000 },
-  register: { max: 10, timeWindow: 60 * 60_000 },
-  passwordReset: { max: 5, timeWindow: 60 * 60_000 },
-  form: { max: 10, timeWindow: 10 * 60_000 },
-  upload: { max: 30, timeWindow: 10 * 60_000 },
-  // Every order reserves a one-of-a-kind piece and sends e-mails; every intent is a call to the
-  // card provider. A shopper needs a handful; a script placing orders for sport needs more.
-  checkout: { max: 20, timeWindow: 10 * 60_000 },
-  paymentIntent: { max: 20, timeWindow: 10 * 60_000 },
-} as const

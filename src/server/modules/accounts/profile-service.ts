@@ -5,11 +5,11 @@ import { EMAIL_CHANGE_NEEDS_PASSWORD, type profileUpdateSchema } from '../../../
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, invalid, notFound } from '../../errors'
 import { enqueueMail } from '../mail/outbox'
 import { passwordResetMail } from '../mail/templates/account-mails'
 import { hashPassword, verifyPassword } from './passwords'
-import { isUniqueViolation } from './service'
 import { destroyUserSessions, type UserRow } from './session-service'
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { PublicUser, registerSchema } from '../../../shared/accounts'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict } from '../../errors'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
 import { destroyUserSessions, type UserRow } from './session-service'
@@ -132,11 +133,4 @@ export async function upsertAdmin(db: DbOrTx, username: string, password: string
   const passwordHash = await hashPassword(password)
   const [row] = await db.insert(users).values({ username, password: passwordHash, isAdmin: true }).returning()
   return row!
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code
-  return code === '23505'
 }

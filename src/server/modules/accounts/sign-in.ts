@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import type { AttemptCounters } from '../../http/attempt-counters'
-import { countAttemptSql } from '../../http/attempt-limit'
-import { RATE_LIMITS } from '../../http/rate-limit'
+import type { AttemptCounters } from '../../lib/attempt-counters'
+import { countAttemptSql } from '../../lib/attempt-limit'
+import { RATE_LIMITS } from '../../lib/rate-limits'
 import type { PublicFields } from './service'
 import type { UserRow } from './session-service'
 

@@ -11,7 +11,8 @@ import type { Database } from '../../db/client'
 import { checkoutAttempts, products } from '../../db/schema'
 import { conflict, DomainError, isDomainError, notFound } from '../../errors'
 import type { PaymentProvider } from '../payments/provider'
-import { type CheckoutContext, mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
+import type { CheckoutContext } from './checkout-context'
+import { mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
 
 // Card checkout (DESIGN.md §4): the amount comes from the database; the intent and what it pays
 // for are kept as a checkout attempt; the order is created once per intent, by whichever arrives

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from '../mail/templates/order-mails'
 import type { MailRenderer } from '../mail/worker'
-import type { CheckoutContext } from './place-order'
+import type { CheckoutContext } from './checkout-context'
 
 // An order's e-mails are queued as { orderId } in the order's own statement and written by the
 // outbox worker when it sends them, from the order as it then stands: checkout stays one short

@@ -5,11 +5,11 @@ import {
   PRICES_CHANGED,
   tooManyUnpaidOrders,
 } from '../../../shared/checkout'
-import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
+import type { CheckoutContext } from './checkout-context'
 import { ORDER_MAIL_KINDS } from './order-mail'
 
 /** What checkout reads of a piece, under its row lock. */
@@ -21,14 +21,6 @@ export interface Piece {
   status: string
   stockQuantity: number
   image: string
-}
-
-export interface CheckoutContext {
-  shipping: { freeThresholdCents: number; flatCents: number }
-  /** How long a Zelle order holds its pieces unpaid, and how many one shopper may hold at once. */
-  reservation: { hours: number; maxOpenUnpaidOrders: number }
-  store: StoreInfo
-  publicUrl: string
 }
 
 export type OrderPayment = { method: 'zelle' } | { method: 'stripe'; intentId: string; amount: number }

@@ -9,12 +9,13 @@ import {
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
-import { RATE_LIMITS } from '../../http/rate-limit'
+import { RATE_LIMITS } from '../../lib/rate-limits'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
-import { type CheckoutContext, placeOrder } from './place-order'
+import type { CheckoutContext } from './checkout-context'
+import { placeOrder } from './place-order'
 
 export interface CheckoutDeps {
   db: Database

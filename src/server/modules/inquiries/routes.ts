@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { INQUIRY_MESSAGES, inquirySchema } from '../../../shared/inquiries'
 import type { Database } from '../../db/client'
-import { RATE_LIMITS } from '../../http/rate-limit'
+import { RATE_LIMITS } from '../../lib/rate-limits'
 import { createInquiry, type InquiryMailContext } from './service'
 
 /** The contact form's call; the inbox's calls are in admin-routes.ts. */

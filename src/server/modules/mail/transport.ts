@@ -1,8 +1,3 @@
-import path from 'node:path'
-import type { Config } from '../../config'
-import { FileMailTransport } from './file-transport'
-import { SmtpMailTransport } from './smtp-transport'
-
 export interface MailMessage {
   from: string
   to: string
@@ -20,10 +15,4 @@ export interface MailMessage {
 /** Where mail goes. The worker sees only this; send() rejects when the message was not accepted. */
 export interface MailTransport {
   send(message: MailMessage): Promise<void>
-}
-
-/** SMTP when SMTP_URL is set; otherwise `.eml` files under DATA_DIR/mail, readable in development. */
-export function createMailTransport(config: Config): MailTransport {
-  if (config.smtpUrl) return new SmtpMailTransport(config.smtpUrl)
-  return new FileMailTransport(path.join(config.dataDir, 'mail'))
 }

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { DatabaseHandle } from '../../db/client'
 import { emailOutbox } from '../../db/schema'
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers'
+import { createMailTransport } from './create-transport'
 import { fileName } from './file-transport'
 import { enqueueMail, type OutgoingMail } from './outbox'
 import { passwordResetMail } from './templates/account-mails'
-import { createMailTransport, type MailMessage, type MailTransport } from './transport'
+import type { MailMessage, MailTransport } from './transport'
 import { MAX_ATTEMPTS, MailWorker, nudge, outboxMessageId } from './worker'
 
 const FROM = 'Jade Shop <hello@jadeshop.example>'

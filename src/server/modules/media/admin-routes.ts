@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
-import { RATE_LIMITS } from '../../http/rate-limit'
+import { RATE_LIMITS } from '../../lib/rate-limits'
 import type { FileStore } from './file-store'
 import { imageUploadLimits, storeUploadedImages } from './uploads'
 

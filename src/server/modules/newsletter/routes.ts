@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NEWSLETTER_MESSAGES, newsletterSchema, unsubscribeSchema } from '../../../shared/newsletter'
 import type { Database } from '../../db/client'
-import { RATE_LIMITS } from '../../http/rate-limit'
+import { RATE_LIMITS } from '../../lib/rate-limits'
 import { type NewsletterMailContext, subscribe, unsubscribe } from './service'
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client'
 import { currentUser } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
+import type { ActionContext } from './action-context'
 import {
   addTracking,
   changeOrderStatus,
@@ -20,7 +21,6 @@ import {
   recordOrderPayment,
   removePaymentPlan,
   setPaymentPlan,
-  type Who,
 } from './admin-service'
 import type { MailContext } from './order-notices'
 import { extendReservation } from './reservations'
@@ -42,7 +42,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   mail: MailContext
   reservationHours: number
 }> = async (app, { db, provider, timeZone, mail, reservationHours }) => {
-  const who = async (request: Parameters<typeof currentUser>[0]): Promise<Who> => ({
+  const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => ({
     actor: (await currentUser(request)).username,
     today: dayIn(timeZone),
     timeZone,
@@ -59,7 +59,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     { schema: { params: idParams, body: orderStatusUpdateSchema } },
     async (request) =>
       changeOrderStatus(db, request.params.id, request.body.status, {
-        ...(await who(request)),
+        ...(await actionContext(request)),
         trackingNumber: request.body.trackingNumber,
         refund: (intentId, key) => provider.refund(intentId, key),
       }),
@@ -68,32 +68,33 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/orders/:id/tracking',
     { schema: { params: idParams, body: trackingUpdateSchema } },
-    async (request) => addTracking(db, request.params.id, request.body.trackingNumber, await who(request)),
+    async (request) =>
+      addTracking(db, request.params.id, request.body.trackingNumber, await actionContext(request)),
   )
 
   app.patch(
     '/api/orders/:id/payment',
     { schema: { params: idParams, body: paymentUpdateSchema } },
-    async (request) => recordOrderPayment(db, request.params.id, request.body, await who(request)),
+    async (request) => recordOrderPayment(db, request.params.id, request.body, await actionContext(request)),
   )
 
   app.put(
     '/api/orders/:id/plan',
     { schema: { params: idParams, body: paymentPlanSchema } },
-    async (request) => setPaymentPlan(db, request.params.id, request.body, await who(request)),
+    async (request) => setPaymentPlan(db, request.params.id, request.body, await actionContext(request)),
   )
 
   app.patch(
     '/api/orders/:id/reservation',
     { schema: { params: idParams, body: reservationExtensionSchema } },
     async (request) => {
-      const by = await who(request)
-      await extendReservation(db, request.params.id, request.body.hours, by)
-      return getAdminOrder(db, request.params.id, by.today)
+      const context = await actionContext(request)
+      await extendReservation(db, request.params.id, request.body.hours, context)
+      return getAdminOrder(db, request.params.id, context.today)
     },
   )
 
   app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>
-    removePaymentPlan(db, request.params.id, await who(request)),
+    removePaymentPlan(db, request.params.id, await actionContext(request)),
   )
 }

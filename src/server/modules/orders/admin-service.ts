@@ -23,10 +23,11 @@ import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
+import type { ActionContext } from './action-context'
 import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
-import { type MailContext, tellShopper } from './order-notices'
+import { tellShopper } from './order-notices'
 import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
@@ -134,17 +135,6 @@ export async function getAdminOrder(db: Database, orderId: number, today: string
   return (await toAdminOrders(db, rows, today))[0]!
 }
 
-/** Who acts (their username, for the trail), the shop's date today and its clock. */
-export interface Who {
-  actor: string
-  today: string
-  timeZone: string
-  /** For the e-mails the change sends the shopper. */
-  mail: MailContext
-  /** RESERVATION_HOURS: how long an order awaiting its first payment holds its pieces. */
-  reservationHours: number
-}
-
 export type CardRefund = (intentId: string, idempotencyKey: string) => Promise<void>
 
 /**
@@ -156,7 +146,7 @@ export async function changeOrderStatus(
   db: Database,
   orderId: number,
   to: OrderStatus,
-  options: Who & { trackingNumber?: string; refund: CardRefund },
+  options: ActionContext & { trackingNumber?: string; refund: CardRefund },
 ) {
   const refundDue = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -221,7 +211,7 @@ async function refundCard(
   db: Database,
   orderId: number,
   card: { reference: string; amount: number },
-  options: Who & { refund: CardRefund },
+  options: ActionContext & { refund: CardRefund },
 ) {
   try {
     await options.refund(card.reference, `cancel-order-${orderId}`)
@@ -254,8 +244,13 @@ async function refundCard(
   })
 }
 
-export async function addTracking(db: Database, orderId: number, trackingNumber: string, who: Who) {
-  const { actor } = who
+export async function addTracking(
+  db: Database,
+  orderId: number,
+  trackingNumber: string,
+  context: ActionContext,
+) {
+  const { actor } = context
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
@@ -265,7 +260,7 @@ export async function addTracking(db: Database, orderId: number, trackingNumber:
     )
     await recordEvent(tx, orderId, 'tracking', `Tracking number ${trackingNumber}`, actor)
   })
-  return getAdminOrder(db, orderId, who.today)
+  return getAdminOrder(db, orderId, context.today)
 }
 
 /**
@@ -273,8 +268,13 @@ export async function addTracking(db: Database, orderId: number, trackingNumber:
  * refused. The order's payment status then follows from its payment rows, whatever the request
  * said: 'paid' with a small amount stays partial.
  */
-export async function recordOrderPayment(db: Database, orderId: number, update: PaymentUpdate, who: Who) {
-  const { actor } = who
+export async function recordOrderPayment(
+  db: Database,
+  orderId: number,
+  update: PaymentUpdate,
+  context: ActionContext,
+) {
+  const { actor } = context
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
@@ -304,17 +304,22 @@ export async function recordOrderPayment(db: Database, orderId: number, update: 
         `${ORDER_STATUS_LABELS.pending} → ${ORDER_STATUS_LABELS.confirmed}`,
         actor,
       )
-      await tellShopper(tx, orderId, 'order-confirmed', who.mail)
+      await tellShopper(tx, orderId, 'order-confirmed', context.mail)
     }
   })
-  return getAdminOrder(db, orderId, who.today)
+  return getAdminOrder(db, orderId, context.today)
 }
 
 /**
  * Sets (or replaces) an order's payment plan: a deposit and instalments that add up to the order's
  * total, falling due from today on. Payments already received count towards it at once.
  */
-export async function setPaymentPlan(db: Database, orderId: number, plan: PaymentPlanInput, who: Who) {
+export async function setPaymentPlan(
+  db: Database,
+  orderId: number,
+  plan: PaymentPlanInput,
+  context: ActionContext,
+) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
@@ -326,7 +331,7 @@ export async function setPaymentPlan(db: Database, orderId: number, plan: Paymen
         `The deposit and instalments must add up to the order total of ${formatCents(order.total)}`,
         'installments',
       )
-    if (plan.installments[0]!.dueDate < who.today)
+    if (plan.installments[0]!.dueDate < context.today)
       throw invalid('The first instalment cannot fall due in the past', 'installments')
     await tx.execute(sql`delete from payment_plans where order_id = ${orderId}`)
     // Agreed terms replace the reservation's end (and, updating the row, stop a reservation job
@@ -352,14 +357,14 @@ export async function setPaymentPlan(db: Database, orderId: number, plan: Paymen
       'plan',
       `Payment plan: ${formatCents(plan.depositAmount)} deposit, then ${plan.installments.length} ` +
         `instalment${plan.installments.length === 1 ? '' : 's'} from ${plan.installments[0]!.dueDate}`,
-      who.actor,
+      context.actor,
     )
   })
-  return getAdminOrder(db, orderId, who.today)
+  return getAdminOrder(db, orderId, context.today)
 }
 
 /** Ends an order's plan; the payments received stay. */
-export async function removePaymentPlan(db: Database, orderId: number, who: Who) {
+export async function removePaymentPlan(db: Database, orderId: number, context: ActionContext) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
@@ -368,10 +373,10 @@ export async function removePaymentPlan(db: Database, orderId: number, who: Who)
       sql`delete from payment_plans where order_id = ${orderId} returning id`,
     )
     if (removed.length === 0) throw notFound('This order has no payment plan')
-    await recordEvent(tx, orderId, 'plan', 'Payment plan removed', who.actor)
+    await recordEvent(tx, orderId, 'plan', 'Payment plan removed', context.actor)
     // Without a plan and still without any payment, the order holds its pieces for a fresh
     // reservation window, never one that ended while the plan stood.
-    await restartReservation(tx, orderId, who)
+    await restartReservation(tx, orderId, context)
   })
-  return getAdminOrder(db, orderId, who.today)
+  return getAdminOrder(db, orderId, context.today)
 }

@@ -4,7 +4,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
-import type { Who } from './admin-service'
+import type { ActionContext } from './action-context'
 import { recordEvent } from './events'
 import { lockOrder, releaseOrder } from './ledger'
 import { type MailContext, tellShopper } from './order-notices'
@@ -124,7 +124,7 @@ export async function extendReservation(
   db: Database,
   orderId: number,
   hours: number,
-  who: Who,
+  context: ActionContext,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
@@ -146,8 +146,8 @@ export async function extendReservation(
       tx,
       orderId,
       'reservation',
-      `Reservation extended to ${formatDeadline(new Date(extended.reservedUntil).toISOString(), who.timeZone)}`,
-      who.actor,
+      `Reservation extended to ${formatDeadline(new Date(extended.reservedUntil).toISOString(), context.timeZone)}`,
+      context.actor,
     )
   })
 }
@@ -159,12 +159,12 @@ export async function extendReservation(
 export async function restartReservation(
   tx: Tx,
   orderId: number,
-  who: Pick<Who, 'actor' | 'timeZone' | 'reservationHours'>,
+  context: Pick<ActionContext, 'actor' | 'timeZone' | 'reservationHours'>,
 ): Promise<void> {
   const [held] = await queryRows<{ reservedUntil: Date | string }>(
     tx,
     sql`update orders o set
-          reserved_until = now() + make_interval(secs => ${who.reservationHours * 3600}::float8),
+          reserved_until = now() + make_interval(secs => ${context.reservationHours * 3600}::float8),
           reservation_reminded_at = null, updated_at = now()
         where o.id = ${orderId} and ${AWAITS_FIRST_PAYMENT}
         returning o.reserved_until as "reservedUntil"`,
@@ -174,7 +174,7 @@ export async function restartReservation(
       tx,
       orderId,
       'reservation',
-      `Pieces held until ${formatDeadline(new Date(held.reservedUntil).toISOString(), who.timeZone)}`,
-      who.actor,
+      `Pieces held until ${formatDeadline(new Date(held.reservedUntil).toISOString(), context.timeZone)}`,
+      context.actor,
     )
 }

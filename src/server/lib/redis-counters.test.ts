@@ -5,7 +5,7 @@ import { buildApp } from '../app'
 import { rateLimits } from '../db/schema'
 import { createTestDatabase, registerCustomer, testConfig } from '../test/helpers'
 import { RedisCounters } from './attempt-counters'
-import { RATE_LIMITS } from './rate-limit'
+import { RATE_LIMITS } from './rate-limits'
 
 // Against the Redis on 127.0.0.1:6379 (REDIS_TEST_URL to change it); skipped when none answers,
 // as on a CI machine without Redis.

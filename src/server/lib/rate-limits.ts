@@ -1,0 +1,15 @@
+// Here, not in http/: the routes declare these limits, and sign-in (a service) counts its attempts
+// against the login route's own limit, in the same statement that finds the account.
+
+/** Per-route limits: attempts per window, by client address. */
+export const RATE_LIMITS = {
+  login: { max: 10, timeWindow: 5 * 60_000 },
+  register: { max: 10, timeWindow: 60 * 60_000 },
+  passwordReset: { max: 5, timeWindow: 60 * 60_000 },
+  form: { max: 10, timeWindow: 10 * 60_000 },
+  upload: { max: 30, timeWindow: 10 * 60_000 },
+  // Every order reserves a one-of-a-kind piece and sends e-mails; every intent is a call to the
+  // card provider. A shopper needs a handful; a script placing orders for sport needs more.
+  checkout: { max: 20, timeWindow: 10 * 60_000 },
+  paymentIntent: { max: 20, timeWindow: 10 * 60_000 },
+} as const

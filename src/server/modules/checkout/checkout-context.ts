@@ -1,0 +1,10 @@
+import type { StoreInfo } from '../../../shared/ssr'
+
+/** What checkout, its e-mails and the order jobs read of the shop's settings. */
+export interface CheckoutContext {
+  shipping: { freeThresholdCents: number; flatCents: number }
+  /** How long a Zelle order holds its pieces unpaid, and how many one shopper may hold at once. */
+  reservation: { hours: number; maxOpenUnpaidOrders: number }
+  store: StoreInfo
+  publicUrl: string
+}

@@ -1,0 +1,16 @@
+import type { MailContext } from './order-notices'
+
+/**
+ * What an owner's change to an order carries besides the change itself: who acts (their username,
+ * for the trail), the shop's date today and its time zone, where the shopper's e-mails link to,
+ * and how long a reservation lasts.
+ */
+export interface ActionContext {
+  actor: string
+  today: string
+  timeZone: string
+  /** For the e-mails the change sends the shopper. */
+  mail: MailContext
+  /** RESERVATION_HOURS: how long an order awaiting its first payment holds its pieces. */
+  reservationHours: number
+}
