@@ -54,7 +54,7 @@ const testimonialsPage = lazyPage(
   'TestimonialsPage',
 )
 const unsubscribePage = lazyPage(() => import('./storefront/community/unsubscribe-page'), 'UnsubscribePage')
-const notFoundPage = lazyPage(() => import('./storefront/pages/not-found-page'), 'NotFoundPage')
+const notFoundPage = lazyPage(() => import('./ui/not-found-page'), 'NotFoundPage')
 
 const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
   '/about': aboutPage,

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router'
-import { NotFoundPage } from '../storefront/pages/not-found-page'
+import { NotFoundPage } from '../ui/not-found-page'
 import { ForgotPasswordPage } from './forgot-password-page'
 import { LoginPage } from './login-page'
 import { ProfilePage } from './profile-page'

@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { RESET_REQUESTED_MESSAGE, requestPasswordResetSchema } from '../../shared/accounts'
+import { errorMessage, useRequestPasswordReset } from '../lib/account'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { toast } from '../ui/use-toast'
-import { errorMessage, useRequestPasswordReset } from './api'
 import { AuthCard } from './auth-card'
 
 /** /account/forgot-password: asks for a reset link. The answer never says whether the email has an account. */

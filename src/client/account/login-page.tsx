@@ -1,8 +1,8 @@
 import { Link, Navigate, useSearchParams } from 'react-router'
+import { LoginForm, RegisterForm } from '../auth/auth-forms'
 import { useAuth } from '../lib/auth'
 import { PageSkeleton } from '../ui/page-skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs'
-import { LoginForm, RegisterForm } from './auth-forms'
 
 export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams()

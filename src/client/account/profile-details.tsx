@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { PublicUser } from '../../shared/users'
 import { Button } from '../ui/button'
 import { ProfileForm } from './profile-form'
+import { ProfileSection } from './profile-section'
 
 /** Account information and the default shipping address: read, or edited in place. */
 export function ProfileDetails({ user }: { user: PublicUser }) {
@@ -60,17 +61,6 @@ export function ProfileDetails({ user }: { user: PublicUser }) {
         </ProfileSection>
       </div>
     </div>
-  )
-}
-
-export function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="mb-4 font-sans text-xs font-medium uppercase tracking-[0.2em] text-ink-muted">
-        {title}
-      </h3>
-      {children}
-    </section>
   )
 }
 

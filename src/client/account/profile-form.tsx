@@ -3,13 +3,13 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/accounts'
 import type { PublicUser } from '../../shared/users'
+import { errorMessage, useUpdateProfile } from '../lib/account'
 import { ApiError } from '../lib/api'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { toast } from '../ui/use-toast'
-import { errorMessage, useUpdateProfile } from './api'
-import { ProfileSection } from './profile-details'
+import { ProfileSection } from './profile-section'
 
 const FIELDS = [
   'username',

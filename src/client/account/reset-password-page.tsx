@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useSearchParams } from 'react-router'
 import { RESET_INVALID_MESSAGE, resetPasswordSchema } from '../../shared/accounts'
+import { errorMessage, useResetPassword } from '../lib/account'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { toast } from '../ui/use-toast'
-import { errorMessage, useResetPassword } from './api'
 import { AuthCard } from './auth-card'
 
 /** /account/reset-password: the link from the email carries ?token=, otherwise the code is typed in. */

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router'
-import { LoginForm } from '../account/auth-forms'
+import { LoginForm } from '../auth/auth-forms'
 import { useAuth } from '../lib/auth'
 import { Button } from '../ui/button'
 

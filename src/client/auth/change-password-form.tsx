@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { changePasswordSchema } from '../../shared/accounts'
+import { errorMessage, useChangePassword } from '../lib/account'
 import { ApiError } from '../lib/api'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { toast } from '../ui/use-toast'
-import { errorMessage, useChangePassword } from './api'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 

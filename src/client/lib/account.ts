@@ -5,8 +5,8 @@ import type {
   PublicUser,
   ResetPasswordInput,
 } from '../../shared/accounts'
-import { ApiError, api } from '../lib/api'
-import { queries } from '../lib/queries'
+import { ApiError, api } from './api'
+import { queries } from './queries'
 
 type Message = { message: string }
 

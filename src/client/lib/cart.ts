@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Cart, FALLBACK_SHIPPING, type ShippingQuote } from '../../../shared/cart'
-import { ApiError, api } from '../../lib/api'
-import { EMPTY_CART, queries } from '../../lib/queries'
-import { toast } from '../../ui/use-toast'
+import { type Cart, FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart'
+import { toast } from '../ui/use-toast'
+import { ApiError, api } from './api'
+import { EMPTY_CART, queries } from './queries'
 
 export function useCart(): Cart {
   return useQuery(queries.cart()).data ?? EMPTY_CART

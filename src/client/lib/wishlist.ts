@@ -1,13 +1,13 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { ApiError, api } from '../../lib/api'
-import { useAuth } from '../../lib/auth'
-import { queries, type WishlistItem } from '../../lib/queries'
-import { toast } from '../../ui/use-toast'
+import { toast } from '../ui/use-toast'
+import { ApiError, api } from './api'
+import { useAuth } from './auth'
+import { queries, type WishlistItem } from './queries'
 
 // The wishlist's query and the heart's toggle (storefront.md §4, §7, §8). Loaded with the heart's
-// own chunk (see wishlist-heart.tsx) and by the account page, whose Remove hook lives beside it in
-// src/client/account/wishlist.
+// own chunk (see storefront/wishlist/wishlist-heart.tsx) and by the account's wishlist page, whose
+// Remove hook lives in src/client/account/wishlist.
 
 export const wishlistKey = queries.wishlist().queryKey
 const NO_ITEMS: WishlistItem[] = []

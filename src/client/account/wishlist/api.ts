@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api'
 import type { WishlistItem } from '../../lib/queries'
-import { wishlistKey, withoutProduct } from '../../storefront/wishlist/api'
+import { wishlistKey, withoutProduct } from '../../lib/wishlist'
 import { toast } from '../../ui/use-toast'
 
 // Here rather than beside the heart: only the account chunk needs it, so the storefront's

@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { ChangePasswordForm } from '../../account/change-password-form'
+import { ChangePasswordForm } from '../../auth/change-password-form'
 import { useAuth } from '../../lib/auth'
 import { Button } from '../../ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'

@@ -2,12 +2,9 @@ import { Link } from 'react-router'
 import { capitalize, type Product } from '../../../shared/catalog'
 import { Badge } from '../../ui/badge'
 import { Price } from '../../ui/price'
-import { ProductImage } from '../../ui/product-image'
+import { ProductCardImage } from '../../ui/product-card-image'
 import { Skeleton } from '../../ui/skeleton'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
-import { SoldRibbon } from './sold-ribbon'
-
-const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw'
 
 interface ProductCardProps {
   product: Product
@@ -48,30 +45,6 @@ export function ProductCard({ product, priority, headingLevel = 3 }: ProductCard
         </div>
       </div>
     </article>
-  )
-}
-
-/**
- * A card's picture: the first image, linking to the piece (hidden from assistive technology: the
- * title link says the same), zooming softly on hover, with the SOLD ribbon when sold.
- */
-export function ProductCardImage({ product, priority }: { product: Product; priority?: boolean }) {
-  return (
-    <Link
-      to={`/product/${product.id}`}
-      className="relative block overflow-hidden bg-sand"
-      tabIndex={-1}
-      aria-hidden
-    >
-      <ProductImage
-        url={product.imageUrls[0]}
-        alt=""
-        sizes={CARD_SIZES}
-        priority={priority}
-        className="transition-transform duration-700 ease-out group-hover:scale-[1.04]"
-      />
-      {product.sold && <SoldRibbon />}
-    </Link>
   )
 }
 

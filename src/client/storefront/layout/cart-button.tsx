@@ -1,8 +1,8 @@
 import { ShoppingBag } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
+import { useCart } from '../../lib/cart'
 import { useOnceOpened } from '../../lib/use-once-opened'
 import { Button } from '../../ui/button'
-import { useCart } from '../cart/api'
 
 const CartSheet = lazy(() => import('./cart-sheet'))
 

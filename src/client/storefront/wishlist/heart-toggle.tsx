@@ -1,6 +1,6 @@
 import { Heart, LoaderCircle } from 'lucide-react'
 import { cn } from '../../lib/cn'
-import { useToggleWishlist, useWishlist } from './api'
+import { useToggleWishlist, useWishlist } from '../../lib/wishlist'
 
 export interface HeartToggleProps {
   productId: number

@@ -11,7 +11,7 @@ import {
 import { imageSources } from '../../../../shared/images'
 import { cn } from '../../../lib/cn'
 import { Button } from '../../../ui/button'
-import { SoldRibbon } from '../sold-ribbon'
+import { SoldRibbon } from '../../../ui/sold-ribbon'
 import {
   BUTTON_STEP,
   galleryReducer,
