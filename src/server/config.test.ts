@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { maskSecrets } from './app'
 import { ConfigError, loadConfig } from './config'
+import { maskSecrets } from './plugins/logging'
 
 const base = { DATA_DIR: '/tmp/jade-config-test', SESSION_SECRET: 'x'.repeat(40) }
 

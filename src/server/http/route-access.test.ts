@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerCustomer, type TestApp } from '../test/helpers'
 
-// Walks every route the app declares. Admin routes live in the admin scope (app.ts); every other
+// Walks every route the app declares. Admin routes live in the admin scope (plugins/admin-scope.ts); every other
 // route must be named below as public or as needing a signed-in shopper. A new route that is none
 // of these fails here, so an admin endpoint can never ship unguarded by accident (DESIGN.md §5).
 

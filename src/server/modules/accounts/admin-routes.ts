@@ -7,7 +7,7 @@ import { toPublicUser } from './service'
 
 const userParams = z.object({ id: z.coerce.number({ error: 'User not found' }).int().positive() })
 
-/** The Accounts screen's calls; registered inside the admin scope (app.ts). */
+/** The Accounts screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/users', { schema: { querystring: userListQuerySchema } }, (request) =>
     listUsersPage(db, request.query),

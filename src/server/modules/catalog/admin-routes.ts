@@ -21,7 +21,7 @@ import {
 import { idParams } from './routes'
 import { toAdminProduct } from './service'
 
-// Registered inside the admin scope (app.ts): the guard and the storefront cache announcement
+// Registered inside the admin scope (plugins/admin-scope.ts): the guard and the storefront cache announcement
 // after each write are the scope's, not each route's.
 
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (

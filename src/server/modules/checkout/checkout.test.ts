@@ -8,7 +8,7 @@ import type { MailMessage } from '../mail/transport'
 import { MailWorker } from '../mail/worker'
 import { TEST_WEBHOOK_SECRET, type TestPaymentProvider } from '../payments/test-provider'
 import { signWebhookPayload } from '../payments/webhook-signature'
-import { storeInfo } from '../store/routes'
+import { storeInfo } from '../store/store-info'
 import { orderMailRenderers } from './order-mail'
 
 let t: TestApp
@@ -105,8 +105,6 @@ describe('Zelle checkout', () => {
       transport: { send: async (message) => void sent.push(message) },
       from: 'Jade Shop <hello@jadeshop.example>',
       renderers: orderMailRenderers(t.handle.db, {
-        shipping: t.config.shipping,
-        reservation: t.config.reservation,
         store: storeInfo(t.config),
         publicUrl: 'https://shop.example',
       }),

@@ -65,7 +65,10 @@ function renderer(
 }
 
 /** The worker's renderers for the order e-mails that checkout queues. */
-export function orderMailRenderers(db: Database, context: CheckoutContext): Record<string, MailRenderer> {
+export function orderMailRenderers(
+  db: Database,
+  context: Pick<CheckoutContext, 'store' | 'publicUrl'>,
+): Record<string, MailRenderer> {
   return {
     [ORDER_MAIL_KINDS.confirmation]: renderer(db, (order) =>
       orderConfirmationMail(order, context.store, context.publicUrl),

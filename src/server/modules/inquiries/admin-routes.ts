@@ -6,7 +6,7 @@ import { deleteInquiry, inquirySummary, listInquiries, markInquiryRead } from '.
 
 const inquiryParams = z.object({ id: z.coerce.number({ error: 'Inquiry not found' }).int().positive() })
 
-/** The Inquiries screen's calls; registered inside the admin scope (app.ts). */
+/** The Inquiries screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const inquiriesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/admin/inquiries/summary', () => inquirySummary(db))
 

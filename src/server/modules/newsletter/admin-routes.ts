@@ -15,7 +15,7 @@ const filterSchema = z.object({
     .transform((value) => value || undefined),
 })
 
-/** The Subscribers screen's calls; registered inside the admin scope (app.ts). */
+/** The Subscribers screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/admin/subscribers/summary', () => subscriberSummary(db))
 

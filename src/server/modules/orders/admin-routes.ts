@@ -25,7 +25,7 @@ import {
 import type { MailContext } from './order-notices'
 import { extendReservation } from './reservations'
 
-// Registered inside the admin scope (app.ts). Every change names its author in the order's trail.
+// Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
 
 const idParams = z.object({
   id: z.coerce

@@ -13,7 +13,7 @@ import { type MailContext, tellShopper } from './order-notices'
 // (orders.reserved_until, RESERVATION_HOURS after checkout): a day before it the shopper is
 // reminded, and when it passes with no payment and no plan, the order is cancelled and its pieces
 // go back on sale. The owner can give one order more time. Both jobs run every minute in the
-// reservation runner (app.ts), one instance at a time. Each order is claimed `for update skip
+// reservation runner (plugins/jobs.ts), one instance at a time. Each order is claimed `for update skip
 // locked`: one the owner is changing at that moment is left for the next round, and every change
 // that takes an order out of the reservation (a payment, a step, a plan) updates its row, so a
 // claim that read the order before that change committed re-checks it and lets it go.

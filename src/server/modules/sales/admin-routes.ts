@@ -5,7 +5,7 @@ import type { Database } from '../../db/client'
 import { salesCsv } from './csv'
 import { allSales, listSales, monthlySales, recordManualSale } from './service'
 
-// Registered inside the admin scope (app.ts).
+// Registered inside the admin scope (plugins/admin-scope.ts).
 
 export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
   app,

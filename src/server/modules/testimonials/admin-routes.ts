@@ -9,7 +9,7 @@ const testimonialParams = z.object({
   id: z.coerce.number({ error: 'Testimonial not found' }).int().positive(),
 })
 
-/** The moderation screen's calls; registered inside the admin scope (app.ts). */
+/** The moderation screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const testimonialsAdminRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
   app,
   { db, files },

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { requireAdmin } from '../http/guards'
+import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
+import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
+import { dashboardAdminRoutes } from '../modules/dashboard/admin-routes'
+import { inquiriesAdminRoutes } from '../modules/inquiries/admin-routes'
+import { mediaAdminRoutes } from '../modules/media/admin-routes'
+import { newsletterAdminRoutes } from '../modules/newsletter/admin-routes'
+import { ordersAdminRoutes } from '../modules/orders/admin-routes'
+import { salesAdminRoutes } from '../modules/sales/admin-routes'
+import { testimonialsAdminRoutes } from '../modules/testimonials/admin-routes'
+import { routeEntries } from './infrastructure'
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * The back office: every route registered in here answers 401 to visitors and 403 to customers.
+ * fastify-plugin only names this part and checks what it needs; the routes live in a scope of
+ * their own, so the guard and the hooks below never touch a public route.
+ */
+async function adminScope(app: FastifyInstance) {
+  const { db, config, files, links, catalogChanges: catalog, paymentProvider } = app
+  const timeZone = config.store.timeZone
+  await app.register(async (admin) => {
+    admin.addHook('onRoute', (route) => {
+      app.adminRoutes.push(...routeEntries(route))
+    })
+    admin.addHook('onRequest', requireAdmin)
+    // Whatever the owner changes may show on the storefront, so every successful write clears the
+    // listing cache, on every instance, before the owner sees the answer: one place, not a call in
+    // each service. Owner writes are rare; an extra clear costs one rebuild of the listing.
+    admin.addHook('onSend', async (request, reply, payload) => {
+      if (MUTATING_METHODS.has(request.method) && reply.statusCode < 400) {
+        await catalog.changedNow().catch((error) => {
+          request.log.warn({ err: error }, 'catalog change not announced to other instances')
+        })
+      }
+      return payload
+    })
+    await admin.register(dashboardAdminRoutes, { db, timeZone })
+    await admin.register(catalogAdminRoutes, { db, files })
+    await admin.register(mediaAdminRoutes, { store: files })
+    await admin.register(accountsAdminRoutes, { db })
+    await admin.register(inquiriesAdminRoutes, { db })
+    await admin.register(newsletterAdminRoutes, { db })
+    await admin.register(ordersAdminRoutes, {
+      db,
+      provider: paymentProvider,
+      timeZone,
+      mail: links,
+      reservationHours: config.reservation.hours,
+    })
+    await admin.register(salesAdminRoutes, { db, timeZone })
+    await admin.register(testimonialsAdminRoutes, { db, files })
+  })
+}
+
+export default fp(adminScope, {
+  name: 'admin-scope',
+  dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments'],
+  decorators: {
+    fastify: ['config', 'db', 'files', 'links', 'adminRoutes', 'catalogChanges', 'paymentProvider'],
+  },
+})

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
+import { SWEEPS } from '../jobs/sweeps'
+import { installmentReminders } from '../modules/orders/reminders'
+import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly data sweeps and instalment reminders. */
+    sweeper: SweepRunner
+    /** Reminds shoppers of, and ends, the reservations of unpaid Zelle orders (every minute). */
+    reservationJobs: SweepRunner
+  }
+}
+
+/** Background work, one instance at a time: on a timer when `start` (main), called by hand in tests. */
+async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
+  const { db, links, config, catalogChanges } = app
+  const timeZone = config.store.timeZone
+  const sweeper = new SweepRunner({
+    db,
+    // The hourly round also reminds shoppers of their instalments, one instance at a time.
+    sweeps: [...SWEEPS, installmentReminders(links, timeZone)],
+    log: app.log,
+  })
+  // Reservations end by the minute, so they have a runner (and a lock) of their own.
+  const reservationJobs = new SweepRunner({
+    db,
+    sweeps: [
+      reservationReminders(links, timeZone),
+      expiredReservations(links, timeZone, () => catalogChanges.changed()),
+    ],
+    log: app.log,
+    everyMs: 60_000,
+    // Each expired order is several statements: small batches keep locks short, and one order
+    // that fails holds back few others.
+    batch: 25,
+    lockKey: SWEEP_LOCK + 1,
+    label: 'reservation jobs',
+  })
+  app.decorate('sweeper', sweeper)
+  app.decorate('reservationJobs', reservationJobs)
+  if (start) {
+    app.addHook('onReady', async () => {
+      sweeper.start()
+      reservationJobs.start()
+    })
+    app.addHook('onClose', async () => {
+      await Promise.all([sweeper.stop(), reservationJobs.stop()])
+    })
+  }
+}
+
+export default fp(jobs, {
+  name: 'jobs',
+  dependencies: ['infrastructure', 'catalog-changes'],
+  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges'] },
+})

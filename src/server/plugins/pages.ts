@@ -1,0 +1,31 @@
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { siteOrigin } from '../http/site-origin'
+import ssr, { type SsrBundle } from '../http/ssr'
+
+/** What a browser loads besides the API: uploaded images, and the server-rendered pages with their assets. */
+async function pages(app: FastifyInstance, { ssrBundle }: { ssrBundle?: SsrBundle }) {
+  const { config } = app
+  // Uploaded and seeded images: content-hashed names, so they never change.
+  await app.register(fastifyStatic, {
+    root: `${config.dataDir}/uploads`,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+  })
+  // API-only without a build (most tests).
+  if (ssrBundle)
+    await app.register(ssr, {
+      bundle: ssrBundle,
+      origin: siteOrigin(config),
+      testPayments: app.paymentProvider.name === 'test',
+    })
+}
+
+export default fp(pages, {
+  name: 'pages',
+  dependencies: ['infrastructure', 'payments'],
+  decorators: { fastify: ['config', 'paymentProvider'] },
+})

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { siteOrigin } from '../http/site-origin'
+import { accountsRoutes } from '../modules/accounts/routes'
+import { cartRoutes } from '../modules/cart/routes'
+import { catalogRoutes } from '../modules/catalog/routes'
+import { checkoutRoutes } from '../modules/checkout/routes'
+import { healthRoutes } from '../modules/health/routes'
+import { inquiriesRoutes } from '../modules/inquiries/routes'
+import { newsletterRoutes } from '../modules/newsletter/routes'
+import { ordersRoutes } from '../modules/orders/routes'
+import { seoRoutes } from '../modules/seo/routes'
+import { storeRoutes } from '../modules/store/routes'
+import { testimonialsRoutes } from '../modules/testimonials/routes'
+import { wishlistRoutes } from '../modules/wishlist/routes'
+
+/** The API that shoppers and visitors use: each module's public routes. */
+async function publicModules(app: FastifyInstance) {
+  const { db, config, files, links, catalogChanges: catalog, paymentProvider, mailWorker } = app
+  const onMailQueued = () => mailWorker.kick()
+  await app.register(healthRoutes, { db })
+  await app.register(storeRoutes, { config })
+  await app.register(catalogRoutes, { db, catalog })
+  await app.register(cartRoutes, { db, config })
+  await app.register(wishlistRoutes, { db })
+  await app.register(ordersRoutes, { db })
+  await app.register(newsletterRoutes, { db, context: links, onMailQueued })
+  await app.register(inquiriesRoutes, { db, context: links, onMailQueued })
+  await app.register(testimonialsRoutes, { db, files })
+  await app.register(accountsRoutes, {
+    db,
+    limits: app.limitsEnabled,
+    counters: app.attemptCounters,
+    links,
+    onMailQueued,
+  })
+  await app.register(checkoutRoutes, {
+    db,
+    provider: paymentProvider,
+    catalog,
+    context: { ...links, shipping: config.shipping, reservation: config.reservation },
+    onMailQueued,
+  })
+  await app.register(seoRoutes, { db, origin: siteOrigin(config) })
+}
+
+export default fp(publicModules, {
+  name: 'public-modules',
+  dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments', 'mail'],
+  decorators: {
+    fastify: [
+      'config',
+      'db',
+      'files',
+      'links',
+      'attemptCounters',
+      'limitsEnabled',
+      'catalogChanges',
+      'paymentProvider',
+      'mailWorker',
+    ],
+  },
+})
