@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Cart, FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart'
+import { refusalMessage } from '../../shared/purchase'
 import { toast } from '../ui/use-toast'
 import { ApiError, api } from './api'
 import { EMPTY_CART, queries } from './queries'
@@ -10,8 +11,8 @@ export function useCart(): Cart {
 
 const cartKey = queries.cart().queryKey
 
-// These messages come from the cart API when a piece cannot be bought (storefront.md §8).
-const CANNOT_ADD = new Set(['This item has been sold', 'This item is out of stock'])
+// The cart API's words when a piece cannot be bought (storefront.md §8): 'Cannot add to cart'.
+const CANNOT_ADD = new Set([refusalMessage('sold'), refusalMessage('out-of-stock')])
 
 export function useAddToCart() {
   const queryClient = useQueryClient()

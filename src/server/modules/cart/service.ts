@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Cart, CartItem } from '../../../shared/cart'
+import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
 import { cartItems, products } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
@@ -9,15 +10,13 @@ import { conflict, notFound } from '../../errors'
 
 type ProductRow = typeof products.$inferSelect
 
-export const outOfStockMessage = (stock: number) =>
-  stock <= 0 ? 'This item is out of stock' : `Only ${stock} available`
-
-/** Why a product cannot be put in the cart in this quantity, or nothing when it can. */
+/**
+ * Why a product cannot be put in the cart in this quantity, or nothing when it can: the shop's one
+ * rule, in the shopper's words about the item they are looking at (storefront.md §8).
+ */
 export function purchasableProblem(product: ProductRow, quantity: number): string | undefined {
-  if (product.status === 'sold') return 'This item has been sold'
-  if (product.status !== 'available' || product.stockQuantity <= 0) return 'This item is out of stock'
-  if (quantity > product.stockQuantity) return outOfStockMessage(product.stockQuantity)
-  return undefined
+  const refusal = purchaseRefusal(product, quantity)
+  return refusal && refusalMessage(forShopper(refusal), { stockQuantity: product.stockQuantity })
 }
 
 export async function getCart(db: DbOrTx, sessionId: string | undefined): Promise<Cart> {

@@ -7,14 +7,17 @@ import type {
   CatalogSummary,
 } from '../../../shared/catalog-admin'
 import { generateSku, type ProductData } from '../../../shared/product-input'
+import { refusalMessage } from '../../../shared/purchase'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
+import { queryRows } from '../../db/query-rows'
 import { categoryImages, orderItems, products, sales } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, notFound } from '../../errors'
 import type { FileStore } from '../media/file-store'
 import { type ImageCleanupLog, removeUnusedImages } from '../media/unused-images'
-import { getProduct, type ProductRow, toAdminProduct } from './service'
+import { heldUnits, ownerChangeRefusal, ownerSetsStock, sellRemaining } from '../orders/stock-rules'
+import { type ProductRow, toAdminProduct } from './service'
 
 // The owner's side of the catalogue: the searchable product list and every write.
 
@@ -95,12 +98,6 @@ export async function catalogSummary(db: DbOrTx): Promise<CatalogSummary> {
   }
 }
 
-/** A product saved as sold gets its sale record; one saved as anything else loses it. */
-function soldFields(data: ProductData, previous?: ProductRow) {
-  if (data.status !== 'sold') return { soldAt: null, soldPrice: null }
-  return { soldAt: previous?.soldAt ?? new Date(), soldPrice: previous?.soldPrice ?? null }
-}
-
 const SKU_TAKEN = 'A product with this SKU already exists'
 
 export async function createProduct(db: DbOrTx, data: ProductData): Promise<ProductRow> {
@@ -108,11 +105,14 @@ export async function createProduct(db: DbOrTx, data: ProductData): Promise<Prod
   for (let attempt = 0; attempt < 20; attempt++) {
     const sku = data.sku ?? generateSku(data.category, data.color, Date.now() + attempt)
     try {
-      const [row] = await db
-        .insert(products)
-        .values({ ...data, sku, ...soldFields(data) })
-        .returning()
-      return row!
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(products)
+          .values({ ...data, sku })
+          .returning({ id: products.id })
+        // Status and stock as the owner sets them by hand (a piece created sold has nothing left).
+        return setStockByOwner(tx, row!.id, data)
+      })
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
       if (data.sku) throw conflict(SKU_TAKEN, 'sku')
@@ -122,8 +122,10 @@ export async function createProduct(db: DbOrTx, data: ProductData): Promise<Prod
 }
 
 /**
- * Saves the owner's edit. Images the product no longer shows are deleted from storage once the
- * change has committed, unless something else still uses them.
+ * Saves the owner's edit. Status and stock go through the stock rules, under the piece's row lock:
+ * while an order awaiting payment holds units, only that order changes them (409, with the reason
+ * beside the field). Images the product no longer shows are deleted from storage once the change
+ * has committed, unless something else still uses them.
  */
 export async function updateProduct(
   db: Database,
@@ -132,28 +134,43 @@ export async function updateProduct(
   data: ProductData,
   log?: ImageCleanupLog,
 ): Promise<ProductRow> {
-  const previous = await getProduct(db, id, { includeDraft: true })
-  if (!previous) throw notFound('Product not found')
+  const { status, stockQuantity, ...fields } = data
+  let previous: ProductRow | undefined
   let row: ProductRow | undefined
   try {
-    ;[row] = await db
-      .update(products)
-      .set({ ...data, sku: data.sku ?? previous.sku, ...soldFields(data, previous), updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning()
+    row = await db.transaction(async (tx) => {
+      previous = await lockPiece(tx, id)
+      const stockChanged = status !== previous.status || stockQuantity !== previous.stockQuantity
+      if (stockChanged) {
+        const refusal = ownerChangeRefusal(previous, { status, stockQuantity }, await heldBy(tx, id))
+        if (refusal)
+          throw conflict(
+            refusalMessage(refusal, previous),
+            status !== previous.status ? 'status' : 'stockQuantity',
+          )
+      }
+      const [updated] = await tx
+        .update(products)
+        .set({ ...fields, sku: fields.sku ?? previous.sku, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning()
+      return stockChanged ? setStockByOwner(tx, id, { status, stockQuantity }) : updated
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(SKU_TAKEN, 'sku')
     throw error
   }
-  if (!row) throw notFound('Product not found')
+  if (!row || !previous) throw notFound('Product not found')
   const dropped = previous.imageUrls.filter((url) => !row.imageUrls.includes(url))
   await removeUnusedImages(db, files, dropped, log)
   return row
 }
 
 /**
- * Sold pieces leave the storefront's listings; the record stays for the books. A piece that an
- * order holds (reserved) or that is already sold is refused: the order decides its fate.
+ * Sold pieces leave the storefront's listings; the record stays for the books. Every unit left is
+ * sold by the stock rules' own step (sellRemaining), at the given price or the listed one. A piece
+ * already sold, or one that an order awaiting payment holds, is refused with the reason: the order
+ * decides its fate.
  */
 export async function markProductSold(
   db: Database,
@@ -161,26 +178,42 @@ export async function markProductSold(
   soldPrice?: number | null,
 ): Promise<ProductRow> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update')
-    if (!current) throw notFound('Product not found')
-    if (current.status === 'sold') throw conflict('This piece is already marked as sold')
-    if (current.status === 'reserved')
-      throw conflict(
-        'This piece is reserved by an order awaiting payment: record the payment or cancel that order instead',
-      )
-    const [row] = await tx
-      .update(products)
-      .set({
-        status: 'sold',
-        stockQuantity: 0,
-        soldAt: new Date(),
-        soldPrice: soldPrice ?? current.price,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id))
-      .returning()
-    return row!
+    const current = await lockPiece(tx, id)
+    const refusal =
+      current.status === 'sold'
+        ? 'sold'
+        : ownerChangeRefusal(current, { status: 'sold', stockQuantity: 0 }, await heldBy(tx, id))
+    if (refusal) throw conflict(refusalMessage(refusal, current))
+    const price = soldPrice == null ? 'products.price' : sql`${soldPrice}::int`
+    await tx.execute(sql`update products set ${sellRemaining(price)} where id = ${id}`)
+    const [sold] = await tx.select().from(products).where(eq(products.id, id))
+    return sold!
   })
+}
+
+/** The piece, locked for the rest of the transaction as checkout locks it. */
+async function lockPiece(tx: DbOrTx, id: number): Promise<ProductRow> {
+  const [piece] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+  if (!piece) throw notFound('Product not found')
+  return piece
+}
+
+async function heldBy(tx: DbOrTx, id: number): Promise<number> {
+  const [row] = await queryRows<{ held: number }>(tx, sql`select ${heldUnits(sql`${id}::int`)} as held`)
+  return row!.held
+}
+
+/** Applies the owner's status and stock through the stock rules (ownerSetsStock); answers the row. */
+async function setStockByOwner(
+  tx: DbOrTx,
+  id: number,
+  { status, stockQuantity }: { status: string; stockQuantity: number },
+): Promise<ProductRow> {
+  await tx.execute(
+    sql`update products set ${ownerSetsStock(sql`${status}::text`, sql`${stockQuantity}::int`)} where id = ${id}`,
+  )
+  const [row] = await tx.select().from(products).where(eq(products.id, id))
+  return row!
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type SortOption,
 } from '../../../shared/catalog'
 import type { AdminProduct } from '../../../shared/catalog-admin'
+import { purchaseRefusal } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
 import { containsPattern } from '../../db/paging'
 import { categoryImages, products } from '../../db/schema'
@@ -40,7 +41,7 @@ export function toPublicProduct(row: ProductRow): Product {
     status: row.status as ProductStatus,
     stockQuantity: row.stockQuantity,
     sold: row.status === 'sold',
-    inStock: row.status === 'available' && row.stockQuantity > 0,
+    inStock: purchaseRefusal(row, 1) === undefined,
     createdAt: row.createdAt.toISOString(),
   }
 }

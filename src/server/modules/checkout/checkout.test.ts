@@ -167,7 +167,7 @@ describe('Zelle checkout', () => {
     const piece = await insertProduct(t.handle.db, { status: 'sold', stockQuantity: 0 })
     const response = await checkout(submission([[piece, 1]]))
     expect(response.statusCode).toBe(409)
-    expect(response.json().message).toBe(`Sorry, "${piece.name}" has just been sold`)
+    expect(response.json().message).toBe(`"${piece.name}" has been sold`)
   })
 
   it('creates one order for a double-submitted checkout with the same key', async () => {
@@ -279,9 +279,7 @@ describe('card checkout with the test provider', () => {
       .where(eq(products.id, piece.id))
     const response = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(response.statusCode).toBe(409)
-    expect(response.json().message).toBe(
-      `Sorry, "${piece.name}" has just been sold. Your payment has been refunded.`,
-    )
+    expect(response.json().message).toBe(`"${piece.name}" has been sold. Your payment has been refunded.`)
     expect(provider.isRefunded(paymentIntentId)).toBe(true)
     const [attempt] = await t.handle.db
       .select()

@@ -5,6 +5,7 @@ import {
   PRICES_CHANGED,
   tooManyUnpaidOrders,
 } from '../../../shared/checkout'
+import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
@@ -57,16 +58,10 @@ export function mergeLines(lines: OrderLine[]): OrderLine[] {
   return [...merged.values()].sort((a, b) => a.productId - b.productId)
 }
 
-type Availability = Pick<Piece, 'name' | 'status' | 'stockQuantity'>
-
-/** Why a line cannot be bought now, in words for the shopper. */
-export function unavailableReason(product: Availability | undefined, quantity: number): string | undefined {
-  if (!product || product.status === 'draft') return 'A piece in your cart is no longer available'
-  if (product.status === 'sold') return `Sorry, "${product.name}" has just been sold`
-  if (product.status !== 'available' || product.stockQuantity <= 0)
-    return `Sorry, "${product.name}" is no longer available`
-  if (quantity > product.stockQuantity) return `Only ${product.stockQuantity} of "${product.name}" available`
-  return undefined
+/** Why a line cannot be bought now: the shop's one rule, in words for the shopper, naming the piece. */
+export function unavailableReason(product: Purchasable | undefined, quantity: number): string | undefined {
+  const refusal = purchaseRefusal(product, quantity)
+  return refusal && refusalMessage(forShopper(refusal), product)
 }
 
 /** The amounts of an order, from today's prices. */

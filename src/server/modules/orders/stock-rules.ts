@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
+import { PURCHASABLE_STATUS, type PurchaseRefusal } from '../../../shared/purchase'
 
 // The shop's rules for stock and the sales ledger, written once as SQL fragments. Checkout's single
-// prepared statement (checkout/place-order.ts), the back office's order changes (ledger.ts) and a
-// sale recorded by hand (sales/service.ts) all build their statements from these, so a piece is
-// taken, reserved, sold and given back, and a sale booked, by the same words everywhere.
+// prepared statement (checkout/place-order.ts), the back office's order changes (ledger.ts), a
+// sale recorded by hand (sales/service.ts), Mark as Sold and the product form
+// (catalog/admin-service.ts) all build their statements from these, so a piece is taken, reserved,
+// sold and given back, and a sale booked, by the same words everywhere. Whether a piece can be
+// bought, and the words for why not, live in shared/purchase.ts; canTakeStock is its SQL twin.
 //
 // A fragment's inputs are SQL expressions: a column of the statement it goes into ('line.quantity'),
 // a placeholder of a prepared statement ('$27'), or a drizzle `sql` value carrying a parameter.
@@ -29,9 +32,67 @@ export function takeStock(quantity: Expr, paid: Expr, soldPrice: Expr): SQL {
     updated_at = now()`
 }
 
-/** The condition under which `takeStock` may run: the piece is for sale and has the units. */
+/**
+ * The condition under which `takeStock` may run: the piece is for sale and has the units. The SQL
+ * twin of purchaseRefusal() (shared/purchase.ts) being undefined; stock-rules.test.ts holds them
+ * together.
+ */
 export function canTakeStock(piece: { status: Expr; stock: Expr }, quantity: Expr): SQL {
-  return sql`${expr(piece.status)} = 'available' and ${expr(piece.stock)} >= ${expr(quantity)}`
+  return sql`${expr(piece.status)} = ${sql.raw(`'${PURCHASABLE_STATUS}'`)} and ${expr(piece.stock)} >= ${expr(quantity)}`
+}
+
+/**
+ * Mark as Sold: every unit left is sold at `soldPrice`, outside any order and without a sale row
+ * (back-office.md §2). The same step as checkout's takeStock when an order takes the last units
+ * and is paid.
+ */
+export const sellRemaining = (soldPrice: Expr): SQL => takeStock('products.stock_quantity', 'true', soldPrice)
+
+/**
+ * Units of the piece in orders awaiting payment: taken from its stock, not yet paid for. Paying
+ * sells them (SELL_RESERVED), cancelling gives them back (returnStock); until then only the order
+ * decides their fate.
+ */
+export function heldUnits(productId: Expr): SQL {
+  return sql`(select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+    where i.product_id = ${expr(productId)} and o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial'))`
+}
+
+export interface PieceStock {
+  status: string
+  stockQuantity: number
+}
+
+/**
+ * Whether the owner may set a piece's status and stock by hand (Mark as Sold, the product form),
+ * given the units orders awaiting payment hold. While an order holds units, the order decides:
+ * the status stays (a reserved piece made available would be sold twice; one marked sold would
+ * come back when the order is cancelled), and a reserved piece's stock stays 0 (another unit would
+ * keep the paid order from selling it). An available piece with units held may still be restocked.
+ */
+export function ownerChangeRefusal(
+  current: PieceStock,
+  next: PieceStock,
+  held: number,
+): PurchaseRefusal | undefined {
+  if (held <= 0) return undefined
+  if (next.status !== current.status) return 'reserved'
+  if (current.status === 'reserved' && next.stockQuantity !== current.stockQuantity) return 'reserved'
+  return undefined
+}
+
+/**
+ * The SET list of the owner's status and stock (the product form), once ownerChangeRefusal()
+ * allowed it. A piece set sold has nothing left, as after sellRemaining (its price by default);
+ * one set to anything else loses the sale's date and price, as after returnStock.
+ */
+export function ownerSetsStock(status: Expr, stock: Expr): SQL {
+  const sold = sql`${expr(status)} = 'sold'`
+  return sql`status = ${expr(status)},
+    stock_quantity = case when ${sold} then 0 else ${expr(stock)} end,
+    sold_at = case when ${sold} then coalesce(products.sold_at, now()) end,
+    sold_price = case when ${sold} then coalesce(products.sold_price, products.price) end,
+    updated_at = now()`
 }
 
 /**

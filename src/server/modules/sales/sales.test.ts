@@ -50,7 +50,7 @@ describe('recording a sale by hand', () => {
 
     const again = await post({ productId: piece.id, salePrice: 45_000, paymentMethod: 'cash' })
     expect(again.statusCode).toBe(409)
-    expect(again.json().message).toBe(`"${piece.name}" is already sold`)
+    expect(again.json().message).toBe(`"${piece.name}" has been sold`)
   })
 
   it('leaves the profit empty without a cost, and refuses reserved, out-of-stock and unknown pieces', async () => {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../shared/orders'
+import { purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type {
   MonthlySales,
   Sale,
@@ -122,10 +123,9 @@ export async function recordManualSale(db: Database, input: SaleInput): Promise<
       sql`select status, stock_quantity as stock, name from products where id = ${input.productId} for update`,
     )
     if (!piece) throw notFound('Product not found')
-    if (piece.status === 'sold') throw conflict(`"${piece.name}" is already sold`, 'productId')
-    if (piece.status === 'reserved')
-      throw conflict(`"${piece.name}" is reserved by an order awaiting payment`, 'productId')
-    if (piece.stock < 1) throw conflict(`"${piece.name}" is out of stock`, 'productId')
+    // The shop's one rule, in the owner's words: the reason a piece is not for sale, by name.
+    const refusal = purchaseRefusal({ ...piece, stockQuantity: piece.stock }, 1)
+    if (refusal) throw conflict(refusalMessage(refusal, piece), 'productId')
     await tx.execute(sql`
       update products set ${takeStock('1', 'true', sql`${input.salePrice}::int`)}
       where id = ${input.productId}`)
