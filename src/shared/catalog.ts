@@ -71,10 +71,6 @@ export interface Product {
   createdAt: string
 }
 
-/** The alt text of a product's image: its own, else the product's name. */
-export const imageAlt = (product: Pick<Product, 'name' | 'imageAlts'>, index: number) =>
-  product.imageAlts[index] || product.name
-
 export interface CategoryImage {
   category: string
   imageUrl: string

@@ -65,10 +65,6 @@ export const saleInputSchema = strictObject({
 })
 export type SaleInput = z.output<typeof saleInputSchema>
 
-/** Sale price minus cost, when the cost is known. */
-export const saleProfit = (salePrice: number, cost: number | null | undefined) =>
-  cost == null ? null : salePrice - cost
-
 export interface Sale {
   id: number
   productId: number

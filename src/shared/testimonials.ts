@@ -104,9 +104,3 @@ export interface TestimonialPage {
   total: number
   counts: Record<TestimonialTab, number>
 }
-
-/** The average and count of approved reviews (structured data). */
-export interface RatingSummary {
-  count: number
-  average: number
-}

@@ -66,16 +66,6 @@ export function useRemoveCartLine() {
   })
 }
 
-export function useClearCart() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => api.delete<Cart>('/api/cart'),
-    onMutate: () => queryClient.setQueryData(cartKey, EMPTY_CART),
-    onError: () => toast({ title: 'Error', description: 'Failed to clear cart', variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey }),
-  })
-}
-
 /** The shipping line for a subtotal; on failure the flat rate, as the specification says. */
 export function useShippingQuote(subtotal: number) {
   return useQuery({

@@ -5,6 +5,7 @@ import type {
   AdminOrderPage,
   PaymentPlanInput,
   PaymentUpdate,
+  ReservationExtension,
 } from '../../../shared/orders-admin'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
@@ -108,7 +109,7 @@ export function useExtendReservation() {
   const refresh = useRefreshOrders()
   return useMutation({
     mutationFn: ({ order, hours }: { order: AdminOrder; hours: number }) =>
-      api.patch<AdminOrder>(`/api/orders/${order.id}/reservation`, { hours }),
+      api.patch<AdminOrder>(`/api/orders/${order.id}/reservation`, { hours } satisfies ReservationExtension),
     onSuccess: async () => {
       toastSuccess('Reservation extended.')
       await refresh()

@@ -2,6 +2,7 @@ import type {
   CheckoutForm,
   CheckoutResponse,
   OrderLine,
+  OrderSubmission,
   PaymentIntentResponse,
 } from '../../../shared/checkout'
 import { ApiError, api } from '../../lib/api'
@@ -62,7 +63,7 @@ export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promis
     // Informational only: the server asks the payment provider.
     paymentStatus: paymentIntentId ? 'paid' : 'pending',
     idempotencyKey: draft.idempotencyKey,
-  })
+  } satisfies OrderSubmission)
 }
 
 export const confirmTestPayment = (intentId: string, cardNumber: string) =>

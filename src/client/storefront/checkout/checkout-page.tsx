@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import type { PaymentIntentResponse } from '../../../shared/checkout'
+import type { CheckoutPaymentMethod, PaymentIntentResponse } from '../../../shared/checkout'
 import { EMPTY_CART, queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { PageSkeleton } from '../../ui/page-skeleton'
@@ -27,7 +27,7 @@ export function CheckoutPage() {
   if (lines.length === 0) return <Navigate to="/" replace />
 
   /** The order exists: leave for the confirmation first, then empty the cart. */
-  const finish = (orderId: number, paymentMethod: 'stripe' | 'zelle', warnings?: string[]) => {
+  const finish = (orderId: number, paymentMethod: CheckoutPaymentMethod, warnings?: string[]) => {
     toast({
       title: 'Order Submitted Successfully',
       description: [`Your order number is #${orderId}.`, ...(warnings ?? [])].join(' '),

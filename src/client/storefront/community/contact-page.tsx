@@ -4,7 +4,7 @@ import { Mail, Phone } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { HONEYPOT_FIELD, INQUIRY_MESSAGES, inquirySchema } from '../../../shared/inquiries'
+import { HONEYPOT_FIELD, INQUIRY_MESSAGES, type InquiryInput, inquirySchema } from '../../../shared/inquiries'
 import { api } from '../../lib/api'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
@@ -13,19 +13,17 @@ import { Input } from '../../ui/input'
 import { Textarea } from '../../ui/textarea'
 import { toast } from '../../ui/use-toast'
 
-type InquiryForm = z.input<typeof inquirySchema>
-
 export function ContactPage() {
   const { data: store } = useQuery(queries.store())
   const [search] = useSearchParams()
-  const blank: InquiryForm = {
+  const blank: InquiryInput = {
     name: '',
     email: '',
     subject: search.get('subject')?.slice(0, 200) ?? '',
     message: '',
     [HONEYPOT_FIELD]: '',
   }
-  const form = useForm<InquiryForm, unknown, z.output<typeof inquirySchema>>({
+  const form = useForm<InquiryInput, unknown, z.output<typeof inquirySchema>>({
     resolver: zodResolver(inquirySchema),
     defaultValues: blank,
   })

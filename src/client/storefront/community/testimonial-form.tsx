@@ -4,7 +4,12 @@ import { Star, X } from 'lucide-react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { imageSources } from '../../../shared/images'
-import { NO_PRODUCT, TESTIMONIAL_MESSAGES, testimonialSchema } from '../../../shared/testimonials'
+import {
+  NO_PRODUCT,
+  TESTIMONIAL_MESSAGES,
+  type TestimonialInput,
+  testimonialSchema,
+} from '../../../shared/testimonials'
 import { api } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { applyFieldErrors, failureMessage } from '../../lib/mutation-toasts'
@@ -18,16 +23,21 @@ import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { toast } from '../../ui/use-toast'
 
-type FormInput = z.input<typeof testimonialSchema>
 type FormOutput = z.output<typeof testimonialSchema>
 
-const BLANK: FormInput = { customerName: '', content: '', rating: 5, productId: NO_PRODUCT, imageUrl: null }
+const BLANK: TestimonialInput = {
+  customerName: '',
+  content: '',
+  rating: 5,
+  productId: NO_PRODUCT,
+  imageUrl: null,
+}
 
 /** 'Share Your Experience' (storefront.md §2, §5, §8): stored pending the owner's approval. */
 export function TestimonialForm() {
   // Sold pieces too: most reviews are of a piece that was bought.
   const { data: products = [] } = useQuery(queries.products({ includeSold: 'true' }))
-  const form = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<TestimonialInput, unknown, FormOutput>({
     resolver: zodResolver(testimonialSchema),
     defaultValues: BLANK,
   })

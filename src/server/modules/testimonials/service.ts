@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
-  type RatingSummary,
   TESTIMONIAL_MESSAGES,
   type Testimonial,
   type TestimonialListQuery,
@@ -114,18 +113,4 @@ export async function deleteTestimonial(
     .returning({ imageUrl: testimonials.imageUrl })
   if (!row) throw notFound('Testimonial not found')
   if (row.imageUrl) await removeUnusedImages(db, files, [row.imageUrl], log)
-}
-
-/** Average and count of approved reviews, overall or of one piece (JSON-LD AggregateRating). */
-export async function ratingSummary(db: DbOrTx, productId?: number): Promise<RatingSummary> {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      average: sql<number>`coalesce(avg(${testimonials.rating}), 0)::float8`,
-    })
-    .from(testimonials)
-    .where(
-      and(eq(testimonials.approved, true), productId ? eq(testimonials.productId, productId) : undefined),
-    )
-  return { count: row?.count ?? 0, average: Number(row?.average ?? 0) }
 }

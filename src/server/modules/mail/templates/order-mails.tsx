@@ -1,3 +1,4 @@
+import type { CheckoutPaymentMethod } from '../../../../shared/checkout'
 import { formatCents } from '../../../../shared/money'
 import { formatDeadline } from '../../../../shared/orders'
 import type { StoreInfo } from '../../../../shared/ssr'
@@ -9,7 +10,7 @@ export interface OrderMailData {
   customerName: string
   customerEmail: string
   customerPhone: string
-  paymentMethod: 'stripe' | 'zelle'
+  paymentMethod: CheckoutPaymentMethod
   paymentStatus: 'unpaid' | 'partial' | 'paid' | 'refunded'
   /** price is per unit, in cents */
   items: { name: string; quantity: number; price: number }[]
