@@ -39,23 +39,29 @@ export function forShopper(refusal: PurchaseRefusal): PurchaseRefusal {
   return refusal === 'reserved' ? 'out-of-stock' : refusal
 }
 
+const subjectOf = (name: string | undefined) => (name ? `"${name}"` : 'This item')
+
+// One function per reason, so the storefront's cart carries only the two words it checks for.
+export const soldMessage = (name?: string) => `${subjectOf(name)} has been sold`
+export const outOfStockMessage = (name?: string) => `${subjectOf(name)} is out of stock`
+
 /**
  * The words for a refusal. With the piece's name when there are several to tell apart (checkout,
  * the back office); "This item" when the shopper is looking at it (the cart, storefront.md §8).
  */
 export function refusalMessage(refusal: PurchaseRefusal, piece: Partial<Purchasable> = {}): string {
-  const subject = piece.name ? `"${piece.name}"` : 'This item'
+  const subject = subjectOf(piece.name)
   switch (refusal) {
     case 'gone':
       return 'A piece in your cart is no longer available'
     case 'draft':
       return `${subject} is a draft: make it available before selling it`
     case 'sold':
-      return `${subject} has been sold`
+      return soldMessage(piece.name)
     case 'reserved':
       return `${subject} is reserved by an order awaiting payment: record the payment or cancel that order instead`
     case 'out-of-stock':
-      return `${subject} is out of stock`
+      return outOfStockMessage(piece.name)
     case 'short':
       return piece.name
         ? `Only ${piece.stockQuantity} of "${piece.name}" available`

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Cart, FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart'
-import { refusalMessage } from '../../shared/purchase'
+import { outOfStockMessage, soldMessage } from '../../shared/purchase'
 import { toast } from '../ui/use-toast'
 import { ApiError, api } from './api'
 import { EMPTY_CART, queries } from './queries'
@@ -12,7 +12,7 @@ export function useCart(): Cart {
 const cartKey = queries.cart().queryKey
 
 // The cart API's words when a piece cannot be bought (storefront.md §8): 'Cannot add to cart'.
-const CANNOT_ADD = new Set([refusalMessage('sold'), refusalMessage('out-of-stock')])
+const CANNOT_ADD = new Set([soldMessage(), outOfStockMessage()])
 
 export function useAddToCart() {
   const queryClient = useQueryClient()
