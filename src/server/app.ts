@@ -29,6 +29,8 @@ import { dashboardAdminRoutes } from './modules/dashboard/admin-routes'
 import { healthRoutes } from './modules/health/routes'
 import { inquiriesAdminRoutes } from './modules/inquiries/admin-routes'
 import { inquiriesRoutes } from './modules/inquiries/routes'
+import { journalAdminRoutes } from './modules/journal/admin-routes'
+import { journal } from './modules/journal/routes'
 import type { MailTransport } from './modules/mail/transport'
 import { createMailTransport } from './modules/mail/transport'
 import { MailWorker } from './modules/mail/worker'
@@ -258,6 +260,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   const originOf = siteOrigin(config)
   await app.register(seoRoutes, { db, origin: originOf })
+  await app.register(journal, {
+    db,
+    secret: config.sessionSecret,
+    origin: originOf,
+    storeName: config.store.name,
+    onPublished: () => catalog.changed(),
+  })
 
   // The back office: every route registered in here answers 401 to visitors and 403 to customers.
   await app.register(async (admin) => {
@@ -291,6 +300,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })
     await admin.register(salesAdminRoutes, { db, timeZone: config.store.timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
+    await admin.register(journalAdminRoutes, {
+      db,
+      files,
+      ownHosts: config.publicUrl ? [new URL(config.publicUrl).host] : [],
+    })
   })
 
   // Uploaded and seeded images: content-hashed names, so they never change.
