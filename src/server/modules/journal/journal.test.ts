@@ -244,7 +244,7 @@ describe('counting views', () => {
   it('counts each reader once, without a write per view, and shows the count after a flush', async () => {
     const post = await write({ title: 'Counted once per reader', published: true })
     const customer = await registerCustomer(t.app)
-    const readers = [
+    const readers: Record<string, string>[] = [
       { 'user-agent': 'Mozilla/5.0 (iPhone) Safari' },
       { 'user-agent': 'Mozilla/5.0 (iPhone) Safari' },
       { 'user-agent': 'Mozilla/5.0 (Windows) Firefox' },
