@@ -10,6 +10,7 @@ import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { useAddToCart } from '../cart/api'
+import { StoriesOfPiece } from '../journal/journal-teasers'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
 import { ProductGallery } from './gallery/product-gallery'
 import { QuantityStepper } from './quantity-stepper'
@@ -97,6 +98,7 @@ export function ProductPage() {
           </Button>
         </div>
       </div>
+      <StoriesOfPiece productId={product.id} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminPostListQuerySchema, JOURNAL_MESSAGES, postInputSchema } from '../../../shared/journal'
+import { JOURNAL_MESSAGES } from '../../../shared/journal'
+import { adminPostListQuerySchema, postInputSchema } from '../../../shared/journal-input'
 import type { Database } from '../../db/client'
 import { currentUser } from '../../http/guards'
 import type { FileStore } from '../media/file-store'

@@ -2,14 +2,13 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type AdminPost,
   type AdminPostListItem,
-  type AdminPostListQuery,
   type AdminPostPage,
   JOURNAL_MESSAGES,
   type JournalSummary,
-  type PostData,
   readingMinutes,
   slugify,
 } from '../../../shared/journal'
+import type { AdminPostListQuery, PostData } from '../../../shared/journal-input'
 import { linkedProductIds } from '../../../shared/markdown'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'

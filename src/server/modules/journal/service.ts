@@ -7,8 +7,8 @@ import {
   type JournalProduct,
   journalPath,
   journalTagPath,
-  type PublicListQuery,
 } from '../../../shared/journal'
+import type { PublicListQuery } from '../../../shared/journal-input'
 import { excerptOf } from '../../../shared/markdown'
 import type { DbOrTx } from '../../db/client'
 import { pageWindow } from '../../db/paging'

@@ -1,0 +1,121 @@
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
+import {
+  type AdminPostListItem,
+  journalPath,
+  POST_STATE_LABELS,
+  type PostState,
+} from '../../../shared/journal'
+import { formatDateTime } from '../../lib/dates'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { IconAction } from '../../ui/icon-action'
+import { ProductImage } from '../../ui/product-image'
+
+const column = dataTableColumns<AdminPostListItem>()
+
+/** One colour per meaning, as everywhere: live is available-green, a schedule is reserved-blue. */
+const STATE_BADGE: Record<PostState, 'available' | 'reserved' | 'draft'> = {
+  published: 'available',
+  scheduled: 'reserved',
+  draft: 'draft',
+}
+
+export function PostStateBadge({ state }: { state: PostState }) {
+  return <Badge variant={STATE_BADGE[state]}>{POST_STATE_LABELS[state]}</Badge>
+}
+
+/** The Journal's table: picture, title and address, state, dates, views, actions. */
+export function postColumns(
+  onDelete: (post: AdminPostListItem) => void,
+): DataTableColumn<AdminPostListItem>[] {
+  return column.columns([
+    column.display({
+      id: 'image',
+      meta: { role: 'media', label: 'Picture' },
+      cell: ({ row }) => (
+        <ProductImage
+          url={row.original.featuredImage ?? undefined}
+          alt=""
+          sizes="64px"
+          className="size-14 border border-ink/10"
+        />
+      ),
+    }),
+    column.accessor('title', {
+      header: 'Title',
+      meta: { role: 'primary', sort: { asc: 'title-asc', desc: 'title-desc' } },
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <Link
+            to={`/admin/journal/${row.original.id}`}
+            className="line-clamp-2 font-medium text-ink hover:text-jade-700 sm:line-clamp-1"
+          >
+            {row.original.title}
+          </Link>
+          <span className="block truncate text-xs text-ink-muted">
+            {row.original.category} · /journal/{row.original.slug}
+          </span>
+        </div>
+      ),
+    }),
+    column.accessor('state', {
+      header: 'State',
+      cell: ({ row }) => <PostStateBadge state={row.original.state} />,
+    }),
+    column.accessor('publishedAt', {
+      header: 'Published',
+      meta: { sort: { asc: 'published-asc', desc: 'published-desc' } },
+      cell: ({ row }) =>
+        row.original.publishedAt ? (
+          <time dateTime={row.original.publishedAt} className="whitespace-nowrap tabular-nums">
+            {formatDateTime(row.original.publishedAt)}
+          </time>
+        ) : (
+          <span className="text-ink-muted">—</span>
+        ),
+    }),
+    column.accessor('viewCount', {
+      header: 'Views',
+      meta: { align: 'right', sort: { asc: 'views-asc', desc: 'views-desc' } },
+      cell: ({ row }) => row.original.viewCount.toLocaleString('en-US'),
+    }),
+    column.accessor('updatedAt', {
+      header: 'Updated',
+      meta: { sort: { asc: 'updated-asc', desc: 'updated-desc' }, hideOnCard: true },
+      cell: ({ row }) => (
+        <time dateTime={row.original.updatedAt} className="whitespace-nowrap tabular-nums text-ink-muted">
+          {formatDateTime(row.original.updatedAt)}
+        </time>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      meta: { role: 'actions', label: 'Actions' },
+      cell: ({ row }) => {
+        const post = row.original
+        return (
+          <div className="inline-flex flex-wrap justify-end gap-1">
+            <Button variant="ghost" size="sm" asChild>
+              <Link to={`/admin/journal/${post.id}`}>
+                <Pencil className="size-3.5" aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
+              </Link>
+            </Button>
+            {post.state === 'published' && (
+              <Button variant="ghost" size="sm" asChild>
+                <a href={journalPath(post.slug)} target="_blank" rel="noreferrer">
+                  <ExternalLink className="size-3.5" aria-hidden /> View
+                  <span className="sr-only"> {post.title}</span>
+                </a>
+              </Button>
+            )}
+            <IconAction label={`Delete ${post.title}`} tip="Delete" onClick={() => onDelete(post)}>
+              <Trash2 className="size-4" aria-hidden />
+            </IconAction>
+          </div>
+        )
+      },
+    }),
+  ])
+}
