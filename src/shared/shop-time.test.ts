@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { instantToWallTime, wallTimeToInstant } from './shop-time'
+import { formatShopTime, instantToWallTime, wallTimeToInstant } from './shop-time'
 
 describe('wall-clock times in the shop’s time zone', () => {
   it('turns a Chicago morning into the right instant, in summer and in winter', () => {
@@ -30,5 +30,11 @@ describe('wall-clock times in the shop’s time zone', () => {
     // 2031-11-02 01:30 happens twice; the first is meant.
     const repeated = wallTimeToInstant({ date: '2031-11-02', time: '01:30' }, 'America/Chicago')
     expect(repeated.toISOString()).toBe('2031-11-02T06:30:00.000Z')
+  })
+})
+
+describe('an instant as the owner reads it', () => {
+  it('is written in the shop’s zone, with the zone named', () => {
+    expect(formatShopTime('2031-07-04T14:00:00Z', 'America/Chicago')).toBe('Jul 4, 2031, 9:00 AM CDT')
   })
 })

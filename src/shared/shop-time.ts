@@ -62,10 +62,14 @@ export function instantToWallTime(instant: Date | string, timeZone: string): Wal
 
 /** "May 4, 2031, 9:00 AM CDT": an instant as the owner reads it, in the shop's zone. */
 export function formatShopTime(instant: Date | string, timeZone: string): string {
+  // dateStyle and timeStyle cannot be combined with timeZoneName: the fields are spelt out.
   return new Intl.DateTimeFormat('en-US', {
     timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZoneName: 'short',
-  } as Intl.DateTimeFormatOptions).format(new Date(instant))
+  }).format(new Date(instant))
 }

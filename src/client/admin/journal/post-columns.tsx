@@ -6,7 +6,7 @@ import {
   POST_STATE_LABELS,
   type PostState,
 } from '../../../shared/journal'
-import { formatDateTime } from '../../lib/dates'
+import { formatDate, formatDateTime } from '../../lib/dates'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
@@ -35,12 +35,14 @@ export function postColumns(
       id: 'image',
       meta: { role: 'media', label: 'Picture' },
       cell: ({ row }) => (
-        <ProductImage
-          url={row.original.featuredImage ?? undefined}
-          alt=""
-          sizes="64px"
-          className="size-14 border border-ink/10"
-        />
+        <div className="w-16 shrink-0">
+          <ProductImage
+            url={row.original.featuredImage ?? undefined}
+            alt=""
+            sizes="64px"
+            className="border border-ink/10"
+          />
+        </div>
       ),
     }),
     column.accessor('title', {
@@ -69,8 +71,12 @@ export function postColumns(
       meta: { sort: { asc: 'published-asc', desc: 'published-desc' } },
       cell: ({ row }) =>
         row.original.publishedAt ? (
-          <time dateTime={row.original.publishedAt} className="whitespace-nowrap tabular-nums">
-            {formatDateTime(row.original.publishedAt)}
+          <time
+            dateTime={row.original.publishedAt}
+            title={formatDateTime(row.original.publishedAt)}
+            className="whitespace-nowrap tabular-nums"
+          >
+            {formatDate(row.original.publishedAt)}
           </time>
         ) : (
           <span className="text-ink-muted">—</span>
@@ -85,8 +91,12 @@ export function postColumns(
       header: 'Updated',
       meta: { sort: { asc: 'updated-asc', desc: 'updated-desc' }, hideOnCard: true },
       cell: ({ row }) => (
-        <time dateTime={row.original.updatedAt} className="whitespace-nowrap tabular-nums text-ink-muted">
-          {formatDateTime(row.original.updatedAt)}
+        <time
+          dateTime={row.original.updatedAt}
+          title={formatDateTime(row.original.updatedAt)}
+          className="whitespace-nowrap tabular-nums text-ink-muted"
+        >
+          {formatDate(row.original.updatedAt)}
         </time>
       ),
     }),
@@ -96,17 +106,22 @@ export function postColumns(
       cell: ({ row }) => {
         const post = row.original
         return (
-          <div className="inline-flex flex-wrap justify-end gap-1">
+          <div className="inline-flex items-center justify-end gap-1 whitespace-nowrap">
             <Button variant="ghost" size="sm" asChild>
               <Link to={`/admin/journal/${post.id}`}>
                 <Pencil className="size-3.5" aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
               </Link>
             </Button>
             {post.state === 'published' && (
-              <Button variant="ghost" size="sm" asChild>
-                <a href={journalPath(post.slug)} target="_blank" rel="noreferrer">
-                  <ExternalLink className="size-3.5" aria-hidden /> View
-                  <span className="sr-only"> {post.title}</span>
+              <Button variant="ghost" size="icon" className="size-9" asChild>
+                <a
+                  href={journalPath(post.slug)}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`View ${post.title} on the site`}
+                  title="View on the site"
+                >
+                  <ExternalLink className="size-4" aria-hidden />
                 </a>
               </Button>
             )}

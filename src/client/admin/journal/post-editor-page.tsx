@@ -189,7 +189,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
               value={values.title}
               onChange={(event) => set('title')(event.target.value)}
               maxLength={JOURNAL_LIMITS.titleMax + 20}
-              className="h-12 font-display text-2xl"
+              className="h-12 font-display text-2xl sm:text-2xl"
               autoComplete="off"
             />
           </FormField>
@@ -203,7 +203,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
                 : 'Lowercase letters, numbers and hyphens. Leave empty to make it from the title.'
             }
           >
-            <div className="flex min-w-0 items-center border border-ink/20 bg-white focus-within:border-jade-700">
+            <div className="flex min-w-0 items-center rounded-sm border border-ink/50 bg-ivory transition-colors hover:border-ink/70 focus-within:border-jade-700">
               <span className="shrink-0 pl-3 text-sm text-ink-muted">/journal/</span>
               <Input
                 value={values.slug}
@@ -401,7 +401,7 @@ function Publication({ saved, timeZone }: { saved: AdminPost | undefined; timeZo
   if (saved.state === 'scheduled')
     return `Scheduled for ${formatShopTime(saved.publishedAt!, timeZone)}; readers see it from then.`
   if (saved.state === 'published')
-    return `Published ${formatShopTime(saved.publishedAt!, timeZone)} · ${saved.viewCount.toLocaleString('en-US')} views · ${saved.readingTime} min read`
+    return `Published ${formatShopTime(saved.publishedAt!, timeZone)} · ${saved.viewCount.toLocaleString('en-US')} ${saved.viewCount === 1 ? 'view' : 'views'} · ${saved.readingTime} min read`
   return 'Draft: only you can see it.'
 }
 

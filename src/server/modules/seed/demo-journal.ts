@@ -24,7 +24,7 @@ export const DEMO_POSTS: DemoPost[] = [
     slug: 'type-a-jadeite-how-to-tell-it-from-treated-jade',
     category: 'Guides',
     excerpt:
-      'Bleached, polymer-filled and dyed jade can look beautiful in a shop window. Here is what "Type A" means, what the treatments do, and how to know what you are buying.',
+      'Bleached, polymer-filled and dyed jade can look beautiful in a shop window. Here is what “Type A” means, what the treatments do, and how to know what you are buying.',
     metaDescription:
       'What Type A, B and C jadeite mean, what bleaching, polymer and dye do to jade, and five ways to know the stone you buy is natural and untreated.',
     tags: ['type a', 'buying guide', 'certification'],
@@ -39,7 +39,7 @@ export const DEMO_POSTS: DemoPost[] = [
 
 **Type A** jadeite is natural. It has been cut, shaped and polished, and at most given a traditional coat of wax on its surface, as jade has been for centuries. Nothing has been added to the stone and nothing has been taken out. Every piece we sell is Type A.
 
-**Type B** jadeite has been bleached. Strong acid dissolves the brown and grey stains that lower a stone's price, which also opens the crystal structure; the empty spaces are then filled with a polymer resin to hold the stone together and make it look clear. Fresh from the workshop, a Type B bangle can look brighter than a natural one. Over the years the resin yellows and turns brittle, and the stone can lose its lustre or crack.
+**Type B** jadeite has been bleached. Strong acid dissolves the brown and grey stains that lower a stone’s price, which also opens the crystal structure; the empty spaces are then filled with a polymer resin to hold the stone together and make it look clear. Fresh from the workshop, a Type B bangle can look brighter than a natural one. Over the years the resin yellows and turns brittle, and the stone can lose its lustre or crack.
 
 **Type C** jadeite has been dyed, usually green or lavender, to imitate the colours that make natural stones valuable. Dye fades in sunlight and washes out with household chemicals. A stone can be both bleached and dyed, which the trade calls **B+C**.
 
@@ -90,13 +90,13 @@ A good seller answers all four without hesitating. We put the answers on every p
 
 ## What you need
 
-A strip of paper or thin ribbon about 30 cm long, a pen, a ruler with millimetres, and five minutes. A soft tailor's tape is even better.
+A strip of paper or thin ribbon about 30 cm long, a pen, a ruler with millimetres, and five minutes. A soft tailor’s tape is even better.
 
 ## Measuring, step by step
 
 1. **Make the shape of putting on a bangle.** Bring your thumb across your palm towards your little finger, as if you were about to slip a bangle on. Keep your hand relaxed; do not squeeze.
 2. **Wrap the widest part.** Wrap the strip around the knuckles, over the base of the tucked thumb, where the hand is widest. It should be snug but not tight.
-3. **Mark and measure.** Mark where the strip overlaps, lay it flat and measure the length in millimetres. This is your hand's circumference.
+3. **Mark and measure.** Mark where the strip overlaps, lay it flat and measure the length in millimetres. This is your hand’s circumference.
 4. **Turn it into a diameter.** Divide the circumference by 3.14. A circumference of 182 mm, for example, gives 58 mm.
 5. **Measure twice.** Do it once more on the same hand, a little later in the day, when hands are slightly fuller. Use the larger number.
 
