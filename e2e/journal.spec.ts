@@ -161,7 +161,8 @@ test.describe
       await card.click()
       await expect(page).toHaveURL(new RegExp(`/product/${piece.id}$`))
       await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible()
-      // And the piece's page tells of the story.
+      // And the piece's page tells of the story, low on the page (loaded as the shopper nears it).
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
       const stories = page.getByRole('region', { name: 'Stories about this piece' })
       await expect(stories.getByRole('link', { name: title })).toBeVisible()
     })

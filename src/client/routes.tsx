@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { capitalize } from '../shared/catalog'
-import { tagLabel } from '../shared/journal'
+import { tagLabel } from '../shared/journal-paths'
 import { adminTitle } from './admin/section-titles'
 import { ClientOnly } from './lib/client-only'
 import type { PageHandle } from './lib/page'
-import { queries } from './lib/queries'
+import { NEWEST_STORY, queries } from './lib/queries'
 import {
   blogPostingJsonLd,
   organizationJsonLd,
@@ -13,12 +13,7 @@ import {
   storeReviewsJsonLd,
 } from './lib/structured-data'
 import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
-import {
-  journalListParams,
-  journalPageOf,
-  NEWEST_STORY,
-  storiesOf,
-} from './storefront/journal/journal-params'
+import { journalListParams, journalPageOf } from './storefront/journal/journal-params'
 import { SiteShell } from './storefront/layout/site-shell'
 import { STATIC_PAGES } from './storefront/pages/static-pages'
 import { PageSkeleton } from './ui/page-skeleton'
@@ -107,7 +102,9 @@ const home: PageHandle = {
     queries.products({ featured: 'true' }),
     queries.categoryImages(),
     queries.testimonials(),
-    queries.journalPosts(NEWEST_STORY),
+    // Server-only, like every prefetch (the browser hydrates from what the server sent): behind
+    // onServer, the Journal's helpers stay out of every page's first-load JavaScript.
+    ...(onServer ? [queries.journalPosts(NEWEST_STORY)] : []),
   ],
   meta: ({ origin }, queryClient) => ({
     jsonLd: onServer
@@ -135,9 +132,7 @@ const productList: PageHandle = {
 const productDetail: PageHandle = {
   prefetch: ({ params }) => [
     queries.product(params.id ?? ''),
-    ...(/^\d+$/.test(params.id ?? '')
-      ? [queries.testimonials({ productId: params.id }), queries.journalPosts(storiesOf(params.id!))]
-      : []),
+    ...(/^\d+$/.test(params.id ?? '') ? [queries.testimonials({ productId: params.id })] : []),
   ],
   meta: ({ params, origin }, queryClient) => {
     const product = queryClient.getQueryData(queries.product(params.id ?? '').queryKey)
@@ -162,7 +157,7 @@ const productDetail: PageHandle = {
 
 const JOURNAL_FEED = [{ type: 'application/atom+xml', title: 'Journal', href: '/journal/feed.xml' }]
 
-const journal: PageHandle = {
+const journalOnServer: PageHandle = {
   prefetch: ({ params, search }) => [queries.journalPosts(journalListParams(search, params.tag))],
   meta: ({ params, search }) => {
     const page = journalPageOf(search)
@@ -193,7 +188,7 @@ const journal: PageHandle = {
   load: journalPage.load,
 }
 
-const journalPost: PageHandle = {
+const journalPostOnServer: PageHandle = {
   prefetch: ({ params }) => [queries.journalPost(params.slug ?? '')],
   meta: ({ params, origin }, queryClient) => {
     const post = queryClient.getQueryData(queries.journalPost(params.slug ?? '').queryKey)
@@ -219,6 +214,30 @@ const journalPost: PageHandle = {
     queryClient.getQueryData(queries.journalPost(params.slug ?? '').queryKey) ? 200 : 404,
   load: postPage.load,
 }
+
+/**
+ * The browser needs a page's code (entry-client) and its title on navigation (app.tsx);
+ * prefetching, head tags and statuses are the server's, left out of the browser build.
+ */
+const journal: PageHandle = onServer
+  ? journalOnServer
+  : {
+      // The browser's tab title on a client-side navigation (app.tsx).
+      meta: ({ params }) => ({
+        title: params.tag ? `${capitalize(params.tag.toLowerCase())} — Journal` : 'Journal — Notes on Jade',
+        description: 'Stories, guides and care notes about natural Type A jadeite.',
+      }),
+      load: journalPage.load,
+    }
+const journalPost: PageHandle = onServer
+  ? journalPostOnServer
+  : {
+      meta: ({ params }, queryClient) => {
+        const post = queryClient.getQueryData(queries.journalPost(params.slug ?? '').queryKey)
+        return { title: post?.title ?? 'Journal', description: post?.excerpt ?? '' }
+      },
+      load: postPage.load,
+    }
 
 const testimonials: PageHandle = {
   prefetch: () => [queries.testimonials()],

@@ -2,6 +2,15 @@
 // server, the storefront's pages and the back office's editor. Neither zod (./journal-input.ts)
 // nor Markdown (./markdown.ts) here: the storefront's pages import this file.
 
+export {
+  JOURNAL_PAGE_SIZE,
+  journalPath,
+  journalTagPath,
+  normalizeTag,
+  PUBLIC_PAGE_SIZE_MAX,
+  tagLabel,
+} from './journal-paths'
+
 export const JOURNAL_LIMITS = {
   titleMin: 3,
   titleMax: 200,
@@ -16,9 +25,6 @@ export const JOURNAL_LIMITS = {
   tagMax: 40,
 } as const
 
-/** Posts on a page of /journal; the API allows up to PUBLIC_PAGE_SIZE_MAX. */
-export const JOURNAL_PAGE_SIZE = 9
-export const PUBLIC_PAGE_SIZE_MAX = 50
 /** An average adult reads about 200–250 words a minute; the lower figure suits careful reading. */
 export const WORDS_PER_MINUTE = 200
 
@@ -41,9 +47,6 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-/** Tags are compared and linked in lower case, with single spaces: "Type A" and "type  a" are one tag. */
-export const normalizeTag = (tag: string) => tag.trim().replace(/\s+/g, ' ').toLowerCase()
-
 /** The words of a Markdown text, without its link targets, image addresses and markup. */
 export function countWords(markdown: string): number {
   const text = markdown
@@ -57,12 +60,6 @@ export function countWords(markdown: string): number {
 /** Minutes to read, at least 1. */
 export const readingMinutes = (markdown: string) =>
   Math.max(1, Math.ceil(countWords(markdown) / WORDS_PER_MINUTE))
-
-/** Where a post lives on the storefront. */
-export const journalPath = (slug: string) => `/journal/${slug}`
-export const journalTagPath = (tag: string) => `/journal/tag/${encodeURIComponent(normalizeTag(tag))}`
-/** A tag as a heading or a chip shows it: its first letter capitalised ("type a" → "Type a"). */
-export const tagLabel = (tag: string) => tag.charAt(0).toUpperCase() + tag.slice(1)
 
 export const JOURNAL_MESSAGES = {
   titleShort: `Title must be at least ${JOURNAL_LIMITS.titleMin} characters`,

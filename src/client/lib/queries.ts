@@ -13,6 +13,9 @@ import { ApiError, api } from './api'
 
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
 
+/** The home page's newest Journal story (once there is one). */
+export const NEWEST_STORY = { pageSize: '1' }
+
 // A query key is the API path and its query parameters: the same key on the server (prefetch
 // during rendering) and in the browser, so API paths are written once, here.
 type Params = Record<string, string | undefined>

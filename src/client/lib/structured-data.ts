@@ -1,5 +1,6 @@
 import { capitalize, categoryPath, type Product } from '../../shared/catalog'
-import { type JournalPost, journalPath } from '../../shared/journal'
+import type { JournalPost } from '../../shared/journal'
+import { journalPath } from '../../shared/journal-paths'
 import type { StoreInfo } from '../../shared/ssr'
 import type { Testimonial } from '../../shared/testimonials'
 

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import DOMPurify from 'dompurify'
 import { useDeferredValue, useMemo } from 'react'
 import { linkedProductIds, markdownToHtml } from '../../../shared/markdown'
@@ -40,32 +40,31 @@ export function MarkdownPreview({ content, title }: { content: string; title: st
 
 /** The pieces the text links to, as they will show under the story. */
 function LinkedPieces({ ids }: { ids: number[] }) {
-  const results = useQueries({ queries: ids.map((id) => ({ ...queries.product(String(id)), retry: false })) })
   return (
     <section aria-label="Pieces in this story" className="mt-8 border-t border-gold/50 pt-5">
       <p className="text-[0.6875rem] uppercase tracking-[0.2em] text-jade-700">Pieces in this story</p>
       <ul className="mt-3 grid gap-2 text-sm">
-        {ids.map((id, index) => {
-          const product = results[index]?.data
-          const missing = results[index]?.isError
-          return (
-            <li key={id} className="flex items-baseline justify-between gap-3 border-b border-ink/10 pb-2">
-              <span className="min-w-0 truncate">
-                {product
-                  ? product.name
-                  : missing
-                    ? `Piece #${id} was not found: no card will show`
-                    : `Piece #${id}`}
-              </span>
-              {product && (
-                <span className="shrink-0 tabular-nums text-ink-muted">
-                  {product.sold ? 'Sold' : formatCents(product.price)}
-                </span>
-              )}
-            </li>
-          )
-        })}
+        {ids.map((id) => (
+          <LinkedPiece key={id} id={id} />
+        ))}
       </ul>
     </section>
+  )
+}
+
+// One query per piece (useQueries would pull its observer into the storefront's framework chunk).
+function LinkedPiece({ id }: { id: number }) {
+  const { data: product, isError } = useQuery({ ...queries.product(String(id)), retry: false })
+  return (
+    <li className="flex items-baseline justify-between gap-3 border-b border-ink/10 pb-2">
+      <span className="min-w-0 truncate">
+        {product ? product.name : isError ? `Piece #${id} was not found: no card will show` : `Piece #${id}`}
+      </span>
+      {product && (
+        <span className="shrink-0 tabular-nums text-ink-muted">
+          {product.sold ? 'Sold' : formatCents(product.price)}
+        </span>
+      )}
+    </li>
   )
 }

@@ -221,6 +221,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
           <FormField
             label="Story"
             htmlFor={`${id}-content`}
+            className="content-start"
             error={errors.content}
             hint={
               <>

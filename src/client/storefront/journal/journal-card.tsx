@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { imageSources } from '../../../shared/images'
-import { type JournalPostSummary, journalPath } from '../../../shared/journal'
+import type { JournalPostSummary } from '../../../shared/journal'
+import { journalPath } from '../../../shared/journal-paths'
 import { cn } from '../../lib/cn'
-import { formatLongDate } from '../../lib/dates'
+import { formatLongDate } from '../../lib/long-date'
 import { queries } from '../../lib/queries'
 
 /** The post's date in the shop's time zone, the same on the server and in the browser. */

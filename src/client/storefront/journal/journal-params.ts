@@ -1,4 +1,4 @@
-import { JOURNAL_PAGE_SIZE, normalizeTag } from '../../../shared/journal'
+import { JOURNAL_PAGE_SIZE, normalizeTag } from '../../../shared/journal-paths'
 
 // The API parameters of a Journal list page, from its URL: the route prefetches with them and the
 // page reads with them, so the server's cache entry is the one the browser hydrates.
@@ -14,9 +14,6 @@ export function journalListParams(search: URLSearchParams, tag?: string): Record
     tag: tag ? normalizeTag(tag) : undefined,
   }
 }
-
-/** The home page shows the Journal's newest story once there is one. */
-export const NEWEST_STORY = { pageSize: '1' }
 
 /** A product page's "From the Journal": the newest stories that name the piece. */
 export const storiesOf = (productId: string) => ({ productId, pageSize: '3' })

@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import {
-  type JournalPost,
-  type JournalProduct,
-  journalPath,
-  journalTagPath,
-  tagLabel,
-} from '../../../shared/journal'
+import type { JournalPost, JournalProduct } from '../../../shared/journal'
+import { journalPath, journalTagPath, tagLabel } from '../../../shared/journal-paths'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { Price } from '../../ui/price'

@@ -118,12 +118,6 @@ describe('the Journal pages', () => {
     }
   })
 
-  it('list the stories that name a piece on its page', async () => {
-    const html = (await page(`/product/${productId}`)).body
-    expect(html).toContain('Stories about this piece')
-    expect(html).toContain(`href="/journal/${live.slug}"`)
-  })
-
   it('show the newest story on the home page', async () => {
     expect((await page('/')).body).toContain('From the Journal')
   })
