@@ -14,17 +14,26 @@ export interface StorefrontPage {
   path: string
 }
 
-/** The three pages DESIGN.md §6 budgets, a real product's detail page among them. */
+/**
+ * The three pages DESIGN.md §6 budgets, a real product's detail page among them, and the Journal
+ * with its newest story (the seed publishes a few).
+ */
 export async function storefrontPages(baseUrl: string): Promise<StorefrontPage[]> {
   const response = await fetch(`${baseUrl}/api/products`)
   if (!response.ok) throw new Error(`GET /api/products: ${response.status}`)
   const products = (await response.json()) as { id: number }[]
   const first = products[0]
   if (!first) throw new Error('the seeded catalogue is empty')
+  const journal = await fetch(`${baseUrl}/api/blog/posts?pageSize=1`)
+  if (!journal.ok) throw new Error(`GET /api/blog/posts: ${journal.status}`)
+  const newest = ((await journal.json()) as { items: { slug: string }[] }).items[0]
+  if (!newest) throw new Error('the seeded journal is empty')
   return [
     { label: 'home', path: '/' },
     { label: 'products', path: '/products' },
     { label: 'product', path: `/product/${first.id}` },
+    { label: 'journal', path: '/journal' },
+    { label: 'journal post', path: `/journal/${newest.slug}` },
   ]
 }
 

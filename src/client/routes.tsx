@@ -1,12 +1,19 @@
 import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { capitalize } from '../shared/catalog'
+import { tagLabel } from '../shared/journal-paths'
 import { adminTitle } from './admin/section-titles'
 import { ClientOnly } from './lib/client-only'
 import type { PageHandle } from './lib/page'
-import { queries } from './lib/queries'
-import { organizationJsonLd, productJsonLd, storeReviewsJsonLd } from './lib/structured-data'
+import { NEWEST_STORY, queries } from './lib/queries'
+import {
+  blogPostingJsonLd,
+  organizationJsonLd,
+  productJsonLd,
+  storeReviewsJsonLd,
+} from './lib/structured-data'
 import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
+import { journalListParams, journalPageOf } from './storefront/journal/journal-params'
 import { SiteShell } from './storefront/layout/site-shell'
 import { STATIC_PAGES } from './storefront/pages/static-pages'
 import { PageSkeleton } from './ui/page-skeleton'
@@ -76,6 +83,8 @@ const checkoutPage = lazyPage(() => import('./storefront/checkout/checkout-page'
 const confirmationPage = lazyPage(() => import('./storefront/checkout/confirmation-page'), 'ConfirmationPage')
 
 const productPage = lazyPage(() => import('./storefront/catalog/product-page'), 'ProductPage')
+const journalPage = lazyPage(() => import('./storefront/journal/journal-page'), 'JournalPage')
+const postPage = lazyPage(() => import('./storefront/journal/post-page'), 'PostPage')
 
 // Account and admin areas are client-only lazy chunks: the storefront bundle never contains them.
 const AccountArea = lazy(() => import('./account/account-area'))
@@ -89,7 +98,14 @@ const clientOnly = (element: React.ReactNode) => (
 )
 
 const home: PageHandle = {
-  prefetch: () => [queries.products({ featured: 'true' }), queries.categoryImages(), queries.testimonials()],
+  prefetch: () => [
+    queries.products({ featured: 'true' }),
+    queries.categoryImages(),
+    queries.testimonials(),
+    // Server-only, like every prefetch (the browser hydrates from what the server sent): behind
+    // onServer, the Journal's helpers stay out of every page's first-load JavaScript.
+    ...(onServer ? [queries.journalPosts(NEWEST_STORY)] : []),
+  ],
   meta: ({ origin }, queryClient) => ({
     jsonLd: onServer
       ? organizationJsonLd(origin, queryClient.getQueryData(queries.store().queryKey))
@@ -138,6 +154,90 @@ const productDetail: PageHandle = {
   status: ({ params }, queryClient) =>
     queryClient.getQueryData(queries.product(params.id ?? '').queryKey) ? 200 : 404,
 }
+
+const JOURNAL_FEED = [{ type: 'application/atom+xml', title: 'Journal', href: '/journal/feed.xml' }]
+
+const journalOnServer: PageHandle = {
+  prefetch: ({ params, search }) => [queries.journalPosts(journalListParams(search, params.tag))],
+  meta: ({ params, search }) => {
+    const page = journalPageOf(search)
+    const paged = page > 1 ? ` — Page ${page}` : ''
+    if (params.tag) {
+      const tag = tagLabel(params.tag.toLowerCase())
+      return {
+        title: `${tag} — Journal${paged}`,
+        description: `Stories from our Journal about ${tag.toLowerCase()}: natural Type A jadeite, how to choose it, wear it and care for it.`,
+        alternates: JOURNAL_FEED,
+      }
+    }
+    return {
+      title: `Journal — Notes on Jade${paged}`,
+      description:
+        'How to tell natural Type A jadeite from treated jade, how to measure a bangle, how to care for jade, and the stories of our pieces.',
+      alternates: JOURNAL_FEED,
+    }
+  },
+  // A tag no visible story carries is not a page (nor is a page past the last).
+  status: ({ params, search }, queryClient) => {
+    const list = queryClient.getQueryData(
+      queries.journalPosts(journalListParams(search, params.tag)).queryKey,
+    )
+    if (!list) return 200
+    return list.items.length === 0 && (params.tag || journalPageOf(search) > 1) ? 404 : 200
+  },
+  load: journalPage.load,
+}
+
+const journalPostOnServer: PageHandle = {
+  prefetch: ({ params }) => [queries.journalPost(params.slug ?? '')],
+  meta: ({ params, origin }, queryClient) => {
+    const post = queryClient.getQueryData(queries.journalPost(params.slug ?? '').queryKey)
+    if (!post) return { title: 'Story Not Found', description: 'This story is not in our Journal.' }
+    const description = post.metaDescription ?? post.excerpt
+    return {
+      title: post.title,
+      description: description.length > 160 ? `${description.slice(0, 159).trimEnd()}…` : description,
+      image: post.featuredImage ?? undefined,
+      article: {
+        publishedTime: post.publishedAt,
+        modifiedTime: post.updatedAt,
+        section: post.category,
+        tags: post.tags,
+      },
+      alternates: JOURNAL_FEED,
+      jsonLd: onServer
+        ? blogPostingJsonLd(post, origin, queryClient.getQueryData(queries.store().queryKey))
+        : undefined,
+    }
+  },
+  status: ({ params }, queryClient) =>
+    queryClient.getQueryData(queries.journalPost(params.slug ?? '').queryKey) ? 200 : 404,
+  load: postPage.load,
+}
+
+/**
+ * The browser needs a page's code (entry-client) and its title on navigation (app.tsx);
+ * prefetching, head tags and statuses are the server's, left out of the browser build.
+ */
+const journal: PageHandle = onServer
+  ? journalOnServer
+  : {
+      // The browser's tab title on a client-side navigation (app.tsx).
+      meta: ({ params }) => ({
+        title: params.tag ? `${capitalize(params.tag.toLowerCase())} — Journal` : 'Journal — Notes on Jade',
+        description: 'Stories, guides and care notes about natural Type A jadeite.',
+      }),
+      load: journalPage.load,
+    }
+const journalPost: PageHandle = onServer
+  ? journalPostOnServer
+  : {
+      meta: ({ params }, queryClient) => {
+        const post = queryClient.getQueryData(queries.journalPost(params.slug ?? '').queryKey)
+        return { title: post?.title ?? 'Journal', description: post?.excerpt ?? '' }
+      },
+      load: postPage.load,
+    }
 
 const testimonials: PageHandle = {
   prefetch: () => [queries.testimonials()],
@@ -202,6 +302,9 @@ export const routes: RouteObject[] = [
         element: productPage.element,
         handle: { ...productDetail, load: productPage.load },
       },
+      { path: 'journal', element: journalPage.element, handle: journal },
+      { path: 'journal/tag/:tag', element: journalPage.element, handle: journal },
+      { path: 'journal/:slug', element: postPage.element, handle: journalPost },
       ...staticRoutes,
       { path: 'testimonials', element: testimonialsPage.element, handle: testimonials },
       { path: 'contact', element: contactPage.element, handle: contact },

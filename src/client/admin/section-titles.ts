@@ -7,6 +7,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   orders: 'Orders',
   sales: 'Sales',
   inquiries: 'Inquiries',
+  journal: 'Journal',
   testimonials: 'Testimonials',
   'category-images': 'Category Images',
   subscribers: 'Subscribers',

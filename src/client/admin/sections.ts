@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   Image,
   Inbox,
   LayoutDashboard,
@@ -63,6 +64,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Inbox,
     description: 'Messages from the contact form.',
     page: page(() => import('./inquiries/inquiries-page'), 'InquiriesPage'),
+  },
+  {
+    path: 'journal',
+    label: ADMIN_TITLES.journal!,
+    icon: BookOpen,
+    description: 'Stories about jade, written here and read on the storefront.',
+    page: page(() => import('./journal/journal-page'), 'JournalPage'),
   },
   {
     path: 'testimonials',

@@ -21,7 +21,23 @@ export function renderHead(meta: PageMeta, storeName: string, origin: string, pa
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:type" content="website" />`,
+    `<meta property="og:type" content="${meta.article ? 'article' : 'website'}" />`,
+    ...(meta.article
+      ? [
+          `<meta property="article:published_time" content="${escapeHtml(meta.article.publishedTime)}" />`,
+          `<meta property="article:modified_time" content="${escapeHtml(meta.article.modifiedTime)}" />`,
+          meta.article.section
+            ? `<meta property="article:section" content="${escapeHtml(meta.article.section)}" />`
+            : '',
+          ...(meta.article.tags ?? []).map(
+            (tag) => `<meta property="article:tag" content="${escapeHtml(tag)}" />`,
+          ),
+        ]
+      : []),
+    ...(meta.alternates ?? []).map(
+      ({ type, title, href }) =>
+        `<link rel="alternate" type="${escapeHtml(type)}" title="${escapeHtml(title)}" href="${escapeHtml(href.startsWith('http') ? href : origin + href)}" />`,
+    ),
     image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     ...(meta.jsonLd ?? []).map(

@@ -17,6 +17,10 @@ export interface PageMeta {
   jsonLd?: object[]
   /** Keep the page out of search results (account pages, checkout). */
   noindex?: boolean
+  /** An article (a Journal post) for link previews, with its dates; a website otherwise. */
+  article?: { publishedTime: string; modifiedTime: string; section?: string; tags?: string[] }
+  /** Alternate representations, such as the Journal's Atom feed. */
+  alternates?: { type: string; title: string; href: string }[]
 }
 
 /** What a route declares for server rendering: the data it needs, its head tags, its status. */

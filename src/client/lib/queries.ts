@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/accounts'
 import type { Cart } from '../../shared/cart'
 import type { CategoryImage, Product } from '../../shared/catalog'
+import type { JournalPage, JournalPost } from '../../shared/journal'
 import type { StoreInfo } from '../../shared/ssr'
 import type { Testimonial } from '../../shared/testimonials'
 import type { WishlistItem } from '../../shared/wishlist'
@@ -11,6 +12,9 @@ export type { WishlistItem }
 import { ApiError, api } from './api'
 
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
+
+/** The home page's newest Journal story (once there is one). */
+export const NEWEST_STORY = { pageSize: '1' }
 
 // A query key is the API path and its query parameters: the same key on the server (prefetch
 // during rendering) and in the browser, so API paths are written once, here.
@@ -83,6 +87,18 @@ export const queries = {
     queryOptions({
       queryKey: ['/api/testimonials', params],
       queryFn: ({ queryKey }) => api.get<Testimonial[]>(keyToUrl(queryKey)),
+    }),
+  /** Visible Journal posts, newest first: a page, a tag's (`tag`), or those naming a piece (`productId`). */
+  journalPosts: (params: Params = {}) =>
+    queryOptions({
+      queryKey: ['/api/blog/posts', params],
+      queryFn: ({ queryKey }) => api.get<JournalPage>(keyToUrl(queryKey)),
+    }),
+  /** One visible post; a draft, a scheduled post or an unknown slug is a 404 (no data). */
+  journalPost: (slug: string) =>
+    queryOptions({
+      queryKey: [`/api/blog/posts/${encodeURIComponent(slug)}`],
+      queryFn: () => api.get<JournalPost>(`/api/blog/posts/${encodeURIComponent(slug)}`),
     }),
   // Only for a signed-in shopper (useWishlist enables it) and never retried (storefront.md §7).
   wishlist: () =>

@@ -1,4 +1,6 @@
 import { capitalize, categoryPath, type Product } from '../../shared/catalog'
+import type { JournalPost } from '../../shared/journal'
+import { journalPath } from '../../shared/journal-paths'
 import type { StoreInfo } from '../../shared/ssr'
 import type { Testimonial } from '../../shared/testimonials'
 
@@ -112,6 +114,40 @@ export function organizationJsonLd(origin: string, store: StoreInfo | undefined)
         addressRegion: 'TX',
         addressCountry: 'US',
       },
+    },
+  ]
+}
+
+/** A Journal post: a BlogPosting (headline, dates, author, image) and its place in the site. */
+export function blogPostingJsonLd(post: JournalPost, origin: string, store: StoreInfo | undefined): object[] {
+  const url = origin + journalPath(post.slug)
+  const shop = store ? { '@type': 'Organization', name: store.name, url: `${origin}/` } : undefined
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.metaDescription ?? post.excerpt,
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      author: post.authorName ? { '@type': 'Person', name: post.authorName } : shop,
+      ...(shop
+        ? { publisher: { ...shop, logo: { '@type': 'ImageObject', url: `${origin}/favicon.svg` } } }
+        : {}),
+      ...(post.featuredImage ? { image: [absolute(origin, post.featuredImage)] } : {}),
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+      url,
+      articleSection: post.category,
+      ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
+        { '@type': 'ListItem', position: 2, name: 'Journal', item: `${origin}/journal` },
+        { '@type': 'ListItem', position: 3, name: post.title, item: url },
+      ],
     },
   ]
 }

@@ -36,6 +36,9 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',
+  'GET /api/blog/posts',
+  'GET /api/blog/posts/:slug',
+  'GET /journal/feed.xml',
   'GET /robots.txt',
   // The API's own description; the browsable /api/docs exist only outside production.
   'GET /api/openapi.json',

@@ -104,11 +104,18 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments }:
         .send({ message: `Not found: GET ${request.url.split('?')[0]}` } satisfies ApiErrorBody)
     }
     const cookie = request.headers.cookie
+    // The API sees the visitor as they are (their cookies, address and browser): what it counts
+    // per visitor (the journal's views) counts them once, however the page was reached.
+    const userAgent = request.headers['user-agent']
+    const visitor = {
+      remoteAddress: request.ip,
+      headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+    }
     const result = await bundle.render({
       url: request.url,
       origin: origin(request),
       fetchJson: async (apiPath) => {
-        const response = await app.inject({ method: 'GET', url: apiPath, headers: cookie ? { cookie } : {} })
+        const response = await app.inject({ method: 'GET', url: apiPath, ...visitor })
         return { status: response.statusCode, body: response.statusCode < 300 ? response.json() : undefined }
       },
     })

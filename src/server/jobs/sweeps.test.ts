@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cartItems, checkoutAttempts, rateLimits, sessions } from '../db/schema'
+import { blogPosts, blogPostViews, cartItems, checkoutAttempts, rateLimits, sessions } from '../db/schema'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
 import { insertProduct } from '../test/factories'
 import { createTestApp, type TestApp } from '../test/helpers'
@@ -77,6 +77,21 @@ describe('data sweeps', () => {
       { key: 'rl:open', count: 3, resetAt: ahead(HOUR) },
     ])
 
+    // A journal post's view marks: yesterday's reader counts again, this morning's does not yet.
+    const [post] = await db
+      .insert(blogPosts)
+      .values({
+        title: 'Caring for jade',
+        slug: 'caring-for-jade',
+        content: 'Wipe it with a soft cloth.',
+        category: 'Care',
+      })
+      .returning()
+    await db.insert(blogPostViews).values([
+      { postId: post!.id, visitor: 'yesterday', viewedAt: ago(DAY + HOUR) },
+      { postId: post!.id, visitor: 'this-morning', viewedAt: ago(3 * HOUR) },
+    ])
+
     const runner = new SweepRunner({ db, sweeps: SWEEPS, log: silent, now: () => NOW, batch: 2 })
     const removed = await runner.runOnce()
     expect(removed).toEqual({
@@ -85,7 +100,10 @@ describe('data sweeps', () => {
       'stale rate-limit counters': 1,
       'abandoned checkout attempts': 1,
       'cart lines of sessions gone': 2,
+      'journal view marks': 1,
     })
+    const marks = await db.select({ visitor: blogPostViews.visitor }).from(blogPostViews)
+    expect(marks.map((mark) => mark.visitor)).toEqual(['this-morning'])
 
     expect(await exists(sessions, expired)).toBe(false)
     expect(await exists(sessions, emptyOld)).toBe(false)

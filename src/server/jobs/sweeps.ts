@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
+import { VIEW_WINDOW_MS } from '../modules/journal/view-counter'
 
 // What a shop running for years must not keep: each sweep deletes one kind of litter, a batch at
 // a time (a long-neglected table is cleared over several short statements, never one long lock).
@@ -83,6 +84,17 @@ export const SWEEPS: Sweep[] = [
         await db.execute(sql`delete from cart_items where id in (
           select c.id from cart_items c
           where not exists (select 1 from sessions s where s.sid = c.session_id)
+          limit ${limit})`),
+      ),
+  },
+  {
+    // A reader counts once per post a day (modules/journal/view-counter.ts): older marks go.
+    name: 'journal view marks',
+    run: async (db, now, limit) =>
+      deleted(
+        await db.execute(sql`delete from blog_post_views where (post_id, visitor) in (
+          select post_id, visitor from blog_post_views
+          where viewed_at < ${new Date(now.getTime() - VIEW_WINDOW_MS)}
           limit ${limit})`),
       ),
   },

@@ -5,6 +5,7 @@ import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
 import { dashboardAdminRoutes } from '../modules/dashboard/admin-routes'
 import { inquiriesAdminRoutes } from '../modules/inquiries/admin-routes'
+import { journalAdminRoutes } from '../modules/journal/admin-routes'
 import { mediaAdminRoutes } from '../modules/media/admin-routes'
 import { newsletterAdminRoutes } from '../modules/newsletter/admin-routes'
 import { ordersAdminRoutes } from '../modules/orders/admin-routes'
@@ -53,6 +54,11 @@ async function adminScope(app: FastifyInstance) {
     })
     await admin.register(salesAdminRoutes, { db, timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
+    await admin.register(journalAdminRoutes, {
+      db,
+      files,
+      ownHosts: config.publicUrl ? [new URL(config.publicUrl).host] : [],
+    })
   })
 }
 

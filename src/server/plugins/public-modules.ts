@@ -7,6 +7,7 @@ import { catalogRoutes } from '../modules/catalog/routes'
 import { checkoutRoutes } from '../modules/checkout/routes'
 import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
+import { journal } from '../modules/journal/routes'
 import { newsletterRoutes } from '../modules/newsletter/routes'
 import { ordersRoutes } from '../modules/orders/routes'
 import { seoRoutes } from '../modules/seo/routes'
@@ -41,7 +42,15 @@ async function publicModules(app: FastifyInstance) {
     context: { ...links, shipping: config.shipping, reservation: config.reservation },
     onMailQueued,
   })
-  await app.register(seoRoutes, { db, origin: siteOrigin(config) })
+  const origin = siteOrigin(config)
+  await app.register(seoRoutes, { db, origin })
+  await app.register(journal, {
+    db,
+    secret: config.sessionSecret,
+    origin,
+    storeName: config.store.name,
+    onPublished: () => catalog.changed(),
+  })
 }
 
 export default fp(publicModules, {

@@ -1,6 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import {
   ArrowRight,
+  BookOpen,
   Image,
   Inbox,
   Mail,
@@ -18,6 +19,7 @@ import { toastFailure } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { Figure, FigureGrid } from '../figures'
+import { journalQueries } from '../journal/api'
 import { PageHeader } from '../page-header'
 import { productQueries } from '../products/api'
 import { dashboardQueries } from './api'
@@ -32,9 +34,11 @@ export function DashboardPage() {
   const inquiries = useQuery(dashboardQueries.inquiries())
   const subscribers = useQuery(dashboardQueries.subscribers())
   const accounts = useQuery(dashboardQueries.accounts())
+  const journal = useQuery(journalQueries.summary())
   useFailureToast(products, 'Failed to load products data')
   useFailureToast(inquiries, 'Failed to load inquiries data')
   useFailureToast(subscribers, 'Failed to load subscription data')
+  useFailureToast(journal, 'Failed to load journal data')
 
   const money = overview.data
   return (
@@ -83,7 +87,7 @@ export function DashboardPage() {
         <h2 id="shop-heading" className="mb-4 font-display text-2xl text-ink">
           The shop
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           <Card
             icon={<Package className="size-5" aria-hidden />}
             title="Total Products"
@@ -103,6 +107,16 @@ export function DashboardPage() {
             title="Newsletter Subscribers"
             value={subscribers.data?.subscribers}
             link={{ to: '/admin/subscribers', label: 'View All' }}
+          />
+          <Card
+            icon={<BookOpen className="size-5" aria-hidden />}
+            title="Journal Stories"
+            value={journal.data?.published}
+            detail={
+              journal.data &&
+              `${count.format(journal.data.scheduled)} scheduled · ${count.format(journal.data.drafts)} ${journal.data.drafts === 1 ? 'draft' : 'drafts'}`
+            }
+            link={{ to: '/admin/journal', label: 'Write' }}
           />
           <Card
             icon={<ShieldCheck className="size-5" aria-hidden />}
@@ -145,6 +159,7 @@ const QUICK_ACTIONS = [
     icon: <MessageSquareQuote className="size-4" aria-hidden />,
   },
   { to: '/admin/inquiries', label: 'View Inquiries', icon: <Inbox className="size-4" aria-hidden /> },
+  { to: '/admin/journal/new', label: 'Write a Story', icon: <BookOpen className="size-4" aria-hidden /> },
   { to: '/admin/category-images', label: 'Category Images', icon: <Image className="size-4" aria-hidden /> },
   { to: '/admin/subscribers', label: 'View Subscribers', icon: <Mail className="size-4" aria-hidden /> },
 ]

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { type ComponentType, useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { capitalize, categoryPath, PRODUCT_STATUS_LABELS } from '../../../shared/catalog'
 import { useAddToCart } from '../../lib/cart'
@@ -97,6 +97,7 @@ export function ProductPage() {
           </Button>
         </div>
       </div>
+      <StoriesOfPieceWhenNear productId={product.id} />
     </div>
   )
 }
@@ -138,4 +139,31 @@ function PurchaseControls({ productId, stock }: { productId: number; stock: numb
       </Button>
     </div>
   )
+}
+
+const loadStories = () => import('../journal/stories-of-piece')
+
+/**
+ * "From the Journal", low on the page: its code and its list load when the shopper scrolls near
+ * it, so the product page's first load stays within its 120 KB budget. (Crawlers reach the same
+ * links from the stories themselves, which link the piece.)
+ */
+function StoriesOfPieceWhenNear({ productId }: { productId: number }) {
+  const anchor = useRef<HTMLDivElement>(null)
+  const [Stories, setStories] = useState<ComponentType<{ productId: number }>>()
+  useEffect(() => {
+    const element = anchor.current
+    if (!element) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        void loadStories().then((module) => setStories(() => module.StoriesOfPiece))
+      },
+      { rootMargin: '100% 0px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return <div ref={anchor}>{Stories && <Stories productId={productId} />}</div>
 }

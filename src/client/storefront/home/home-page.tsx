@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
 import { ProductCard, ProductCardSkeleton } from '../catalog/product-card'
 import { TestimonialsCarousel } from '../community/testimonials-carousel'
+import { NewestStory } from '../journal/journal-teasers'
 
 // Shown when the shop has not set an image or caption for a category yet.
 const FALLBACK_CAPTIONS: Record<string, string> = {
@@ -26,6 +27,7 @@ export function HomePage() {
       <ArtOfJade />
       <FeaturedCollection />
       <OurCollections />
+      <NewestStory />
       <TestimonialsCarousel />
     </>
   )

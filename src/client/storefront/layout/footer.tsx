@@ -43,6 +43,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/journal" className={linkClass}>
+                Journal
+              </Link>
+            </li>
+            <li>
               <Link to="/contact" className={linkClass}>
                 Contact Us
               </Link>

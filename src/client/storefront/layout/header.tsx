@@ -73,6 +73,9 @@ export function Header() {
             Home
           </NavLink>
           <CollectionsMenu />
+          <NavLink to="/journal" className={navLinkClass}>
+            Journal
+          </NavLink>
           <NavLink to="/testimonials" className={navLinkClass}>
             Testimonials
           </NavLink>

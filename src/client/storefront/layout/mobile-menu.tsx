@@ -46,6 +46,9 @@ export default function MobileMenu({
               ))}
             </ul>
           </div>
+          <Link to="/journal" className={itemClass}>
+            Journal
+          </Link>
           <Link to="/testimonials" className={itemClass}>
             Testimonials
           </Link>

@@ -21,7 +21,10 @@ async function isReferenced(db: DbOrTx, hash: string): Promise<boolean> {
     select exists (select from products, unnest(image_urls) as url where url like ${pattern})
       or exists (select from category_images where image_url like ${pattern})
       or exists (select from testimonials where image_url like ${pattern})
-      or exists (select from order_items where product_image like ${pattern}) as used`,
+      or exists (select from order_items where product_image like ${pattern})
+      or exists (select from blog_posts where featured_image like ${pattern})
+      -- A picture placed in an article's Markdown, ![…](/uploads/…), is kept while the article shows it.
+      or exists (select from blog_posts where strpos(content, ${`/uploads/${hash}-`}) > 0) as used`,
   )
   return row?.used ?? true
 }

@@ -664,6 +664,28 @@ export function categorySvg(category: ProductCategory, seed: number): string {
   return scene.document(BANNER.width, BANNER.height, BACKDROPS.ivory, pieces)
 }
 
+// Journal banners are 3:2, as the Journal's cards and pages show them.
+const JOURNAL_BANNER = { width: 1200, height: 800 }
+
+/** A Journal story's banner: its pieces side by side on a warm backdrop, a little apart. */
+export function journalSvg(pieces: Artwork[], seed: number): string {
+  const scene = new Scene(random(seed))
+  const placements = [
+    { x: 420, y: 400, scale: 0.74, rotate: -7 },
+    { x: 820, y: 430, scale: 0.62, rotate: 9 },
+  ]
+  const content = pieces
+    .slice(0, placements.length)
+    .map((artwork, index) => {
+      const place = placements[index]!
+      const scale = artwork.kind === 'ring' ? place.scale * 1.25 : place.scale
+      return `<g transform="translate(${place.x} ${place.y}) rotate(${place.rotate}) scale(${round(scale)})">${drawPiece(scene, artwork)}</g>`
+    })
+    .join('')
+  const backdrop = seed % 2 === 0 ? BACKDROPS.sand : BACKDROPS.celadon
+  return scene.document(JOURNAL_BANNER.width, JOURNAL_BANNER.height, backdrop, content)
+}
+
 /** Rasterises one scene to PNG: the "photo" the pipeline then treats like any upload. */
 export async function rasterise(svg: string): Promise<Buffer> {
   // Little compression: the PNG is decoded again a moment later and never kept.
@@ -689,6 +711,8 @@ export interface DemoImages {
   /** One list of image URLs per artwork, in the order given. */
   products: string[][]
   categories: Record<ProductCategory, string>
+  /** One banner URL per Journal story, in the order given. */
+  banners: string[]
 }
 
 /** Draws, rasterises and stores every demo picture; returns their URLs. */
@@ -696,6 +720,7 @@ export async function createDemoImages(
   artworks: Artwork[],
   categories: readonly ProductCategory[],
   store: FileStore,
+  banners: Artwork[][] = [],
 ): Promise<DemoImages> {
   const jobs: Array<() => string> = []
   artworks.forEach((artwork, index) => {
@@ -704,6 +729,9 @@ export async function createDemoImages(
   })
   categories.forEach((category, index) => {
     jobs.push(() => categorySvg(category, 50 + index))
+  })
+  banners.forEach((pieces, index) => {
+    jobs.push(() => journalSvg(pieces, 90 + index))
   })
   // sharp works on libuv's thread pool; a couple of images in flight per core keeps every core busy.
   const urls = await mapLimited(jobs, Math.max(2, availableParallelism()), async (job) => {
@@ -716,5 +744,10 @@ export async function createDemoImages(
   const categoryUrls = Object.fromEntries(
     categories.map((category, index) => [category, urls[artworks.length * 3 + index]!]),
   ) as Record<ProductCategory, string>
-  return { products, categories: categoryUrls }
+  const bannerStart = artworks.length * 3 + categories.length
+  return {
+    products,
+    categories: categoryUrls,
+    banners: urls.slice(bannerStart, bannerStart + banners.length),
+  }
 }

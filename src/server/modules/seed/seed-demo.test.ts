@@ -4,8 +4,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BANGLE_SIZES, PRODUCT_CATEGORIES, SHORT_DESCRIPTION_MAX } from '../../../shared/catalog'
 import { imageSources } from '../../../shared/images'
+import { SLUG_PATTERN } from '../../../shared/journal'
+import { linkedProductIds } from '../../../shared/markdown'
 import type { DatabaseHandle } from '../../db/client'
-import { categoryImages, products, sales, testimonials } from '../../db/schema'
+import { blogPostProducts, blogPosts, categoryImages, products, sales, testimonials } from '../../db/schema'
 import { createTestDatabase, type TestDatabase } from '../../test/helpers'
 import { LocalFileStore } from '../media/local-file-store'
 import { seedDemoIfEmpty } from './seed-demo'
@@ -186,11 +188,42 @@ describe('seedDemoIfEmpty on an empty database', () => {
     }
   })
 
+  it('publishes three Journal stories that link seeded pieces, each with a banner on disk', async () => {
+    const posts = await fixture.handle.db.select().from(blogPosts)
+    expect(posts.map((post) => post.slug).sort()).toEqual([
+      'caring-for-your-jade',
+      'how-to-measure-your-hand-for-a-jade-bangle',
+      'type-a-jadeite-how-to-tell-it-from-treated-jade',
+    ])
+    const productIds = new Set(
+      (await fixture.handle.db.select({ id: products.id }).from(products)).map((row) => row.id),
+    )
+    const links = await fixture.handle.db.select().from(blogPostProducts)
+    for (const post of posts) {
+      expect(post.slug).toMatch(SLUG_PATTERN)
+      expect(post.published).toBe(true)
+      expect(post.publishedAt!.getTime()).toBeLessThan(Date.now())
+      expect(post.content).not.toContain('{{')
+      expect(post.readingTime).toBeGreaterThanOrEqual(2)
+      expect(post.metaDescription!.length).toBeLessThanOrEqual(160)
+      const linked = linkedProductIds(post.content)
+      expect(linked.length).toBeGreaterThanOrEqual(2)
+      for (const id of linked) expect(productIds.has(id)).toBe(true)
+      expect(links.filter((link) => link.postId === post.id).map((link) => link.productId)).toEqual(linked)
+      for (const file of filesOf(fixture.uploads, post.featuredImage!))
+        expect(existsSync(file), file).toBe(true)
+    }
+    // The stories link each other where they say so.
+    const sizing = posts.find((post) => post.slug.startsWith('how-to-measure'))!
+    expect(sizing.content).toContain('(/journal/caring-for-your-jade)')
+  })
+
   it('does nothing the second time', async () => {
     const count = async () => ({
       products: (await fixture.handle.db.select().from(products)).length,
       categoryImages: (await fixture.handle.db.select().from(categoryImages)).length,
       testimonials: (await fixture.handle.db.select().from(testimonials)).length,
+      posts: (await fixture.handle.db.select().from(blogPosts)).length,
     })
     const before = await count()
     const again = await seedDemoIfEmpty(fixture.handle.db, new LocalFileStore(fixture.uploads))

@@ -13,6 +13,8 @@ import {
   DEMO_TESTIMONIALS,
 } from './demo-catalog'
 import { createDemoImages } from './demo-images'
+import { DEMO_POSTS } from './demo-journal'
+import { seedDemoJournal } from './demo-journal-seed'
 
 // Any number serves, as long as every instance uses the same one (and it differs from the
 // migration lock in db/client.ts).
@@ -44,6 +46,7 @@ export async function seedDemoIfEmpty(
     DEMO_PRODUCTS.map((product) => product.artwork),
     PRODUCT_CATEGORIES,
     store,
+    DEMO_POSTS.map((post) => post.banner),
   )
   log(`Demo images drawn and stored in ${Math.round(performance.now() - started)} ms`)
 
@@ -139,6 +142,8 @@ export async function seedDemoIfEmpty(
         createdAt: ago(testimonial.daysAgo),
       })),
     )
+
+    await seedDemoJournal(tx, idBySku, images.banners, now)
     return true
   })
 

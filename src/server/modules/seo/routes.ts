@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { categoryPath } from '../../../shared/catalog'
 import type { Database } from '../../db/client'
 import { listCategories, listProducts } from '../catalog/service'
+import { journalSitemapEntries } from '../journal/service'
 
 // Pages every visitor can reach, besides categories and products.
 const PUBLIC_PAGES = [
@@ -39,9 +40,10 @@ export const seoRoutes: FastifyPluginAsync<{
   app.get('/sitemap.xml', async (request, reply) => {
     const base = origin(request)
     // Sold pieces keep their pages (old links, wishlists), so they stay in the sitemap too.
-    const [categories, products] = await Promise.all([
+    const [categories, products, journal] = await Promise.all([
       listCategories(db),
       listProducts(db, { includeSold: true }),
+      journalSitemapEntries(db, new Date()),
     ])
     const entries = [
       ...PUBLIC_PAGES.map((path) => ({ path, lastmod: undefined as string | undefined })),
@@ -50,6 +52,7 @@ export const seoRoutes: FastifyPluginAsync<{
         path: `/product/${product.id}`,
         lastmod: product.updatedAt.toISOString().slice(0, 10),
       })),
+      ...journal,
     ]
     const urls = entries
       .map(

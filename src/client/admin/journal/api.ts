@@ -1,0 +1,87 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  type AdminPost,
+  type AdminPostPage,
+  JOURNAL_MESSAGES,
+  type JournalSummary,
+} from '../../../shared/journal'
+import type { PostInput } from '../../../shared/journal-input'
+import { api } from '../../lib/api'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { keyToUrl } from '../../lib/queries'
+
+type Params = Record<string, string | undefined>
+
+export const journalQueries = {
+  list: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/admin/blog/posts', params],
+      queryFn: ({ queryKey }) => api.get<AdminPostPage>(keyToUrl(queryKey)),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  post: (id: number) =>
+    queryOptions({
+      queryKey: [`/api/admin/blog/posts/${id}`],
+      queryFn: () => api.get<AdminPost>(`/api/admin/blog/posts/${id}`),
+      staleTime: 0,
+    }),
+  summary: () =>
+    queryOptions({
+      queryKey: ['/api/admin/blog/summary'],
+      queryFn: () => api.get<JournalSummary>('/api/admin/blog/summary'),
+      staleTime: 0,
+      refetchOnWindowFocus: true,
+    }),
+}
+
+/** After a write: the owner's list and counts, and the storefront's Journal answers. */
+function useRefreshJournal() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all(
+      ['/api/admin/blog/posts', '/api/admin/blog/summary', '/api/blog/posts'].map((path) =>
+        queryClient.invalidateQueries({ queryKey: [path] }),
+      ),
+    )
+}
+
+/** What the owner did, for the toast: saving a draft, publishing, scheduling, unpublishing. */
+export type SaveIntent = 'save' | 'publish' | 'schedule' | 'unpublish'
+const SAVED: Record<SaveIntent, string> = {
+  save: JOURNAL_MESSAGES.saved,
+  publish: JOURNAL_MESSAGES.published,
+  schedule: JOURNAL_MESSAGES.scheduled,
+  unpublish: JOURNAL_MESSAGES.unpublished,
+}
+
+// Each mutation shows its own toasts; on failure the editor keeps every field as typed.
+
+export function useSavePost() {
+  const refresh = useRefreshJournal()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: PostInput; intent: SaveIntent }) =>
+      id === undefined
+        ? api.post<AdminPost>('/api/admin/blog/posts', input)
+        : api.put<AdminPost>(`/api/admin/blog/posts/${id}`, input),
+    onSuccess: async (post, { id, intent }) => {
+      toastSuccess(id === undefined && intent === 'save' ? JOURNAL_MESSAGES.created : SAVED[intent])
+      queryClient.setQueryData(journalQueries.post(post.id).queryKey, post)
+      await refresh()
+    },
+    onError: (error) => toastFailure(JOURNAL_MESSAGES.saveFailed, error),
+  })
+}
+
+export function useDeletePost() {
+  const refresh = useRefreshJournal()
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/admin/blog/posts/${id}`),
+    onSuccess: async () => {
+      toastSuccess(JOURNAL_MESSAGES.deleted)
+      await refresh()
+    },
+    onError: (error) => toastFailure(JOURNAL_MESSAGES.deleteFailed, error),
+  })
+}
