@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie'
-import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
@@ -19,6 +18,7 @@ import { SWEEP_LOCK, SweepRunner } from './jobs/runner'
 import { SWEEPS } from './jobs/sweeps'
 import { accountsAdminRoutes } from './modules/accounts/admin-routes'
 import { accountsRoutes } from './modules/accounts/routes'
+import { backupAdminRoutes } from './modules/backup/admin-routes'
 import { cartRoutes } from './modules/cart/routes'
 import { catalogAdminRoutes } from './modules/catalog/admin-routes'
 import { CatalogChanges } from './modules/catalog/catalog-changes'
@@ -33,8 +33,10 @@ import type { MailTransport } from './modules/mail/transport'
 import { createMailTransport } from './modules/mail/transport'
 import { MailWorker } from './modules/mail/worker'
 import { mediaAdminRoutes } from './modules/media/admin-routes'
+import { createFileStore } from './modules/media/create-file-store'
 import type { FileStore } from './modules/media/file-store'
-import { LocalFileStore } from './modules/media/local-file-store'
+import { uploadsRoutes } from './modules/media/serve-uploads'
+import metrics from './modules/metrics/plugin'
 import { newsletterAdminRoutes } from './modules/newsletter/admin-routes'
 import { newsletterRoutes } from './modules/newsletter/routes'
 import { ordersAdminRoutes } from './modules/orders/admin-routes'
@@ -73,7 +75,7 @@ export interface AppDeps {
   database: DatabaseHandle
   /** The server-rendering bundle; API-only without it (most tests). */
   ssrBundle?: SsrBundle
-  /** Where uploads go; files under DATA_DIR/uploads by default. */
+  /** Where uploads go: the bucket when S3_BUCKET is set, else files under DATA_DIR/uploads. */
   files?: FileStore
   /** The card payment provider; Stripe with keys, else the built-in test provider. */
   paymentProvider?: PaymentProvider
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
+  await app.register(metrics, { database, token: config.metricsToken })
 
   // Every route, recorded as it is declared, so a test can walk them all and find any route that
   // is neither on its public list nor guarded (DESIGN.md §5).
@@ -206,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The hourly round also reminds shoppers of their instalments, one instance at a time.
     sweeps: [...SWEEPS, installmentReminders(checkoutContext, config.store.timeZone)],
     log: app.log,
+    everyMs: config.jobsEveryMs,
   })
   // Reservations end by the minute, so they have a runner (and a lock) of their own.
   const reservationJobs = new SweepRunner({
@@ -215,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       expiredReservations(checkoutContext, config.store.timeZone, () => catalog.changed()),
     ],
     log: app.log,
-    everyMs: 60_000,
+    everyMs: config.jobsEveryMs ?? 60_000,
     // Each expired order is several statements: small batches keep locks short, and one order
     // that fails holds back few others.
     batch: 25,
@@ -238,7 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => mailWorker.stop())
   }
   const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, store: storeInfo(config) }
-  const files = deps.files ?? new LocalFileStore(`${config.dataDir}/uploads`)
+  const files = deps.files ?? createFileStore(config)
+  if (!deps.files) app.addHook('onClose', async () => files.close?.())
   await app.register(newsletterRoutes, { db, context: links, onMailQueued: () => mailWorker.kick() })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued: () => mailWorker.kick() })
   await app.register(testimonialsRoutes, { db, files })
@@ -277,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return payload
     })
     await admin.register(dashboardAdminRoutes, { db, timeZone: config.store.timeZone })
+    await admin.register(backupAdminRoutes, { database, files })
     await admin.register(catalogAdminRoutes, { db, files })
     await admin.register(mediaAdminRoutes, { store: files })
     await admin.register(accountsAdminRoutes, { db })
@@ -294,13 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   // Uploaded and seeded images: content-hashed names, so they never change.
-  await app.register(fastifyStatic, {
-    root: `${config.dataDir}/uploads`,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  })
+  await app.register(uploadsRoutes, { store: files, publicBase: config.s3?.publicUrl })
 
   if (deps.ssrBundle)
     await app.register(ssr, {
