@@ -26,15 +26,10 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   })
 
   // For orchestrators and rolling deploys: ready to take traffic once the database answers and
-  // carries every migration this build knows; not ready any more once shutdown has begun, so the
-  // balancer drains this instance while its last requests finish.
+  // carries every migration this build knows. Once shutdown has begun Fastify answers 503 to every
+  // new request, this one included, so the balancer drains the instance while it finishes.
   const newest = newestMigrationMillis()
-  let closing = false
-  app.addHook('preClose', async () => {
-    closing = true
-  })
   app.get('/readyz', async (_request, reply) => {
-    if (closing) return reply.status(503).send({ status: 'closing', message: 'Shutting down' })
     let applied: number
     try {
       const [row] = await queryRows<{ applied: string | null }>(
