@@ -72,12 +72,7 @@ export async function restoreCommand(file: string, env: NodeJS.ProcessEnv = proc
     : { driver: 'pglite', dataDir: embeddedDir(config) }
   const files = createFileStore(config)
   try {
-    const summary = await restoreBackup(createReadStream(file), {
-      database,
-      files,
-      // A bucket may already hold some of the files (the same names are the same bytes).
-      filesMustBeEmpty: !config.s3,
-    })
+    const summary = await restoreBackup(createReadStream(file), { database, files })
     return (
       `Restored the backup of ${summary.createdAt}: the ${summary.driver === 'pglite' ? 'embedded' : 'PostgreSQL'} ` +
       `database and ${summary.files} files. Start the shop with the same settings.`

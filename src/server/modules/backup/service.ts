@@ -107,26 +107,19 @@ export interface RestoreSummary {
 }
 
 /**
- * Restores an archive made by backupStream into an empty database and file store; refuses, before
- * reading anything, a target that holds data. Files already in a bucket under the same name are the
- * same bytes and are left as they are.
+ * Restores an archive made by backupStream into an empty database; refuses, before reading
+ * anything, a database that holds data. Files already stored under a name are the same bytes (names
+ * are content hashes) and are left as they are, so a restore cut short can simply be run again.
  */
 export async function restoreBackup(
   input: Readable,
-  target: { database: RestoreTarget; files: FileStore; filesMustBeEmpty: boolean },
+  target: { database: RestoreTarget; files: FileStore },
 ): Promise<RestoreSummary> {
   const occupied = await databaseNotEmpty(target.database)
   if (occupied)
     throw new BackupError(
       `Refusing to restore: ${occupied}. Restore into an empty DATA_DIR or an empty database.`,
     )
-  if (target.filesMustBeEmpty) {
-    for await (const _file of target.files.list()) {
-      throw new BackupError(
-        'Refusing to restore: the uploads folder already holds files. Restore into an empty DATA_DIR.',
-      )
-    }
-  }
 
   const workDir = await mkdtemp(path.join(tmpdir(), 'jade-restore-'))
   try {
@@ -137,29 +130,37 @@ export async function restoreBackup(
     let dumpFile: string | undefined
     let complete = false
     let files = 0
-    for await (const entry of extract) {
-      const name = entry.header.name
-      if (!manifest) {
-        if (name !== 'manifest.json')
-          throw new BackupError('This is not a Jade Shop backup (no manifest first)')
-        manifest = parseManifest(await text(entry))
-        if (manifest.database.driver !== target.database.driver)
-          throw new BackupError(driverMismatch(manifest.database.driver))
-      } else if (name.startsWith('uploads/')) {
-        const key = name.slice('uploads/'.length)
-        if (!isSafeKey(key)) throw new BackupError(`The backup holds a file with an unsafe name: ${name}`)
-        const data = await bytes(entry)
-        if (!(await target.files.exists(key))) await target.files.put(key, data, contentTypeOf(key))
-        files += 1
-      } else if (name === manifest.database.entry) {
-        dumpFile = path.join(workDir, 'database')
-        await pipeline(entry, createWriteStream(dumpFile))
-      } else if (name === 'complete.json') {
-        complete = true
-        entry.resume()
-      } else {
-        entry.resume()
+    try {
+      for await (const entry of extract) {
+        const name = entry.header.name
+        if (!manifest) {
+          if (name !== 'manifest.json')
+            throw new BackupError('This is not a Jade Shop backup (no manifest first)')
+          manifest = parseManifest(await text(entry))
+          if (manifest.database.driver !== target.database.driver)
+            throw new BackupError(driverMismatch(manifest.database.driver))
+        } else if (name.startsWith('uploads/')) {
+          const key = name.slice('uploads/'.length)
+          if (!isSafeKey(key)) throw new BackupError(`The backup holds a file with an unsafe name: ${name}`)
+          const data = await bytes(entry)
+          if (!(await target.files.exists(key))) await target.files.put(key, data, contentTypeOf(key))
+          files += 1
+        } else if (name === manifest.database.entry) {
+          dumpFile = path.join(workDir, 'database')
+          await pipeline(entry, createWriteStream(dumpFile))
+        } else if (name === 'complete.json') {
+          complete = true
+          entry.resume()
+        } else {
+          entry.resume()
+        }
       }
+    } catch (error) {
+      if (error instanceof BackupError) throw error
+      // The tar reader's own words ("Unexpected end of data") mean a cut or damaged archive.
+      throw new BackupError(
+        `The backup ends early or is damaged (${(error as Error).message}): the database was not restored. Take a new backup.`,
+      )
     }
     if (!manifest) throw new BackupError('This is not a Jade Shop backup (the archive is empty)')
     if (!complete || !dumpFile) {
