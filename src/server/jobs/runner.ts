@@ -107,7 +107,7 @@ export class SweepRunner {
           jobMetrics.skipped(this.label)
           return null
         }
-        jobMetrics.ran(sweep.name)
+        jobMetrics.ran(sweep.name, removed)
         sweep.afterCommit?.(removed)
         counts[sweep.name]! += removed
         if (removed < this.batch) break

@@ -66,6 +66,12 @@ const jobFailures = new Counter({
   labelNames: ['job'] as const,
   registers: [metricsRegistry],
 })
+const jobItemsHandled = new Counter({
+  name: 'jade_job_items_handled_total',
+  help: 'Rows a background job handled (deleted, reminded, cancelled), by job',
+  labelNames: ['job'] as const,
+  registers: [metricsRegistry],
+})
 const jobRoundsSkipped = new Counter({
   name: 'jade_job_rounds_skipped_total',
   help: 'Job rounds left to another instance that held the round lock, by runner',
@@ -74,7 +80,10 @@ const jobRoundsSkipped = new Counter({
 })
 
 export const jobMetrics = {
-  ran: (job: string) => jobRuns.inc({ job }),
+  ran: (job: string, handled: number) => {
+    jobRuns.inc({ job })
+    if (handled > 0) jobItemsHandled.inc({ job }, handled)
+  },
   failed: (job: string) => jobFailures.inc({ job }),
   skipped: (runner: string) => jobRoundsSkipped.inc({ runner }),
 }
