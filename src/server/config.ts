@@ -243,9 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * comma-separated list of proxy addresses or CIDR ranges (only those hops are believed).
  */
 function parseTrustProxy(value: string): boolean | number | string[] {
+  // A number is a hop count before it is a flag: `1` (one load balancer) must not read as `true`,
+  // which believes every hop, so a client's own X-Forwarded-For would name any address it likes.
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) || false
   const flag = booleanFlag.safeParse(value.trim().toLowerCase())
   if (flag.success) return flag.data
-  if (/^\d+$/.test(value.trim())) return Number(value.trim())
   const entries = value
     .split(',')
     .map((entry) => entry.trim())
