@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => mailWorker.stop())
   }
   const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, store: storeInfo(config) }
-  const files = deps.files ?? createFileStore(config)
+  const files = deps.files ?? (await createFileStore(config))
   if (!deps.files) app.addHook('onClose', async () => files.close?.())
   await app.register(newsletterRoutes, { db, context: links, onMailQueued: () => mailWorker.kick() })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued: () => mailWorker.kick() })

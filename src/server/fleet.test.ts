@@ -71,12 +71,16 @@ async function signIn(shop: ShopProcess, from = '198.51.100.2') {
   return response.cookie
 }
 
-/** Polls until `check` passes, and answers how long that took. */
+/**
+ * Polls until `check` passes, and answers when (after the start) the successful check was sent:
+ * what a visitor sees at that moment, however long a loaded machine then takes to answer.
+ */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now()
   for (;;) {
-    if (await check()) return Date.now() - started
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`)
+    const sentAt = Date.now() - started
+    if (sentAt > ms) throw new Error(`not within ${ms} ms`)
+    if (await check()) return sentAt
     await delay(50)
   }
 }
@@ -105,7 +109,8 @@ async function createProduct(
   return created.json() as { id: number; price: number }
 }
 
-describe.skipIf(!onPostgres)('two instances on one database and one bucket', () => {
+// Generous: two servers, a database and the test share a loaded 2-core machine.
+describe.skipIf(!onPostgres)('two instances on one database and one bucket', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     const problem = buildProblem()
     if (problem) throw new Error(`The fleet test runs the production build, but ${problem}`)

@@ -24,7 +24,7 @@ async function main() {
   }
 
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true })
-  const files = createFileStore(config)
+  const files = await createFileStore(config)
   try {
     await files.verify?.()
   } catch (error) {

@@ -16,14 +16,16 @@ export const backupAdminRoutes: FastifyPluginAsync<{ database: DatabaseHandle; f
   let running = false
   app.get('/api/admin/backup', async (request, reply) => {
     if (running) throw conflict('A backup is already being prepared. Try again once it has downloaded.')
+    const admin = (await request.session.user())?.username
     running = true
     const stream = backupStream(database.backupSource, files)
-    const release = () => {
+    // Ends when the archive is sent, fails, or the owner gives up (the socket closes and Fastify
+    // destroys the stream): the next backup may start then.
+    stream.on('close', () => {
       running = false
-    }
-    stream.on('close', release)
+    })
     stream.on('error', (error) => request.log.error({ err: error }, 'backup failed midway'))
-    request.log.info({ admin: (await request.session.user())?.username }, 'backup downloaded')
+    request.log.info({ admin }, 'backup downloaded')
     return reply
       .header('content-type', 'application/x-tar')
       .header('content-disposition', `attachment; filename="${backupFileName()}"`)

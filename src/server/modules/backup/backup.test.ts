@@ -250,6 +250,35 @@ describe('a backup downloaded from the dashboard', () => {
   })
 })
 
+describe('the download', () => {
+  it('is one at a time, and a download given up lets the next one start', async () => {
+    await shop.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = shop.app.server.address() as { port: number }
+    const url = `http://127.0.0.1:${port}/api/admin/backup`
+    const giveUp = new AbortController()
+    const first = await fetch(url, { headers: { cookie: owner }, signal: giveUp.signal })
+    expect(first.status).toBe(200)
+    const second = await fetch(url, { headers: { cookie: owner } })
+    expect(second.status).toBe(409)
+    expect((await second.json()).message).toBe(
+      'A backup is already being prepared. Try again once it has downloaded.',
+    )
+    // The owner closes the tab after the first bytes.
+    const reader = first.body!.getReader()
+    await reader.read()
+    giveUp.abort()
+    await reader.cancel().catch(() => {})
+    let status = 0
+    for (let tries = 0; tries < 100 && status !== 200; tries++) {
+      const next = await fetch(url, { headers: { cookie: owner } })
+      status = next.status
+      await next.arrayBuffer()
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(status).toBe(200)
+  })
+})
+
 describe.skipIf(!onPostgres)('npm run backup on PostgreSQL', () => {
   it('dumps with pg_dump while the shop runs, and restores into an empty database', async () => {
     const file = path.join(root, 'cli.tar')

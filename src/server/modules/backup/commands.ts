@@ -47,7 +47,7 @@ export async function backupCommand(file: string, env: NodeJS.ProcessEnv = proce
     embedded = opened
     source = { driver: 'pglite', dumpDataDir: () => opened.dumpDataDir('gzip') }
   }
-  const files = createFileStore(config)
+  const files = await createFileStore(config)
   // Written beside the target and renamed once complete: FILE is never a half-written backup.
   const partial = `${file}.partial`
   try {
@@ -70,7 +70,7 @@ export async function restoreCommand(file: string, env: NodeJS.ProcessEnv = proc
   const database: RestoreTarget = config.databaseUrl
     ? { driver: 'postgres', url: config.databaseUrl }
     : { driver: 'pglite', dataDir: embeddedDir(config) }
-  const files = createFileStore(config)
+  const files = await createFileStore(config)
   try {
     const summary = await restoreBackup(createReadStream(file), { database, files })
     return (
@@ -87,7 +87,7 @@ export async function migrateFilesCommand(env: NodeJS.ProcessEnv = process.env):
   const config = shopConfig(env)
   if (!config.s3) throw new BackupError('S3_BUCKET is not set: name the bucket to copy DATA_DIR/uploads into')
   const local = new LocalFileStore(path.join(config.dataDir, 'uploads'))
-  const bucket = createFileStore(config)
+  const bucket = await createFileStore(config)
   let copied = 0
   let present = 0
   try {

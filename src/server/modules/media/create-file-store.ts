@@ -2,9 +2,13 @@ import path from 'node:path'
 import type { Config } from '../../config'
 import type { FileStore } from './file-store'
 import { LocalFileStore } from './local-file-store'
-import { S3FileStore } from './s3-file-store'
 
-/** The bucket when S3_BUCKET is set (required beyond one machine), else DATA_DIR/uploads. */
-export function createFileStore(config: Pick<Config, 's3' | 'dataDir'>): FileStore {
-  return config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))
+/**
+ * The bucket when S3_BUCKET is set (required beyond one machine), else DATA_DIR/uploads. The AWS
+ * SDK is loaded only for a bucket: a shop on one machine never pays its start-up time or memory.
+ */
+export async function createFileStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<FileStore> {
+  if (!config.s3) return new LocalFileStore(path.join(config.dataDir, 'uploads'))
+  const { S3FileStore } = await import('./s3-file-store')
+  return new S3FileStore(config.s3)
 }

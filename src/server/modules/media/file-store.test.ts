@@ -36,7 +36,7 @@ async function keys(store: FileStore) {
 // The same promises from both stores: the rest of the shop cannot tell them apart.
 const stores: [string, () => Promise<FileStore>][] = [
   ['on disk', async () => new LocalFileStore(mkdtempSync(path.join(root, 'local-')))],
-  ['in an S3 bucket', async () => createFileStore(testConfig(await s3.newBucket()))],
+  ['in an S3 bucket', async () => await createFileStore(testConfig(await s3.newBucket()))],
 ]
 
 describe.each(stores)('a file store %s', (_name, makeStore) => {
@@ -80,14 +80,14 @@ describe.each(stores)('a file store %s', (_name, makeStore) => {
 })
 
 describe('the S3 store', () => {
-  it('is what S3_BUCKET chooses, and DATA_DIR/uploads otherwise', () => {
-    expect(createFileStore(testConfig(s3.env))).toBeInstanceOf(S3FileStore)
-    expect(createFileStore(testConfig())).toBeInstanceOf(LocalFileStore)
+  it('is what S3_BUCKET chooses, and DATA_DIR/uploads otherwise', async () => {
+    expect(await createFileStore(testConfig(s3.env))).toBeInstanceOf(S3FileStore)
+    expect(await createFileStore(testConfig())).toBeInstanceOf(LocalFileStore)
   })
 
   it('checks at start-up that its bucket answers, and says which setting is wrong', async () => {
-    await expect(createFileStore(testConfig(s3.env)).verify?.()).resolves.toBeUndefined()
-    const missing = createFileStore(testConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket' }))
+    await expect((await createFileStore(testConfig(s3.env))).verify?.()).resolves.toBeUndefined()
+    const missing = await createFileStore(testConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket' }))
     await expect(missing.verify?.()).rejects.toThrow(
       'S3_BUCKET: cannot reach bucket "no-such-bucket": no such bucket',
     )

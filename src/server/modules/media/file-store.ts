@@ -49,7 +49,8 @@ export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Invalid file key: ${key}`)
 }
 
-export const UPLOADS_PREFIX = '/uploads/'
+/** Names are content hashes: a stored file never changes, so every cache may keep it for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 /** The content type of a stored file, from its name (every key the pipeline writes is WebP). */
 export function contentTypeOf(key: string): string {

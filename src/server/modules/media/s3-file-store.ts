@@ -10,10 +10,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import type { S3Settings } from '../../config'
-import { assertSafeKey, contentTypeOf, type FileStore, type StoredFile } from './file-store'
-
-/** Names are content hashes: a stored object never changes, so every cache may keep it. */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+import {
+  assertSafeKey,
+  contentTypeOf,
+  type FileStore,
+  IMMUTABLE_CACHE_CONTROL,
+  type StoredFile,
+} from './file-store'
 
 /**
  * Files as objects in an S3-compatible bucket (AWS S3, R2, Spaces, and other stores that speak

@@ -22,7 +22,7 @@ beforeAll(async () => {
   s3 = await startS3StandIn()
   t = await createTestApp({ env: s3.env })
   admin = await adminCookie(t.app, t.handle.db)
-  bucket = createFileStore(t.config)
+  bucket = await createFileStore(t.config)
 })
 afterAll(async () => {
   bucket.close?.()
@@ -149,7 +149,7 @@ describe('npm run files:migrate', () => {
     expect(await migrateFilesCommand({ DATA_DIR: dataDir, ...env })).toBe(
       `Copied 0 files into the bucket ${env.S3_BUCKET} (2 were already there).`,
     )
-    const moved = createFileStore({ dataDir, s3: { ...t.config.s3!, bucket: env.S3_BUCKET! } })
+    const moved = await createFileStore({ dataDir, s3: { ...t.config.s3!, bucket: env.S3_BUCKET! } })
     try {
       expect(await bucketKeys(moved)).toEqual(['aaaa-320.webp', 'bbbb-320.webp'])
       const file = await moved.read('aaaa-320.webp')

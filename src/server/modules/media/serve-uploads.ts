@@ -1,8 +1,7 @@
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync } from 'fastify'
-import { type FileStore, isSafeKey } from './file-store'
+import { type FileStore, IMMUTABLE_CACHE_CONTROL, isSafeKey } from './file-store'
 import { LocalFileStore } from './local-file-store'
-import { IMMUTABLE_CACHE_CONTROL } from './s3-file-store'
 
 interface UploadsOptions {
   store: FileStore
