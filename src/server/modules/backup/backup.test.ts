@@ -84,7 +84,7 @@ beforeAll(async () => {
   })
   expect(order.statusCode).toBe(200)
   orderId = order.json().id
-})
+}, 180_000)
 afterAll(async () => {
   await shop.close()
   await s3?.close()
@@ -183,7 +183,8 @@ async function entryNames(file: string): Promise<string[]> {
   return names
 }
 
-describe('a backup downloaded from the dashboard', () => {
+// Each test dumps, restores and starts a shop: minutes on a loaded 2-core machine, not seconds.
+describe('a backup downloaded from the dashboard', { timeout: 180_000 }, () => {
   it('holds the manifest, every upload, the database and the closing entry, in that order', async () => {
     const names = await entryNames(await downloadBackup())
     expect(names[0]).toBe('manifest.json')
@@ -250,7 +251,7 @@ describe('a backup downloaded from the dashboard', () => {
   })
 })
 
-describe('the download', () => {
+describe('the download', { timeout: 120_000 }, () => {
   it('is one at a time, and a download given up lets the next one start', async () => {
     await shop.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = shop.app.server.address() as { port: number }
@@ -279,7 +280,7 @@ describe('the download', () => {
   })
 })
 
-describe.skipIf(!onPostgres)('npm run backup on PostgreSQL', () => {
+describe.skipIf(!onPostgres)('npm run backup on PostgreSQL', { timeout: 180_000 }, () => {
   it('dumps with pg_dump while the shop runs, and restores into an empty database', async () => {
     const file = path.join(root, 'cli.tar')
     const backingUp = backupCommand(file, {
@@ -304,7 +305,7 @@ describe.skipIf(!onPostgres)('npm run backup on PostgreSQL', () => {
   })
 })
 
-describe.skipIf(onPostgres)('npm run backup on the embedded database', () => {
+describe.skipIf(onPostgres)('npm run backup on the embedded database', { timeout: 180_000 }, () => {
   let dataDir: string
   let database: TestDatabase
   beforeAll(async () => {
