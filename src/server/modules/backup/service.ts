@@ -52,23 +52,44 @@ export function backupFileName(now = new Date()): string {
  */
 export function backupStream(source: BackupSource, files: FileStore): Readable {
   const pack = tar.pack()
-  const addEntry = (name: string, body: Readable, size: number) =>
-    new Promise<void>((resolve, reject) => {
+  const output = Readable.from(pack)
+  // The file being copied: when the reader goes away midway (the owner closed the tab), it is
+  // destroyed too, or a bucket's half-read answer would hold its connection open.
+  let reading: Readable | undefined
+  let gone = false
+  const readerGone = new Promise<never>((_resolve, reject) => {
+    output.once('close', () => {
+      gone = true
+      reading?.destroy()
+      pack.destroy()
+      reject(new Error('the backup was not read to the end'))
+    })
+  })
+  readerGone.catch(() => {})
+  const addEntry = (name: string, body: Readable, size: number) => {
+    if (gone) {
+      body.destroy()
+      return readerGone
+    }
+    reading = body
+    const written = new Promise<void>((resolve, reject) => {
       const entry = pack.entry({ name, size, mtime: new Date() }, (error) =>
         error ? reject(error) : resolve(),
       )
-      body.on('error', (error) => {
+      body.once('error', (error) => {
         entry.destroy(error)
         reject(error)
       })
       body.pipe(entry)
     })
-  const addJson = (name: string, value: unknown) =>
-    addEntry(
-      name,
-      Readable.from([JSON.stringify(value, null, 2)]),
-      Buffer.byteLength(JSON.stringify(value, null, 2)),
-    )
+    return Promise.race([written, readerGone]).finally(() => {
+      if (reading === body) reading = undefined
+    })
+  }
+  const addJson = (name: string, value: unknown) => {
+    const text = JSON.stringify(value, null, 2)
+    return addEntry(name, Readable.from([text]), Buffer.byteLength(text))
+  }
 
   const write = async () => {
     const workDir = await mkdtemp(path.join(tmpdir(), 'jade-backup-'))
@@ -96,8 +117,11 @@ export function backupStream(source: BackupSource, files: FileStore): Readable {
       await rm(workDir, { recursive: true, force: true })
     }
   }
-  write().catch((error: unknown) => pack.destroy(error as Error))
-  return Readable.from(pack)
+  write().catch((error: unknown) => {
+    reading?.destroy()
+    if (!gone) output.destroy(error as Error)
+  })
+  return output
 }
 
 export interface RestoreSummary {

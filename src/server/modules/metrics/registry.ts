@@ -56,7 +56,7 @@ export function cacheCounter(cache: string): { hit(): void; miss(): void } {
 
 const jobRuns = new Counter({
   name: 'jade_job_runs_total',
-  help: 'Background job runs (a sweep, the reservation and reminder jobs), by job',
+  help: 'Background job batches run (a sweep, the reservation and reminder jobs), by job',
   labelNames: ['job'] as const,
   registers: [metricsRegistry],
 })
