@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../app'
 import { adminCookie, productFields } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { createTestApp, type TestApp, testConfig } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in'
 import { migrateFilesCommand } from '../backup/commands'
@@ -120,9 +121,11 @@ describe('uploads in an S3 bucket', () => {
 
 describe('S3_PUBLIC_URL', () => {
   it('sends browsers to the CDN for good', async () => {
-    const cdn = await createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: 'https://cdn.example.com/shop/' } })
+    // A second app on the same database, behind a CDN.
+    const config = testConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.example.com/shop/' })
+    const cdn = await buildApp({ config, database: t.handle, logger: false })
     try {
-      const response = await cdn.app.inject({ method: 'GET', url: '/uploads/abc123-640.webp' })
+      const response = await cdn.inject({ method: 'GET', url: '/uploads/abc123-640.webp' })
       expect(response.statusCode).toBe(301)
       expect(response.headers.location).toBe('https://cdn.example.com/shop/abc123-640.webp')
       expect(response.headers['cache-control']).toContain('immutable')

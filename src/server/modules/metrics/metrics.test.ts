@@ -5,6 +5,7 @@ import { emailOutbox } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { checkoutForm, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp, testConfig } from '../../test/helpers'
+import { metricsRegistry, requestDurations } from './registry'
 
 let t: TestApp
 beforeAll(async () => {
@@ -145,6 +146,29 @@ describe('GET /metrics', () => {
   })
 })
 
+describe('the request histogram', () => {
+  it('counts an observation in the first bucket whose bound it does not exceed, cumulatively', async () => {
+    const route = `/test/histogram/${Date.now()}`
+    requestDurations.observe('GET', route, 200, 0.005) // exactly a bound: in that bucket
+    requestDurations.observe('GET', route, 200, 0.0051)
+    requestDurations.observe('GET', route, 200, 11) // past the largest bound: +Inf only
+    requestDurations.observe('PROPFIND', route, 200, 0.001)
+    const text = await metricsRegistry.getSingleMetricAsString('jade_http_request_duration_seconds')
+    const get = (labels: Record<string, string>) =>
+      sample(text, 'jade_http_request_duration_seconds_bucket', { route, ...labels })
+    expect(get({ method: 'GET', le: '0.002' })).toBe(0)
+    expect(get({ method: 'GET', le: '0.005' })).toBe(1)
+    expect(get({ method: 'GET', le: '0.01' })).toBe(2)
+    expect(get({ method: 'GET', le: '10' })).toBe(2)
+    expect(get({ method: 'GET', le: '+Inf' })).toBe(3)
+    expect(sample(text, 'jade_http_request_duration_seconds_sum', { route, method: 'GET' })).toBeCloseTo(
+      11.0101,
+      6,
+    )
+    expect(sample(text, 'jade_http_request_duration_seconds_count', { route, method: 'OTHER' })).toBe(1)
+  })
+})
+
 describe('who may read /metrics', () => {
   it('is this machine only: another address, or a request through a proxy, gets 403', async () => {
     expect((await scrape({}, '127.0.0.1')).statusCode).toBe(200)
@@ -159,10 +183,15 @@ describe('who may read /metrics', () => {
 
   it('with METRICS_TOKEN, takes exactly that bearer token, from anywhere', async () => {
     const token = 'a-long-metrics-token-0123456789'
-    const guarded = await createTestApp({ env: { METRICS_TOKEN: token } })
+    // A second app on the same database, with the token set.
+    const guarded = await buildApp({
+      config: testConfig({ METRICS_TOKEN: token }),
+      database: t.handle,
+      logger: false,
+    })
     try {
       const read = (headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
-        guarded.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress })
+        guarded.inject({ method: 'GET', url: '/metrics', headers, remoteAddress })
       expect((await read({ authorization: `Bearer ${token}` })).statusCode).toBe(200)
       const missing = await read({}, '127.0.0.1')
       expect(missing.statusCode).toBe(401)

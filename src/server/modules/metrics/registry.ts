@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 
 // The shop's Prometheus metrics, one set per process (as Prometheus scrapes a process). Modules
 // count through the small functions below and never see prom-client; GET /metrics (plugin.ts)
@@ -10,14 +10,95 @@ export const metricsRegistry = new Registry()
 // CPU, memory, heap, event-loop lag, handles, garbage collection: prom-client's standard set.
 collectDefaultMetrics({ register: metricsRegistry })
 
-/** Requests by route pattern (never the raw URL: one series per route, not per product id). */
-export const httpRequestDuration = new Histogram({
-  name: 'jade_http_request_duration_seconds',
-  help: 'HTTP requests by method, route pattern and status: counts (_count) and durations',
-  labelNames: ['method', 'route', 'status_code'] as const,
-  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [metricsRegistry],
-})
+const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+/** The method's place in METHODS; any other method shares the last slot, labelled OTHER. */
+function methodIndex(method: string): number {
+  const index = METHODS.indexOf(method)
+  return index === -1 ? METHODS.length : index
+}
+
+interface DurationSeries {
+  labels: { method: string; route: string; status_code: string }
+  /** Per bucket (not cumulative), the last one past the largest bound. */
+  counts: Float64Array
+  sum: number
+  count: number
+}
+
+/**
+ * Requests by method, route pattern (never the raw URL: one series per route, not per product)
+ * and status, with their durations: a Prometheus histogram whose `_count` is the request count.
+ * Written for the hot path: prom-client's own histogram spends about a microsecond of CPU per
+ * observation (it hashes the labels each time), a sizeable share of the ~40 µs the cached listing
+ * costs; this one is two map lookups and three additions (about 50 ns), and builds the exposition
+ * when scraped.
+ */
+class RequestDurations {
+  readonly name = 'jade_http_request_duration_seconds'
+  readonly help = 'HTTP requests by method, route pattern and status: counts (_count) and durations'
+  readonly type = 'histogram'
+  readonly aggregator = 'sum'
+  readonly labelNames = ['method', 'route', 'status_code']
+  // By route, then status and method: a route's pattern is the same string object on every request
+  // (its hash is computed once), and no key is built per request.
+  private readonly byRoute = new Map<string, Map<number, DurationSeries>>()
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    let byStatus = this.byRoute.get(route)
+    if (!byStatus) {
+      byStatus = new Map()
+      this.byRoute.set(route, byStatus)
+    }
+    // Status and method in one number: a handful of methods, statuses below 1000.
+    const methodSlot = methodIndex(method)
+    const code = status * 16 + methodSlot
+    let series = byStatus.get(code)
+    if (!series) {
+      series = {
+        labels: { method: METHODS[methodSlot] ?? 'OTHER', route, status_code: String(status) },
+        counts: new Float64Array(DURATION_BUCKETS.length + 1),
+        sum: 0,
+        count: 0,
+      }
+      byStatus.set(code, series)
+    }
+    let bucket = 0
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1
+    series.counts[bucket]! += 1
+    series.sum += seconds
+    series.count += 1
+  }
+
+  /** prom-client's metric shape: the registry formats it with the others. */
+  get() {
+    const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = []
+    const all = [...this.byRoute.values()].flatMap((byStatus) => [...byStatus.values()])
+    for (const { labels, counts, sum, count } of all) {
+      let cumulative = 0
+      DURATION_BUCKETS.forEach((bound, index) => {
+        cumulative += counts[index]!
+        values.push({
+          metricName: `${this.name}_bucket`,
+          labels: { ...labels, le: bound },
+          value: cumulative,
+        })
+      })
+      values.push({ metricName: `${this.name}_bucket`, labels: { ...labels, le: '+Inf' }, value: count })
+      values.push({ metricName: `${this.name}_sum`, labels, value: sum })
+      values.push({ metricName: `${this.name}_count`, labels, value: count })
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
+  }
+
+  reset(): void {
+    this.byRoute.clear()
+  }
+}
+
+export const requestDurations = new RequestDurations()
+metricsRegistry.registerMetric(requestDurations as unknown as Parameters<Registry['registerMetric']>[0])
 
 const ordersPlaced = new Counter({
   name: 'jade_orders_placed_total',
