@@ -29,7 +29,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   // carries every migration this build knows. Once shutdown has begun Fastify answers 503 to every
   // new request, this one included, so the balancer drains the instance while it finishes.
   const newest = newestMigrationMillis()
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     let applied: number
     try {
       const [row] = await queryRows<{ applied: string | null }>(

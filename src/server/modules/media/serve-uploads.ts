@@ -29,7 +29,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsOptions> = async (app, { s
     return
   }
 
-  app.get('/uploads/*', async (request, reply) => {
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*']
     if (!isSafeKey(key)) return reply.status(404).send(notFound)
     if (publicBase) {

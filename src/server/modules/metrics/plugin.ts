@@ -56,7 +56,8 @@ const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database
     done()
   })
 
-  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+  // For Prometheus, not part of the API's description (nor of the fuzzer's walk).
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     if (token) {
       if (!bearerMatches(request, token)) {
