@@ -14,9 +14,7 @@ export const backupAdminRoutes: FastifyPluginAsync<{ database: DatabaseHandle; f
   { database, files },
 ) => {
   let running = false
-  // A file download, not a JSON operation: kept out of the API's description (and the fuzzer's
-  // walk, which would take a whole backup per input).
-  app.get('/api/admin/backup', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/api/admin/backup', async (request, reply) => {
     if (running) throw conflict('A backup is already being prepared. Try again once it has downloaded.')
     const admin = (await request.session.user())?.username
     running = true
