@@ -1,13 +1,22 @@
-// Bundles the server into dist/server/main.js; npm packages stay external (node_modules).
+// Bundles the server into dist/server/main.js; npm packages stay external (node_modules). Code
+// loaded with import() only when configured (the S3 file store and its AWS SDK) goes into chunks
+// beside it, so a shop that does not use it never loads it.
+import { rmSync } from 'node:fs'
 import { build } from 'esbuild'
+
+// Chunk names carry content hashes: last build's would pile up.
+rmSync('dist/server', { recursive: true, force: true })
 
 await build({
   entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  outdir: 'dist/server',
+  splitting: true,
+  // Beside main.js: paths.ts finds the project root from its own file's depth, wherever it lands.
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

@@ -45,12 +45,46 @@ describe('configuration', () => {
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxy addresses', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    // One load balancer: one hop, not "believe every hop" (a client could then pick its address).
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false)
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
       '::1',
     ])
     expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/40' })).toThrow('TRUST_PROXY')
+  })
+
+  it('reads the S3 settings together, and refuses half of them', () => {
+    const s3 = loadConfig({
+      ...base,
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'https://objects.example.com',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://cdn.example.com/jade/',
+    }).s3
+    expect(s3).toEqual({
+      bucket: 'uploads',
+      endpoint: 'https://objects.example.com',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/jade',
+    })
+    // Without keys, the AWS SDK's default credential chain applies.
+    expect(loadConfig({ ...base, S3_BUCKET: 'uploads' }).s3?.credentials).toBeUndefined()
+    expect(loadConfig(base).s3).toBeUndefined()
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'S3_SECRET_ACCESS_KEY',
+    )
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'https://objects.example.com' })).toThrow(
+      'S3_BUCKET: S3_ENDPOINT is set but S3_BUCKET is not',
+    )
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'uploads', S3_PUBLIC_URL: 'cdn' })).toThrow('S3_PUBLIC_URL')
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN')
   })
 
   it('treats empty variables as unset', () => {

@@ -61,6 +61,20 @@ const envSchema = z.object({
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
+  // Uploads in an S3-compatible bucket (required beyond one machine); unset = DATA_DIR/uploads.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z
+    .url({ error: 'must be a URL such as https://<account>.r2.cloudflarestorage.com' })
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://cdn.example.com/uploads' }).optional(),
+  // /metrics for other machines (Authorization: Bearer); unset = only from this machine.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Tests only: how often the background jobs run (and their first delay), instead of hourly/by minute.
+  JADE_JOBS_EVERY_MS: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -106,8 +120,26 @@ export interface Config {
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
   allowedHosts: string[]
   seedDemo: boolean
+  /** Uploads in a bucket; undefined keeps them under DATA_DIR/uploads. */
+  s3: S3Settings | undefined
+  /** Bearer token that lets other machines read /metrics. */
+  metricsToken: string | undefined
+  /** Tests only: every job runner's interval and first delay. */
+  jobsEveryMs: number | undefined
   logLevel: Env['LOG_LEVEL']
   isProduction: boolean
+}
+
+export interface S3Settings {
+  bucket: string
+  /** For stores other than AWS; unset = AWS for the region. */
+  endpoint: string | undefined
+  region: string
+  /** Unset = the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  forcePathStyle: boolean
+  /** A CDN or bucket base that browsers fetch images from, instead of the app's /uploads/. */
+  publicUrl: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENT_PROVIDER=test to take test cards on purpose.',
     )
   }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid environment:\n  S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    )
+  }
+  const s3Only = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const
+  const orphan = s3Only.find((name) => e[name] !== undefined)
+  if (!e.S3_BUCKET && orphan) {
+    throw new ConfigError(`Invalid environment:\n  S3_BUCKET: ${orphan} is set but S3_BUCKET is not`)
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -176,6 +218,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    jobsEveryMs: e.JADE_JOBS_EVERY_MS,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   }
@@ -186,9 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * comma-separated list of proxy addresses or CIDR ranges (only those hops are believed).
  */
 function parseTrustProxy(value: string): boolean | number | string[] {
+  // A number is a hop count before it is a flag: `1` (one load balancer) must not read as `true`,
+  // which believes every hop, so a client's own X-Forwarded-For would name any address it likes.
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) || false
   const flag = booleanFlag.safeParse(value.trim().toLowerCase())
   if (flag.success) return flag.data
-  if (/^\d+$/.test(value.trim())) return Number(value.trim())
   const entries = value
     .split(',')
     .map((entry) => entry.trim())

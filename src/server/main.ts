@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import { databaseLocation } from './db/location'
 import { loadSsrBundle } from './http/ssr'
 import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
-import { LocalFileStore } from './modules/media/local-file-store'
+import { createFileStore } from './modules/media/create-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
 
 async function main() {
@@ -23,8 +23,15 @@ async function main() {
     throw error
   }
 
-  const uploadsDir = path.join(config.dataDir, 'uploads')
-  mkdirSync(uploadsDir, { recursive: true })
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true })
+  const files = await createFileStore(config)
+  try {
+    await files.verify?.()
+  } catch (error) {
+    // A configured bucket that cannot be reached stops start-up with a message naming it.
+    console.error(`Invalid environment:\n  ${(error as Error).message}`)
+    process.exit(1)
+  }
   const database: DatabaseHandle = await openDatabase(databaseLocation(config))
   const { db } = database
 
@@ -40,15 +47,20 @@ async function main() {
   }
 
   const ssrBundle = await loadSsrBundle()
-  const app = await buildApp({ config, database, ssrBundle, mail: { startWorker: true }, jobs: true }).catch(
-    async (error: Error) => {
-      // A configured service that cannot be reached stops start-up with a message naming it.
-      if (!error.message.startsWith('REDIS_URL:')) throw error
-      console.error(`Invalid environment:\n  ${error.message}`)
-      await database.close()
-      process.exit(1)
-    },
-  )
+  const app = await buildApp({
+    config,
+    database,
+    ssrBundle,
+    files,
+    mail: { startWorker: true },
+    jobs: true,
+  }).catch(async (error: Error) => {
+    // A configured service that cannot be reached stops start-up with a message naming it.
+    if (!error.message.startsWith('REDIS_URL:')) throw error
+    console.error(`Invalid environment:\n  ${error.message}`)
+    await database.close()
+    process.exit(1)
+  })
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, orders rely on the browser',
@@ -57,9 +69,7 @@ async function main() {
   if (!ssrBundle) app.log.warn('No client build found: serving the API only. Run `npm run build`.')
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(db, new LocalFileStore(uploadsDir), (message) =>
-      app.log.info(message),
-    )
+    const seeded = await seedDemoIfEmpty(db, files, (message) => app.log.info(message))
     if (seeded) app.log.info('Demo catalogue seeded')
   }
 
@@ -68,6 +78,7 @@ async function main() {
     else app.log.info({ signal }, 'shutting down')
     await app.close()
     await database.close()
+    files.close?.()
   })
 
   await app.listen({ port: config.port, host: config.host })

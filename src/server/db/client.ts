@@ -24,8 +24,16 @@ export interface DatabaseHandle {
    * notifications are flowing (a dropped connection loses them until it is back).
    */
   listen(channel: string, onMessage: () => void, onState?: (connected: boolean) => void): Promise<void>
+  /** What a backup reads: PostgreSQL's address for pg_dump, or PGlite's data directory as a tarball. */
+  backupSource: BackupSource
+  /** The connection pool's state (PostgreSQL; PGlite is one connection in the process). */
+  poolStats?(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
+
+export type BackupSource =
+  | { driver: 'postgres'; url: string }
+  | { driver: 'pglite'; dumpDataDir(): Promise<Blob> }
 
 export type DatabaseLocation =
   | { driver: 'postgres'; url: string; poolSize?: number }
@@ -88,7 +96,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return {
       db,
       driver: 'postgres',
+      backupSource: { driver: 'postgres', url: location.url },
       listen,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         closing = true
         await Promise.all(listeners.map((client) => client.end().catch(() => {})))
@@ -106,6 +116,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return {
     db: pgliteDb as unknown as Database,
     driver: 'pglite',
+    // Taken between two queries (PGlite runs one at a time), so it is consistent; gzip because
+    // PostgreSQL's data files are mostly empty pages.
+    backupSource: { driver: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip') },
     listen: async (channel, onMessage, onState) => {
       await client.listen(channel, onMessage)
       onState?.(true)

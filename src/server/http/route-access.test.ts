@@ -7,6 +7,9 @@ import { createTestApp, registerCustomer, type TestApp } from '../test/helpers'
 
 const PUBLIC = new Set([
   'GET /healthz',
+  'GET /readyz',
+  // Guarded by its own rule (this machine only, or METRICS_TOKEN): metrics.test.ts.
+  'GET /metrics',
   'GET /api/store',
   'GET /api/categories',
   'GET /api/category-images',

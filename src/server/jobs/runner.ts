@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
+import { jobMetrics } from '../modules/metrics/registry'
 import { SWEEP_BATCH, type Sweep } from './sweeps'
 
 export interface JobLog {
@@ -55,7 +56,7 @@ export class SweepRunner {
     if (!this.stopped) return
     this.stopped = false
     this.halting = false
-    this.schedule(60_000) // not in the start-up rush
+    this.schedule(Math.min(60_000, this.everyMs)) // not in the start-up rush
   }
 
   async stop(): Promise<void> {
@@ -87,15 +88,26 @@ export class SweepRunner {
       for (;;) {
         // Shutting down: the batch in hand finishes (stop() waits for it), no new one starts.
         if (this.halting) return counts
-        const removed = await this.options.db.transaction(async (tx) => {
-          const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${this.lockKey}) as "locked"`)
-          const [lock] = (result as unknown as { rows: { locked: boolean }[] }).rows
-          if (!lock?.locked) return null
-          const removed = await sweep.run(tx, now, this.batch)
-          crashPoint('sweep:batch-deleted')
-          return removed
-        })
-        if (removed === null) return null
+        const removed = await this.options.db
+          .transaction(async (tx) => {
+            const result = await tx.execute(
+              sql`select pg_try_advisory_xact_lock(${this.lockKey}) as "locked"`,
+            )
+            const [lock] = (result as unknown as { rows: { locked: boolean }[] }).rows
+            if (!lock?.locked) return null
+            const removed = await sweep.run(tx, now, this.batch)
+            crashPoint('sweep:batch-deleted')
+            return removed
+          })
+          .catch((error: unknown) => {
+            jobMetrics.failed(sweep.name)
+            throw error
+          })
+        if (removed === null) {
+          jobMetrics.skipped(this.label)
+          return null
+        }
+        jobMetrics.ran(sweep.name, removed)
         sweep.afterCommit?.(removed)
         counts[sweep.name]! += removed
         if (removed < this.batch) break

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { requireAdmin } from '../http/guards'
 import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
+import { backupAdminRoutes } from '../modules/backup/admin-routes'
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
 import { dashboardAdminRoutes } from '../modules/dashboard/admin-routes'
 import { inquiriesAdminRoutes } from '../modules/inquiries/admin-routes'
@@ -40,6 +41,7 @@ async function adminScope(app: FastifyInstance) {
       return payload
     })
     await admin.register(dashboardAdminRoutes, { db, timeZone })
+    await admin.register(backupAdminRoutes, { database: app.database, files })
     await admin.register(catalogAdminRoutes, { db, files })
     await admin.register(mediaAdminRoutes, { store: files })
     await admin.register(accountsAdminRoutes, { db })
@@ -66,6 +68,15 @@ export default fp(adminScope, {
   name: 'admin-scope',
   dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments'],
   decorators: {
-    fastify: ['config', 'db', 'files', 'links', 'adminRoutes', 'catalogChanges', 'paymentProvider'],
+    fastify: [
+      'config',
+      'database',
+      'db',
+      'files',
+      'links',
+      'adminRoutes',
+      'catalogChanges',
+      'paymentProvider',
+    ],
   },
 })

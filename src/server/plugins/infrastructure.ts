@@ -5,8 +5,9 @@ import type { Config } from '../config'
 import type { Database, DatabaseHandle } from '../db/client'
 import { registerErrorHandlers } from '../http/errors'
 import openApi from '../http/openapi'
+import { createFileStore } from '../modules/media/create-file-store'
 import type { FileStore } from '../modules/media/file-store'
-import { LocalFileStore } from '../modules/media/local-file-store'
+import metrics from '../modules/metrics/plugin'
 import type { MailContext } from '../modules/orders/order-notices'
 import { storeInfo } from '../modules/store/store-info'
 
@@ -34,7 +35,7 @@ declare module 'fastify' {
 export interface InfrastructureOptions {
   config: Config
   database: DatabaseHandle
-  /** Where uploads go; files under DATA_DIR/uploads by default. */
+  /** Where uploads go: the bucket when S3_BUCKET is set, else files under DATA_DIR/uploads. */
   files?: FileStore
 }
 
@@ -55,7 +56,10 @@ async function infrastructure(app: FastifyInstance, { config, database, files }:
   app.decorate('config', config)
   app.decorate('database', database)
   app.decorate('db', database.db)
-  app.decorate('files', files ?? new LocalFileStore(`${config.dataDir}/uploads`))
+  // The bucket when S3_BUCKET is set, else files under DATA_DIR/uploads.
+  const store = files ?? (await createFileStore(config))
+  if (!files) app.addHook('onClose', async () => store.close?.())
+  app.decorate('files', store)
   app.decorate('links', {
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     store: storeInfo(config),
@@ -75,6 +79,7 @@ async function infrastructure(app: FastifyInstance, { config, database, files }:
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
+  await app.register(metrics, { database, token: config.metricsToken })
 
   // Every route, recorded as it is declared, so a test can walk them all and find any route that
   // is neither on its public list nor guarded (DESIGN.md §5).

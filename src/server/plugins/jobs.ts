@@ -23,6 +23,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     // The hourly round also reminds shoppers of their instalments, one instance at a time.
     sweeps: [...SWEEPS, installmentReminders(links, timeZone)],
     log: app.log,
+    everyMs: config.jobsEveryMs,
   })
   // Reservations end by the minute, so they have a runner (and a lock) of their own.
   const reservationJobs = new SweepRunner({
@@ -32,7 +33,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       expiredReservations(links, timeZone, () => catalogChanges.changed()),
     ],
     log: app.log,
-    everyMs: 60_000,
+    everyMs: config.jobsEveryMs ?? 60_000,
     // Each expired order is several statements: small batches keep locks short, and one order
     // that fails holds back few others.
     batch: 25,

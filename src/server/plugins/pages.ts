@@ -1,20 +1,14 @@
-import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { siteOrigin } from '../http/site-origin'
 import ssr, { type SsrBundle } from '../http/ssr'
+import { uploadsRoutes } from '../modules/media/serve-uploads'
 
 /** What a browser loads besides the API: uploaded images, and the server-rendered pages with their assets. */
 async function pages(app: FastifyInstance, { ssrBundle }: { ssrBundle?: SsrBundle }) {
   const { config } = app
-  // Uploaded and seeded images: content-hashed names, so they never change.
-  await app.register(fastifyStatic, {
-    root: `${config.dataDir}/uploads`,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  })
+  // Uploaded and seeded images (from the disk or the bucket): content-hashed names, so they never change.
+  await app.register(uploadsRoutes, { store: app.files, publicBase: config.s3?.publicUrl })
   // API-only without a build (most tests).
   if (ssrBundle)
     await app.register(ssr, {
@@ -27,5 +21,5 @@ async function pages(app: FastifyInstance, { ssrBundle }: { ssrBundle?: SsrBundl
 export default fp(pages, {
   name: 'pages',
   dependencies: ['infrastructure', 'payments'],
-  decorators: { fastify: ['config', 'paymentProvider'] },
+  decorators: { fastify: ['config', 'files', 'paymentProvider'] },
 })

@@ -33,3 +33,6 @@ export const dashboardQueries = {
       ...fresh,
     }),
 }
+
+/** The whole shop as one file (database and uploads), streamed by the server: a plain download. */
+export const BACKUP_DOWNLOAD_URL = '/api/admin/backup'

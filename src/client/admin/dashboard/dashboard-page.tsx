@@ -2,6 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import {
   ArrowRight,
   BookOpen,
+  Download,
   Image,
   Inbox,
   Mail,
@@ -22,7 +23,7 @@ import { Figure, FigureGrid } from '../figures'
 import { journalQueries } from '../journal/api'
 import { PageHeader } from '../page-header'
 import { productQueries } from '../products/api'
-import { dashboardQueries } from './api'
+import { BACKUP_DOWNLOAD_URL, dashboardQueries } from './api'
 
 const count = new Intl.NumberFormat('en-US')
 
@@ -145,6 +146,22 @@ export function DashboardPage() {
             </Button>
           ))}
         </div>
+      </section>
+
+      <section aria-labelledby="backup-heading" className="mt-10 border-t border-ink/10 pt-8">
+        <h2 id="backup-heading" className="mb-2 font-display text-2xl text-ink">
+          Backup
+        </h2>
+        <p className="mb-4 max-w-prose text-sm text-ink-muted">
+          One file with everything the shop holds: products, orders, customers and every uploaded picture.
+          Download one regularly and keep it away from this server.
+        </p>
+        <Button asChild variant="secondary" className="h-12">
+          <a href={BACKUP_DOWNLOAD_URL} download>
+            <Download className="size-4" aria-hidden />
+            Download backup
+          </a>
+        </Button>
       </section>
     </>
   )

@@ -112,7 +112,12 @@ export class AdminNameTakenError extends Error {
  * script), or sets the password of that administrator and signs it out everywhere when the
  * password changed. Never promotes a customer: that throws AdminNameTakenError.
  */
-export async function upsertAdmin(db: DbOrTx, username: string, password: string): Promise<UserRow> {
+export async function upsertAdmin(
+  db: DbOrTx,
+  username: string,
+  password: string,
+  attempt = 0,
+): Promise<UserRow> {
   const existing = await findUserByUsername(db, username)
   if (existing) {
     if (!existing.isAdmin) throw new AdminNameTakenError(username)
@@ -131,6 +136,16 @@ export async function upsertAdmin(db: DbOrTx, username: string, password: string
     return row!
   }
   const passwordHash = await hashPassword(password)
-  const [row] = await db.insert(users).values({ username, password: passwordHash, isAdmin: true }).returning()
-  return row!
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username, password: passwordHash, isAdmin: true })
+      .returning()
+    return row!
+  } catch (error) {
+    // Several instances starting together with ADMIN_USERNAME all find no such user, and all but
+    // one of them lose the insert: they take the row the winner made instead of failing to start.
+    if (!isUniqueViolation(error) || attempt > 0) throw error
+    return upsertAdmin(db, username, password, attempt + 1)
+  }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { cacheCounter } from '../metrics/registry'
 
 export interface CachedBody {
   etag: string
@@ -30,8 +31,10 @@ export class ListingCache {
   private readonly building = new Map<string, Promise<CachedBody>>()
   private version = 0
   private enabled = true
+  private readonly counts: ReturnType<typeof cacheCounter>
 
-  constructor(maxBytes = LISTING_CACHE_BYTES) {
+  constructor(maxBytes = LISTING_CACHE_BYTES, name = 'listing') {
+    this.counts = cacheCounter(name)
     this.entries = new LRUCache<string, CachedBody>({
       maxSize: maxBytes,
       sizeCalculation: (body, key) => body.json.length + body.gzip.length + body.brotli.length + key.length,
@@ -39,11 +42,22 @@ export class ListingCache {
   }
 
   async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
-    if (!this.enabled) return encode(await build())
+    if (!this.enabled) {
+      this.counts.miss()
+      return encode(await build())
+    }
     const hit = this.entries.get(key)
-    if (hit) return hit
+    if (hit) {
+      this.counts.hit()
+      return hit
+    }
+    // Waiting for a build under way costs no query: counted as a hit.
     const pending = this.building.get(key)
-    if (pending) return pending
+    if (pending) {
+      this.counts.hit()
+      return pending
+    }
+    this.counts.miss()
     const versionAtStart = this.version
     const built = (async () => encode(await build()))()
     this.building.set(key, built)

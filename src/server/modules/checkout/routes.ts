@@ -12,6 +12,7 @@ import { invalid, invalidFields, isDomainError } from '../../errors'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
+import { countOrderPlaced } from '../metrics/registry'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
@@ -31,8 +32,9 @@ const reply = (orderId: number): CheckoutResponse => ({ order: { id: orderId }, 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
   const { db, provider, context } = deps
 
-  const afterOrder = (created: boolean) => {
+  const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle') => {
     if (!created) return
+    countOrderPlaced(paymentMethod)
     deps.catalog.changed()
     deps.onMailQueued()
   }
@@ -85,7 +87,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           ])
         const owner = { sessionId: await request.session.id(), userId: (await request.session.user())?.id }
         const placed = await completeCardPayment(db, provider, context, paymentIntentId, form, owner)
-        afterOrder(placed.created)
+        afterOrder(placed.created, 'stripe')
         return reply(placed.orderId)
       }
       const sessionId = await request.session.id()
@@ -101,7 +103,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         clientAddress: request.ip,
       })
       crashPoint('checkout:order-placed')
-      afterOrder(placed.created)
+      afterOrder(placed.created, 'zelle')
       return reply(placed.orderId)
     },
   )
@@ -120,7 +122,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         try {
           const placed = await completeCardPayment(db, provider, context, event.intent.id)
-          afterOrder(placed.created)
+          afterOrder(placed.created, 'stripe')
         } catch (error) {
           // Unknown intents (not ours) and sold pieces (refunded) are answered, not retried.
           if (!isDomainError(error, 'not-found') && !isDomainError(error, 'conflict')) throw error
