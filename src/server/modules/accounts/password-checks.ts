@@ -6,7 +6,7 @@ import { verifyPassword } from './passwords'
  * A signed-in user confirming their password (a new e-mail address, a password change, turning
  * two-factor sign-in off) is a guess like a sign-in when the session is borrowed: the failures of
  * one account are counted, and past the limit every such check is refused for a while. Counted up
- * front, taken back when right; a refused check counts toward nothing.
+ * front, forgotten when right; a refused check counts toward nothing.
  */
 export const PASSWORD_CHECKS_PER_ACCOUNT = { max: 10, windowMs: 15 * 60_000 }
 export const PASSWORD_CHECKS_LOCKED_MESSAGE = 'Too many incorrect attempts. Please try again in 15 minutes.'
@@ -30,7 +30,8 @@ export async function confirmUnderLimit(
   if (limit && !(await limit.countBelow(key, windowMs, max)))
     throw rateLimited(PASSWORD_CHECKS_LOCKED_MESSAGE)
   const passed = await check()
-  if (passed && limit) await limit.forgive([key])
+  // The right password proves the owner: their earlier slips are forgotten.
+  if (passed && limit) await limit.clear([key], [])
   return passed
 }
 

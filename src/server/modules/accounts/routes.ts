@@ -13,9 +13,13 @@ import {
 } from '../../../shared/accounts'
 import type { StoreInfo } from '../../../shared/ssr'
 import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
   TWO_FACTOR_INVALID_CODE,
   TWO_FACTOR_REQUIRED_MESSAGE,
   type TwoFactorChallenge,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
 } from '../../../shared/two-factor'
 import type { Database } from '../../db/client'
 import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
@@ -27,8 +31,7 @@ import { changePassword, requestPasswordReset, resetPassword, updateProfile } fr
 import { SecretBox } from './secret-box'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
-import { useSecondFactor } from './two-factor'
-import { twoFactorRoutes } from './two-factor-routes'
+import { disableTwoFactor, enableTwoFactor, redeemSecondFactor, setUpTwoFactor } from './two-factor'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -80,14 +83,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         // The right password alone is no failure; a wrong code is one (its count stays).
         if (!code) {
           await takeBack(request, check.counted)
-          return reply
-            .status(401)
-            .send({
-              message: TWO_FACTOR_REQUIRED_MESSAGE,
-              twoFactorRequired: true,
-            } satisfies TwoFactorChallenge)
+          return reply.status(401).send({
+            message: TWO_FACTOR_REQUIRED_MESSAGE,
+            twoFactorRequired: true,
+          } satisfies TwoFactorChallenge)
         }
-        if (!(await useSecondFactor(db, box, user, code)))
+        if (!(await redeemSecondFactor(db, box, user, code)))
           return reply
             .status(401)
             .send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge)
@@ -169,5 +170,29 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     },
   )
 
-  await app.register(twoFactorRoutes, { db, box, issuer: links.store.name, limit: confirmationLimit })
+  // The signed-in user's own two-factor sign-in: set up, confirm with a code, turn off.
+  app.post('/api/account/two-factor/setup', { onRequest: requireUser }, async (request) => {
+    const me = await currentUser(request)
+    return (await setUpTwoFactor(db, box, me, links.store.name)) satisfies TwoFactorSetup
+  })
+
+  app.post(
+    '/api/account/two-factor/enable',
+    { onRequest: requireUser, schema: { body: enableTwoFactorSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      const recoveryCodes = await enableTwoFactor(db, box, me, request.body.code, confirmationLimit)
+      return { recoveryCodes } satisfies TwoFactorEnabled
+    },
+  )
+
+  app.post(
+    '/api/account/two-factor/disable',
+    { onRequest: requireUser, schema: { body: disableTwoFactorSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit)
+      return { message: 'Two-factor sign-in is off' }
+    },
+  )
 }

@@ -63,7 +63,7 @@ async function matchingStep(
  * Uses a TOTP code: it must match a step after the last one used, and that step is recorded in
  * the same statement, so two requests racing with one code cannot both pass.
  */
-async function useTotp(
+async function redeemTotp(
   db: DbOrTx,
   box: SecretBox,
   account: TwoFactorAccount,
@@ -84,7 +84,7 @@ async function useTotp(
 }
 
 /** Uses a recovery code: deleting it is what makes it single-use, even under a race. */
-async function useRecoveryCode(db: DbOrTx, userId: number, code: string): Promise<boolean> {
+async function redeemRecoveryCode(db: DbOrTx, userId: number, code: string): Promise<boolean> {
   const deleted = await db
     .delete(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(code))))
@@ -93,15 +93,15 @@ async function useRecoveryCode(db: DbOrTx, userId: number, code: string): Promis
 }
 
 /** The second step of a sign-in (or of turning it off): the app's current code or an unused recovery code. */
-export async function useSecondFactor(
+export async function redeemSecondFactor(
   db: DbOrTx,
   box: SecretBox,
   account: TwoFactorAccount,
   code: string,
 ): Promise<boolean> {
   const plain = normalize(code)
-  if (isTotp(plain)) return useTotp(db, box, account, plain)
-  return plain.length > 0 && useRecoveryCode(db, account.id, plain)
+  if (isTotp(plain)) return redeemTotp(db, box, account, plain)
+  return plain.length > 0 && redeemRecoveryCode(db, account.id, plain)
 }
 
 /**
@@ -140,7 +140,7 @@ export async function enableTwoFactor(
   const confirmed = await confirmUnderLimit(
     limit,
     user.id,
-    async () => isTotp(plain) && useTotp(db, box, user, plain),
+    async () => isTotp(plain) && redeemTotp(db, box, user, plain),
   )
   if (!confirmed) throw invalid(TWO_FACTOR_INVALID_CODE, 'code')
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
@@ -170,7 +170,7 @@ export async function disableTwoFactor(
   const confirmed = await confirmUnderLimit(
     limit,
     user.id,
-    async () => (await verifyPassword(user.password, password)) && useSecondFactor(db, box, user, code),
+    async () => (await verifyPassword(user.password, password)) && redeemSecondFactor(db, box, user, code),
   )
   if (!confirmed) throw invalid(TWO_FACTOR_WRONG_CREDENTIALS)
   await db.transaction(async (tx) => {
