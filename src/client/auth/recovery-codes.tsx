@@ -37,7 +37,7 @@ export function RecoveryCodes({
         If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: they are
         shown only now.
       </p>
-      <ol className="mt-5 grid grid-cols-1 gap-x-8 gap-y-2 font-mono text-sm tabular-nums text-ink min-[360px]:grid-cols-2">
+      <ol className="mt-5 grid grid-cols-1 gap-x-8 gap-y-2 font-mono text-sm tabular-nums text-ink sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}

@@ -44,7 +44,7 @@ export function TwoFactorSetupSteps({
       <div className="min-w-0">
         <p className="text-sm text-ink-muted">Can’t scan? Enter this key in the app instead:</p>
         <p
-          className="mt-2 break-all border-y border-ink/10 py-3 font-mono text-base tracking-wider text-ink"
+          className="mt-2 break-words border-y border-ink/10 py-3 font-mono text-base tracking-wider text-ink"
           data-testid="two-factor-key"
         >
           {grouped(setup.secret)}
