@@ -150,6 +150,16 @@ describe('signing in with two-factor sign-in on', () => {
   })
 })
 
+describe('codes used at the same moment', () => {
+  it('let exactly one of several simultaneous sign-ins through with one code', async () => {
+    const { username, password, secret, recoveryCodes: codes } = await withTwoFactor()
+    for (const code of [codes[0]!, await codeAt(secret)]) {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => login(username, password, code)))
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401, 401])
+    }
+  })
+})
+
 describe('turning two-factor sign-in off', () => {
   it('needs the password and a code or a recovery code, then sign-in takes the password alone', async () => {
     const { cookie, username, password, recoveryCodes: codes } = await withTwoFactor()
