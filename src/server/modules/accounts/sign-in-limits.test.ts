@@ -10,7 +10,10 @@ import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_DEVICE, LOGIN_CEILING_PER_US
 let t: TestApp
 beforeAll(async () => {
   // Behind HTTPS, as in production: the device cookie is Secure like the session cookie.
-  t = await createTestApp({ rateLimits: true, env: { PUBLIC_URL: 'https://shop.example', PAYMENT_PROVIDER: 'test' } })
+  t = await createTestApp({
+    rateLimits: true,
+    env: { PUBLIC_URL: 'https://shop.example', PAYMENT_PROVIDER: 'test' },
+  })
 })
 afterAll(() => t.close())
 
