@@ -25,6 +25,8 @@ const optionalEmail = (message: string) =>
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  /** The second step of two-factor sign-in: the app's code or a recovery code. */
+  code: z.string().trim().max(64, 'That code is too long').optional(),
 })
 export type LoginInput = z.input<typeof loginSchema>
 

@@ -14,6 +14,8 @@ export interface PublicUser {
   country: string | null
   phone: string | null
   isAdmin: boolean
+  /** Whether signing in asks for a code from an authenticator app. */
+  twoFactorEnabled: boolean
   isAuthenticated: true
 }
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { displayName } from '../../shared/users'
 import { ChangePasswordForm } from '../auth/change-password-form'
+import { TwoFactorSection } from '../auth/two-factor-section'
 import { useLogoutWithToast } from '../lib/auth'
 import { Button } from '../ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs'
@@ -8,7 +9,7 @@ import { OrderList } from './orders/order-list'
 import { ProfileDetails } from './profile-details'
 import { RequireSignIn } from './require-sign-in'
 
-/** /account/profile: the customer's details, password and orders (storefront.md §2). */
+/** /account/profile: the customer's details, password, two-factor sign-in and orders (storefront.md §2). */
 export function ProfilePage() {
   const logout = useLogoutWithToast()
   // The tab lives in the URL so an order page can link back to the Orders tab.
@@ -47,6 +48,9 @@ export function ProfilePage() {
               <ProfileDetails user={user} />
               <div className="mt-16 border-t border-ink/10 pt-12">
                 <ChangePasswordForm username={user.username} />
+              </div>
+              <div className="mt-16 border-t border-ink/10 pt-12">
+                <TwoFactorSection user={user} />
               </div>
             </TabsContent>
             <TabsContent value="orders" className="pt-10">

@@ -46,6 +46,14 @@ export const users = pgTable(
     resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true }),
     profileImageUrl: text('profile_image_url'),
     bio: text('bio'),
+    /**
+     * The TOTP secret, AES-256-GCM encrypted with a key derived from SESSION_SECRET (never in
+     * clear). Set by setup; it signs in only once `twoFactorEnabled` (a code confirmed it).
+     */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is never accepted twice (RFC 6238 §5.2). */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -507,6 +515,18 @@ export const blogPostViews = pgTable(
     primaryKey({ columns: [t.postId, t.visitor] }),
     index('blog_post_views_viewed_at_idx').on(t.viewedAt),
   ],
+)
+
+/** Single-use recovery codes of two-factor sign-in: only their SHA-256, a used one is deleted. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 )
 
 export const sessions = pgTable(

@@ -54,6 +54,9 @@ const SIGNED_IN = new Set([
   'DELETE /api/wishlist/:productId',
   'PUT /api/users/:id',
   'POST /api/change-password',
+  'POST /api/account/two-factor/setup',
+  'POST /api/account/two-factor/enable',
+  'POST /api/account/two-factor/disable',
   'GET /api/orders',
   'GET /api/orders/:id',
 ])

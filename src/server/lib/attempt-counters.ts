@@ -1,7 +1,7 @@
 import { createClient } from 'redis'
 import type { DbOrTx } from '../db/client'
 import { runPrepared } from '../db/prepared'
-import { countAttempt } from './attempt-limit'
+import { countAttempt, countAttemptBelow } from './attempt-limit'
 
 /**
  * Fixed-window counters shared by every instance (DESIGN.md §7): the route rate limits and the
@@ -12,6 +12,11 @@ export interface AttemptCounters {
   readonly kind: 'postgres' | 'redis'
   /** Counts one attempt under `key`; answers the count in the window and the ms left in it. */
   count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>
+  /**
+   * Counts one attempt unless the window already holds `max`, and answers whether it counted:
+   * an attempt refused by a limit never counts (it would stretch the lockout it ran into).
+   */
+  countBelow(key: string, windowMs: number, max: number): Promise<boolean>
   /** Takes one attempt back from each key (never below zero). */
   forgive(keys: string[]): Promise<void>
   /** Forgets these keys and every key starting with one of the prefixes. */
@@ -29,6 +34,10 @@ export class PostgresCounters implements AttemptCounters {
 
   count(key: string, windowMs: number) {
     return countAttempt(this.db, key, windowMs)
+  }
+
+  countBelow(key: string, windowMs: number, max: number) {
+    return countAttemptBelow(this.db, key, windowMs, max)
   }
 
   async forgive(keys: string[]) {
@@ -51,6 +60,13 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {n, ttl}`
+
+const COUNT_BELOW_SCRIPT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n >= tonumber(ARGV[2]) then return 0 end
+redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return 1`
 
 const FORGIVE_SCRIPT = `
 for _, key in ipairs(KEYS) do
@@ -107,6 +123,14 @@ export class RedisCounters implements AttemptCounters {
       arguments: [String(Math.max(1, Math.round(windowMs)))],
     })) as [number, number]
     return { count: Number(reply[0]), ttlMs: Number(reply[1]) }
+  }
+
+  async countBelow(key: string, windowMs: number, max: number) {
+    const counted = await this.client.eval(COUNT_BELOW_SCRIPT, {
+      keys: [this.prefix + key],
+      arguments: [String(Math.max(1, Math.round(windowMs))), String(max)],
+    })
+    return Number(counted) === 1
   }
 
   async forgive(keys: string[]) {

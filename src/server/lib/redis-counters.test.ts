@@ -54,6 +54,17 @@ describe.skipIf(!redisUp)('rate-limit counters in Redis', () => {
     expect((await counters.count('user:"a*bc":1.2.3.4', 60_000)).count).toBe(2)
   })
 
+  it('counts below a limit, never counting an attempt it refuses', async () => {
+    expect(await counters.countBelow('below', 60_000, 2)).toBe(true)
+    expect(await counters.countBelow('below', 60_000, 2)).toBe(true)
+    expect(await counters.countBelow('below', 60_000, 2)).toBe(false)
+    expect(await counters.countBelow('below', 60_000, 2)).toBe(false)
+    // Refused attempts were not counted: one taken back leaves room for exactly one.
+    await counters.forgive(['below'])
+    expect(await counters.countBelow('below', 60_000, 2)).toBe(true)
+    expect(await counters.countBelow('below', 60_000, 2)).toBe(false)
+  })
+
   it('holds the route limits and the sign-in lockout when REDIS_URL is set, nothing in PostgreSQL', async () => {
     const database = await createTestDatabase()
     const handle = await database.open()

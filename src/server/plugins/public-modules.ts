@@ -34,6 +34,8 @@ async function publicModules(app: FastifyInstance) {
     counters: app.attemptCounters,
     links,
     onMailQueued,
+    sessionSecret: config.sessionSecret,
+    secureCookies: config.secureCookies,
   })
   await app.register(checkoutRoutes, {
     db,

@@ -84,6 +84,8 @@ export function DashboardPage() {
         </FigureGrid>
       </section>
 
+      {user && !user.twoFactorEnabled && <TwoFactorRecommendation />}
+
       <section aria-labelledby="shop-heading" className="mb-10">
         <h2 id="shop-heading" className="mb-4 font-display text-2xl text-ink">
           The shop
@@ -164,6 +166,31 @@ export function DashboardPage() {
         </Button>
       </section>
     </>
+  )
+}
+
+/** Until the owner turns it on: the back office holds the shop's money and its customers. */
+function TwoFactorRecommendation() {
+  return (
+    <aside
+      aria-labelledby="two-factor-tip"
+      className="mb-10 flex flex-col gap-4 border border-gold/50 bg-sand/40 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <ShieldCheck className="mt-1 size-5 shrink-0 text-jade-700" aria-hidden />
+        <div>
+          <h2 id="two-factor-tip" className="font-display text-xl text-ink">
+            Recommended: two-factor sign-in
+          </h2>
+          <p className="mt-1 max-w-prose text-sm text-ink-muted">
+            A code from your phone at each sign-in keeps the back office yours, even if your password leaks.
+          </p>
+        </div>
+      </div>
+      <Button asChild variant="secondary" className="sm:shrink-0">
+        <Link to="/admin/profile?tab=two-factor">Set up two-factor sign-in</Link>
+      </Button>
+    </aside>
   )
 }
 

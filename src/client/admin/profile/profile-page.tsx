@@ -2,18 +2,21 @@ import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ChangePasswordForm } from '../../auth/change-password-form'
+import { TwoFactorSection } from '../../auth/two-factor-section'
 import { useAuth } from '../../lib/auth'
 import { Button } from '../../ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'
 import { PageHeader } from '../page-header'
 import { AdminProfileForm } from './admin-profile-form'
 
-/** The administrator's own profile and password (back-office.md §2, §5). */
+const TABS = ['profile', 'password', 'two-factor'] as const
+
+/** The administrator's own profile, password and two-factor sign-in (back-office.md §2, §5). */
 export function ProfilePage() {
   const { user } = useAuth()
   const [params, setParams] = useSearchParams()
   const [editing, setEditing] = useState(false)
-  const tab = params.get('tab') === 'password' ? 'password' : 'profile'
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'profile'
   if (!user) return null
   const address = [
     user.address,
@@ -25,16 +28,16 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Profile" description="Your own details and password." />
+      <PageHeader title="Profile" description="Your own details, password and two-factor sign-in." />
       <Tabs
         value={tab}
-        onValueChange={(value) =>
-          setParams(value === 'password' ? { tab: 'password' } : {}, { replace: true })
-        }
+        onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList>
+        {/* Three tabs are wider than a phone: the strip scrolls on its own, never the page. */}
+        <TabsList className="max-w-full overflow-x-auto overflow-y-hidden">
           <TabsTrigger value="profile">Profile Information</TabsTrigger>
           <TabsTrigger value="password">Change Password</TabsTrigger>
+          <TabsTrigger value="two-factor">Two-Factor Sign-In</TabsTrigger>
         </TabsList>
         <TabsContent value="profile" className="max-w-3xl">
           {editing ? (
@@ -58,6 +61,9 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="password">
           <ChangePasswordForm username={user.username} />
+        </TabsContent>
+        <TabsContent value="two-factor">
+          <TwoFactorSection user={user} />
         </TabsContent>
       </Tabs>
     </>

@@ -9,7 +9,8 @@ import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, invalid, notFound } from '../../errors'
 import { enqueueMail } from '../mail/outbox'
 import { passwordResetMail } from '../mail/templates/account-mails'
-import { hashPassword, verifyPassword } from './passwords'
+import { type ConfirmationLimit, confirmPassword } from './password-checks'
+import { hashPassword } from './passwords'
 import { destroyUserSessions, type UserRow } from './session-service'
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>
@@ -23,7 +24,8 @@ export async function updateProfile(
   db: DbOrTx,
   userId: number,
   input: ProfileUpdate,
-  actor: Pick<UserRow, 'password'>,
+  actor: Pick<UserRow, 'id' | 'password'>,
+  limit?: ConfirmationLimit,
 ): Promise<UserRow> {
   const { currentPassword, ...update } = input
   if (update.email !== undefined) {
@@ -31,7 +33,7 @@ export async function updateProfile(
     if (!target) throw notFound('User not found')
     if ((target.email ?? null)?.toLowerCase() !== (update.email ?? null)) {
       if (!currentPassword) throw invalid(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword')
-      if (!(await verifyPassword(actor.password, currentPassword)))
+      if (!(await confirmPassword(limit, actor, currentPassword)))
         throw invalid('Current password is incorrect', 'currentPassword')
     }
   }
@@ -64,15 +66,16 @@ export async function updateProfile(
   }
 }
 
-/** Needs the current password; every other session of the user is signed out afterwards. */
+/** Needs the current password (failures counted); every other session of the user is signed out afterwards. */
 export async function changePassword(
   db: DbOrTx,
   user: UserRow,
   currentPassword: string,
   newPassword: string,
   keepSessionId: string | undefined,
+  limit?: ConfirmationLimit,
 ): Promise<void> {
-  if (!(await verifyPassword(user.password, currentPassword))) {
+  if (!(await confirmPassword(limit, user, currentPassword))) {
     throw invalid('Current password is incorrect', 'currentPassword')
   }
   await db

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -11,14 +12,26 @@ import {
   resetPasswordSchema,
 } from '../../../shared/accounts'
 import type { StoreInfo } from '../../../shared/ssr'
+import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  TWO_FACTOR_INVALID_CODE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  type TwoFactorChallenge,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+} from '../../../shared/two-factor'
 import type { Database } from '../../db/client'
 import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
+import { deviceIdFor, issueDeviceCookie } from '../../http/device-cookie'
 import { currentUser, requireUser } from '../../http/guards'
 import type { AttemptCounters } from '../../lib/attempt-counters'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
+import { SecretBox } from './secret-box'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
+import { disableTwoFactor, enableTwoFactor, redeemSecondFactor, setUpTwoFactor } from './two-factor'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -30,35 +43,62 @@ export interface AccountsDeps {
   counters: AttemptCounters
   links: { publicUrl: string; store: StoreInfo }
   onMailQueued: () => void
+  /** Derives the key that encrypts two-factor secrets at rest. */
+  sessionSecret: string
+  /** Cookies only over HTTPS (PUBLIC_URL is https), like the session cookie. */
+  secureCookies: boolean
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   app,
-  { db, limits, counters, links, onMailQueued },
+  { db, limits, counters, links, onMailQueued, sessionSecret, secureCookies },
 ) => {
+  const box = new SecretBox(sessionSecret, 'two-factor secrets')
+  // Password confirmations of signed-in users are counted where sign-in limits are on.
+  const confirmationLimit = limits ? counters : undefined
+  const takeBack = (request: FastifyRequest, counted: string[]) =>
+    forgiveSignIn(counters, counted).catch((error: Error) =>
+      request.log.warn({ err: error }, 'sign-in not taken back from the lockout counters'),
+    )
+
   app.get('/api/check-auth', async (request) => {
     const user = await request.session.user()
     if (!user) throw unauthenticated()
     return toPublicUser(user)
   })
 
-  app.post('/api/login', { schema: { body: loginSchema } }, async (request) => {
-    const { username, password } = request.body
-    const check = await checkSignIn(db, username, limits ? request.ip : undefined, counters)
-    if (check.refused === 'address')
-      throw rateLimited(
-        `Too many requests. Please try again in ${Math.ceil(check.retryInMs / 1000)} seconds.`,
-      )
-    if (check.refused === 'username') throw rateLimited(ACCOUNT_LOCKED_MESSAGE)
-    const user = await authenticate(check.account, password)
-    if (!user) throw unauthenticated('Invalid username or password')
-    if (limits)
-      await forgiveSignIn(counters, username, request.ip).catch((error: Error) =>
-        request.log.warn({ err: error }, 'sign-in not taken back from the lockout counters'),
-      )
-    await request.session.signIn(user.id)
-    return toPublicUser(user)
-  })
+  // The per-address limit is the route's rate limit: an address over it never reaches the
+  // account counters. The device cookie, when valid for the name, counts this browser on its own.
+  app.post(
+    '/api/login',
+    { schema: { body: loginSchema }, config: { rateLimit: RATE_LIMITS.login } },
+    async (request, reply) => {
+      const { username, password, code } = request.body
+      const origin = limits ? { address: request.ip, deviceId: deviceIdFor(request, username) } : undefined
+      const check = await checkSignIn(db, username, origin, counters)
+      if (check.refused) throw rateLimited(ACCOUNT_LOCKED_MESSAGE)
+      const user = await authenticate(check.account, password)
+      if (!user) throw unauthenticated('Invalid username or password')
+      if (user.twoFactorEnabled) {
+        // The right password alone is no failure; a wrong code is one (its count stays).
+        if (!code) {
+          await takeBack(request, check.counted)
+          return reply.status(401).send({
+            message: TWO_FACTOR_REQUIRED_MESSAGE,
+            twoFactorRequired: true,
+          } satisfies TwoFactorChallenge)
+        }
+        if (!(await redeemSecondFactor(db, box, user, code)))
+          return reply
+            .status(401)
+            .send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge)
+      }
+      await takeBack(request, check.counted)
+      await request.session.signIn(user.id)
+      issueDeviceCookie(request, reply, user.username, secureCookies)
+      return toPublicUser(user)
+    },
+  )
 
   app.post(
     '/api/register',
@@ -82,7 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       const me = await currentUser(request)
       // Customers change only themselves; administrators may change anybody's profile.
       if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
-      return toPublicUser(await updateProfile(db, request.params.id, request.body, me))
+      return toPublicUser(await updateProfile(db, request.params.id, request.body, me, confirmationLimit))
     },
   )
 
@@ -101,6 +141,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         request.body.currentPassword,
         request.body.newPassword,
         await request.session.id(),
+        confirmationLimit,
       )
       return { message: 'Password changed' }
     },
@@ -126,6 +167,32 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         request.log.warn({ err: error }, 'sign-in lockout not lifted after a reset'),
       )
       return { message: 'Password reset successfully' }
+    },
+  )
+
+  // The signed-in user's own two-factor sign-in: set up, confirm with a code, turn off.
+  app.post('/api/account/two-factor/setup', { onRequest: requireUser }, async (request) => {
+    const me = await currentUser(request)
+    return (await setUpTwoFactor(db, box, me, links.store.name)) satisfies TwoFactorSetup
+  })
+
+  app.post(
+    '/api/account/two-factor/enable',
+    { onRequest: requireUser, schema: { body: enableTwoFactorSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      const recoveryCodes = await enableTwoFactor(db, box, me, request.body.code, confirmationLimit)
+      return { recoveryCodes } satisfies TwoFactorEnabled
+    },
+  )
+
+  app.post(
+    '/api/account/two-factor/disable',
+    { onRequest: requireUser, schema: { body: disableTwoFactorSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit)
+      return { message: 'Two-factor sign-in is off' }
     },
   )
 }

@@ -25,6 +25,7 @@ export type PublicFields = Pick<
   | 'country'
   | 'phone'
   | 'isAdmin'
+  | 'twoFactorEnabled'
 >
 
 export function toPublicUser(row: PublicFields): PublicUser {
@@ -41,6 +42,7 @@ export function toPublicUser(row: PublicFields): PublicUser {
     country: row.country,
     phone: row.phone,
     isAdmin: row.isAdmin,
+    twoFactorEnabled: row.twoFactorEnabled,
     isAuthenticated: true,
   }
 }

@@ -1,18 +1,23 @@
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import type { AttemptCounters } from '../../lib/attempt-counters'
-import { countAttemptSql } from '../../lib/attempt-limit'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { countAttemptBelowSql } from '../../lib/attempt-limit'
 import type { PublicFields } from './service'
 import type { UserRow } from './session-service'
 
 /**
- * Besides the per-address limit: guesses at one account. Counted per (username, client address),
- * so a stranger guessing at the owner's name locks out only their own address, never the owner;
- * a ceiling per username across every address stops a guesser with many addresses, and a
- * successful password reset lifts it (liftSignInLockout).
+ * Guesses at one account, besides the login route's per-address rate limit (RATE_LIMITS.login),
+ * after OWASP's "device cookies" advice:
+ * - a browser that signed in to the account before (a valid device cookie) counts its failures
+ *   on that device alone: failures made elsewhere never lock it out;
+ * - any other browser counts per (username, client address), so a stranger guessing at the
+ *   owner's name locks out only their own address, and under a ceiling per username across every
+ *   such browser, which stops a guesser with many addresses (a password reset lifts it).
+ * An attempt refused by a limit counts toward nothing, so a guesser who keeps trying never
+ * stretches a lockout nor fills the ceiling.
  */
 export const LOGIN_ATTEMPTS_PER_USERNAME = { max: 5, windowMs: 15 * 60_000 }
+export const LOGIN_ATTEMPTS_PER_DEVICE = { max: 5, windowMs: 15 * 60_000 }
 export const LOGIN_CEILING_PER_USERNAME = { max: 50, windowMs: 15 * 60_000 }
 export const ACCOUNT_LOCKED_MESSAGE =
   'Too many sign-in attempts for this account. Please try again in 15 minutes.'
@@ -20,102 +25,124 @@ export const ACCOUNT_LOCKED_MESSAGE =
 // JSON quoting ends the name with an unescaped quote, so one name's keys are never a prefix of another's.
 const pairKeyPrefix = (username: string) => `login-pair:${JSON.stringify(username.toLowerCase())}:`
 const ceilingKey = (username: string) => `login-user:${username.toLowerCase()}`
+const deviceKey = (deviceId: string) => `login-device:${deviceId}`
 
-/** The account a sign-in names, with what its password check and its answer need. */
-export type SignInAccount = PublicFields & Pick<UserRow, 'password'>
+/** The account a sign-in names, with what its password and code checks and its answer need. */
+export type SignInAccount = PublicFields & Pick<UserRow, 'password' | 'twoFactorSecret' | 'twoFactorLastStep'>
+
+/** Where an attempt comes from: its client address, and the device cookie's id when it is valid for the name. */
+export interface SignInOrigin {
+  address: string
+  deviceId?: string
+}
+
+/** The counters an attempt was counted under: taken back when it proves to be the owner. */
+export type CountedAttempt = string[]
 
 export type SignInCheck =
-  | { refused: 'address'; retryInMs: number }
-  | { refused: 'username' }
-  | { refused?: undefined; account: SignInAccount | undefined }
+  | { refused: true }
+  | { refused?: undefined; account: SignInAccount | undefined; counted: CountedAttempt }
 
 const ACCOUNT_COLUMNS = `u.id, u.username, u.password, u.is_admin as "isAdmin", u.email,
   u.first_name as "firstName", u.last_name as "lastName", u.address, u.city, u.state,
-  u.zip_code as "zipCode", u.country, u.phone`
+  u.zip_code as "zipCode", u.country, u.phone, u.two_factor_enabled as "twoFactorEnabled",
+  u.two_factor_secret as "twoFactorSecret", u.two_factor_last_step as "twoFactorLastStep"`
 
-// Sign-in is argon2's: everything around it is one round trip, counting the attempt against
-// the client's address and against the username and finding the account together.
+// Sign-in is argon2's: everything around it is one round trip, counting the attempt (on the
+// device, or on the pair and then the ceiling, which counts only if the pair did) and finding the
+// account together.
 const COUNT_AND_FIND = `
-  with by_address as (${countAttemptSql('$1', '$2')}),
-    by_pair as (${countAttemptSql('$3', '$4')}),
-    by_username as (${countAttemptSql('$6', '$4')})
-  select by_address.count as "addressCount", by_address.ttl as "addressTtl",
-    by_pair.count as "pairCount", by_username.count as "usernameCount", ${ACCOUNT_COLUMNS}
-  from by_address cross join by_pair cross join by_username
-  left join users u on lower(u.username) = lower($5)`
+  with by_local as (${countAttemptBelowSql('$1', '$2', '$3')}),
+    by_ceiling as (${countAttemptBelowSql('$4', '$5', '$6', 'by_local where $4::text is not null')})
+  select exists (select 1 from by_local) as "localCounted",
+    exists (select 1 from by_ceiling) as "ceilingCounted", ${ACCOUNT_COLUMNS}
+  from (select 1) as one
+  left join users u on lower(u.username) = lower($7)`
 
 const FIND = `select ${ACCOUNT_COLUMNS} from users u where lower(u.username) = lower($1)`
 
-type Counted = SignInAccount & {
-  addressCount: number
-  addressTtl: number
-  pairCount: number
-  usernameCount: number
+type Counted = SignInAccount & { localCounted: boolean; ceilingCounted: boolean }
+
+/** The counters one attempt goes to: the device's alone, or the pair's then the ceiling's. */
+function countersFor(username: string, origin: SignInOrigin) {
+  if (origin.deviceId)
+    return { local: { key: deviceKey(origin.deviceId), ...LOGIN_ATTEMPTS_PER_DEVICE }, ceiling: undefined }
+  return {
+    local: { key: pairKeyPrefix(username) + origin.address, ...LOGIN_ATTEMPTS_PER_USERNAME },
+    ceiling: { key: ceilingKey(username), ...LOGIN_CEILING_PER_USERNAME },
+  }
 }
 
 /**
- * Counts a sign-in attempt (unless limits are off) and finds the account it names. The address
- * limit is the login route's own (RATE_LIMITS.login), kept under the same key as the other routes'.
+ * Counts a sign-in attempt (unless limits are off: no origin) and finds the account it names.
+ * Refused when the device, the pair or the ceiling is full; the per-address limit is the login
+ * route's own rate limit, checked before this.
  */
 export async function checkSignIn(
   db: DbOrTx,
   username: string,
-  address: string | undefined,
+  origin: SignInOrigin | undefined,
   counters?: AttemptCounters,
 ): Promise<SignInCheck> {
-  if (address === undefined) {
+  if (origin === undefined) {
     const [account] = await runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username])
-    return { account }
+    return { account, counted: [] }
   }
-  if (counters && counters.kind !== 'postgres') return checkWithCounters(db, username, address, counters)
+  const { local, ceiling } = countersFor(username, origin)
+  if (counters && counters.kind !== 'postgres')
+    return checkWithCounters(db, username, counters, local, ceiling)
   const [row] = await runPrepared<Counted>(db, 'sign-in-count-and-find', COUNT_AND_FIND, [
-    `rl:POST:/api/login:${address}`,
-    RATE_LIMITS.login.timeWindow / 1000,
-    pairKeyPrefix(username) + address,
-    LOGIN_ATTEMPTS_PER_USERNAME.windowMs / 1000,
+    local.key,
+    local.windowMs / 1000,
+    local.max,
+    ceiling?.key ?? null,
+    (ceiling ?? local).windowMs / 1000,
+    ceiling?.max ?? 0,
     username,
-    ceilingKey(username),
   ])
   if (!row) throw new Error('sign-in attempt not counted')
-  if (row.addressCount > RATE_LIMITS.login.max) return { refused: 'address', retryInMs: row.addressTtl }
-  if (row.pairCount > LOGIN_ATTEMPTS_PER_USERNAME.max || row.usernameCount > LOGIN_CEILING_PER_USERNAME.max)
-    return { refused: 'username' }
-  const { addressCount: _a, addressTtl: _t, pairCount: _p, usernameCount: _u, ...account } = row
-  return { account: account.id == null ? undefined : account }
+  if (!row.localCounted) return { refused: true }
+  if (ceiling && !row.ceilingCounted) {
+    // Refused by the ceiling: the pair's count is taken back, the attempt counts nowhere.
+    if (counters) await counters.forgive([local.key])
+    return { refused: true }
+  }
+  const { localCounted: _l, ceilingCounted: _c, ...account } = row
+  return {
+    account: account.id == null ? undefined : account,
+    counted: ceiling ? [local.key, ceiling.key] : [local.key],
+  }
 }
 
-/** The same check with the counters elsewhere (Redis): three counts and the lookup, side by side. */
+type Limit = { key: string; max: number; windowMs: number }
+
+/** The same check with the counters elsewhere (Redis): the counts in turn, the lookup alongside. */
 async function checkWithCounters(
   db: DbOrTx,
   username: string,
-  address: string,
   counters: AttemptCounters,
+  local: Limit,
+  ceiling: Limit | undefined,
 ): Promise<SignInCheck> {
   // Like the route limits (skipOnError): while Redis is unreachable, sign-in is not counted.
-  const count = (key: string, windowMs: number) =>
-    counters.count(key, windowMs).catch(() => ({ count: 0, ttlMs: 0 }))
-  const [byAddress, byPair, byUsername, [account]] = await Promise.all([
-    count(`rl:POST:/api/login:${address}`, RATE_LIMITS.login.timeWindow),
-    count(pairKeyPrefix(username) + address, LOGIN_ATTEMPTS_PER_USERNAME.windowMs),
-    count(ceilingKey(username), LOGIN_CEILING_PER_USERNAME.windowMs),
-    runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username]),
-  ])
-  if (byAddress.count > RATE_LIMITS.login.max) return { refused: 'address', retryInMs: byAddress.ttlMs }
-  if (byPair.count > LOGIN_ATTEMPTS_PER_USERNAME.max || byUsername.count > LOGIN_CEILING_PER_USERNAME.max)
-    return { refused: 'username' }
-  return { account }
+  const countBelow = (limit: Limit) =>
+    counters.countBelow(limit.key, limit.windowMs, limit.max).catch(() => true)
+  const found = runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username])
+  if (!(await countBelow(local))) return found.then(() => ({ refused: true }))
+  if (ceiling && !(await countBelow(ceiling))) {
+    await counters.forgive([local.key]).catch(() => undefined)
+    return found.then(() => ({ refused: true }))
+  }
+  const [account] = await found
+  return { account, counted: ceiling ? [local.key, ceiling.key] : [local.key] }
 }
 
 /**
- * A right password was given: the attempt counted up front is taken back from the account's
- * counters, so only failures lock an account (the per-address route limit keeps counting).
+ * The right password (and code) was given: the attempt counted up front is taken back, so only
+ * failures lock an account (the per-address route limit keeps counting).
  */
-export async function forgiveSignIn(
-  counters: AttemptCounters,
-  username: string,
-  address: string,
-): Promise<void> {
-  await counters.forgive([pairKeyPrefix(username) + address, ceilingKey(username)])
+export async function forgiveSignIn(counters: AttemptCounters, counted: CountedAttempt): Promise<void> {
+  if (counted.length > 0) await counters.forgive(counted)
 }
 
 /** A successful password reset proves the owner: every sign-in lockout on the account ends. */

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm'
+import { generate } from 'otplib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor'
+import { recoveryCodes, users } from '../../db/schema'
+import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { SecretBox } from './secret-box'
+import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME } from './sign-in'
+
+// Two-factor sign-in (issue 18): TOTP as RFC 6238 has it, with the limits of sign-in on.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: true })
+})
+afterAll(() => t.close())
+
+let addresses = 0
+const freshAddress = () => `10.20.${Math.floor(++addresses / 250)}.${addresses % 250}`
+
+const post = (url: string, payload: object, cookie?: string, address = freshAddress()) =>
+  t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: address })
+const login = (username: string, password: string, code?: string, address?: string) =>
+  post(
+    '/api/login',
+    code === undefined ? { username, password } : { username, password, code },
+    undefined,
+    address,
+  )
+
+/** The app's code `steps` periods from now, as an authenticator app would show it. */
+const codeAt = (secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 })
+
+/** Waits out the end of a 30-second step, so a test's codes all belong to the steps it means. */
+async function startOfStep() {
+  const left = 30 - ((Date.now() / 1000) % 30)
+  if (left < 10) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200))
+}
+
+async function withTwoFactor() {
+  const account = await registerCustomer(t.app)
+  const setup = await post('/api/account/two-factor/setup', {}, account.cookie)
+  expect(setup.statusCode).toBe(200)
+  const { secret, otpauthUrl } = setup.json() as { secret: string; otpauthUrl: string }
+  await startOfStep()
+  // The step before this one: an app whose clock runs a little behind.
+  const enabled = await post(
+    '/api/account/two-factor/enable',
+    { code: await codeAt(secret, -1) },
+    account.cookie,
+  )
+  expect(enabled.statusCode).toBe(200)
+  return { ...account, secret, otpauthUrl, recoveryCodes: enabled.json().recoveryCodes as string[] }
+}
+
+describe('setting up two-factor sign-in', () => {
+  it('needs a signed-in user', async () => {
+    expect((await post('/api/account/two-factor/setup', {})).statusCode).toBe(401)
+    expect((await post('/api/account/two-factor/enable', { code: '123456' })).statusCode).toBe(401)
+    expect(
+      (await post('/api/account/two-factor/disable', { password: 'x', code: '123456' })).statusCode,
+    ).toBe(401)
+  })
+
+  it('answers a base32 secret and its otpauth URL, keeps the secret encrypted, and turns on with a code', async () => {
+    const { cookie, username } = await registerCustomer(t.app)
+    const setup = await post('/api/account/two-factor/setup', {}, cookie)
+    const { secret, otpauthUrl } = setup.json()
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    const url = new URL(otpauthUrl)
+    expect(url.protocol).toBe('otpauth:')
+    expect(url.host).toBe('totp')
+    expect(decodeURIComponent(url.pathname)).toContain(username)
+    expect(url.searchParams.get('secret')).toBe(secret)
+
+    const [row] = await t.handle.db.select().from(users).where(eq(users.username, username))
+    expect(row!.twoFactorSecret).not.toContain(secret)
+    expect(new SecretBox(t.config.sessionSecret, 'two-factor secrets').open(row!.twoFactorSecret!)).toBe(
+      secret,
+    )
+    expect(
+      new SecretBox('another-secret-that-is-long-enough-to-sign', 'two-factor secrets').open(
+        row!.twoFactorSecret!,
+      ),
+    ).toBeUndefined()
+    expect(row!.twoFactorEnabled).toBe(false)
+
+    // Not on until a code confirms it: signing in still takes the password alone.
+    const wrong = await post('/api/account/two-factor/enable', { code: '000000' }, cookie)
+    expect(wrong.statusCode).toBe(400)
+    await startOfStep()
+    const enabled = await post('/api/account/two-factor/enable', { code: await codeAt(secret) }, cookie)
+    expect(enabled.statusCode).toBe(200)
+    const codes: string[] = enabled.json().recoveryCodes
+    expect(codes.length).toBeGreaterThanOrEqual(8)
+    expect(new Set(codes).size).toBe(codes.length)
+    const stored = await t.handle.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id))
+    expect(stored).toHaveLength(codes.length)
+    for (const code of codes) expect(stored.map((entry) => entry.codeHash)).not.toContain(code)
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/check-auth', headers: { cookie } })
+    expect(me.json().twoFactorEnabled).toBe(true)
+    // A second setup would replace the secret under the owner's feet.
+    expect((await post('/api/account/two-factor/setup', {}, cookie)).statusCode).toBe(409)
+  })
+})
+
+describe('signing in with two-factor sign-in on', () => {
+  it('asks for the code, takes the current one once, and counts a wrong one as a failure', async () => {
+    const { username, password, secret } = await withTwoFactor()
+    const asked = await login(username, password)
+    expect(asked.statusCode).toBe(401)
+    expect(asked.json()).toEqual({ message: TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired: true })
+    expect(asked.cookies.find((cookie) => cookie.name === 'sid')).toBeUndefined()
+    // A wrong password is still just a wrong password.
+    expect((await login(username, 'wrong', await codeAt(secret))).json().twoFactorRequired).toBeUndefined()
+
+    const code = await codeAt(secret)
+    const signedIn = await login(username, password, code)
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.json()).toMatchObject({ username, twoFactorEnabled: true })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/check-auth',
+      headers: { cookie: cookieHeader(signedIn) },
+    })
+    expect(me.statusCode).toBe(200)
+    // Seen once, a code is spent (RFC 6238 §5.2).
+    expect((await login(username, password, code)).statusCode).toBe(401)
+
+    // Wrong codes from one address count like wrong passwords.
+    const address = freshAddress()
+    for (let n = 0; n < LOGIN_ATTEMPTS_PER_USERNAME.max; n++) {
+      const wrong = await login(username, password, '000000', address)
+      expect(wrong.statusCode).toBe(401)
+      expect(wrong.json().twoFactorRequired).toBe(true)
+    }
+    const locked = await login(username, password, await codeAt(secret, 1), address)
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json().message).toBe(ACCOUNT_LOCKED_MESSAGE)
+  })
+
+  it('takes each recovery code once, in any case and grouping', async () => {
+    const { username, password, recoveryCodes: codes } = await withTwoFactor()
+    const typed = codes[0]!.toUpperCase().replaceAll('-', ' ')
+    expect((await login(username, password, typed)).statusCode).toBe(200)
+    expect((await login(username, password, codes[0])).statusCode).toBe(401)
+    expect((await login(username, password, codes[1])).statusCode).toBe(200)
+  })
+})
+
+describe('codes used at the same moment', () => {
+  it('let exactly one of several simultaneous sign-ins through with one code', async () => {
+    const { username, password, secret, recoveryCodes: codes } = await withTwoFactor()
+    for (const code of [codes[0]!, await codeAt(secret)]) {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => login(username, password, code)))
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401, 401])
+    }
+  })
+})
+
+describe('turning two-factor sign-in off', () => {
+  it('needs the password and a code or a recovery code, then sign-in takes the password alone', async () => {
+    const { cookie, username, password, recoveryCodes: codes } = await withTwoFactor()
+    expect(
+      (await post('/api/account/two-factor/disable', { password: 'wrong', code: codes[0] }, cookie))
+        .statusCode,
+    ).toBe(400)
+    expect(
+      (await post('/api/account/two-factor/disable', { password, code: '000000' }, cookie)).statusCode,
+    ).toBe(400)
+    const off = await post('/api/account/two-factor/disable', { password, code: codes[0] }, cookie)
+    expect(off.statusCode).toBe(200)
+    const [row] = await t.handle.db.select().from(users).where(eq(users.username, username))
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null })
+    expect(await t.handle.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id))).toEqual(
+      [],
+    )
+    expect((await login(username, password)).statusCode).toBe(200)
+  })
+
+  it('counts its failures like every password confirmation', async () => {
+    const { cookie, password, recoveryCodes: codes } = await withTwoFactor()
+    for (let n = 0; n < 10; n++)
+      expect(
+        (await post('/api/account/two-factor/disable', { password: `guess-${n}`, code: '000000' }, cookie))
+          .statusCode,
+      ).toBe(400)
+    expect(
+      (await post('/api/account/two-factor/disable', { password, code: codes[0] }, cookie)).statusCode,
+    ).toBe(429)
+  })
+})

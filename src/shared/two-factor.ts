@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { PASSWORD_MAX } from './accounts'
+
+// Two-factor sign-in (TOTP, RFC 6238): 6 digits every 30 seconds from an authenticator app, or a
+// single-use recovery code when the phone is lost.
+
+export const TOTP_DIGITS = 6
+export const RECOVERY_CODE_COUNT = 10
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.'
+export const TWO_FACTOR_INVALID_CODE = 'That code is not valid. Enter the current code, or a recovery code.'
+export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on.'
+export const TWO_FACTOR_NOT_SET_UP = 'Start the setup again: no key is waiting to be confirmed.'
+export const TWO_FACTOR_OFF = 'Two-factor sign-in is not on.'
+export const TWO_FACTOR_WRONG_CREDENTIALS = 'The password or the code is not right.'
+
+/** What a sign-in form sends as its second step: an app's code or a recovery code. */
+export const twoFactorCode = z
+  .string({ error: 'Enter the code' })
+  .trim()
+  .min(1, 'Enter the code')
+  .max(64, 'That code is too long')
+
+export const enableTwoFactorSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your app' })
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, 'Enter the 6-digit code from your app'),
+})
+export type EnableTwoFactorInput = z.input<typeof enableTwoFactorSchema>
+
+export const disableTwoFactorSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  code: twoFactorCode,
+})
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>
+
+export interface TwoFactorSetup {
+  /** Base32, for typing into an app by hand. */
+  secret: string
+  /** otpauth://totp/... for the QR code. */
+  otpauthUrl: string
+}
+
+export interface TwoFactorEnabled {
+  /** Shown once: only their hashes are kept. */
+  recoveryCodes: string[]
+}
+
+/** POST /api/login's 401 when the password was right and the account asks for a code. */
+export interface TwoFactorChallenge {
+  message: string
+  twoFactorRequired: true
+}
