@@ -48,6 +48,8 @@ export default defineConfig({
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
       // Every journey's Zelle order comes from 127.0.0.1: more than a real shopper's three.
       MAX_OPEN_UNPAID_ORDERS: '100',
+      // …and their pieces together: the piece-limit journey orders more than this at once.
+      MAX_UNPAID_PIECES: '100',
     },
   },
 })

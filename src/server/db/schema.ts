@@ -171,8 +171,9 @@ export const orders = pgTable(
 )
 
 /**
- * Who holds each order awaiting its first payment ('email:<address>', 'address:<client address>'),
- * for checkout's limit on open unpaid orders. Checkout writes the rows; a trigger on orders
+ * Who holds each order awaiting its first payment ('email:<address>', 'address:<client address>',
+ * an IPv6 client by its /64), and how many pieces the order holds, for checkout's limits on open
+ * unpaid orders and pieces. Checkout writes the rows; a trigger on orders
  * deletes them once the order is paid, moved on or cancelled (migration 0010), so the table holds
  * only the few open orders and a client address is kept no longer than it is needed.
  */
@@ -183,6 +184,8 @@ export const unpaidHolds = pgTable(
     // removes an order's rows when it is deleted, as it does once the order is paid or closed.
     orderId: integer('order_id').notNull(),
     holder: text('holder').notNull(),
+    /** Units of stock the order holds (its lines' quantities together). */
+    pieces: integer('pieces').notNull().default(0),
   },
   // One index, holder first: checkout counts by holder; the trigger's delete by order reads the
   // table whole, which holds only the orders awaiting payment.
