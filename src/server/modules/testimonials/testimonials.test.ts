@@ -58,6 +58,21 @@ describe('submitting a review', () => {
     expect((await moderation('approved')).json().items.map((item: { id: number }) => item.id)).toEqual([id])
   })
 
+  it('is listed with every other testimonial when the moderation list is asked with no query (back-office.md §7)', async () => {
+    const approved = (await submit({ ...review, customerName: 'Approved Reviewer' })).json().testimonial
+    await approve(approved.id)
+    const pending = (await submit({ ...review, customerName: 'Pending Reviewer' })).json().testimonial
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/testimonials',
+      headers: { cookie: admin },
+    })
+    expect(response.statusCode).toBe(200)
+    const ids = response.json().items.map((item: { id: number }) => item.id)
+    expect(ids).toEqual(expect.arrayContaining([approved.id, pending.id]))
+    expect(response.json().total).toBe(response.json().counts.all)
+  })
+
   it('answers each rule with the specification message; rating is 1 to 5, default 5', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...review, customerName: 'M' }, 'customerName', 'Name must be at least 2 characters.'],
