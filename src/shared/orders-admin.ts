@@ -133,6 +133,16 @@ export const reservationExtensionSchema = strictObject({
 })
 export type ReservationExtension = z.output<typeof reservationExtensionSchema>
 
+/**
+ * A buyer's reservations: the orders with the same e-mail address that hold pieces without any
+ * payment (not yet shipped), and the pieces they hold. The owner may end them all in one action.
+ */
+export interface BuyerReservations {
+  email: string
+  orders: number
+  pieces: number
+}
+
 export const TRACKING_REQUIRED = 'Please enter a tracking number'
 export const trackingUpdateSchema = strictObject({
   trackingNumber: z
