@@ -143,6 +143,13 @@ export interface BuyerReservations {
   pieces: number
 }
 
+/** The statuses in which an order's pieces are still in the shop, held for it. */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'preparing']
+
+/** Whether the order holds pieces without any payment: one of its buyer's reservations. */
+export const holdsPiecesUnpaid = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) =>
+  order.paymentStatus === 'unpaid' && HOLDING_STATUSES.includes(order.status)
+
 export const TRACKING_REQUIRED = 'Please enter a tracking number'
 export const trackingUpdateSchema = strictObject({
   trackingNumber: z

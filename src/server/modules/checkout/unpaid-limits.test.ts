@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tooManyUnpaidOrders, tooManyUnpaidPieces } from '../../../shared/checkout'
+import { queryRows } from '../../db/query-rows'
 import { orders, products } from '../../db/schema'
 import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
@@ -150,10 +151,13 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('one holder checking o
     )
 
   async function heldBy(emails: string[]) {
-    const { rows } = await t.handle.db.execute<{ orders: number; pieces: number }>(sql`
+    const rows = await queryRows<{ orders: number; pieces: number }>(
+      t.handle.db,
+      sql`
       select count(distinct o.id)::int as orders, coalesce(sum(i.quantity), 0)::int as pieces
       from orders o join order_items i on i.order_id = o.id
-      where o.customer_email in ${emails}`)
+      where o.customer_email in ${emails}`,
+    )
     return rows[0]!
   }
 

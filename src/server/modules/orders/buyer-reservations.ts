@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders'
-import type { BuyerReservations } from '../../../shared/orders-admin'
+import { type BuyerReservations, HOLDING_STATUSES } from '../../../shared/orders-admin'
 import type { Database, DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
@@ -14,8 +14,11 @@ import { tellShopper } from './order-notices'
 // shares its e-mail address, in one transaction: all of them end and their pieces are back on sale,
 // or none does.
 
-/** An order that holds its pieces without any payment, and has not left the shop. */
-const HOLDS_UNPAID = sql`o.payment_status = 'unpaid' and o.status in ('pending', 'confirmed', 'preparing')`
+/** An order that holds its pieces without any payment: the SQL twin of holdsPiecesUnpaid(). */
+const HOLDS_UNPAID = sql`o.payment_status = 'unpaid' and o.status in (${sql.join(
+  HOLDING_STATUSES.map((status) => sql.raw(`'${status}'`)),
+  sql`, `,
+)})`
 
 async function buyerOf(db: DbOrTx, orderId: number): Promise<string> {
   const [order] = await queryRows<{ email: string | null }>(
