@@ -52,32 +52,28 @@ export function inquiryNoticeMail(
   }
 }
 
-/** A short note to the shopper: the message arrived. Their message is quoted, nothing else. */
-export function inquiryAcknowledgementMail(inquiry: InquiryMailData, store: StoreInfo): OutgoingMail {
-  const text = [
-    `Hi ${inquiry.name},`,
-    '',
-    `Thank you for your message. We'll get back to you soon, usually within one business day.`,
-    '',
-    `Your message (${inquiry.subject}):`,
-    inquiry.message,
-    '',
-    ...signature(store),
-  ].join('\n')
+/**
+ * The thank-you for a contact-form message. It goes to whatever address the visitor typed, from
+ * the shop's own address, so it carries no word the visitor wrote (not their name, subject or
+ * message): a stranger cannot use the shop to send their text to someone else (issue 18).
+ */
+export function inquiryAcknowledgementMail(to: string, store: StoreInfo): OutgoingMail {
+  const thanks = `Thank you for writing to ${store.name}. Your message has reached us, and we will get back to you soon, usually within one business day.`
+  const unasked = 'If you did not write to us, you can ignore this e-mail.'
+  const text = ['Hello,', '', thanks, '', unasked, '', ...signature(store)].join('\n')
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${inquiry.name},`}</P>
-      <P>Thank you for your message. We'll get back to you soon, usually within one business day.</P>
-      <p style={{ margin: '0 0 4px', fontWeight: 'bold' }}>{`Your message (${inquiry.subject})`}</p>
-      <Quote>{inquiry.message}</Quote>
+      <P>Hello,</P>
+      <P>{thanks}</P>
+      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
     </>,
   )
   return {
     kind: 'inquiry-acknowledgement',
-    to: inquiry.email,
+    to,
     replyTo: store.email,
-    subject: `We received your message: ${inquiry.subject}`,
+    subject: `Thank you for your message to ${store.name}`,
     text,
     html,
   }
