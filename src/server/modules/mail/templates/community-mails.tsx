@@ -79,7 +79,43 @@ export function inquiryAcknowledgementMail(to: string, store: StoreInfo): Outgoi
   }
 }
 
-/** Sent once per new subscription; carries the one-click unsubscribe link and header. */
+/**
+ * Double opt-in: the link that makes an address typed into the form a subscriber. Someone else
+ * may have typed it, so it says so, carries nothing they wrote, and asks nothing of a stranger.
+ */
+export function newsletterConfirmationMail(to: string, confirmUrl: string, store: StoreInfo): OutgoingMail {
+  const asked = `Someone, we hope you, asked to receive the ${store.name} newsletter at this address. We write when new pieces arrive and before the shows where you can see them in person.`
+  const unasked = 'If it was not you, ignore this e-mail: without your confirmation we will not write again.'
+  const text = [
+    'Hello,',
+    '',
+    asked,
+    '',
+    `To confirm, open: ${confirmUrl}`,
+    '',
+    unasked,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>Hello,</P>
+      <P>{asked}</P>
+      <MailButton href={confirmUrl}>Confirm my subscription</MailButton>
+      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
+    </>,
+  )
+  return {
+    kind: 'newsletter-confirmation',
+    to,
+    subject: `Please confirm your subscription to the ${store.name} newsletter`,
+    text,
+    html,
+  }
+}
+
+/** Sent once per confirmed subscription; carries the one-click unsubscribe link and header. */
 export function newsletterWelcomeMail(to: string, unsubscribeUrl: string, store: StoreInfo): OutgoingMail {
   const text = [
     'Hello,',
