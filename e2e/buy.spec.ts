@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN, E2E_UNPAID_PIECES as UNPAID_PIECES_LIMIT } from '../playwright.config'
-import { expect, test } from './fixtures'
+import { demoImage, expect, test } from './fixtures'
 
 interface ListedProduct {
   id: number
@@ -145,7 +145,7 @@ test.describe('buying', () => {
         description: 'Natural Type A jadeite cabochons, matched for setting, sold singly.',
         shortDescription: 'Type A jadeite cabochon',
         price: 4_500,
-        imageUrls: [],
+        imageUrls: await demoImage(page),
         category: 'rings',
         type: 'ring',
         color: 'green',

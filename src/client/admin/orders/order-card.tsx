@@ -228,12 +228,12 @@ export function OrderCard({
           <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
             {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
           </Button>
-          <div className="ml-auto flex flex-wrap justify-end gap-2">
+          <div className="ml-auto flex min-w-0 max-w-full flex-wrap justify-end gap-2">
             {holdsUnpaid && (
               <Button
                 size="sm"
                 variant="ghost"
-                className="h-auto min-h-9 whitespace-normal text-left text-destructive hover:text-destructive"
+                className="h-auto min-h-9 max-w-full shrink whitespace-normal py-1.5 text-right text-destructive hover:text-destructive"
                 onClick={() => onAction('release-buyer')}
               >
                 Release all of this buyer's reservations
