@@ -10,6 +10,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jad
 process.env.E2E_DATA_DIR = dataDir
 
 export const E2E_ADMIN = { username: 'e2e-owner', password: 'e2e-owner-password' }
+/** MAX_UNPAID_PIECES of the e2e shop: every journey's Zelle order comes from one address. */
+export const E2E_UNPAID_PIECES = 50
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,6 +50,8 @@ export default defineConfig({
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
       // Every journey's Zelle order comes from 127.0.0.1: more than a real shopper's three.
       MAX_OPEN_UNPAID_ORDERS: '100',
+      // …and their pieces together: the piece-limit journey orders more than this at once.
+      MAX_UNPAID_PIECES: String(E2E_UNPAID_PIECES),
     },
   },
 })

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { E2E_ADMIN, E2E_UNPAID_PIECES as UNPAID_PIECES_LIMIT } from '../playwright.config'
+import { demoImage, expect, test } from './fixtures'
 
 interface ListedProduct {
   id: number
@@ -119,5 +120,64 @@ test.describe('buying', () => {
 
     await page.goto(`/product/${piece!.id}`)
     await expect(page.getByText('Sold', { exact: true })).toBeVisible()
+  })
+
+  test('a shopper who would hold too many pieces unpaid is asked to pay by card or contact the shop', async ({
+    page,
+    playwright,
+    baseURL,
+    watch,
+  }) => {
+    watch.expectFailures({ url: /^\/api\/checkout$/, status: 429 })
+    // A piece the owner keeps in quantity, listed through the back office's API in a session of
+    // its own (the shopper's page stays a guest's).
+    const owner = await playwright.request.newContext({ baseURL })
+    expect(
+      (
+        await owner.post('/api/login', {
+          data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+        })
+      ).ok(),
+    ).toBe(true)
+    const listed = await owner.post('/api/products', {
+      data: {
+        name: `Jade cabochon ${Date.now().toString(36)}`,
+        description: 'Natural Type A jadeite cabochons, matched for setting, sold singly.',
+        shortDescription: 'Type A jadeite cabochon',
+        price: 4_500,
+        imageUrls: await demoImage(page),
+        category: 'rings',
+        type: 'ring',
+        color: 'green',
+        stockQuantity: UNPAID_PIECES_LIMIT + 10,
+      },
+    })
+    expect(listed.status(), await listed.text()).toBe(201)
+    const piece = (await listed.json()) as ListedProduct
+    await owner.dispose()
+
+    // More than one shopper may hold in orders awaiting payment (MAX_UNPAID_PIECES in playwright.config.ts).
+    await page.goto('/')
+    const added = await page.request.post('/api/cart', {
+      data: { productId: piece.id, quantity: UNPAID_PIECES_LIMIT + 1 },
+    })
+    expect(added.ok()).toBe(true)
+    await page.goto('/checkout')
+    await fillDetails(page, 'ava.hoard@example.com')
+    await page.getByLabel('Zelle').check()
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    const refusal = page.getByRole('status').filter({ hasText: 'Order Processing Failed' }).first()
+    await expect(refusal).toContainText(
+      `can hold at most ${UNPAID_PIECES_LIMIT} pieces for one shopper. Please pay by card, or contact us`,
+    )
+    await page.screenshot({ path: 'test-results/screens/piece-limit-1280.png' })
+    await expect(page).toHaveURL(/\/checkout$/)
+
+    // Nothing was reserved.
+    const after = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as {
+      status: string
+      stockQuantity: number
+    }
+    expect(after).toMatchObject({ status: 'available', stockQuantity: UNPAID_PIECES_LIMIT + 10 })
   })
 })

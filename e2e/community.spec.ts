@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, signInAsOwner, test } from './fixtures'
@@ -9,6 +10,23 @@ const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first()
 
 const unique = () => Date.now().toString(36).slice(-5)
+
+/** The confirmation link of the newest newsletter confirmation e-mailed to this address (no SMTP in the e2e run). */
+function confirmationLinkFor(email: string): string | undefined {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  if (!existsSync(dir)) return undefined
+  const text = readdirSync(dir)
+    .filter((file) => file.includes('newsletter-confirmation'))
+    .sort()
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .filter((mail) => mail.includes(email))
+    .at(-1)
+    // Quoted-printable may wrap the link; join soft line breaks first.
+    ?.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=')
+  const match = text && /\/newsletter\/confirm\?token=[A-Za-z0-9_%-]+/.exec(text)
+  return match?.[0]
+}
 
 test.describe('community', () => {
   test('a visitor reviews a piece with a photo; the owner approves it; it shows on /testimonials and the home page', async ({
@@ -137,7 +155,10 @@ test.describe('community', () => {
     await expect(page.getByRole('searchbox', { name: 'Search inquiries' })).toHaveValue('')
   })
 
-  test('a visitor subscribes in the footer; the owner copies every address', async ({ page, context }) => {
+  test('a visitor subscribes in the footer and confirms by e-mail; the owner copies every address', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const email = `Reader.${unique()}@Example.com`
     await page.goto('/')
@@ -149,7 +170,29 @@ test.describe('community', () => {
 
     await signInAsOwner(page)
     await page.goto('/admin/subscribers')
-    await expect(page.getByRole('row').filter({ hasText: email.toLowerCase() })).toBeVisible()
+    const row = page.getByRole('row').filter({ hasText: email.toLowerCase() })
+    await expect(row).toContainText('Awaiting confirmation')
+
+    // The link in the confirmation e-mail (written as an .eml file in this run) opens a page with one button.
+    await expect.poll(() => confirmationLinkFor(email.toLowerCase()), { timeout: 10_000 }).toBeTruthy()
+    await page.goto(confirmationLinkFor(email.toLowerCase())!)
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+    await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible()
+    for (const width of [320, 1440]) {
+      await page.setViewportSize({ width, height: 800 })
+      // The page's own content (the shared footer's phone layout is another issue's).
+      expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      )
+      await page.screenshot({
+        path: `test-results/screens/newsletter-confirmed-${width}.png`,
+        fullPage: true,
+      })
+    }
+
+    await page.goto('/admin/subscribers')
+    await expect(row).toBeVisible()
+    await expect(row).not.toContainText('Awaiting confirmation')
     await page.getByRole('button', { name: 'Copy All Emails' }).click()
     await expect(toast(page, /\d+ email addresses copied to clipboard/)).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(email.toLowerCase())

@@ -103,4 +103,10 @@ export async function signInAsOwner(page: Page) {
   ownerSession = (await page.context().cookies()).filter((cookie) => cookie.name === 'sid')
 }
 
+/** A photo of the demo catalogue, for a piece a journey lists through the API (one is required). */
+export async function demoImage(page: Page): Promise<string[]> {
+  const listed = (await (await page.request.get('/api/products')).json()) as { imageUrls: string[] }[]
+  return listed.find((product) => product.imageUrls.length > 0)!.imageUrls.slice(0, 1)
+}
+
 export { expect }

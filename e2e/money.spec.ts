@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
-import { expect, signInAsOwner, test } from './fixtures'
+import { demoImage, expect, signInAsOwner, test } from './fixtures'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -199,6 +199,77 @@ test.describe('the back office: orders and the sales ledger', () => {
     await expect(card.getByRole('button', { name: 'Record Payment' })).toHaveCount(0)
     const product = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
     expect(product.status).toBe('available')
+  })
+
+  test("the owner releases all of one buyer's reservations at once, on a phone", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsOwner(page)
+    const listed = await page.request.post('/api/products', {
+      data: {
+        name: `Celadon bead ${Date.now().toString(36)}`,
+        description: 'Natural Type A jadeite beads, hand polished, sold singly for restringing.',
+        shortDescription: 'Type A jadeite bead',
+        price: 3_000,
+        imageUrls: await demoImage(page),
+        category: 'rings',
+        type: 'ring',
+        color: 'green',
+        stockQuantity: 3,
+      },
+    })
+    expect(listed.status()).toBe(201)
+    const piece = (await listed.json()) as Listed
+    const buyer = `hoarder.${Date.now().toString(36)}@example.com`
+    const shopper = await browser.newPage()
+    for (const quantity of [1, 2]) {
+      const subtotal = piece.price * quantity
+      const placed = await shopper.request.post('/api/checkout', {
+        data: {
+          firstName: 'Ines',
+          lastName: 'Moreau',
+          email: buyer,
+          phone: '713-555-0199',
+          address: '8 Celadon Court',
+          city: 'Austin',
+          state: 'TX',
+          zipCode: '78701',
+          country: 'United States',
+          paymentMethod: 'zelle',
+          items: [{ productId: piece.id, quantity, price: piece.price }],
+          subtotal,
+          shippingCost: 695,
+          total: subtotal + 695,
+        },
+      })
+      expect(placed.status()).toBe(200)
+    }
+    await shopper.close()
+
+    await page.setViewportSize({ width: 320, height: 740 })
+    await page.goto(`/admin/orders?search=${encodeURIComponent(buyer)}`)
+    const card = page.getByRole('article').first()
+    const release = card.getByRole('button', { name: "Release all of this buyer's reservations" })
+    // The card and its new button fit the phone (the tab strip above scrolls on its own).
+    const [cardBox, buttonBox] = [await card.boundingBox(), await release.boundingBox()]
+    expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(320)
+    expect(buttonBox!.x).toBeGreaterThanOrEqual(cardBox!.x)
+    expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width)
+    await card.screenshot({ path: 'test-results/screens/admin-order-card-release-320.png' })
+    await release.click()
+    const confirm = page.getByRole('alertdialog', { name: "Release all of this buyer's reservations?" })
+    await expect(confirm).toContainText(`This cancels 2 orders awaiting payment from ${buyer}`)
+    await expect(confirm).toContainText('their 3 pieces back on sale')
+    const dialogBox = await confirm.boundingBox()
+    expect(dialogBox!.x).toBeGreaterThanOrEqual(0)
+    expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(320)
+    await page.screenshot({ path: 'test-results/screens/admin-release-buyer-320.png' })
+    await confirm.getByRole('button', { name: 'Release 2 orders' }).click()
+    await expect(toast(page, '2 orders cancelled; 3 pieces are back on sale.')).toBeVisible()
+    await expect(page.getByRole('article').filter({ hasText: 'Cancelled' })).toHaveCount(2)
+    const product = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
+    expect(product).toMatchObject({ status: 'available', stockQuantity: 3 })
   })
 
   test('a sale recorded by hand sells the piece, shows in the ledger and in the CSV', async ({ page }) => {

@@ -61,6 +61,10 @@ const testimonialsPage = lazyPage(
   'TestimonialsPage',
 )
 const unsubscribePage = lazyPage(() => import('./storefront/community/unsubscribe-page'), 'UnsubscribePage')
+const confirmSubscriptionPage = lazyPage(
+  () => import('./storefront/community/confirm-subscription-page'),
+  'ConfirmSubscriptionPage',
+)
 const notFoundPage = lazyPage(() => import('./ui/not-found-page'), 'NotFoundPage')
 
 const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
@@ -308,6 +312,18 @@ export const routes: RouteObject[] = [
       ...staticRoutes,
       { path: 'testimonials', element: testimonialsPage.element, handle: testimonials },
       { path: 'contact', element: contactPage.element, handle: contact },
+      {
+        path: 'newsletter/confirm',
+        element: confirmSubscriptionPage.element,
+        handle: {
+          meta: () => ({
+            title: 'Confirm your subscription',
+            description: 'Confirm your subscription to our newsletter.',
+            noindex: true,
+          }),
+          load: confirmSubscriptionPage.load,
+        } satisfies PageHandle,
+      },
       {
         path: 'newsletter/unsubscribe',
         element: unsubscribePage.element,

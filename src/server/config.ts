@@ -57,6 +57,12 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(3),
+  // How many pieces one e-mail address, or one client address, may hold in orders awaiting payment.
+  MAX_UNPAID_PIECES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
   TRUST_PROXY: z.string().default('false'),
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
@@ -114,7 +120,7 @@ export interface Config {
   redisUrl: string | undefined
   shipping: { freeThresholdCents: number; flatCents: number }
   /** Zelle orders: how long pieces wait for a first payment, and how many such orders one client holds. */
-  reservation: { hours: number; maxOpenUnpaidOrders: number }
+  reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
   /** Fastify's `trustProxy`: true (every hop), a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[]
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
@@ -211,7 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider,
     redisUrl: e.REDIS_URL,
     shipping: { freeThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS, flatCents: e.FLAT_SHIPPING_CENTS },
-    reservation: { hours: e.RESERVATION_HOURS, maxOpenUnpaidOrders: e.MAX_OPEN_UNPAID_ORDERS },
+    reservation: {
+      hours: e.RESERVATION_HOURS,
+      maxOpenUnpaidOrders: e.MAX_OPEN_UNPAID_ORDERS,
+      maxUnpaidPieces: e.MAX_UNPAID_PIECES,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: (e.ALLOWED_HOSTS ?? '')
       .split(',')

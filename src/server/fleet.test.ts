@@ -144,6 +144,7 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '127.0.0.1',
       MAX_OPEN_UNPAID_ORDERS: '100',
+      MAX_UNPAID_PIECES: '100',
       // The jobs run every half second on both instances, so they meet often.
       JADE_JOBS_EVERY_MS: '500',
       ...s3.env,

@@ -85,3 +85,9 @@ export const PRICES_CHANGED = 'Prices changed, please review your cart'
 /** A Zelle order refused because its e-mail address or connection already holds `limit` awaiting payment. */
 export const tooManyUnpaidOrders = (limit: number) =>
   `There are already ${limit} orders awaiting payment from this e-mail address or connection. Please complete their Zelle payments, or contact us, before placing another.`
+/**
+ * A Zelle order refused because, with it, one e-mail address or connection would hold more than
+ * `limit` pieces awaiting payment: one-of-a-kind pieces are not kept off sale by unpaid orders.
+ */
+export const tooManyUnpaidPieces = (limit: number) =>
+  `Orders awaiting a Zelle payment can hold at most ${limit} ${limit === 1 ? 'piece' : 'pieces'} for one shopper. Please pay by card, or contact us and we will gladly reserve more for you.`

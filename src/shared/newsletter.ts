@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
-import { NEWSLETTER_FORM_MESSAGES, UNSUBSCRIBE_MESSAGES } from './newsletter-messages'
+import { CONFIRM_MESSAGES, NEWSLETTER_FORM_MESSAGES, UNSUBSCRIBE_MESSAGES } from './newsletter-messages'
 import { strictObject } from './validation'
 
 export const NEWSLETTER_MESSAGES = {
   ...NEWSLETTER_FORM_MESSAGES,
   ...UNSUBSCRIBE_MESSAGES,
+  confirmed: CONFIRM_MESSAGES.confirmed,
+  badConfirmToken: CONFIRM_MESSAGES.badToken,
+  awaitingConfirmation: 'Awaiting confirmation',
   noSubscribers: 'No subscribers yet. Promote your newsletter to grow your list.',
   copied: (n: number) => `${n} email addresses copied to clipboard`,
 } as const
@@ -30,6 +33,14 @@ export const unsubscribeSchema = strictObject({
     .max(200),
 })
 
+export const confirmSubscriptionSchema = strictObject({
+  token: z
+    .string({ error: 'Confirmation token is required' })
+    .trim()
+    .min(1, 'Confirmation token is required')
+    .max(200),
+})
+
 export const subscriberListQuerySchema = listQuerySchema
 export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>
 
@@ -37,6 +48,15 @@ export interface Subscriber {
   id: number
   email: string
   createdAt: string | null
+  /** False while the address awaits its owner's confirmation: not yet a subscriber. */
+  confirmed: boolean
+}
+
+/** The Subscribers screen's page: every address, and how many of those matching are confirmed. */
+export interface SubscriberPage {
+  items: Subscriber[]
+  total: number
+  subscribers: number
 }
 
 /** Polling interval of the Subscribers screen (back-office.md §9). */

@@ -133,6 +133,23 @@ export const reservationExtensionSchema = strictObject({
 })
 export type ReservationExtension = z.output<typeof reservationExtensionSchema>
 
+/**
+ * A buyer's reservations: the orders with the same e-mail address that hold pieces without any
+ * payment (not yet shipped), and the pieces they hold. The owner may end them all in one action.
+ */
+export interface BuyerReservations {
+  email: string
+  orders: number
+  pieces: number
+}
+
+/** The statuses in which an order's pieces are still in the shop, held for it. */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'preparing']
+
+/** Whether the order holds pieces without any payment: one of its buyer's reservations. */
+export const holdsPiecesUnpaid = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) =>
+  order.paymentStatus === 'unpaid' && HOLDING_STATUSES.includes(order.status)
+
 export const TRACKING_REQUIRED = 'Please enter a tracking number'
 export const trackingUpdateSchema = strictObject({
   trackingNumber: z

@@ -95,7 +95,8 @@ export const TESTIMONIAL_TAB_LABELS: Record<TestimonialTab, string> = {
 }
 
 export const testimonialListQuerySchema = listQuerySchema.extend({
-  status: z.enum(TESTIMONIAL_TABS, { error: 'Status must be pending, approved or all' }).default('pending'),
+  // back-office.md §7: with no query, all testimonials; the screen's tabs always name theirs.
+  status: z.enum(TESTIMONIAL_TABS, { error: 'Status must be pending, approved or all' }).default('all'),
 })
 export type TestimonialListQuery = z.output<typeof testimonialListQuerySchema>
 

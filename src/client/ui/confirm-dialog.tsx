@@ -20,6 +20,8 @@ export interface ConfirmDialogProps {
   /** What the button says while the request runs ("Deleting…"). */
   pendingLabel?: string
   destructive?: boolean
+  /** Holds the button back until the dialog can say what the action does (a count still loading). */
+  confirmDisabled?: boolean
   /**
    * Runs the action. The dialog stays open (and its button busy) until it settles; it closes when
    * the action succeeds and stays open after a failure, so the owner can try again or cancel.
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   destructive,
+  confirmDisabled,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
@@ -63,7 +66,12 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: Radix would close the dialog before the request ends. */}
-          <Button variant={destructive ? 'destructive' : 'primary'} loading={pending} onClick={confirm}>
+          <Button
+            variant={destructive ? 'destructive' : 'primary'}
+            loading={pending}
+            disabled={confirmDisabled}
+            onClick={confirm}
+          >
             {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
           </Button>
         </AlertDialogFooter>

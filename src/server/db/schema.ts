@@ -179,8 +179,9 @@ export const orders = pgTable(
 )
 
 /**
- * Who holds each order awaiting its first payment ('email:<address>', 'address:<client address>'),
- * for checkout's limit on open unpaid orders. Checkout writes the rows; a trigger on orders
+ * Who holds each order awaiting its first payment ('email:<address>', 'address:<client address>',
+ * an IPv6 client by its /64), and how many pieces the order holds, for checkout's limits on open
+ * unpaid orders and pieces. Checkout writes the rows; a trigger on orders
  * deletes them once the order is paid, moved on or cancelled (migration 0010), so the table holds
  * only the few open orders and a client address is kept no longer than it is needed.
  */
@@ -191,6 +192,8 @@ export const unpaidHolds = pgTable(
     // removes an order's rows when it is deleted, as it does once the order is paid or closed.
     orderId: integer('order_id').notNull(),
     holder: text('holder').notNull(),
+    /** Units of stock the order holds (its lines' quantities together). */
+    pieces: integer('pieces').notNull().default(0),
   },
   // One index, holder first: checkout counts by holder; the trigger's delete by order reads the
   // table whole, which holds only the orders awaiting payment.
@@ -378,14 +381,27 @@ export const inquiries = pgTable(
   ],
 )
 
-export const newsletters = pgTable('newsletters', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  createdAt: createdAt(),
-  // SHA-256 of the token in the welcome e-mail's unsubscribe link: a leaked table cannot
-  // unsubscribe anyone. Null for rows from before unsubscribe links existed.
-  unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
-})
+/**
+ * The newsletter list, double opt-in: an address typed into the form is kept unconfirmed (and
+ * swept after a week, jobs/sweeps.ts) until its owner opens the confirmation link e-mailed to it;
+ * only confirmed addresses are subscribers.
+ */
+export const newsletters = pgTable(
+  'newsletters',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    createdAt: createdAt(),
+    // SHA-256 of the token in the welcome e-mail's unsubscribe link: a leaked table cannot
+    // unsubscribe anyone. Null until confirmed, and for rows from before unsubscribe links existed.
+    unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // SHA-256 of the token in the confirmation link, and when that link was last sent.
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+  },
+  (t) => [index('newsletters_unconfirmed_idx').on(t.createdAt).where(sql`${t.confirmedAt} is null`)],
+)
 
 export const testimonials = pgTable(
   'testimonials',
@@ -403,6 +419,19 @@ export const testimonials = pgTable(
     check('testimonials_rating_check', sql`${t.rating} between 1 and 5`),
     index('testimonials_approved_idx').on(t.approved),
   ],
+)
+
+/**
+ * Photos shoppers uploaded for a review, by when: the upload comes before the review is sent, so a
+ * photo no review uses a day later was abandoned and is swept (testimonials/photo-sweep.ts).
+ */
+export const testimonialUploads = pgTable(
+  'testimonial_uploads',
+  {
+    imageUrl: text('image_url').primaryKey(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('testimonial_uploads_uploaded_idx').on(t.uploadedAt)],
 )
 
 export const cartItems = pgTable(

@@ -18,6 +18,7 @@ const PUBLIC = new Set([
   'GET /api/products/:id',
   'POST /api/newsletter',
   'POST /api/newsletter/unsubscribe',
+  'POST /api/newsletter/confirm',
   'POST /api/inquiries',
   'GET /api/testimonials',
   'POST /api/testimonials',

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blogPosts, blogPostViews, cartItems, checkoutAttempts, rateLimits, sessions } from '../db/schema'
+import {
+  blogPosts,
+  blogPostViews,
+  cartItems,
+  checkoutAttempts,
+  newsletters,
+  rateLimits,
+  sessions,
+} from '../db/schema'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
 import { insertProduct } from '../test/factories'
 import { createTestApp, type TestApp } from '../test/helpers'
@@ -92,6 +100,14 @@ describe('data sweeps', () => {
       { postId: post!.id, visitor: 'this-morning', viewedAt: ago(3 * HOUR) },
     ])
 
+    // Newsletter addresses: one nobody confirmed in 8 days goes; one typed 6 days ago still waits;
+    // a subscriber of a year stays.
+    await db.insert(newsletters).values([
+      { email: 'never-confirmed@example.com', createdAt: ago(8 * DAY) },
+      { email: 'still-waiting@example.com', createdAt: ago(6 * DAY) },
+      { email: 'subscriber@example.com', createdAt: ago(365 * DAY), confirmedAt: ago(365 * DAY) },
+    ])
+
     const runner = new SweepRunner({ db, sweeps: SWEEPS, log: silent, now: () => NOW, batch: 2 })
     const removed = await runner.runOnce()
     expect(removed).toEqual({
@@ -101,7 +117,13 @@ describe('data sweeps', () => {
       'abandoned checkout attempts': 1,
       'cart lines of sessions gone': 2,
       'journal view marks': 1,
+      'unconfirmed newsletter addresses': 1,
     })
+    const addresses = await db.select({ email: newsletters.email }).from(newsletters)
+    expect(addresses.map((row) => row.email).sort()).toEqual([
+      'still-waiting@example.com',
+      'subscriber@example.com',
+    ])
     const marks = await db.select({ visitor: blogPostViews.visitor }).from(blogPostViews)
     expect(marks.map((mark) => mark.visitor)).toEqual(['this-morning'])
 

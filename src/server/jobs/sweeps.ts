@@ -14,6 +14,9 @@ export const EMPTY_GUEST_SESSION_AGE_MS = 24 * 60 * 60_000
 /** A checkout attempt that never became an order is kept this long (a late webhook still finds it). */
 export const ABANDONED_ATTEMPT_AGE_MS = 24 * 60 * 60_000
 
+/** A newsletter address nobody confirmed in a week was typed by someone else, or forgotten. */
+export const UNCONFIRMED_SUBSCRIPTION_AGE_MS = 7 * 24 * 60 * 60_000
+
 export interface Sweep {
   name: string
   /**
@@ -84,6 +87,17 @@ export const SWEEPS: Sweep[] = [
         await db.execute(sql`delete from cart_items where id in (
           select c.id from cart_items c
           where not exists (select 1 from sessions s where s.sid = c.session_id)
+          limit ${limit})`),
+      ),
+  },
+  {
+    // Double opt-in: an address is kept unconfirmed only as long as its link is worth opening.
+    name: 'unconfirmed newsletter addresses',
+    run: async (db, now, limit) =>
+      deleted(
+        await db.execute(sql`delete from newsletters where id in (
+          select id from newsletters
+          where confirmed_at is null and created_at < ${new Date(now.getTime() - UNCONFIRMED_SUBSCRIPTION_AGE_MS)}
           limit ${limit})`),
       ),
   },

@@ -4,6 +4,7 @@ import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
 import { SWEEPS } from '../jobs/sweeps'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
+import { unusedTestimonialPhotos } from '../modules/testimonials/photo-sweep'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,12 +17,13 @@ declare module 'fastify' {
 
 /** Background work, one instance at a time: on a timer when `start` (main), called by hand in tests. */
 async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
-  const { db, links, config, catalogChanges } = app
+  const { db, links, config, catalogChanges, files } = app
   const timeZone = config.store.timeZone
   const sweeper = new SweepRunner({
     db,
-    // The hourly round also reminds shoppers of their instalments, one instance at a time.
-    sweeps: [...SWEEPS, installmentReminders(links, timeZone)],
+    // The hourly round also reminds shoppers of their instalments, one instance at a time, and
+    // clears the photos shoppers uploaded for reviews they never sent.
+    sweeps: [...SWEEPS, installmentReminders(links, timeZone), unusedTestimonialPhotos(files)],
     log: app.log,
     everyMs: config.jobsEveryMs,
   })
@@ -56,5 +58,5 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
 export default fp(jobs, {
   name: 'jobs',
   dependencies: ['infrastructure', 'catalog-changes'],
-  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges'] },
+  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges', 'files'] },
 })

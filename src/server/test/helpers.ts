@@ -53,6 +53,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     // Every request of a test comes from one address; the tests of the limit set their own.
     MAX_OPEN_UNPAID_ORDERS: '1000',
+    MAX_UNPAID_PIECES: '1000',
     ...overrides,
   })
 }

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../../shared/orders'
 import type {
   AdminOrder,
   AdminOrderPage,
+  BuyerReservations,
   PaymentPlanInput,
   PaymentUpdate,
   ReservationExtension,
@@ -20,6 +21,14 @@ export const orderQueries = {
       queryFn: ({ queryKey }) => api.get<AdminOrderPage>(keyToUrl(queryKey)),
       placeholderData: keepPreviousData,
       staleTime: 0,
+    }),
+  /** What releasing all of this order's buyer's reservations would end, for its confirmation. */
+  buyerReservations: (orderId: number) =>
+    queryOptions({
+      queryKey: [`/api/orders/${orderId}/buyer-reservations`],
+      queryFn: ({ queryKey }) => api.get<BuyerReservations>(keyToUrl(queryKey)),
+      staleTime: 0,
+      gcTime: 0,
     }),
 }
 
@@ -115,5 +124,22 @@ export function useExtendReservation() {
       await refresh()
     },
     onError: (error) => toastFailure('Failed to extend the reservation', error),
+  })
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+export function useReleaseBuyerReservations() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: (order: AdminOrder) =>
+      api.post<BuyerReservations>(`/api/orders/${order.id}/buyer-reservations/release`, {}),
+    onSuccess: async (released) => {
+      toastSuccess(
+        `${plural(released.orders, 'order', 'orders')} cancelled; ${plural(released.pieces, 'piece is', 'pieces are')} back on sale.`,
+      )
+      await refresh()
+    },
+    onError: (error) => toastFailure("Failed to release this buyer's reservations", error),
   })
 }

@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
   trackingLink,
 } from '../../../shared/orders'
-import type { AdminOrder } from '../../../shared/orders-admin'
+import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
 import { cn } from '../../lib/cn'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { Badge, type BadgeProps } from '../../ui/badge'
@@ -25,6 +25,7 @@ export type OrderAction =
   | 'tracking'
   | 'extend'
   | 'cancel'
+  | 'release-buyer'
 
 const STATUS_BADGE: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'gold',
@@ -61,6 +62,8 @@ export function OrderCard({
   const next = NEXT_STEP[order.status]
   const open = order.status !== 'cancelled'
   const link = order.trackingNumber ? trackingLink(order.trackingNumber) : undefined
+  // This order holds pieces without any payment: its buyer may hold others the same way.
+  const holdsUnpaid = !!order.customerEmail && holdsPiecesUnpaid(order)
   return (
     <article
       aria-labelledby={`order-${order.id}-title`}
@@ -225,14 +228,26 @@ export function OrderCard({
           <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
             {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="ml-auto text-destructive hover:text-destructive"
-            onClick={() => onAction('cancel')}
-          >
-            Cancel Order
-          </Button>
+          <div className="ml-auto flex min-w-0 max-w-full flex-wrap justify-end gap-2">
+            {holdsUnpaid && (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-auto min-h-9 max-w-full shrink whitespace-normal py-1.5 text-right text-destructive hover:text-destructive"
+                onClick={() => onAction('release-buyer')}
+              >
+                Release all of this buyer's reservations
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onAction('cancel')}
+            >
+              Cancel Order
+            </Button>
+          </div>
         </div>
       )}
 

@@ -27,6 +27,7 @@ import {
 import { type OrderAction, OrderCard } from './order-card'
 import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
+import { ReleaseBuyerDialog } from './release-buyer-dialog'
 
 const PAGE_SIZE = 20
 const FILTERS = ['tab'] as const
@@ -194,6 +195,9 @@ export function OrdersPage() {
           }
           onSubmit={(plan) => setPlan.mutateAsync({ order: action.order, plan })}
         />
+      )}
+      {action?.kind === 'release-buyer' && (
+        <ReleaseBuyerDialog key={action.order.id} order={action.order} onClose={close} />
       )}
       <ConfirmDialog
         open={action?.kind === 'remove-plan'}

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { Page } from '../../../shared/admin-list'
-import { SUBSCRIBERS_POLL_MS, type Subscriber } from '../../../shared/newsletter'
+import { SUBSCRIBERS_POLL_MS, type SubscriberPage } from '../../../shared/newsletter'
 import { api } from '../../lib/api'
 import { keyToUrl } from '../../lib/queries'
 
@@ -11,7 +10,7 @@ export const subscriberQueries = {
   list: (params: Params) =>
     queryOptions({
       queryKey: ['/api/newsletter/subscriptions', params],
-      queryFn: ({ queryKey }) => api.get<Page<Subscriber>>(keyToUrl(queryKey)),
+      queryFn: ({ queryKey }) => api.get<SubscriberPage>(keyToUrl(queryKey)),
       placeholderData: keepPreviousData,
       staleTime: 0,
       refetchInterval: SUBSCRIBERS_POLL_MS,

@@ -3,9 +3,11 @@ import { Check, Copy, Download, MailPlus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { NEWSLETTER_MESSAGES, type Subscriber } from '../../../shared/newsletter'
 import { ApiError } from '../../lib/api'
+import { cn } from '../../lib/cn'
 import { formatDateTime } from '../../lib/dates'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
+import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
@@ -66,7 +68,14 @@ const columns: DataTableColumn<Subscriber>[] = column.columns([
   column.accessor('email', {
     header: 'Email Address',
     meta: { role: 'primary' },
-    cell: ({ getValue }) => <span className="break-all font-medium text-ink">{getValue()}</span>,
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className={cn('break-all font-medium', row.original.confirmed ? 'text-ink' : 'text-ink-muted')}>
+          {row.original.email}
+        </span>
+        {!row.original.confirmed && <Badge variant="gold">{NEWSLETTER_MESSAGES.awaitingConfirmation}</Badge>}
+      </span>
+    ),
   }),
   column.accessor('createdAt', {
     header: 'Date Subscribed',
@@ -91,7 +100,10 @@ export function SubscribersPage() {
   useEffect(() => {
     if (query.error) toastFailure('Failed to load subscription data', query.error)
   }, [query.error])
+  // Rows listed (awaiting confirmation included) page the table; only confirmed addresses count,
+  // copy and export as subscribers.
   const total = query.data?.total ?? 0
+  const subscribers = query.data?.subscribers ?? 0
   const tableColumns = useMemo(() => columns, [])
 
   const copyAll = async () => {
@@ -130,13 +142,13 @@ export function SubscribersPage() {
     <>
       <PageHeader
         title="Subscribers"
-        description="Everyone on the newsletter list. The list refreshes every 30 seconds."
+        description="Everyone on the newsletter list. An address counts once its owner confirms it from the e-mail we send. The list refreshes every 30 seconds."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={exportCsv} loading={exporting} disabled={total === 0}>
+            <Button variant="secondary" onClick={exportCsv} loading={exporting} disabled={subscribers === 0}>
               <Download className="size-4" aria-hidden /> {exporting ? 'Exporting…' : 'Export CSV'}
             </Button>
-            <Button onClick={copyAll} loading={copyingAll} disabled={total === 0}>
+            <Button onClick={copyAll} loading={copyingAll} disabled={subscribers === 0}>
               <Copy className="size-4" aria-hidden /> Copy All Emails
             </Button>
           </div>
@@ -151,8 +163,13 @@ export function SubscribersPage() {
         />
         <p className="text-sm text-ink-muted" aria-live="polite">
           Total:{' '}
-          <span className="font-display text-2xl tabular-nums text-ink">{total.toLocaleString('en-US')}</span>{' '}
-          {total === 1 ? 'subscriber' : 'subscribers'}
+          <span className="font-display text-2xl tabular-nums text-ink">
+            {subscribers.toLocaleString('en-US')}
+          </span>{' '}
+          {subscribers === 1 ? 'subscriber' : 'subscribers'}
+          {total > subscribers && (
+            <> · {(total - subscribers).toLocaleString('en-US')} awaiting confirmation</>
+          )}
         </p>
       </div>
       <DataTable

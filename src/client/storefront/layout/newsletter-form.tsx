@@ -11,7 +11,7 @@ export function NewsletterForm() {
     mutationFn: (address: string) => api.post('/api/newsletter', { email: address }),
     onSuccess: () => {
       setEmail('')
-      toast({ variant: 'success', title: 'Subscribed', description: NEWSLETTER_FORM_MESSAGES.subscribed })
+      toast({ variant: 'success', title: 'Thank you', description: NEWSLETTER_FORM_MESSAGES.subscribed })
     },
     onError: () =>
       toast({

@@ -3,8 +3,8 @@ import type { StoreInfo } from '../../../shared/ssr'
 /** What checkout, its e-mails and the order jobs read of the shop's settings. */
 export interface CheckoutContext {
   shipping: { freeThresholdCents: number; flatCents: number }
-  /** How long a Zelle order holds its pieces unpaid, and how many one shopper may hold at once. */
-  reservation: { hours: number; maxOpenUnpaidOrders: number }
+  /** How long a Zelle order holds its pieces unpaid, and how many orders and pieces one shopper may hold at once. */
+  reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
   store: StoreInfo
   publicUrl: string
 }

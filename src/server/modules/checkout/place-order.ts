@@ -4,6 +4,7 @@ import {
   type OrderLine,
   PRICES_CHANGED,
   tooManyUnpaidOrders,
+  tooManyUnpaidPieces,
 } from '../../../shared/checkout'
 import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
@@ -11,6 +12,7 @@ import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import type { CheckoutContext } from './checkout-context'
+import { clientHolder } from './holders'
 import { ORDER_MAIL_KINDS } from './order-mail'
 
 /** What checkout reads of a piece, under its row lock. */
@@ -117,22 +119,29 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 //
 // Stock and sale rows are written by the ledger's own fragments (orders/stock-rules.ts): the last
 // unit of a Zelle order reserves the piece until it is paid (for RESERVATION_HOURS at most); a
-// card order has been paid, so its last unit sells it. A Zelle order is refused while its shopper
-// (by e-mail, or by client address) already holds MAX_OPEN_UNPAID_ORDERS awaiting payment: a
-// Zelle order writes its holders into unpaid_holds, which a trigger empties of an order once it is
-// paid, moved on or cancelled, and open_unpaid_orders() counts them (migration 0010). The count is
-// unlocked, so two simultaneous orders may both pass it: a bound on abuse, not on stock.
+// card order has been paid, so its last unit sells it.
+//
+// A Zelle order is refused while its shopper (by e-mail, or by client address: holders.ts) already
+// holds MAX_OPEN_UNPAID_ORDERS awaiting payment, or would hold more than MAX_UNPAID_PIECES pieces
+// with it. A Zelle order writes its holders and its count of pieces into unpaid_holds, which a
+// trigger empties of an order once it is paid, moved on or cancelled (migration 0010), and
+// lock_unpaid_holders() counts them under an advisory lock per holder (migration 0012), so two
+// orders from one holder at the same instant are counted one after the other. The holders are
+// locked before the pieces (the pieces' scan waits on `holding`), always in that order, so two
+// checkouts never wait on each other in a circle. A card order is paid: it takes no holder lock.
 const PLACE_ORDER = `
-  with line as (
+  with holding as (
+    select orders, pieces from lock_unpaid_holders(array['email:' || lower($18), $31]) where not $27
+  ), line as (
     select * from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
   ), piece as (
     select id, name, price, cost, status, stock_quantity as "stockQuantity",
       coalesce(image_urls[1], '') as image
-    from products where id = any($1::int[]) order by id for update
-  ), open_unpaid as (
-    select case when $27 then 0 else open_unpaid_orders($18, $31) end as n
+    from products where id = any($1::int[]) and ($27 or exists (select from holding))
+    order by id for update
   ), buyable as (
-    select count(*) = cardinality($1::int[]) and (select n from open_unpaid) < $32 as ok
+    select count(*) = cardinality($1::int[])
+      and ($27 or (select orders < $32 and pieces + (select sum(quantity) from line) <= $33 from holding)) as ok
     from line join piece on piece.id = line.product_id
     where ${sqlText(canTakeStock({ status: 'piece.status', stock: 'piece."stockQuantity"' }, 'line.quantity'))}
       and piece.price = line.price
@@ -159,8 +168,9 @@ const PLACE_ORDER = `
     from new_order, line
     where products.id = line.product_id
   ), holds as (
-    insert into unpaid_holds (order_id, holder)
-    select new_order.id, holder from new_order, unnest(array['email:' || lower($18), 'address:' || $31]) as holder
+    insert into unpaid_holds (order_id, holder, pieces)
+    select new_order.id, holder, (select sum(quantity) from line)
+    from new_order, unnest(array['email:' || lower($18), $31]) as holder
     where not $27 and holder is not null
   ), payment as (
     insert into payments (order_id, amount, method, note, provider_reference)
@@ -194,7 +204,8 @@ const PLACE_ORDER = `
     -- Why not, only when nothing was written.
     case when not exists (select from new_order)
       then (select coalesce(json_agg(piece), '[]') from piece) end as pieces,
-    (select n from open_unpaid) as "openUnpaid"`
+    (select orders from holding) as "openUnpaid",
+    (select pieces from holding) as "heldPieces"`
 
 const FIND_ORDER = 'select id from orders where idempotency_key = $1 or payment_id = $2 limit 1'
 
@@ -227,53 +238,60 @@ export async function placeOrder(
   const paid = input.payment.method === 'stripe'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
   const { form } = input
-  const [result] = await runPrepared<{ orderId: number | null; pieces: Piece[] | null; openUnpaid: number }>(
-    db,
-    'checkout-place-order',
-    PLACE_ORDER,
-    [
-      lines.map((line) => line.productId),
-      lines.map((line) => line.quantity),
-      lines.map((line) => line.price),
-      input.userId,
-      paid ? 'confirmed' : 'pending',
-      amounts.subtotal,
-      amounts.shippingCost,
-      amounts.total,
-      form.address,
-      form.city,
-      form.state,
-      form.zipCode,
-      countryCode(form.country),
-      input.payment.method,
-      paymentId,
-      paid ? 'paid' : 'unpaid',
-      `${form.firstName} ${form.lastName}`,
-      form.email,
-      form.phone,
-      form.specialInstructions ?? null,
-      form.appointmentRequest,
-      form.insuranceInterest,
-      input.idempotencyKey ?? null,
-      form.firstName,
-      form.lastName,
-      form.country,
-      paid,
-      input.sessionId ?? null,
-      context.store.email,
-      paid ? null : context.reservation.hours * 3600,
-      input.clientAddress ?? null,
-      context.reservation.maxOpenUnpaidOrders,
-    ],
-  )
+  const [result] = await runPrepared<{
+    orderId: number | null
+    pieces: Piece[] | null
+    openUnpaid: number | null
+    heldPieces: number | null
+  }>(db, 'checkout-place-order', PLACE_ORDER, [
+    lines.map((line) => line.productId),
+    lines.map((line) => line.quantity),
+    lines.map((line) => line.price),
+    input.userId,
+    paid ? 'confirmed' : 'pending',
+    amounts.subtotal,
+    amounts.shippingCost,
+    amounts.total,
+    form.address,
+    form.city,
+    form.state,
+    form.zipCode,
+    countryCode(form.country),
+    input.payment.method,
+    paymentId,
+    paid ? 'paid' : 'unpaid',
+    `${form.firstName} ${form.lastName}`,
+    form.email,
+    form.phone,
+    form.specialInstructions ?? null,
+    form.appointmentRequest,
+    form.insuranceInterest,
+    input.idempotencyKey ?? null,
+    form.firstName,
+    form.lastName,
+    form.country,
+    paid,
+    input.sessionId ?? null,
+    context.store.email,
+    paid ? null : context.reservation.hours * 3600,
+    clientHolder(input.clientAddress),
+    context.reservation.maxOpenUnpaidOrders,
+    context.reservation.maxUnpaidPieces,
+  ])
   if (result?.orderId != null) return { orderId: result.orderId, created: true }
 
   // Nothing was written. A twin with the same key or payment may have committed meanwhile (this
   // statement's snapshot predates it): then it is the order. Otherwise, say why.
   const twin = await findExisting(db, input.idempotencyKey ?? null, paymentId)
   if (twin !== undefined) return { orderId: twin, created: false }
-  if (!paid && (result?.openUnpaid ?? 0) >= context.reservation.maxOpenUnpaidOrders)
-    throw rateLimited(tooManyUnpaidOrders(context.reservation.maxOpenUnpaidOrders))
+  if (!paid) {
+    const { maxOpenUnpaidOrders, maxUnpaidPieces } = context.reservation
+    if ((result?.openUnpaid ?? 0) >= maxOpenUnpaidOrders)
+      throw rateLimited(tooManyUnpaidOrders(maxOpenUnpaidOrders))
+    const ordered = lines.reduce((sum, line) => sum + line.quantity, 0)
+    if ((result?.heldPieces ?? 0) + ordered > maxUnpaidPieces)
+      throw rateLimited(tooManyUnpaidPieces(maxUnpaidPieces))
+  }
   throw conflict(refusal(lines, result?.pieces ?? []) ?? 'This order was already placed')
 }
 

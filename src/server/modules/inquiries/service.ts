@@ -23,7 +23,7 @@ export interface InquiryMailContext {
 
 /**
  * Stores a contact-form message unread and queues, in the same transaction, the shop's notice
- * (Reply-To the sender) and the sender's acknowledgement. A message whose honeypot field is filled
+ * (Reply-To the sender) and the sender's acknowledgement (a fixed thank-you). A message whose honeypot field is filled
  * came from a bot: it is dropped, and the caller answers as if it had been stored.
  * Answers whether anything was stored.
  */
@@ -39,7 +39,7 @@ export async function createInquiry(
     const mail = { name, email, subject, message }
     await enqueueMails(tx, [
       inquiryNoticeMail(mail, context.store, context.publicUrl),
-      inquiryAcknowledgementMail(mail, context.store),
+      inquiryAcknowledgementMail(email, context.store),
     ])
   })
   return true

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, newsletters } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
@@ -19,37 +19,103 @@ const subscribe = (email: unknown) =>
 const list = (query = '') =>
   t.app.inject({ method: 'GET', url: `/api/newsletter/subscriptions${query}`, headers: { cookie: admin } })
 
-function tokenOf(text: string): string {
-  const match = /unsubscribe\?token=([A-Za-z0-9_%-]+)/.exec(text)
-  if (!match) throw new Error('no unsubscribe link')
+function tokenOf(text: string, page = 'unsubscribe'): string {
+  const match = new RegExp(`${page}\\?token=([A-Za-z0-9_%-]+)`).exec(text)
+  if (!match) throw new Error(`no ${page} link`)
   return decodeURIComponent(match[1]!)
 }
 
+const mailsTo = (address: string, kind: string) =>
+  t.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } })
+
+/** Subscribes and confirms with the link e-mailed, as the address's owner does. */
+async function subscribeConfirmed(email: string) {
+  await subscribe(email)
+  const [mail] = await mailsTo(email, 'newsletter-confirmation')
+  expect((await confirm(tokenOf(mail!.textBody!, 'confirm'))).statusCode).toBe(200)
+}
+
+const THANKS =
+  'Thank you for subscribing to our newsletter! Please confirm your address with the link we have sent to it.'
+
 describe('POST /api/newsletter', () => {
-  it('stores a new address trimmed and in lower case, once, and welcomes it once', async () => {
-    const first = await subscribe('  Mei.Lin@Example.COM ')
-    expect(first.statusCode).toBe(201)
-    expect(first.json().message).toBe('Thank you for subscribing to our newsletter!')
-    for (const variant of ['mei.lin@example.com', 'MEI.LIN@EXAMPLE.COM', ' mei.lin@example.com']) {
-      const again = await subscribe(variant)
-      expect(again.statusCode).toBe(200)
-      expect(again.json().message).toBe('Thank you for subscribing to our newsletter!')
+  it('answers a new, an unconfirmed and a confirmed address alike', async () => {
+    const answers = [
+      await subscribe('  Mei.Lin@Example.COM '), // new
+      await subscribe('mei.lin@example.com'), // awaiting confirmation
+    ]
+    const [confirmation] = await mailsTo('mei.lin@example.com', 'newsletter-confirmation')
+    await confirm(tokenOf(confirmation!.textBody!, 'confirm'))
+    answers.push(await subscribe('MEI.LIN@EXAMPLE.COM')) // confirmed
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json()).toEqual({ message: THANKS })
     }
     const rows = await t.handle.db.select().from(newsletters)
     expect(rows.map((row) => row.email)).toEqual(['mei.lin@example.com'])
-    const mails = await t.handle.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.kind, 'newsletter-welcome'))
-    expect(mails).toHaveLength(1)
-    expect(mails[0]!.headers?.['List-Unsubscribe']).toMatch(
+  })
+
+  it('e-mails a confirmation link, carrying nothing the visitor wrote, and subscribes nobody until it is opened', async () => {
+    expect((await subscribe('optin@example.com')).statusCode).toBe(200)
+    expect((await list('?search=optin')).json()).toMatchObject({
+      total: 1,
+      subscribers: 0,
+      items: [{ email: 'optin@example.com', confirmed: false }],
+    })
+    expect(await mailsTo('optin@example.com', 'newsletter-welcome')).toHaveLength(0)
+    // Asking again at once sends no second link (a stranger cannot flood an address).
+    await subscribe('optin@example.com')
+    const confirmations = await mailsTo('optin@example.com', 'newsletter-confirmation')
+    expect(confirmations).toHaveLength(1)
+    const [mail] = confirmations
+    expect(mail!.subject).toBe('Please confirm your subscription to the Jade Shop newsletter')
+    expect(mail!.textBody).toContain('https://shop.example.com/newsletter/confirm?token=')
+    expect(mail!.htmlBody).toContain('https://shop.example.com/newsletter/confirm?token=')
+
+    const token = tokenOf(mail!.textBody!, 'confirm')
+    expect((await confirm('guessed-token')).statusCode).toBe(404)
+    expect((await confirm('guessed-token')).json().message).toBe(
+      'This confirmation link is not valid or has expired. Please subscribe again from any page of the shop.',
+    )
+    const confirmed = await confirm(token)
+    expect(confirmed.statusCode).toBe(200)
+    expect(confirmed.json().message).toBe('Your subscription is confirmed. Welcome to our newsletter!')
+    expect((await confirm(token)).statusCode).toBe(200) // a second click is harmless
+    expect((await list('?search=optin')).json()).toMatchObject({
+      subscribers: 1,
+      items: [{ email: 'optin@example.com', confirmed: true }],
+    })
+    // Welcomed once, with the unsubscribe link in both parts and in List-Unsubscribe.
+    const welcomes = await mailsTo('optin@example.com', 'newsletter-welcome')
+    expect(welcomes).toHaveLength(1)
+    expect(welcomes[0]!.headers?.['List-Unsubscribe']).toMatch(
       /^<https:\/\/shop\.example\.com\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+>$/,
     )
-    expect(mails[0]!.textBody).toContain('https://shop.example.com/newsletter/unsubscribe?token=')
     await t.app.mailWorker.runOnce()
     const folder = path.join(t.config.dataDir, 'mail')
-    const eml = readFileSync(path.join(folder, readdirSync(folder)[0]!), 'utf8').replace(/\r\n[ \t]+/g, ' ')
+    const welcomeFile = readdirSync(folder).find((name) => name.includes('newsletter-welcome'))
+    const eml = readFileSync(path.join(folder, welcomeFile!), 'utf8').replace(/\r\n[ \t]+/g, ' ')
     expect(eml).toMatch(/^List-Unsubscribe: <https:\/\/shop\.example\.com\/newsletter\/unsubscribe\?token=/m)
+  })
+
+  it('sends a fresh link to an address still unconfirmed once the last one is a while old', async () => {
+    await subscribe('lost@example.com')
+    await t.handle.db
+      .update(newsletters)
+      .set({ confirmationSentAt: sql`now() - interval '11 minutes'` })
+      .where(eq(newsletters.email, 'lost@example.com'))
+    await subscribe('lost@example.com')
+    const links = (await mailsTo('lost@example.com', 'newsletter-confirmation')).map((mail) =>
+      tokenOf(mail.textBody!, 'confirm'),
+    )
+    expect(links).toHaveLength(2)
+    expect((await confirm(links[0]!)).statusCode).toBe(404) // replaced by the fresh one
+    expect((await confirm(links[1]!)).statusCode).toBe(200)
   })
 
   it('refuses an empty or malformed address with the message, never a 500', async () => {
@@ -76,11 +142,8 @@ describe('POST /api/newsletter', () => {
 
 describe('unsubscribing', () => {
   it('takes the address off the list with the link of its welcome e-mail; the link works once', async () => {
-    await subscribe('leave@example.com')
-    const [mail] = await t.handle.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'leave@example.com'))
+    await subscribeConfirmed('leave@example.com')
+    const [mail] = await mailsTo('leave@example.com', 'newsletter-welcome')
     const token = tokenOf(mail!.textBody!)
     const post = (value: string) =>
       t.app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: value } })
@@ -91,14 +154,15 @@ describe('unsubscribing', () => {
     expect(again.statusCode).toBe(404)
     expect(again.json().message).toBe('This unsubscribe link is not valid or has already been used.')
     expect((await post('guess')).statusCode).toBe(404)
-    // Subscribing again is a fresh subscription.
-    expect((await subscribe('leave@example.com')).statusCode).toBe(201)
+    // Subscribing again is a fresh subscription, to be confirmed again.
+    expect((await subscribe('leave@example.com')).statusCode).toBe(200)
+    expect(await mailsTo('leave@example.com', 'newsletter-confirmation')).toHaveLength(2)
   })
 })
 
 describe('the subscribers list', () => {
   it('is paged and searched in SQL, newest first', async () => {
-    await subscribe('ana@example.org')
+    await subscribeConfirmed('ana@example.org')
     const all = (await list()).json()
     expect(all.items[0].email).toBe('ana@example.org')
     expect(all.items[0].createdAt).toMatch(/^\d{4}-/)
@@ -110,8 +174,10 @@ describe('the subscribers list', () => {
 
   it('gives every address of the filter and a CSV export with correct quoting', async () => {
     // An address the form would refuse, as older data might hold: the library quotes it.
-    await t.handle.db.insert(newsletters).values({ email: '"quoted,name"@example.com' })
-    expect((await subscribe('-minus@example.com')).statusCode).toBe(201)
+    await t.handle.db
+      .insert(newsletters)
+      .values({ email: '"quoted,name"@example.com', confirmedAt: new Date() })
+    await subscribeConfirmed('-minus@example.com')
     const emails = await t.app.inject({
       method: 'GET',
       url: '/api/newsletter/subscriptions/emails',
@@ -141,13 +207,44 @@ describe('the subscribers list', () => {
     expect(formula.body.split('\n')[1]).toMatch(/^'-minus@example.com,/)
   })
 
+  it('lists addresses awaiting confirmation, but copies, exports and counts only the confirmed', async () => {
+    await subscribe('waiting@example.net')
+    await subscribeConfirmed('joined@example.net')
+    const page = (await list('?search=example.net')).json()
+    expect(page.items).toEqual([
+      expect.objectContaining({ email: 'joined@example.net', confirmed: true }),
+      expect.objectContaining({ email: 'waiting@example.net', confirmed: false }),
+    ])
+    expect(page).toMatchObject({ total: 2, subscribers: 1 })
+    const emails = await t.app.inject({
+      method: 'GET',
+      url: '/api/newsletter/subscriptions/emails?search=example.net',
+      headers: { cookie: admin },
+    })
+    expect(emails.json().emails).toEqual(['joined@example.net'])
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/newsletter/subscriptions.csv?search=example.net',
+      headers: { cookie: admin },
+    })
+    expect(csv.body).toContain('joined@example.net')
+    expect(csv.body).not.toContain('waiting@example.net')
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/subscribers/summary',
+      headers: { cookie: admin },
+    })
+    expect(summary.json().subscribers).toBe((await list()).json().subscribers)
+    expect(summary.json().subscribers).toBeLessThan((await list()).json().total)
+  })
+
   it('feeds the dashboard card and is for administrators only', async () => {
     const summary = await t.app.inject({
       method: 'GET',
       url: '/api/admin/subscribers/summary',
       headers: { cookie: admin },
     })
-    expect(summary.json().subscribers).toBe((await list()).json().total)
+    expect(summary.json().subscribers).toBe((await list()).json().subscribers)
     expect((await t.app.inject({ method: 'GET', url: '/api/newsletter/subscriptions' })).statusCode).toBe(401)
   })
 })

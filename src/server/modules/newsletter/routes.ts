@@ -1,23 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { NEWSLETTER_MESSAGES, newsletterSchema, unsubscribeSchema } from '../../../shared/newsletter'
+import {
+  confirmSubscriptionSchema,
+  NEWSLETTER_MESSAGES,
+  newsletterSchema,
+  unsubscribeSchema,
+} from '../../../shared/newsletter'
 import type { Database } from '../../db/client'
 import { RATE_LIMITS } from '../../lib/rate-limits'
-import { type NewsletterMailContext, subscribe, unsubscribe } from './service'
+import { confirmSubscription, type NewsletterMailContext, subscribe, unsubscribe } from './service'
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{
   db: Database
   context: NewsletterMailContext
   onMailQueued: () => void
 }> = async (app, { db, context, onMailQueued }) => {
-  // 201 for a new address, 200 for one already on the list: the shopper sees the same thanks,
-  // and nobody learns from the message whether an address was subscribed.
+  // The same status and words for a new, an unconfirmed and a confirmed address: nobody learns
+  // from the answer whether an address subscribes (double opt-in: only its owner's click does).
   app.post(
     '/api/newsletter',
     { schema: { body: newsletterSchema }, config: { rateLimit: RATE_LIMITS.form } },
-    async (request, reply) => {
-      const created = await subscribe(db, request.body.email, context)
-      if (created) onMailQueued()
-      return reply.status(created ? 201 : 200).send({ message: NEWSLETTER_MESSAGES.subscribed })
+    async (request) => {
+      if (await subscribe(db, request.body.email, context)) onMailQueued()
+      return { message: NEWSLETTER_MESSAGES.subscribed }
+    },
+  )
+
+  // The confirmation e-mail's link opens a page with one button that sends this: mail scanners
+  // follow links, and must not subscribe anyone.
+  app.post(
+    '/api/newsletter/confirm',
+    { schema: { body: confirmSubscriptionSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    async (request) => {
+      if (await confirmSubscription(db, request.body.token, context)) onMailQueued()
+      return { message: NEWSLETTER_MESSAGES.confirmed }
     },
   )
 

@@ -1,14 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { desc, eq, like, sql } from 'drizzle-orm'
-import type { Page } from '../../../shared/admin-list'
-import { NEWSLETTER_MESSAGES, type Subscriber, type SubscriberListQuery } from '../../../shared/newsletter'
+import { and, desc, eq, like, sql } from 'drizzle-orm'
+import {
+  NEWSLETTER_MESSAGES,
+  type Subscriber,
+  type SubscriberListQuery,
+  type SubscriberPage,
+} from '../../../shared/newsletter'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'
 import { newsletters } from '../../db/schema'
 import { notFound } from '../../errors'
 import { enqueueMail } from '../mail/outbox'
-import { newsletterWelcomeMail } from '../mail/templates/community-mails'
+import { newsletterConfirmationMail, newsletterWelcomeMail } from '../mail/templates/community-mails'
 
 export interface NewsletterMailContext {
   store: StoreInfo
@@ -20,28 +24,73 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const unsubscribeUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/+$/, '')}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
 
+export const confirmUrl = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/newsletter/confirm?token=${encodeURIComponent(token)}`
+
+/** A confirmation link lost in a spam folder may be asked for again, but not more often than this. */
+export const CONFIRMATION_RESEND_MINUTES = 10
+
+// 24 random bytes: a link cannot be guessed; only its hash is stored.
+const newToken = () => randomBytes(24).toString('base64url')
+
 /**
- * Puts an address (already trimmed and lower-cased by the schema) on the list once. A new
- * subscription gets its unsubscribe token and a welcome e-mail carrying it, in one transaction;
- * subscribing again adds nothing and sends nothing. Answers whether the address is new.
+ * Double opt-in: an address (already trimmed and lower-cased by the schema) new to the list is
+ * kept unconfirmed and sent a confirmation link; one still unconfirmed is sent a fresh link, at
+ * most every CONFIRMATION_RESEND_MINUTES; a confirmed one gets nothing. The caller answers all
+ * three alike. Answers whether an e-mail was queued.
  */
 export async function subscribe(
   db: Database,
   email: string,
   context: NewsletterMailContext,
 ): Promise<boolean> {
-  // 24 random bytes: the link cannot be guessed; only its hash is stored.
-  const token = randomBytes(24).toString('base64url')
+  const token = newToken()
   return db.transaction(async (tx) => {
-    const inserted = await tx
+    const sent = await tx
       .insert(newsletters)
-      .values({ email, unsubscribeTokenHash: hashToken(token) })
-      .onConflictDoNothing({ target: newsletters.email })
+      .values({ email, confirmTokenHash: hashToken(token), confirmationSentAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: newsletters.email,
+        set: { confirmTokenHash: hashToken(token), confirmationSentAt: sql`now()` },
+        setWhere: sql`${newsletters.confirmedAt} is null and (${newsletters.confirmationSentAt} is null
+          or ${newsletters.confirmationSentAt} < now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES}))`,
+      })
       .returning({ id: newsletters.id })
-    if (inserted.length === 0) return false
+    if (sent.length === 0) return false
     await enqueueMail(
       tx,
-      newsletterWelcomeMail(email, unsubscribeUrl(context.publicUrl, token), context.store),
+      newsletterConfirmationMail(email, confirmUrl(context.publicUrl, token), context.store),
+    )
+    return true
+  })
+}
+
+/**
+ * The confirmation link's page sends this: the address becomes a subscriber and is welcomed, with
+ * its unsubscribe link. Confirming twice is harmless (and welcomes once). Answers whether an
+ * e-mail was queued.
+ */
+export async function confirmSubscription(
+  db: Database,
+  token: string,
+  context: NewsletterMailContext,
+): Promise<boolean> {
+  const unsubscribeToken = newToken()
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: newsletters.id, email: newsletters.email, confirmedAt: newsletters.confirmedAt })
+      .from(newsletters)
+      .where(eq(newsletters.confirmTokenHash, hashToken(token)))
+      .for('update')
+    if (!row) throw notFound(NEWSLETTER_MESSAGES.badConfirmToken)
+    if (row.confirmedAt) return false
+    await tx
+      .update(newsletters)
+      .set({ confirmedAt: sql`now()`, unsubscribeTokenHash: hashToken(unsubscribeToken) })
+      .where(eq(newsletters.id, row.id))
+    await enqueueMail(
+      tx,
+      newsletterWelcomeMail(row.email, unsubscribeUrl(context.publicUrl, unsubscribeToken), context.store),
     )
     return true
   })
@@ -57,8 +106,14 @@ export async function unsubscribe(db: DbOrTx, token: string): Promise<{ email: s
   return row
 }
 
-/** The Subscribers screen: newest first, searched by address (stored lower-cased), one page at a time. */
-export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): Promise<Page<Subscriber>> {
+const isConfirmed = sql`${newsletters.confirmedAt} is not null`
+
+/**
+ * The Subscribers screen: every address, newest first, searched by address (stored lower-cased),
+ * one page at a time; those awaiting confirmation are listed and marked, and only the confirmed
+ * count as subscribers.
+ */
+export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): Promise<SubscriberPage> {
   const where = query.search
     ? like(newsletters.email, containsPattern(query.search.toLowerCase()))
     : undefined
@@ -68,35 +123,53 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
       id: newsletters.id,
       email: newsletters.email,
       createdAt: newsletters.createdAt,
+      confirmed: isConfirmed.mapWith(Boolean),
       total: sql<number>`count(*) over ()`.mapWith(Number),
+      subscribers: sql<number>`count(*) filter (where ${isConfirmed}) over ()`.mapWith(Number),
     })
     .from(newsletters)
     .where(where)
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
     .limit(limit)
     .offset(offset)
-  return toPage(
+  const page = await toPage(
     rows,
-    (row) => ({ id: row.id, email: row.email, createdAt: row.createdAt.toISOString() }),
+    (row) => ({
+      id: row.id,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      confirmed: row.confirmed,
+    }),
     async () => {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletters).where(where)
       return row?.n ?? 0
     },
   )
+  const subscribers =
+    rows[0]?.subscribers ??
+    (await db.select({ n: sql<number>`count(*)::int` }).from(newsletters).where(and(where, isConfirmed)))[0]
+      ?.n ??
+    0
+  return { ...page, subscribers }
 }
 
-/** Every address of the filter, for Copy All Emails and the CSV export (not paged: it is the list). */
+/**
+ * Every confirmed address of the filter, for Copy All Emails and the CSV export (not paged: it is
+ * the list). An address awaiting confirmation is nobody's to write to yet.
+ */
 export async function allSubscriberEmails(db: DbOrTx, search?: string): Promise<Subscriber[]> {
   const rows = await db
     .select({ id: newsletters.id, email: newsletters.email, createdAt: newsletters.createdAt })
     .from(newsletters)
-    .where(search ? like(newsletters.email, containsPattern(search.toLowerCase())) : undefined)
+    .where(
+      and(isConfirmed, search ? like(newsletters.email, containsPattern(search.toLowerCase())) : undefined),
+    )
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), confirmed: true }))
 }
 
-/** The dashboard's subscribers card. */
+/** The dashboard's subscribers card: confirmed addresses only. */
 export async function subscriberSummary(db: DbOrTx): Promise<{ subscribers: number }> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletters)
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletters).where(isConfirmed)
   return { subscribers: row?.n ?? 0 }
 }

@@ -22,6 +22,7 @@ import {
   removePaymentPlan,
   setPaymentPlan,
 } from './admin-service'
+import { previewBuyerRelease, releaseBuyerReservations } from './buyer-reservations'
 import type { MailContext } from './order-notices'
 import { extendReservation } from './reservations'
 
@@ -92,6 +93,15 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
       await extendReservation(db, request.params.id, request.body.hours, context)
       return getAdminOrder(db, request.params.id, context.today)
     },
+  )
+
+  // What "Release all of this buyer's reservations" would end, for its confirmation; then the release.
+  app.get('/api/orders/:id/buyer-reservations', { schema: { params: idParams } }, (request) =>
+    previewBuyerRelease(db, request.params.id),
+  )
+
+  app.post('/api/orders/:id/buyer-reservations/release', { schema: { params: idParams } }, async (request) =>
+    releaseBuyerReservations(db, request.params.id, await actionContext(request)),
   )
 
   app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import type { FileStore } from '../media/file-store'
 import { imageUploadLimits, storeUploadedImages } from '../media/uploads'
+import { noteTestimonialUploads } from './photo-sweep'
 import { createTestimonial, listApproved } from './service'
 
 const listQuery = z.object({
@@ -37,8 +38,11 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<{ db: Database; files: Fi
   app.post(
     '/api/testimonials/upload',
     { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true } },
-    async (request) => ({
-      files: await storeUploadedImages(request, files, 'image'),
-    }),
+    async (request) => {
+      const urls = await storeUploadedImages(request, files, 'image')
+      // Unused a day later, the photo is swept (photo-sweep.ts).
+      await noteTestimonialUploads(db, urls)
+      return { files: urls }
+    },
   )
 }

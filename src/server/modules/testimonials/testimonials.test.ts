@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testimonialUploads } from '../../db/schema'
+import { SweepRunner } from '../../jobs/runner'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
+import { unusedTestimonialPhotos } from './photo-sweep'
 
 let t: TestApp
 let admin: string
@@ -58,6 +62,21 @@ describe('submitting a review', () => {
     expect((await moderation('approved')).json().items.map((item: { id: number }) => item.id)).toEqual([id])
   })
 
+  it('is listed with every other testimonial when the moderation list is asked with no query (back-office.md §7)', async () => {
+    const approved = (await submit({ ...review, customerName: 'Approved Reviewer' })).json().testimonial
+    await approve(approved.id)
+    const pending = (await submit({ ...review, customerName: 'Pending Reviewer' })).json().testimonial
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/testimonials',
+      headers: { cookie: admin },
+    })
+    expect(response.statusCode).toBe(200)
+    const ids = response.json().items.map((item: { id: number }) => item.id)
+    expect(ids).toEqual(expect.arrayContaining([approved.id, pending.id]))
+    expect(response.json().total).toBe(response.json().counts.all)
+  })
+
   it('answers each rule with the specification message; rating is 1 to 5, default 5', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...review, customerName: 'M' }, 'customerName', 'Name must be at least 2 characters.'],
@@ -104,6 +123,34 @@ describe('the photo upload', () => {
     expect(existsSync(file)).toBe(false)
     expect((await remove(testimonial.id)).statusCode).toBe(404)
     expect((await approve(testimonial.id)).statusCode).toBe(404)
+  })
+
+  it('sweeps the photos no review uses a day after they were uploaded, and no other', async () => {
+    const photo = async (color: string) => {
+      const response = await upload([{ name: 'p.png', data: await pngOf(color, 400), type: 'image/png' }])
+      const [url] = response.json().files as string[]
+      return { url: url!, file: path.join(t.config.dataDir, 'uploads', url!.replace('/uploads/', '')) }
+    }
+    const abandoned = await photo('#a1b2c3')
+    const used = await photo('#c3b2a1')
+    const fresh = await photo('#b2c3a1')
+    await submit({ ...review, imageUrl: used.url })
+    // The first two were uploaded a day and more ago; the last a moment ago (a review being written).
+    await t.handle.db
+      .update(testimonialUploads)
+      .set({ uploadedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(inArray(testimonialUploads.imageUrl, [abandoned.url, used.url]))
+    const sweeper = new SweepRunner({
+      db: t.handle.db,
+      sweeps: [unusedTestimonialPhotos(t.app.files)],
+      log: { info: () => {}, warn: () => {} },
+    })
+    expect(await sweeper.runOnce()).toEqual({ 'unused testimonial photos': 2 })
+    expect(existsSync(abandoned.file)).toBe(false)
+    expect(existsSync(used.file)).toBe(true)
+    expect(existsSync(fresh.file)).toBe(true)
+    // The hourly sweeper of the app runs it too.
+    expect(Object.keys((await t.app.sweeper.runOnce())!)).toContain('unused testimonial photos')
   })
 
   it('checks the content, not the name, with the specification messages', async () => {

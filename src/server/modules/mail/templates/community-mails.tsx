@@ -52,38 +52,70 @@ export function inquiryNoticeMail(
   }
 }
 
-/** A short note to the shopper: the message arrived. Their message is quoted, nothing else. */
-export function inquiryAcknowledgementMail(inquiry: InquiryMailData, store: StoreInfo): OutgoingMail {
+/**
+ * The thank-you for a contact-form message. It goes to whatever address the visitor typed, from
+ * the shop's own address, so it carries no word the visitor wrote (not their name, subject or
+ * message): a stranger cannot use the shop to send their text to someone else (issue 18).
+ */
+export function inquiryAcknowledgementMail(to: string, store: StoreInfo): OutgoingMail {
+  const thanks = `Thank you for writing to ${store.name}. Your message has reached us, and we will get back to you soon, usually within one business day.`
+  const unasked = 'If you did not write to us, you can ignore this e-mail.'
+  const text = ['Hello,', '', thanks, '', unasked, '', ...signature(store)].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>Hello,</P>
+      <P>{thanks}</P>
+      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
+    </>,
+  )
+  return {
+    kind: 'inquiry-acknowledgement',
+    to,
+    replyTo: store.email,
+    subject: `Thank you for your message to ${store.name}`,
+    text,
+    html,
+  }
+}
+
+/**
+ * Double opt-in: the link that makes an address typed into the form a subscriber. Someone else
+ * may have typed it, so it says so, carries nothing they wrote, and asks nothing of a stranger.
+ */
+export function newsletterConfirmationMail(to: string, confirmUrl: string, store: StoreInfo): OutgoingMail {
+  const asked = `Someone, we hope you, asked to receive the ${store.name} newsletter at this address. We write when new pieces arrive and before the shows where you can see them in person.`
+  const unasked = 'If it was not you, ignore this e-mail: without your confirmation we will not write again.'
   const text = [
-    `Hi ${inquiry.name},`,
+    'Hello,',
     '',
-    `Thank you for your message. We'll get back to you soon, usually within one business day.`,
+    asked,
     '',
-    `Your message (${inquiry.subject}):`,
-    inquiry.message,
+    `To confirm, open: ${confirmUrl}`,
+    '',
+    unasked,
     '',
     ...signature(store),
   ].join('\n')
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${inquiry.name},`}</P>
-      <P>Thank you for your message. We'll get back to you soon, usually within one business day.</P>
-      <p style={{ margin: '0 0 4px', fontWeight: 'bold' }}>{`Your message (${inquiry.subject})`}</p>
-      <Quote>{inquiry.message}</Quote>
+      <P>Hello,</P>
+      <P>{asked}</P>
+      <MailButton href={confirmUrl}>Confirm my subscription</MailButton>
+      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
     </>,
   )
   return {
-    kind: 'inquiry-acknowledgement',
-    to: inquiry.email,
-    replyTo: store.email,
-    subject: `We received your message: ${inquiry.subject}`,
+    kind: 'newsletter-confirmation',
+    to,
+    subject: `Please confirm your subscription to the ${store.name} newsletter`,
     text,
     html,
   }
 }
 
-/** Sent once per new subscription; carries the one-click unsubscribe link and header. */
+/** Sent once per confirmed subscription; carries the one-click unsubscribe link and header. */
 export function newsletterWelcomeMail(to: string, unsubscribeUrl: string, store: StoreInfo): OutgoingMail {
   const text = [
     'Hello,',

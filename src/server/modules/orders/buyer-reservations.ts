@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm'
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders'
+import { type BuyerReservations, HOLDING_STATUSES } from '../../../shared/orders-admin'
+import type { Database, DbOrTx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { conflict, notFound } from '../../errors'
+import type { ActionContext } from './action-context'
+import { recordEvent } from './events'
+import { releaseOrder } from './ledger'
+import { tellShopper } from './order-notices'
+
+// "Release all of this buyer's reservations" (issue 18): one shopper (or a script) may hold many
+// pieces in orders it never means to pay. From any of those orders the owner ends every one that
+// shares its e-mail address, in one transaction: all of them end and their pieces are back on sale,
+// or none does.
+
+/** An order that holds its pieces without any payment: the SQL twin of holdsPiecesUnpaid(). */
+const HOLDS_UNPAID = sql`o.payment_status = 'unpaid' and o.status in (${sql.join(
+  HOLDING_STATUSES.map((status) => sql.raw(`'${status}'`)),
+  sql`, `,
+)})`
+
+async function buyerOf(db: DbOrTx, orderId: number): Promise<string> {
+  const [order] = await queryRows<{ email: string | null }>(
+    db,
+    sql`select customer_email as email from orders where id = ${orderId}`,
+  )
+  if (!order) throw notFound('Order not found')
+  if (!order.email) throw conflict('This order has no e-mail address to find its buyer by')
+  return order.email
+}
+
+const sameBuyer = (email: string) => sql`lower(o.customer_email) = lower(${email})`
+
+/** What releasing would end: the buyer's orders holding pieces unpaid, and those pieces. */
+export async function previewBuyerRelease(db: Database, orderId: number): Promise<BuyerReservations> {
+  const email = await buyerOf(db, orderId)
+  const [counts] = await queryRows<{ orders: number; pieces: number }>(
+    db,
+    sql`select count(distinct o.id)::int as orders, coalesce(sum(i.quantity), 0)::int as pieces
+        from orders o join order_items i on i.order_id = o.id
+        where ${sameBuyer(email)} and ${HOLDS_UNPAID}`,
+  )
+  return { email, ...counts! }
+}
+
+/**
+ * Cancels every order of the buyer that holds pieces unpaid: the pieces return to stock and sale,
+ * each order's trail names the owner, and the shopper hears of each cancellation as they would of
+ * one. Orders are locked in id order, then all their pieces in id order, as checkout and the
+ * reservation job lock them.
+ */
+export async function releaseBuyerReservations(
+  db: Database,
+  orderId: number,
+  context: ActionContext,
+): Promise<BuyerReservations> {
+  return db.transaction(async (tx) => {
+    const email = await buyerOf(tx, orderId)
+    const held = await queryRows<{ id: number; status: OrderStatus; pieces: number }>(
+      tx,
+      sql`select o.id, o.status,
+            (select coalesce(sum(quantity), 0)::int from order_items i where i.order_id = o.id) as pieces
+          from orders o where ${sameBuyer(email)} and ${HOLDS_UNPAID}
+          order by o.id for update of o`,
+    )
+    if (held.length === 0) return { email, orders: 0, pieces: 0 }
+    const ids = sql.join(
+      held.map((order) => sql`${order.id}`),
+      sql`, `,
+    )
+    await tx.execute(sql`
+      select id from products
+      where id in (select product_id from order_items where order_id in (${ids}))
+      order by id for update`)
+    for (const order of held) {
+      await tx.execute(sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`)
+      await releaseOrder(tx, order.id)
+      await recordEvent(
+        tx,
+        order.id,
+        'status',
+        `${ORDER_STATUS_LABELS[order.status]} → ${ORDER_STATUS_LABELS.cancelled}: all of this buyer's reservations released`,
+        context.actor,
+      )
+      await tellShopper(tx, order.id, 'order-cancelled', context.mail)
+    }
+    return { email, orders: held.length, pieces: held.reduce((sum, order) => sum + order.pieces, 0) }
+  })
+}
