@@ -71,19 +71,17 @@ export function OrdersPage() {
         }
       />
       <Tabs value={tab} onValueChange={(value) => list.setFilter('tab', value === 'all' ? undefined : value)}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList aria-label="Order tabs" className="min-w-max gap-6">
-            {ORDER_TABS.map((name) => (
-              <TabsTrigger key={name} value={name} className="gap-2">
-                {ORDER_TAB_LABELS[name]}
-                <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
-                  {counts ? counts[name] : '·'}
-                  <span className="sr-only"> orders</span>
-                </span>
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        <TabsList aria-label="Order tabs" className="gap-6">
+          {ORDER_TABS.map((name) => (
+            <TabsTrigger key={name} value={name} className="gap-2">
+              {ORDER_TAB_LABELS[name]}
+              <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
+                {counts ? counts[name] : '·'}
+                <span className="sr-only">{counts?.[name] === 1 ? ' order' : ' orders'}</span>
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
       </Tabs>
 
       <div className="my-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
