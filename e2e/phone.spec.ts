@@ -126,6 +126,8 @@ const ADMIN_PAGES = [
 
 for (const width of [320, 375]) {
   test.describe(`on a ${width} px phone`, () => {
+    // Many pages and dialogs in one walk, on a machine shared with other work.
+    test.setTimeout(180_000)
     test('every storefront page and its sheets fit the screen', async ({ page, watch }) => {
       watch.expectFailures({ url: /\/no-such-page$/, status: 404 })
       await page.setViewportSize({ width, height: 740 })
@@ -165,13 +167,10 @@ for (const width of [320, 375]) {
       await page.goto('/checkout')
       await expect(page.getByLabel('State')).toBeVisible()
       await expectFits(page, '/checkout')
-      await expect(page.getByRole('button', { name: /place order/i }))
-        .toBeInViewport({ ratio: 0.99 })
-        .catch(async () => {
-          // Below the fold is fine; cut off at the side is not.
-          const box = await page.getByRole('button', { name: /place order/i }).boundingBox()
-          expect(box!.x + box!.width).toBeLessThanOrEqual(width)
-        })
+      // Below the fold is fine; cut off at the side is not.
+      await page.getByLabel('Zelle').check()
+      const place = await page.getByRole('button', { name: 'Place Order' }).boundingBox()
+      expect(place!.x + place!.width).toBeLessThanOrEqual(width)
       if (width === 375)
         await page.screenshot({ path: 'test-results/screens/phone-checkout-375.png', fullPage: true })
 
