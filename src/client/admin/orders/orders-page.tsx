@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { PackageOpen } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatCents } from '../../../shared/money'
-import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '../../../shared/orders'
+import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab, owedOrders } from '../../../shared/orders'
 import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS, type AdminOrder } from '../../../shared/orders-admin'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
@@ -66,7 +66,7 @@ export function OrdersPage() {
         title="Orders"
         description={
           counts
-            ? `${counts['pending-payment']} awaiting payment · ${counts['ready-to-ship']} ready to ship`
+            ? `${owedOrders(counts)} awaiting payment · ${counts['ready-to-ship']} ready to ship`
             : 'Payments, plans, packing and shipping'
         }
       />

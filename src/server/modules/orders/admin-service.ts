@@ -28,6 +28,7 @@ import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
 import { tellShopper } from './order-notices'
+import { owedOrder } from './owed'
 import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
@@ -39,9 +40,8 @@ const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   all: sql`true`,
   // `not exists`, not `plan.id is null`: the planner counts the anti-join's rows right and walks
   // the newest orders by index until the page is full, rather than sorting every unpaid order.
-  'pending-payment': sql`o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial')
-    and not exists (select from payment_plans p where p.order_id = o.id)`,
-  'payment-plans': sql`o.status <> 'cancelled' and plan.id is not null and o.payment_status <> 'paid'`,
+  'pending-payment': sql`${owedOrder('o')} and not exists (select from payment_plans p where p.order_id = o.id)`,
+  'payment-plans': sql`${owedOrder('o')} and plan.id is not null`,
   'ready-to-ship': sql`o.status in ('confirmed', 'preparing') and o.payment_status = 'paid'`,
   completed: sql`o.status in ('shipped', 'delivered')`,
 }
