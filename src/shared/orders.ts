@@ -102,6 +102,13 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | 
     : `An order that is ${ORDER_STATUS_LABELS[from]} can only be cancelled`
 }
 
+/**
+ * 'Payment Confirmed' means money came in (back-office.md §4): an order with nothing paid and no
+ * agreed plan is confirmed by recording its payment, which confirms it in the same step.
+ */
+export const CONFIRM_NEEDS_PAYMENT =
+  'Record the payment received (or agree a payment plan) to confirm this order'
+
 /** Payment status follows from the payments received: none, some, or the whole total. */
 export function derivePaymentStatus(paidCents: number, totalCents: number): PaymentStatus {
   if (paidCents <= 0) return 'unpaid'

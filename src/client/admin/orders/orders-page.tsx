@@ -52,6 +52,9 @@ export function OrdersPage() {
   const onAction = (order: AdminOrder, kind: OrderAction) => {
     if (kind === 'step') {
       const next = NEXT_STEP[order.status]
+      // Nothing paid and no plan: Confirm means "the money came in", so it records that payment.
+      if (next?.to === 'confirmed' && order.paymentStatus === 'unpaid' && !order.paymentPlan)
+        return setAction({ order, kind: 'confirm' })
       if (next) changeStatus.mutate({ order, status: next.to })
       return
     }
@@ -164,10 +167,11 @@ export function OrdersPage() {
           }
         />
       )}
-      {action?.kind === 'payment' && (
+      {(action?.kind === 'payment' || action?.kind === 'confirm') && (
         <PaymentDialog
-          key={action.order.id}
+          key={`${action.order.id}-${action.kind}`}
           order={action.order}
+          confirming={action.kind === 'confirm'}
           onClose={close}
           onSubmit={(update) => recordPayment.mutateAsync({ order: action.order, update })}
         />
