@@ -226,7 +226,7 @@ function cancelWarning(order: AdminOrder | undefined): string {
   if (!order) return ''
   const returned =
     order.status === 'shipped' || order.status === 'delivered'
-      ? 'It has left the shop: cancel it once the pieces are back, since they return to stock for sale.'
+      ? 'The pieces are with the buyer. Treat this as a return: cancel only once they are back in the shop, since cancelling puts them on sale again.'
       : 'Its pieces return to the shop and its sales leave the ledger.'
   const money =
     order.paymentMethod === 'stripe' && order.paymentStatus === 'paid'
