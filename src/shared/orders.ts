@@ -102,6 +102,13 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | 
     : `An order that is ${ORDER_STATUS_LABELS[from]} can only be cancelled`
 }
 
+/**
+ * 'Payment Confirmed' means money came in (back-office.md §4): an order with nothing paid and no
+ * agreed plan is confirmed by recording its payment, which confirms it in the same step.
+ */
+export const CONFIRM_NEEDS_PAYMENT =
+  'Record the payment received (or agree a payment plan) to confirm this order'
+
 /** Payment status follows from the payments received: none, some, or the whole total. */
 export function derivePaymentStatus(paidCents: number, totalCents: number): PaymentStatus {
   if (paidCents <= 0) return 'unpaid'
@@ -118,6 +125,25 @@ export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
   completed: 'Completed',
 }
 
+/** The payment statuses of an order that still owes the shop money. */
+export const OWED_PAYMENT_STATUSES = ['unpaid', 'partial'] as const satisfies readonly PaymentStatus[]
+
+/**
+ * What "owed" means, once for every screen: an order not cancelled whose payment is not complete,
+ * on a plan or not. The dashboard's "awaiting payment", the orders header and the two tabs that
+ * split it (Pending Payment without a plan, Payment Plans with one) all count exactly these.
+ */
+export function isOwed(order: { status: OrderStatus; paymentStatus: PaymentStatus }): boolean {
+  return (
+    order.status !== 'cancelled' &&
+    (OWED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(order.paymentStatus)
+  )
+}
+
+/** The owed orders among a list's tab counts: the two tabs that split them add up to all of them. */
+export const owedOrders = (counts: Record<OrderTab, number>) =>
+  counts['pending-payment'] + counts['payment-plans']
+
 /** DESIGN.md §4's tab rules; the server's SQL says the same, and a test holds them together. */
 export function orderTabs(order: {
   status: OrderStatus
@@ -127,9 +153,7 @@ export function orderTabs(order: {
   const tabs: OrderTab[] = ['all']
   if (order.status === 'cancelled') return tabs
   const settled = order.paymentStatus === 'paid'
-  if (!order.hasPlan && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'partial'))
-    tabs.push('pending-payment')
-  if (order.hasPlan && !settled) tabs.push('payment-plans')
+  if (isOwed(order)) tabs.push(order.hasPlan ? 'payment-plans' : 'pending-payment')
   if (settled && (order.status === 'confirmed' || order.status === 'preparing')) tabs.push('ready-to-ship')
   if (order.status === 'shipped' || order.status === 'delivered') tabs.push('completed')
   return tabs

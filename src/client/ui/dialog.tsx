@@ -6,9 +6,23 @@ import { cn } from '../lib/cn'
 // Shared with alert-dialog.tsx so both layers look and move the same.
 export const overlayClasses =
   'fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out'
+/** A small panel in the middle of the screen, at every width: confirmations (alert-dialog.tsx). */
 export const panelClasses = [
   'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-6',
   'max-h-[calc(100dvh-2rem)] overflow-y-auto border border-ink/10 bg-ivory p-6 shadow-2xl shadow-ink/10 sm:p-8',
+  'data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
+]
+
+/**
+ * Forms in dialogs (Record Sale at a fair, Edit Product): on a phone the panel is a full-height
+ * sheet whose footer stays pinned at the bottom (DialogFooter), so the action is always reachable;
+ * from 640 px it is the centred panel.
+ */
+const sheetOnPhoneClasses = [
+  // Its cells may shrink: a long line (a piece's name) truncates instead of widening the sheet.
+  'fixed inset-0 z-50 grid w-full max-w-lg content-start gap-6 overflow-y-auto overscroll-contain bg-ivory p-6 *:min-w-0',
+  'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2',
+  'sm:max-h-[calc(100dvh-2rem)] sm:border sm:border-ink/10 sm:p-8 sm:shadow-2xl sm:shadow-ink/10',
   'data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
 ]
 
@@ -30,7 +44,7 @@ export function DialogContent({ className, children, showClose = true, ...props 
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content className={cn(panelClasses, className)} {...props}>
+      <DialogPrimitive.Content className={cn(sheetOnPhoneClasses, className)} {...props}>
         {children}
         {showClose && (
           <DialogPrimitive.Close
@@ -53,7 +67,12 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        // Pinned to the bottom of the phone sheet while the fields scroll above it.
+        'sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-ink/10 bg-ivory px-6 py-4',
+        'sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:bg-transparent sm:px-0 sm:pt-2 sm:pb-0',
+        className,
+      )}
       {...props}
     />
   )

@@ -28,7 +28,9 @@ export function Hint({
         id={id}
         role="tooltip"
         className={cn(
-          'pointer-events-none invisible absolute left-0 top-full z-30 mt-2 w-64 border border-ink/10 bg-ink px-3 py-2',
+          // Even hidden it takes room in the page's width: on a phone it opens leftwards from the
+          // trigger's right edge (which sits mid-screen) and never wider than the screen.
+          'pointer-events-none invisible absolute right-0 top-full z-30 mt-2 w-64 max-w-[calc(100vw-2rem)] sm:right-auto sm:left-0 border border-ink/10 bg-ink px-3 py-2',
           'text-xs leading-relaxed text-ivory opacity-0 shadow-lg transition-opacity duration-150',
           'group-hover:visible group-hover:opacity-100 group-hover:delay-700',
           'group-focus-within:visible group-focus-within:opacity-100 group-focus-within:delay-700',

@@ -68,7 +68,10 @@ export function DashboardPage() {
           <Figure
             label="Awaiting payment"
             loading={!money}
-            detail={money && `${plural(money.awaitingPayment.orders, 'order')} still owe this`}
+            detail={
+              money &&
+              `${plural(money.awaitingPayment.orders, 'order')} still ${money.awaitingPayment.orders === 1 ? 'owes' : 'owe'} this`
+            }
             to="/admin/orders?tab=pending-payment"
           >
             {money && formatCents(money.awaitingPayment.balance)}

@@ -1,18 +1,12 @@
 import { CalendarClock, History, Hourglass, Truck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatCents } from '../../../shared/money'
-import {
-  NEXT_STEP,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-  PAYMENT_STATUS_LABELS,
-  type PaymentStatus,
-  trackingLink,
-} from '../../../shared/orders'
+import { ORDER_STATUS_TONES, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../../../shared/order-labels'
+import { NEXT_STEP, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, trackingLink } from '../../../shared/orders'
 import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
 import { cn } from '../../lib/cn'
 import { formatDate, formatDateTime } from '../../lib/dates'
-import { Badge, type BadgeProps } from '../../ui/badge'
+import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
 
@@ -20,6 +14,7 @@ export type OrderAction =
   | 'step'
   | 'ship'
   | 'payment'
+  | 'confirm'
   | 'plan'
   | 'remove-plan'
   | 'tracking'
@@ -27,29 +22,8 @@ export type OrderAction =
   | 'cancel'
   | 'release-buyer'
 
-const STATUS_BADGE: Record<OrderStatus, BadgeProps['variant']> = {
-  pending: 'gold',
-  confirmed: 'jade',
-  preparing: 'jade',
-  shipped: 'available',
-  delivered: 'available',
-  cancelled: 'sold',
-}
-
-const PAYMENT_BADGE: Record<PaymentStatus, BadgeProps['variant']> = {
-  unpaid: 'reserved',
-  partial: 'gold',
-  paid: 'available',
-  refunded: 'neutral',
-}
-
-const METHOD_LABELS: Record<string, string> = {
-  stripe: 'Card (Stripe)',
-  credit_card: 'Credit card',
-  bank_transfer: 'Bank transfer',
-}
-export const methodLabel = (method: string) =>
-  METHOD_LABELS[method] ?? method.charAt(0).toUpperCase() + method.slice(1)
+/** The back office says a method as the shopper's pages and e-mails do: one shared map. */
+export const methodLabel = paymentMethodLabel
 
 /** One order as the owner works on it: what was bought, where it goes, what was paid, what is next. */
 export function OrderCard({
@@ -100,8 +74,8 @@ export function OrderCard({
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <Badge variant={STATUS_BADGE[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
-          <Badge variant={PAYMENT_BADGE[order.paymentStatus]}>
+          <Badge variant={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+          <Badge variant={PAYMENT_STATUS_TONES[order.paymentStatus]}>
             {PAYMENT_STATUS_LABELS[order.paymentStatus]}
           </Badge>
           {order.paymentPlan?.overdue && <Badge variant="destructive">Overdue</Badge>}

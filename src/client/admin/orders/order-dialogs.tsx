@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { dollarsToCents, formatCents } from '../../../shared/money'
+import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
 import { formatDateTime } from '../../lib/dates'
@@ -84,12 +84,18 @@ export function TrackingDialog({
   )
 }
 
-/** Record Payment: an amount received (or the whole balance), how, and a note. */
+/**
+ * Record Payment: an amount received (or the whole balance), how, and a note. Opened by Confirm on
+ * an order with nothing paid and no plan, it confirms the payment of the balance: recording it is
+ * what confirms the order (an order is never Payment Confirmed on nothing).
+ */
 export function PaymentDialog({
   order,
+  confirming = false,
   onClose,
   onSubmit,
 }: DialogProps & {
+  confirming?: boolean
   onSubmit: (update: {
     paymentStatus: 'partial' | 'paid'
     amount?: number
@@ -99,7 +105,7 @@ export function PaymentDialog({
 }) {
   const id = useId()
   const [kind, setKind] = useState<'paid' | 'partial'>('paid')
-  const [amount, setAmount] = useState('')
+  const [amount, setAmount] = useState(confirming && order ? String(centsToDollars(order.balance)) : '')
   const [method, setMethod] = useState<PaymentMethod>(
     order && order.paymentMethod !== 'stripe' ? order.paymentMethod : 'zelle',
   )
@@ -125,7 +131,11 @@ export function PaymentDialog({
       <DialogContent className="sm:max-w-md">
         <form onSubmit={submit} noValidate>
           <DialogHeader>
-            <DialogTitle>Record Payment</DialogTitle>
+            <DialogTitle>
+              {confirming
+                ? `Confirm ${formatCents(balance)} received by ${methodLabel(method)}`
+                : 'Record Payment'}
+            </DialogTitle>
             <DialogDescription>
               Order #{order?.id}: {formatCents(order?.amountPaid ?? 0)} of {formatCents(order?.total ?? 0)}{' '}
               received, balance {formatCents(balance)}.
@@ -208,7 +218,7 @@ export function PaymentDialog({
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
-              Record Payment
+              {confirming ? 'Confirm Payment' : 'Record Payment'}
             </Button>
           </DialogFooter>
         </form>

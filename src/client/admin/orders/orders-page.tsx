@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { PackageOpen } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatCents } from '../../../shared/money'
-import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab } from '../../../shared/orders'
+import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab, owedOrders } from '../../../shared/orders'
 import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS, type AdminOrder } from '../../../shared/orders-admin'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
@@ -53,6 +53,9 @@ export function OrdersPage() {
   const onAction = (order: AdminOrder, kind: OrderAction) => {
     if (kind === 'step') {
       const next = NEXT_STEP[order.status]
+      // Nothing paid and no plan: Confirm means "the money came in", so it records that payment.
+      if (next?.to === 'confirmed' && order.paymentStatus === 'unpaid' && !order.paymentPlan)
+        return setAction({ order, kind: 'confirm' })
       if (next) changeStatus.mutate({ order, status: next.to })
       return
     }
@@ -67,24 +70,22 @@ export function OrdersPage() {
         title="Orders"
         description={
           counts
-            ? `${counts['pending-payment']} awaiting payment · ${counts['ready-to-ship']} ready to ship`
+            ? `${owedOrders(counts)} awaiting payment · ${counts['ready-to-ship']} ready to ship`
             : 'Payments, plans, packing and shipping'
         }
       />
       <Tabs value={tab} onValueChange={(value) => list.setFilter('tab', value === 'all' ? undefined : value)}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList aria-label="Order tabs" className="min-w-max gap-6">
-            {ORDER_TABS.map((name) => (
-              <TabsTrigger key={name} value={name} className="gap-2">
-                {ORDER_TAB_LABELS[name]}
-                <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
-                  {counts ? counts[name] : '·'}
-                  <span className="sr-only"> orders</span>
-                </span>
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        <TabsList aria-label="Order tabs" className="gap-6">
+          {ORDER_TABS.map((name) => (
+            <TabsTrigger key={name} value={name} className="gap-2">
+              {ORDER_TAB_LABELS[name]}
+              <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
+                {counts ? counts[name] : '·'}
+                <span className="sr-only">{counts?.[name] === 1 ? ' order' : ' orders'}</span>
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
       </Tabs>
 
       <div className="my-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -167,10 +168,11 @@ export function OrdersPage() {
           }
         />
       )}
-      {action?.kind === 'payment' && (
+      {(action?.kind === 'payment' || action?.kind === 'confirm') && (
         <PaymentDialog
-          key={action.order.id}
+          key={`${action.order.id}-${action.kind}`}
           order={action.order}
+          confirming={action.kind === 'confirm'}
           onClose={close}
           onSubmit={(update) => recordPayment.mutateAsync({ order: action.order, update })}
         />
@@ -228,7 +230,7 @@ function cancelWarning(order: AdminOrder | undefined): string {
   if (!order) return ''
   const returned =
     order.status === 'shipped' || order.status === 'delivered'
-      ? 'It has left the shop: cancel it once the pieces are back, since they return to stock for sale.'
+      ? 'The pieces are with the buyer. Treat this as a return: cancel only once they are back in the shop, since cancelling puts them on sale again.'
       : 'Its pieces return to the shop and its sales leave the ledger.'
   const money =
     order.paymentMethod === 'stripe' && order.paymentStatus === 'paid'

@@ -173,7 +173,7 @@ function MarkAsSoldForm({
     <form onSubmit={submit} noValidate>
       <DialogHeader>
         <DialogTitle>Mark as Sold</DialogTitle>
-        <DialogDescription className="flex items-center gap-2">
+        <DialogDescription className="flex min-w-0 items-center gap-2">
           <Button
             type="button"
             variant="ghost"
@@ -184,7 +184,7 @@ function MarkAsSoldForm({
           >
             <ArrowLeft className="size-4" aria-hidden />
           </Button>
-          <span className="truncate">
+          <span className="min-w-0 truncate">
             {piece.name}
             {piece.sku && <> · {piece.sku}</>}
           </span>

@@ -53,7 +53,7 @@ export function CheckoutPage() {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Secure checkout</p>
       <h1 className="mt-3 font-display text-5xl text-ink">Checkout</h1>
-      <div className="mt-10 grid gap-12 lg:grid-cols-12">
+      <div className="mt-10 grid grid-cols-1 gap-12 lg:grid-cols-12">
         <div className="lg:col-span-7">
           {/* The details form stays mounted while paying, so going back keeps what was typed. */}
           <div hidden={step.kind !== 'details'}>

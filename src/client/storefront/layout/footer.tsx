@@ -11,7 +11,7 @@ export function Footer() {
   const year = new Date().getFullYear()
   return (
     <footer className="mt-24 bg-jade-900 text-ivory">
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-12 lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 py-16 sm:px-6 md:grid-cols-12 lg:px-8">
         <div className="md:col-span-4">
           <Link to="/" className="font-display text-3xl font-semibold tracking-wide">
             {store?.name ?? 'Jade Shop'}

@@ -4,7 +4,7 @@ import type { Page } from '../../../shared/admin-list'
 import type { AdminUser } from '../../../shared/users-admin'
 import { LAST_ADMIN_MESSAGE } from '../../../shared/users-admin'
 import { orders, sessions, users } from '../../db/schema'
-import { adminCookie } from '../../test/factories'
+import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { setAdmin } from './admin-service'
 
@@ -50,6 +50,36 @@ describe('the accounts list', () => {
     const admins = (await owner.get('/api/users?role=admin')).json() as Page<AdminUser>
     expect(admins.items.every((user) => user.isAdmin)).toBe(true)
     expect((await owner.get('/api/users?role=owner')).statusCode).toBe(400)
+  })
+})
+
+describe('the Orders column', () => {
+  it("counts each customer's own orders", async () => {
+    const owner = as(await adminCookie(t.app, t.handle.db, 'count-owner'))
+    const buyer = await registerCustomer(t.app, { email: 'two.orders@example.com' })
+    await registerCustomer(t.app, { email: 'no.orders@example.com' })
+    for (const price of [20_000, 21_000]) {
+      const piece = await insertProduct(t.handle.db, { price })
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { cookie: buyer.cookie },
+        payload: {
+          ...checkoutForm,
+          email: 'two.orders@example.com',
+          paymentMethod: 'zelle',
+          items: [{ productId: piece.id, quantity: 1, price }],
+          subtotal: price,
+          shippingCost: 0,
+          total: price,
+        },
+      })
+      expect(placed.statusCode).toBe(200)
+    }
+    const page = (await owner.get('/api/users?search=orders%40example.com')).json() as Page<AdminUser>
+    const count = (email: string) => page.items.find((user) => user.email === email)?.orderCount
+    expect(count('two.orders@example.com')).toBe(2)
+    expect(count('no.orders@example.com')).toBe(0)
   })
 })
 

@@ -34,7 +34,9 @@ export async function listUsersPage(db: Database, query: UserListQuery): Promise
   const rows = await db
     .select({
       user: users,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`,
+      // Qualified by hand: drizzle writes a column inside sql`` without its table, and an
+      // unqualified "id" in the subquery would be the order's own id.
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders}.${sql.identifier(orders.userId.name)} = ${users}.${sql.identifier(users.id.name)})`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(users)

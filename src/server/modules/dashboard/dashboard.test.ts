@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard'
-import { orders, payments, sales } from '../../db/schema'
+import { owedOrders } from '../../../shared/orders'
+import type { AdminOrderPage } from '../../../shared/orders-admin'
+import { orders, paymentPlans, payments, sales } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
@@ -65,5 +67,35 @@ describe('the money overview', () => {
       salesToday: { amount: secondSaleToday ? 12_500 : 10_000, count: secondSaleToday ? 2 : 1 },
       salesThisMonth: { amount: 12_500, count: 2 },
     })
+  })
+})
+
+describe('what is owed', () => {
+  it('is one count on the dashboard, in the orders header and across the tabs, plans included', async () => {
+    const db = t.handle.db
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } })
+      expect(response.statusCode).toBe(200)
+      return response.json()
+    }
+    const [, onPlan, refundedPlan] = await db
+      .insert(orders)
+      .values([
+        { subtotal: 10_000, total: 10_000, paymentMethod: 'zelle', paymentStatus: 'unpaid' },
+        { subtotal: 360_000, total: 360_000, paymentMethod: 'zelle', paymentStatus: 'unpaid' },
+        { subtotal: 20_000, total: 20_000, paymentMethod: 'zelle', paymentStatus: 'refunded' },
+      ])
+      .returning()
+    await db.insert(paymentPlans).values([
+      { orderId: onPlan!.id, depositAmount: 0, totalAmount: 360_000 },
+      { orderId: refundedPlan!.id, depositAmount: 0, totalAmount: 20_000 },
+    ])
+
+    const overview = (await get('/api/admin/overview')) as MoneyOverview
+    const list = (await get('/api/admin/orders')) as AdminOrderPage
+    expect(owedOrders(list.tabCounts)).toBe(overview.awaitingPayment.orders)
+    const plans = (await get('/api/admin/orders?tab=payment-plans')) as AdminOrderPage
+    expect(plans.items.map((order) => order.id)).toEqual([onPlan!.id])
+    expect(list.tabCounts['payment-plans']).toBe(1)
   })
 })

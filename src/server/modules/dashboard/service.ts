@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { MoneyOverview } from '../../../shared/dashboard'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { owedOrder } from '../orders/owed'
 
 type Row = {
   awaiting_orders: number
@@ -24,7 +25,7 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
     ), open_orders as (
       select o.total - coalesce((select sum(p.amount) from payments p where p.order_id = o.id), 0) as due
       from orders o
-      where o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial')
+      where ${owedOrder('o')}
     )
     select
       (select count(*)::int from open_orders) as awaiting_orders,

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { formatCents } from '../../../shared/money'
+import { paymentMethodLabel } from '../../../shared/order-labels'
 import {
+  CONFIRM_NEEDS_PAYMENT,
   ORDER_STATUS_LABELS,
   ORDER_TABS,
   type OrderStatus,
@@ -28,6 +30,7 @@ import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
 import { tellShopper } from './order-notices'
+import { owedOrder } from './owed'
 import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
@@ -39,9 +42,8 @@ const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   all: sql`true`,
   // `not exists`, not `plan.id is null`: the planner counts the anti-join's rows right and walks
   // the newest orders by index until the page is full, rather than sorting every unpaid order.
-  'pending-payment': sql`o.status <> 'cancelled' and o.payment_status in ('unpaid', 'partial')
-    and not exists (select from payment_plans p where p.order_id = o.id)`,
-  'payment-plans': sql`o.status <> 'cancelled' and plan.id is not null and o.payment_status <> 'paid'`,
+  'pending-payment': sql`${owedOrder('o')} and not exists (select from payment_plans p where p.order_id = o.id)`,
+  'payment-plans': sql`${owedOrder('o')} and plan.id is not null`,
   'ready-to-ship': sql`o.status in ('confirmed', 'preparing') and o.payment_status = 'paid'`,
   completed: sql`o.status in ('shipped', 'delivered')`,
 }
@@ -154,6 +156,13 @@ export async function changeOrderStatus(
     const from = order.status as OrderStatus
     const refusal = transitionRefusal(from, to)
     if (refusal) throw conflict(refusal)
+    if (to === 'confirmed' && order.paymentStatus === 'unpaid') {
+      const [plan] = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from payment_plans where order_id = ${orderId}`,
+      )
+      if (!plan) throw conflict(CONFIRM_NEEDS_PAYMENT)
+    }
     if (to === 'shipped') {
       const trackingNumber = options.trackingNumber || order.trackingNumber
       if (!trackingNumber) throw invalid(TRACKING_REQUIRED, 'trackingNumber')
@@ -196,7 +205,7 @@ export async function changeOrderStatus(
         tx,
         orderId,
         'refund',
-        `Refund of ${formatCents(manual.amount)} owed to the customer (received by ${manual.methods.replace(/_/g, ' ')})`,
+        `Refund of ${formatCents(manual.amount)} owed to the customer (received by ${manual.methods.split(', ').map(paymentMethodLabel).join(', ')})`,
         options.actor,
       )
     // A card order hears of its cancellation with the refund's outcome, below.
@@ -291,7 +300,7 @@ export async function recordOrderPayment(
       tx,
       orderId,
       'payment',
-      `${formatCents(amount)} received by ${method.replace('_', ' ')}: ${PAYMENT_STATUS_LABELS[result.after]}`,
+      `${formatCents(amount)} received by ${paymentMethodLabel(method)}: ${PAYMENT_STATUS_LABELS[result.after]}`,
       actor,
     )
     // Paid in full, an order waiting for its payment is confirmed: 'Payment Confirmed'.

@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORDER_STATUSES, ORDER_TABS, type OrderStatus, orderTabs } from '../../../shared/orders'
+import {
+  CONFIRM_NEEDS_PAYMENT,
+  ORDER_STATUSES,
+  ORDER_TABS,
+  type OrderStatus,
+  orderTabs,
+} from '../../../shared/orders'
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
 import { queryRows } from '../../db/query-rows'
 import { emailOutbox, orders, paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
@@ -169,6 +175,7 @@ describe('order steps', () => {
     const walk: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered']
     for (const [index, from] of walk.entries()) {
       const { orderId } = await zelleOrder()
+      await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
       for (const step of walk.slice(1, index + 1)) {
         const moved = await patch(`/api/orders/${orderId}/status`, {
           status: step,
@@ -197,6 +204,32 @@ describe('order steps', () => {
     }
   })
 
+  it('confirms an order only once money came in or a plan was agreed', async () => {
+    const { orderId } = await zelleOrder()
+    const refused = await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe(CONFIRM_NEEDS_PAYMENT)
+
+    // Recording the balance confirms it in one step, and the trail names the method as the shop says it.
+    const paid = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid', method: 'zelle' })
+    expect(paid.statusCode).toBe(200)
+    const order = paid.json() as AdminOrder
+    expect(order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' })
+    expect(order.events.map((event) => event.message)).toContain('$200.00 received by Zelle: Paid in Full')
+
+    const planned = await zelleOrder()
+    const plan = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${planned.orderId}/plan`,
+      payload: { depositAmount: 0, installments: [{ amount: 20_000, dueDate: '2099-01-01' }] },
+      headers: { cookie: admin },
+    })
+    expect(plan.statusCode).toBe(200)
+    const agreed = await patch(`/api/orders/${planned.orderId}/status`, { status: 'confirmed' })
+    expect(agreed.statusCode).toBe(200)
+    expect((agreed.json() as AdminOrder).status).toBe('confirmed')
+  })
+
   it('refuses an unknown status and unknown fields with 400', async () => {
     const { orderId } = await zelleOrder()
     expect((await patch(`/api/orders/${orderId}/status`, { status: 'lost' })).statusCode).toBe(400)
@@ -208,6 +241,7 @@ describe('order steps', () => {
 
   it('ships only with a tracking number, and keeps the number given', async () => {
     const { orderId } = await zelleOrder()
+    await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
     await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' })
     await patch(`/api/orders/${orderId}/status`, { status: 'preparing' })
     const refused = await patch(`/api/orders/${orderId}/status`, { status: 'shipped' })
@@ -228,7 +262,8 @@ describe('order steps', () => {
     const order = shipped.json() as AdminOrder
     expect(order.status).toBe('shipped')
     expect(order.events.map((event) => [event.kind, event.actor, event.message])).toEqual([
-      // Confirmed before any payment: no 'payment received' e-mail.
+      // Confirmed on a deposit, before the whole payment: no 'payment received' e-mail.
+      ['payment', 'owner', '$10.00 received by Zelle: Partial Payment'],
       ['status', 'owner', 'Order Received → Payment Confirmed'],
       ['status', 'owner', 'Payment Confirmed → Preparing to Ship'],
       ['tracking', 'owner', 'Tracking number 9400111899223100012345'],
@@ -338,7 +373,7 @@ describe('payments', () => {
     expect(await salesOf(orderId)).toEqual([])
     // The Zelle payment goes back by hand: the trail says so.
     expect((cancelled.json() as AdminOrder).events.map((event) => event.message)).toContain(
-      'Refund of $200.00 owed to the customer (received by zelle)',
+      'Refund of $200.00 owed to the customer (received by Zelle)',
     )
     const refused = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
     expect(refused.statusCode).toBe(409)

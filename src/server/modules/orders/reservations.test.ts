@@ -155,10 +155,11 @@ describe('the reservation of an unpaid Zelle order', () => {
   })
 
   it('holds on once the owner confirmed the order, took a payment or agreed a plan', async () => {
-    const confirmed = await zelleOrder('ada.confirmed@example.com')
+    // Nothing paid and no plan: Confirm is refused (recording the payment confirms it instead).
+    const unpaid = await zelleOrder('ada.confirmed@example.com')
     expect(
-      (await adminPatch(`/api/orders/${confirmed.orderId}/status`, { status: 'confirmed' })).statusCode,
-    ).toBe(200)
+      (await adminPatch(`/api/orders/${unpaid.orderId}/status`, { status: 'confirmed' })).statusCode,
+    ).toBe(409)
     const deposit = await zelleOrder('ada.deposit@example.com')
     expect(
       (
@@ -178,7 +179,7 @@ describe('the reservation of an unpaid Zelle order', () => {
     expect(plan.statusCode).toBe(200)
 
     await jobsAt(new Date(Date.now() + 200 * HOUR))
-    for (const { orderId, piece } of [confirmed, deposit, planned]) {
+    for (const { orderId, piece } of [deposit, planned]) {
       expect((await orderOf(orderId)).status).not.toBe('cancelled')
       expect((await pieceOf(piece.id)).status).toBe('reserved')
     }
@@ -507,13 +508,13 @@ describe('the limit on orders awaiting payment', () => {
     })
     expect(payment.statusCode).toBe(200)
     expect(await holdersOf(paying.id)).toEqual([])
-    const confirmed = await limited.app.inject({
+    const cancelled = await limited.app.inject({
       method: 'PATCH',
       url: `/api/orders/${handled.id}/status`,
-      payload: { status: 'confirmed' },
+      payload: { status: 'cancelled' },
       headers: { cookie },
     })
-    expect(confirmed.statusCode).toBe(200)
+    expect(cancelled.statusCode).toBe(200)
     expect(await holdersOf(handled.id)).toEqual([])
   })
 

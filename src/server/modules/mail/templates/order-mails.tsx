@@ -1,5 +1,6 @@
 import type { CheckoutPaymentMethod } from '../../../../shared/checkout'
 import { formatCents } from '../../../../shared/money'
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-labels'
 import { formatDeadline } from '../../../../shared/orders'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
@@ -23,11 +24,6 @@ export interface OrderMailData {
   insuranceInterest: boolean
   /** An unpaid Zelle order's hold on its pieces ends then (ISO), unless paid. */
   reservedUntil: string | null
-}
-
-const PAYMENT_METHOD_LABELS: Record<OrderMailData['paymentMethod'], string> = {
-  stripe: 'Card',
-  zelle: 'Zelle',
 }
 
 const PAYMENT_STATUS_LABELS: Record<OrderMailData['paymentStatus'], string> = {

@@ -1,0 +1,330 @@
+import { mkdirSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
+import { expect, signInAsOwner, test } from './fixtures'
+
+mkdirSync('test-results/screens', { recursive: true })
+
+/**
+ * Every page and every dialog at a phone's width: the document may never be wider than the
+ * screen (a shopper on a phone cannot reach what runs off the side). The failure names the
+ * elements that stick out, so a regression says where it is.
+ */
+async function expectFits(page: Page, what: string) {
+  // Layout settles after fonts and lazy chunks; a frame later is what the person sees.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))))
+  const report = await page.evaluate(() => {
+    const width = window.innerWidth
+    const documentWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)
+    const offenders: string[] = []
+    if (documentWidth > width) {
+      const clipped = (element: HTMLElement) => {
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+          const style = getComputedStyle(up)
+          if (style.overflowX !== 'visible' || style.position === 'fixed') return true
+        }
+        return false
+      }
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        const box = element.getBoundingClientRect()
+        if (box.width === 0 || box.right <= width + 1 || clipped(element)) continue
+        // Only the innermost offender of each branch says where the problem starts.
+        if ([...element.children].some((child) => child.getBoundingClientRect().right > width + 1)) continue
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${String(element.className).slice(0, 80)}`
+        offenders.push(`${name} "${(element.textContent ?? '').slice(0, 30)}" → ${Math.round(box.right)} px`)
+        if (offenders.length > 8) break
+      }
+    }
+    return { width, documentWidth, offenders }
+  })
+  expect(
+    report.documentWidth,
+    `${what} at ${report.width} px is ${report.documentWidth} px wide: ${report.offenders.join('; ')}`,
+  ).toBeLessThanOrEqual(report.width)
+}
+
+async function openDialog(page: Page, opener: Locator, name: string | RegExp, what: string) {
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }))
+  await expect(dialog).toBeVisible()
+  await expectFits(page, what)
+  return dialog
+}
+
+async function closeDialog(page: Page) {
+  const layers = page.getByRole('dialog').or(page.getByRole('alertdialog'))
+  // A dialog still settling its focus (the inquiry marks itself read) may miss the first Escape.
+  await expect(async () => {
+    await page.keyboard.press('Escape')
+    await expect(layers).toHaveCount(0, { timeout: 1_000 })
+  }).toPass()
+}
+
+interface Listed {
+  id: number
+  name: string
+  price: number
+  status: string
+  stockQuantity: number
+  category: string
+}
+
+/** A Zelle order by a guest, as the storefront sends it: the order card and its dialogs need one. */
+async function guestOrder(page: Page, piece: Listed) {
+  const placed = await page.request.post('/api/checkout', {
+    data: {
+      firstName: 'Wilhelmina',
+      lastName: 'Montgomery-Featherstonehaugh',
+      email: `wilhelmina.montgomery-featherstonehaugh.${Date.now()}@example.com`,
+      phone: '713-555-0199',
+      address: '1 Very Long Boulevard of the Celadon Pavilion, Apartment 1204',
+      city: 'Washington',
+      state: 'DC',
+      zipCode: '20001',
+      country: 'United States',
+      paymentMethod: 'zelle',
+      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+      subtotal: piece.price,
+      shippingCost: piece.price >= 100_000 ? 0 : 695,
+      total: piece.price + (piece.price >= 100_000 ? 0 : 695),
+    },
+  })
+  expect(placed.status()).toBe(200)
+  return ((await placed.json()) as { id: number }).id
+}
+
+const STOREFRONT_PAGES = [
+  '/',
+  '/products',
+  '/products/category/bangles',
+  '/products/category/earrings',
+  '/journal',
+  '/testimonials',
+  '/contact',
+  '/about',
+  '/return-policy',
+  '/privacy-policy',
+  '/terms-conditions',
+  '/account/login',
+  '/account/login?tab=register',
+  '/account/forgot-password',
+  '/newsletter/unsubscribe',
+  '/no-such-page',
+]
+
+const ADMIN_PAGES = [
+  'dashboard',
+  'products',
+  'orders',
+  'orders?tab=completed',
+  'sales',
+  'inquiries',
+  'journal',
+  'journal/new',
+  'testimonials',
+  'category-images',
+  'subscribers',
+  'accounts',
+  'profile',
+  'profile?tab=password',
+]
+
+for (const width of [320, 375]) {
+  test.describe(`on a ${width} px phone`, () => {
+    // Many pages and dialogs in one walk, on a machine shared with other work.
+    test.setTimeout(180_000)
+    test('every storefront page and its sheets fit the screen', async ({ page, watch }) => {
+      watch.expectFailures({ url: /\/no-such-page$/, status: 404 })
+      await page.setViewportSize({ width, height: 740 })
+      const pieces = (await (await page.request.get('/api/products')).json()) as Listed[]
+      const piece = pieces.find(
+        (candidate) => candidate.status === 'available' && candidate.stockQuantity > 0,
+      )!
+      const posts = (await (await page.request.get('/api/blog/posts')).json()) as
+        | { slug: string }[]
+        | { items: { slug: string }[] }
+      const post = (Array.isArray(posts) ? posts : posts.items)[0]
+      const pages = [...STOREFRONT_PAGES, `/product/${piece.id}`, ...(post ? [`/journal/${post.slug}`] : [])]
+      for (const path of pages) {
+        await page.goto(path)
+        await expectFits(page, path)
+      }
+
+      await page.goto('/')
+      await openDialog(page, page.getByRole('button', { name: 'Open menu' }), /menu/i, 'the mobile menu')
+      await closeDialog(page)
+
+      await page.goto(`/product/${piece.id}`)
+      await page
+        .getByRole('button', { name: /add to cart/i })
+        .first()
+        .click()
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /Added to Cart/i })
+          .first(),
+      ).toBeVisible()
+      await expectFits(page, 'the Added to Cart toast')
+      await openDialog(page, page.getByRole('button', { name: 'Open cart' }), /cart/i, 'the cart sheet')
+      await closeDialog(page)
+
+      await page.goto('/checkout')
+      await expect(page.getByLabel('State')).toBeVisible()
+      await expectFits(page, '/checkout')
+      // Below the fold is fine; cut off at the side is not.
+      await page.getByLabel('Zelle').check()
+      const place = await page.getByRole('button', { name: 'Place Order' }).boundingBox()
+      expect(place!.x + place!.width).toBeLessThanOrEqual(width)
+      if (width === 375)
+        await page.screenshot({ path: 'test-results/screens/phone-checkout-375.png', fullPage: true })
+
+      // A customer's own pages.
+      const username = `phone${width}${Date.now() % 100_000}`
+      const registered = await page.request.post('/api/register', {
+        data: { username, password: 'correct horse battery', email: `${username}@example.com` },
+      })
+      expect(registered.status()).toBe(201)
+      const orderId = await guestOrder(page, piece)
+      for (const path of [
+        '/account/profile',
+        '/account/profile?tab=password',
+        '/account/wishlist',
+        '/account/orders',
+      ]) {
+        await page.goto(path)
+        await expect(page.locator('main')).toBeVisible()
+        await expectFits(page, path)
+      }
+      void orderId
+    })
+
+    test('every back-office page and dialog fits the screen', async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 })
+      await signInAsOwner(page)
+      const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]
+      const available = pieces.filter((piece) => piece.status === 'available' && piece.stockQuantity === 1)
+      const orderId = await guestOrder(page, available[0]!)
+      const inquiry = await page.request.post('/api/inquiries', {
+        data: {
+          name: 'Bartholomew Featherstonehaugh',
+          email: 'bartholomew@example.com',
+          subject: 'A question about the imperial green bangle and its certification papers',
+          message: 'Could you tell me more about the certificate and the inner diameter?',
+        },
+      })
+      expect(inquiry.ok()).toBe(true)
+
+      for (const path of ADMIN_PAGES) {
+        await page.goto(`/admin/${path}`)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expectFits(page, `/admin/${path}`)
+      }
+
+      // The drawer, with Logout on screen.
+      await page.goto('/admin/orders')
+      await openDialog(
+        page,
+        page.getByRole('button', { name: 'Open navigation' }),
+        /navigation/i,
+        'the drawer',
+      )
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport()
+      await closeDialog(page)
+
+      // Orders: the tabs scroll in their own strip, the active one in view.
+      await page.goto('/admin/orders?tab=completed')
+      await expect(page.getByRole('tab', { name: /Completed/ })).toBeInViewport()
+      await page.goto('/admin/orders')
+      await page.getByRole('searchbox', { name: 'Search orders' }).fill(String(orderId))
+      const card = page.getByRole('article', { name: `Order #${orderId}` })
+      await expect(card).toBeVisible()
+      await expectFits(page, 'the orders list')
+      if (width === 375)
+        await page.screenshot({ path: 'test-results/screens/phone-orders-375.png', fullPage: true })
+      for (const [button, dialog] of [
+        ['Confirm', /^Confirm \$[\d,.]+ received by Zelle$/],
+        ['Record Payment', /Record Payment/],
+        ['Payment Plan', /plan/i],
+        ['Add Tracking Number', /tracking/i],
+        [`Extend the reservation of order #${orderId}`, /reservation|extend/i],
+        ['Cancel Order', /Cancel order/],
+      ] as const) {
+        const opened = await openDialog(page, card.getByRole('button', { name: button }), dialog, button)
+        // The dialog's own buttons are on screen, not cut off at the side or below.
+        const actions = opened.getByRole('button').last()
+        await expect(actions).toBeInViewport()
+        await closeDialog(page)
+      }
+
+      // Products: the status chips, the edit dialog and the piece's sale.
+      await page.goto('/admin/products')
+      await expect(page.getByRole('button', { name: /Edit / }).first()).toBeVisible()
+      if (width === 375)
+        await page.screenshot({ path: 'test-results/screens/phone-products-375.png', fullPage: true })
+      const edit = await openDialog(
+        page,
+        page.getByRole('button', { name: /^Edit / }).first(),
+        'Edit Product',
+        'Edit Product',
+      )
+      await expect(edit.getByRole('button', { name: /Update Product|Save/ })).toBeInViewport()
+      await closeDialog(page)
+      await openDialog(
+        page,
+        page.getByRole('button', { name: /^Delete / }).first(),
+        /Delete/,
+        'the delete confirmation',
+      )
+      await closeDialog(page)
+
+      // Sales: Record Sale's picker and its Mark as Sold form, the owner's screen at a fair.
+      await page.goto('/admin/sales')
+      const sale = await openDialog(
+        page,
+        page.getByRole('button', { name: 'Record Sale' }).first(),
+        'Record Sale',
+        'Record Sale',
+      )
+      await sale.getByRole('list', { name: 'Available pieces' }).getByRole('button').first().click()
+      const form = page.getByRole('dialog', { name: 'Mark as Sold' })
+      await expect(form.getByLabel('Final Sale Price ($)')).toBeVisible()
+      await expectFits(page, 'Mark as Sold')
+      const complete = form.getByRole('button', { name: 'Complete Sale' })
+      await expect(complete).toBeInViewport({ ratio: 1 })
+      if (width === 375) await page.screenshot({ path: 'test-results/screens/phone-record-sale-375.png' })
+      await form.getByLabel('Customer Name').fill('A collector at the Houston fair')
+      await complete.click()
+      await expect(form).toHaveCount(0)
+      await openDialog(
+        page,
+        page.getByRole('button', { name: /^Details of / }).first(),
+        /./,
+        'the sale details',
+      )
+      await closeDialog(page)
+
+      // Inquiries: reading one, and deleting it.
+      await page.goto('/admin/inquiries')
+      await openDialog(
+        page,
+        page.getByRole('button', { name: /view/i }).first(),
+        /certification/,
+        'the inquiry',
+      )
+      await closeDialog(page)
+
+      // Accounts: the role and delete confirmations.
+      await page.goto('/admin/accounts')
+      const roleButton = page.getByRole('button', { name: /Make admin|Remove admin|admin/i }).first()
+      if (await roleButton.count()) {
+        await openDialog(page, roleButton, /./, 'the role confirmation')
+        await closeDialog(page)
+      }
+
+      // The category pictures' editor.
+      await page.goto('/admin/category-images')
+      await page.getByRole('button', { name: /edit/i }).first().click()
+      await expectFits(page, 'the category editor')
+    })
+  })
+}
