@@ -162,6 +162,11 @@ export const orders = pgTable(
     /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the key in the confirmation e-mail's link, which shows a guest this order
+     * (orders/access-key.ts); the key itself is never stored with the order.
+     */
+    accessKeyHash: text('access_key_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { currentUser, requireUser } from '../../http/guards'
-import { getUserOrder, listUserOrders } from './service'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import { getOrderByAccessKey, getUserOrder, listUserOrders } from './service'
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/orders', { onRequest: requireUser }, async (request, reply) => {
@@ -24,6 +25,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       const order = Number.isSafeInteger(id)
         ? await getUserOrder(db, (await currentUser(request)).id, id)
         : undefined
+      if (!order) throw notFound('Order not found')
+      return order
+    },
+  )
+
+  // A guest's view of one order, through the confirmation e-mail's link. A wrong key, no key and
+  // an order that does not exist get the same 404, so the route never tells which ids exist, and
+  // it is rate-limited: an attacker could otherwise try ids and keys as fast as they liked.
+  app.get(
+    '/api/order-status/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(20) }),
+        querystring: z.object({ key: z.string().max(100).optional() }),
+      },
+      config: { rateLimit: RATE_LIMITS.orderAccess },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      const id = Number(request.params.id)
+      const { key } = request.query
+      const order = Number.isSafeInteger(id) && key ? await getOrderByAccessKey(db, id, key) : undefined
       if (!order) throw notFound('Order not found')
       return order
     },

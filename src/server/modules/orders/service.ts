@@ -9,6 +9,7 @@ import {
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
+import { hashAccessKey } from './access-key'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -51,7 +52,26 @@ export async function getUserOrder(
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-  if (!row) return undefined
+  return row && orderDetail(db, row)
+}
+
+/**
+ * One order, for whoever holds its access key (the confirmation e-mail's link): a wrong key, an
+ * order without one, and a missing order all answer nothing alike.
+ */
+export async function getOrderByAccessKey(
+  db: DbOrTx,
+  orderId: number,
+  key: string,
+): Promise<OrderDetail | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.accessKeyHash, hashAccessKey(key))))
+  return row && orderDetail(db, row)
+}
+
+async function orderDetail(db: DbOrTx, row: OrderRow): Promise<OrderDetail> {
   const items = await db
     .select({
       productId: orderItems.productId,
