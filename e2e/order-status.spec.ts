@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
 import { expect, test } from './fixtures'
 
 interface ListedProduct {
@@ -78,4 +79,60 @@ test('a guest follows the confirmation e-mail to their order; a wrong key shows 
   // Without a key, a visitor is sent to sign in.
   await page.goto(link.pathname)
   await expect(page).toHaveURL(/\/account\/login$/)
+})
+
+test('a plan shopper sees their balance, their schedule and how to pay the next part', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const { id, piece } = await placeGuestOrder(page.request, `plan${Date.now()}@example.com`)
+  // The owner agrees a plan and records the deposit, in a session of their own.
+  const owner = await playwright.request.newContext({ baseURL })
+  expect(
+    (
+      await owner.post('/api/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })
+    ).ok(),
+  ).toBe(true)
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  const deposit = Math.round(piece.price / 4)
+  const rest = piece.price - deposit
+  const first = Math.floor(rest / 2)
+  const plan = await owner.put(`/api/orders/${id}/plan`, {
+    data: {
+      depositAmount: deposit,
+      installments: [
+        { amount: first, dueDate: day(30) },
+        { amount: rest - first, dueDate: day(60) },
+      ],
+    },
+  })
+  expect(plan.ok()).toBe(true)
+  const paid = await owner.patch(`/api/orders/${id}/payment`, {
+    data: { paymentStatus: 'partial', amount: deposit, method: 'zelle' },
+  })
+  expect(paid.ok()).toBe(true)
+  await owner.dispose()
+
+  await expect.poll(() => confirmationLink(id), { timeout: 10_000 }).toBeTruthy()
+  const link = new URL(confirmationLink(id)!)
+  await page.goto(`${link.pathname}${link.search}`)
+  const section = page.getByRole('region', { name: 'Payment Plan' })
+  await expect(section).toBeVisible()
+  const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+  await expect(section.getByText(money(rest), { exact: true }).first()).toBeVisible()
+  const steps = section.getByRole('listitem')
+  await expect(steps).toHaveCount(3)
+  await expect(steps.nth(0)).toContainText('Deposit')
+  await expect(steps.nth(0)).toContainText('Paid')
+  await expect(steps.nth(1)).toContainText('Instalment 1')
+  await expect(steps.nth(1)).toContainText('Due')
+  await expect(steps.nth(2)).toContainText('Instalment 2')
+  await expect(section.getByText(`Send ${money(first)} with Zelle to`)).toBeVisible()
+  // The unpaid-order reminder gives way to the plan's own instructions.
+  await expect(page.getByText('Awaiting your Zelle payment')).toHaveCount(0)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await section.screenshot({ path: 'test-results/screens/plan-order-375.png' })
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.screenshot({ path: 'test-results/screens/plan-order-1440.png', fullPage: true })
 })

@@ -25,6 +25,7 @@ import {
   PAYMENT_STATUS_BADGES,
 } from './order-format'
 import { OrderItems, OrderPageSkeleton } from './order-parts'
+import { PaymentPlanSection } from './order-plan'
 import { OrderTimeline } from './order-timeline'
 
 const ORDERS_TAB = '/account/profile?tab=orders'
@@ -69,7 +70,8 @@ function OrderView({ id, accessKey }: { id: string; accessKey?: string }) {
 }
 
 function OrderDetails({ order, guest }: { order: OrderDetail; guest: boolean }) {
-  const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid'
+  // A plan says what to send and when on its own.
+  const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid' && !order.plan
   const { shipping } = order
   const cityLine = [shipping.city, [shipping.state, shipping.zip].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -102,6 +104,7 @@ function OrderDetails({ order, guest }: { order: OrderDetail; guest: boolean }) 
       </header>
 
       {awaitingZelle && <ZelleReminder order={order} />}
+      {order.plan && <PaymentPlanSection order={order} plan={order.plan} />}
 
       <div className="mt-10 sm:mt-12">
         <h2 className="sr-only">Status</h2>

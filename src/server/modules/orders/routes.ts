@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { dayIn } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { getOrderByAccessKey, getUserOrder, listUserOrders } from './service'
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   app.get('/api/orders', { onRequest: requireUser }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
     return listUserOrders(db, (await currentUser(request)).id)
@@ -23,7 +27,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       reply.header('cache-control', 'private, no-store')
       const id = Number(request.params.id)
       const order = Number.isSafeInteger(id)
-        ? await getUserOrder(db, (await currentUser(request)).id, id)
+        ? await getUserOrder(db, (await currentUser(request)).id, id, dayIn(timeZone))
         : undefined
       if (!order) throw notFound('Order not found')
       return order
@@ -46,7 +50,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       reply.header('cache-control', 'private, no-store')
       const id = Number(request.params.id)
       const { key } = request.query
-      const order = Number.isSafeInteger(id) && key ? await getOrderByAccessKey(db, id, key) : undefined
+      const order =
+        Number.isSafeInteger(id) && key ? await getOrderByAccessKey(db, id, key, dayIn(timeZone)) : undefined
       if (!order) throw notFound('Order not found')
       return order
     },

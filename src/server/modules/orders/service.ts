@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
 import { hashAccessKey } from './access-key'
+import { shopperPayments } from './shopper-plan'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -47,12 +48,13 @@ export async function getUserOrder(
   db: DbOrTx,
   userId: number,
   orderId: number,
+  today: string,
 ): Promise<OrderDetail | undefined> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-  return row && orderDetail(db, row)
+  return row && orderDetail(db, row, today)
 }
 
 /**
@@ -63,15 +65,17 @@ export async function getOrderByAccessKey(
   db: DbOrTx,
   orderId: number,
   key: string,
+  today: string,
 ): Promise<OrderDetail | undefined> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.accessKeyHash, hashAccessKey(key))))
-  return row && orderDetail(db, row)
+  return row && orderDetail(db, row, today)
 }
 
-async function orderDetail(db: DbOrTx, row: OrderRow): Promise<OrderDetail> {
+/** `today` is the shop's date ('yyyy-MM-dd'): it decides which instalments are overdue. */
+async function orderDetail(db: DbOrTx, row: OrderRow, today: string): Promise<OrderDetail> {
   const items = await db
     .select({
       productId: orderItems.productId,
@@ -102,6 +106,7 @@ async function orderDetail(db: DbOrTx, row: OrderRow): Promise<OrderDetail> {
     },
     items,
     reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
+    ...(await shopperPayments(db, row, today)),
   }
 }
 
