@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { expect, test } from './fixtures'
+import { expect, signInAsOwner, test } from './fixtures'
 
 interface ListedProduct {
   id: number
@@ -135,4 +135,42 @@ test('a plan shopper sees their balance, their schedule and how to pay the next 
   await section.screenshot({ path: 'test-results/screens/plan-order-375.png' })
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.screenshot({ path: 'test-results/screens/plan-order-1440.png', fullPage: true })
+})
+
+test.describe('an owner traveling abroad', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' })
+
+  test('reads order and inquiry times on the shop’s clock, with its zone named', async ({ page }) => {
+    const { id } = await placeGuestOrder(page.request, `zone${Date.now()}@example.com`)
+    const inquiry = await page.request.post('/api/inquiries', {
+      data: {
+        name: 'Mei Lin',
+        email: 'mei@example.com',
+        subject: 'Bangle sizing',
+        message: 'Which size fits a 56 mm hand?',
+      },
+    })
+    expect(inquiry.ok()).toBe(true)
+    await signInAsOwner(page)
+    const placed = await page.request.get(`/api/admin/orders?search=${id}`)
+    const { createdAt } = (
+      (await placed.json()) as { items: { id: number; createdAt: string }[] }
+    ).items.find((order) => order.id === id)!
+    const chicago = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(new Date(createdAt))
+
+    await page.goto(`/admin/orders?search=${id}`)
+    const card = page.getByRole('article', { name: new RegExp(`Order #${id}`) })
+    await expect(card.getByText(chicago.replace(/\u202f/g, ' ')).first()).toBeVisible()
+    await expect(card).toContainText(/C[SD]T/)
+
+    await page.goto('/admin/inquiries')
+    await expect(page.getByRole('row', { name: /Bangle sizing/ }).first()).toContainText(
+      /\d{1,2}:\d{2} [AP]M C[SD]T/,
+    )
+  })
 })
