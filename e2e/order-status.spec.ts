@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, signInAsOwner, test } from './fixtures'
+import { confirmationLink } from './mail'
 
 interface ListedProduct {
   id: number
@@ -35,21 +34,6 @@ async function placeGuestOrder(request: APIRequestContext, email: string) {
   })
   expect(response.ok()).toBe(true)
   return { id: ((await response.json()) as { id: number }).id, piece }
-}
-
-/** The "View your order" link of the order's confirmation e-mail (an .eml file in the e2e run). */
-function confirmationLink(orderId: number): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
-  if (!existsSync(dir)) return undefined
-  for (const file of readdirSync(dir).filter((name) => name.includes('order-confirmation'))) {
-    // Quoted-printable may wrap the link; join soft line breaks first.
-    const text = readFileSync(path.join(dir, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=')
-    const match = new RegExp(`https?://[^\\s"<>]+/order/${orderId}\\?key=[A-Za-z0-9_-]+`).exec(text)
-    if (match) return match[0]
-  }
-  return undefined
 }
 
 test('a guest follows the confirmation e-mail to their order; a wrong key shows nothing', async ({

@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
 import { ProductGallery } from './gallery/product-gallery'
+import { ProductDetails } from './product-details'
 import { QuantityStepper } from './quantity-stepper'
 
 export function ProductPage() {
@@ -95,6 +96,7 @@ export function ProductPage() {
           <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to={inquiryLink(product)}>Inquire About This Item</Link>
           </Button>
+          <ProductDetails product={product} />
         </div>
       </div>
       <StoriesOfPieceWhenNear productId={product.id} />
