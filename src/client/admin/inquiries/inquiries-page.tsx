@@ -75,7 +75,7 @@ function inquiryColumns(
     column.accessor('createdAt', {
       header: 'Date',
       cell: ({ getValue }) => (
-        <span className="whitespace-nowrap tabular-nums">
+        <span className="tabular-nums sm:whitespace-nowrap">
           {formatDateTime(getValue(), { timeZone, zoneName: true })}
         </span>
       ),

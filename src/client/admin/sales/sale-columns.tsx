@@ -19,7 +19,7 @@ export function saleColumns(onDetails: (sale: Sale) => void, timeZone?: string):
     column.accessor('saleDate', {
       header: 'Date',
       cell: ({ getValue }) => (
-        <span className="whitespace-nowrap tabular-nums">
+        <span className="tabular-nums sm:whitespace-nowrap">
           {formatDateTime(getValue(), { timeZone, zoneName: true })}
         </span>
       ),
