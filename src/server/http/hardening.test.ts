@@ -142,7 +142,7 @@ describe('text the database cannot hold', () => {
 
 describe('the Host header', () => {
   it('never puts a stranger host in the sitemap or robots.txt without PUBLIC_URL', async () => {
-    const evil = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } })
+    const evil = await t.app.inject({ method: 'GET', url: '/sitemaps/pages.xml', headers: { host: 'evil.example' } })
     expect(evil.body).not.toContain('evil.example')
     expect(evil.body).toContain(`<loc>http://localhost:${t.config.port}/</loc>`)
     const robots = await t.app.inject({
@@ -153,7 +153,7 @@ describe('the Host header', () => {
     expect(robots.body).not.toContain('evil.example')
     const local = await t.app.inject({
       method: 'GET',
-      url: '/sitemap.xml',
+      url: '/sitemaps/pages.xml',
       headers: { host: '127.0.0.1:4173' },
     })
     expect(local.body).toContain('<loc>http://127.0.0.1:4173/</loc>')
@@ -164,13 +164,13 @@ describe('the Host header', () => {
     try {
       const ok = await allowed.app.inject({
         method: 'GET',
-        url: '/sitemap.xml',
+        url: '/sitemaps/pages.xml',
         headers: { host: 'shop.example.com' },
       })
       expect(ok.body).toContain('<loc>http://shop.example.com/</loc>')
       const other = await allowed.app.inject({
         method: 'GET',
-        url: '/sitemap.xml',
+        url: '/sitemaps/pages.xml',
         headers: { host: 'evil.example' },
       })
       expect(other.body).not.toContain('evil.example')
