@@ -94,8 +94,8 @@ export const SORT_LABELS: Record<SortOption, string> = {
 export const LISTING_PAGE_SIZE = 24
 /** The most pieces one `GET /api/products?page=` answer carries. */
 export const LISTING_PAGE_SIZE_MAX = 100
-/** The home page's Featured Collection shows at most this many pieces. */
-export const FEATURED_LIMIT = 8
+/** The home page's Featured Collection shows at most this many pieces (two rows of three). */
+export const FEATURED_LIMIT = 6
 
 /** One page of the public listing (`GET /api/products?page=N`) and how many pieces match in all. */
 export interface ProductPage {

@@ -1,7 +1,13 @@
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/accounts'
 import type { Cart } from '../../shared/cart'
-import type { CategoryImage, Product } from '../../shared/catalog'
+import {
+  type CategoryImage,
+  FEATURED_LIMIT,
+  type ListingFacets,
+  type Product,
+  type ProductPage,
+} from '../../shared/catalog'
 import type { JournalPage, JournalPost } from '../../shared/journal'
 import type { StoreInfo } from '../../shared/ssr'
 import type { Testimonial } from '../../shared/testimonials'
@@ -12,6 +18,9 @@ export type { WishlistItem }
 import { ApiError, api } from './api'
 
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
+
+/** The home page's Featured Collection: one bounded page, however many pieces are featured. */
+export const FEATURED_PIECES = { featured: 'true', page: '1', pageSize: String(FEATURED_LIMIT) }
 
 /** The home page's newest Journal story (once there is one). */
 export const NEWEST_STORY = { pageSize: '1' }
@@ -76,6 +85,18 @@ export const queries = {
     queryOptions({
       queryKey: ['/api/products', params],
       queryFn: ({ queryKey }) => api.get<Product[]>(keyToUrl(queryKey)),
+    }),
+  /** One page of the listing, filtered, sorted and paged by the server: { items, total }. */
+  productPage: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/products', params],
+      queryFn: ({ queryKey }) => api.get<ProductPage>(keyToUrl(queryKey)),
+    }),
+  /** How many pieces each category and colour chip would show, given the other filters. */
+  listingFacets: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/products/facets', params],
+      queryFn: ({ queryKey }) => api.get<ListingFacets>(keyToUrl(queryKey)),
     }),
   product: (id: string) =>
     queryOptions({

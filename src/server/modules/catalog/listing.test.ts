@@ -190,7 +190,7 @@ describe('searching the collection', () => {
 
   it('ranks a match in the name before one in the description', async () => {
     const ranked = await found('emerald')
-    expect(ranked.indexOf(ids.emerald)).toBeLessThan(ranked.indexOf(ids.described))
+    expect(ranked.indexOf(ids.emerald!)).toBeLessThan(ranked.indexOf(ids.described!))
     const page = await get<ProductPage>('/api/products?q=emrald&page=1&pageSize=1')
     expect(page.items.map((product) => product.id)).toEqual([ids.emerald])
     expect(page.total).toBe(2)
