@@ -142,7 +142,11 @@ describe('text the database cannot hold', () => {
 
 describe('the Host header', () => {
   it('never puts a stranger host in the sitemap or robots.txt without PUBLIC_URL', async () => {
-    const evil = await t.app.inject({ method: 'GET', url: '/sitemaps/pages.xml', headers: { host: 'evil.example' } })
+    const evil = await t.app.inject({
+      method: 'GET',
+      url: '/sitemaps/pages.xml',
+      headers: { host: 'evil.example' },
+    })
     expect(evil.body).not.toContain('evil.example')
     expect(evil.body).toContain(`<loc>http://localhost:${t.config.port}/</loc>`)
     const robots = await t.app.inject({

@@ -152,7 +152,9 @@ describe('GET /api/products/facets', () => {
       }
       return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => (a.name < b.name ? -1 : 1))
     }
-    expect(facets.categories).toEqual(tally(await truth({ ...query, category: undefined }), (p) => p.category))
+    expect(facets.categories).toEqual(
+      tally(await truth({ ...query, category: undefined }), (p) => p.category),
+    )
     expect(facets.colors).toEqual(tally(await truth({ ...query, color: undefined }), (p) => p.color))
   })
 })
