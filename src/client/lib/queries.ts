@@ -9,6 +9,7 @@ import {
   type ProductPage,
 } from '../../shared/catalog'
 import type { JournalPage, JournalPost } from '../../shared/journal'
+import { hasSessionHint } from '../../shared/session-hint'
 import type { StoreInfo } from '../../shared/ssr'
 import type { Testimonial } from '../../shared/testimonials'
 import type { WishlistItem } from '../../shared/wishlist'
@@ -42,8 +43,9 @@ export const queries = {
   auth: () =>
     queryOptions({
       queryKey: ['/api/check-auth'],
-      // A 401 means "signed out", not an error.
+      // A 401 means "signed out", not an error; without a session there is nobody to ask about.
       queryFn: async (): Promise<PublicUser | null> => {
+        if (!hasSessionHint()) return null
         try {
           return await api.get<PublicUser>('/api/check-auth')
         } catch (error) {
@@ -58,6 +60,8 @@ export const queries = {
       queryKey: ['/api/cart'],
       // A cart that cannot be read is shown empty rather than breaking the page (storefront.md §4).
       queryFn: async (): Promise<Cart> => {
+        // A cart lives in a session: without one it is empty.
+        if (!hasSessionHint()) return EMPTY_CART
         try {
           const cart = await api.get<Partial<Cart>>('/api/cart')
           const items = Array.isArray(cart.items) ? cart.items : []
@@ -130,8 +134,15 @@ export const queries = {
     }),
 }
 
-/** The keys every page's shell needs (header, footer). */
-export const shellQueries = () => [queries.auth(), queries.store(), queries.categories(), queries.cart()]
+/**
+ * The keys every page's shell needs (header, footer). Who is signed in and the cart are left out
+ * of a page rendered for every anonymous visitor (the page cache's): the browser asks for them.
+ */
+export const shellQueries = ({ perVisitor = true } = {}) => [
+  queries.store(),
+  queries.categories(),
+  ...(perVisitor ? [queries.auth(), queries.cart()] : []),
+]
 
 export function createQueryClient() {
   return new QueryClient({
