@@ -1,11 +1,10 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useLocation, useParams, useSearchParams } from 'react-router'
 import { capitalize, LISTING_PAGE_SIZE } from '../../../shared/catalog'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
-import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/use-toast'
 import { CategoryChips, ListingFilters } from './listing-filters'
 import { ListingPager } from './listing-pager'
@@ -31,11 +30,6 @@ export function ProductListPage() {
     ...queries.productPage(listingPageParams(category, params)),
     placeholderData: keepPreviousData,
   })
-  const following = useQueries({
-    queries: Array.from({ length: added }, (_, index) =>
-      queries.productPage(listingPageParams(category, params, params.page + index + 1)),
-    ),
-  })
   const { data: facets } = useQuery({
     ...queries.listingFacets(listingFilterParams(category, params)),
     placeholderData: keepPreviousData,
@@ -49,8 +43,8 @@ export function ProductListPage() {
   const total = first.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE))
   const shownThrough = params.page + added
-  const items = [first.data, ...following.map((query) => query.data)].flatMap((page) => page?.items ?? [])
-  const loadingMore = following.some((query) => query.isPending)
+  const items = first.data?.items ?? []
+  const shownCount = Math.min(total, shownThrough * LISTING_PAGE_SIZE - (params.page - 1) * LISTING_PAGE_SIZE)
 
   /** Changes one filter, keeping the others; a new filter starts again at page 1. */
   const setParam = (name: string, value: string | undefined) => {
@@ -95,28 +89,28 @@ export function ProductListPage() {
       ) : (
         <div
           className="mt-12 grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3"
-          aria-busy={first.isFetching || loadingMore}
+          aria-busy={first.isFetching}
         >
           {first.isPending
             ? [0, 1, 2, 3, 4, 5].map((n) => <ProductCardSkeleton key={n} />)
             : items.map((product, index) => (
                 <ProductCard key={product.id} product={product} priority={index < 3} headingLevel={2} />
               ))}
-          {loadingMore && [0, 1, 2].map((n) => <ProductCardSkeleton key={`more-${n}`} />)}
+          {Array.from({ length: added }, (_, index) => (
+            <MorePieces
+              key={params.page + index + 1}
+              params={listingPageParams(category, params, params.page + index + 1)}
+            />
+          ))}
         </div>
       )}
 
       {shownThrough < pages && !first.isPending && (
         <div className="mt-16 flex flex-col items-center gap-3">
           <p className="text-sm text-ink-muted tabular-nums" aria-live="polite">
-            Showing {items.length} of {total} pieces
+            Showing {shownCount} of {total} pieces
           </p>
-          <Button
-            variant="secondary"
-            disabled={loadingMore}
-            onClick={() => setMore({ view, pages: added + 1 })}
-          >
-            {loadingMore && <Spinner className="size-4" />}
+          <Button variant="secondary" onClick={() => setMore({ view, pages: added + 1 })}>
             Load more
           </Button>
         </div>
@@ -130,4 +124,11 @@ export function ProductListPage() {
       />
     </div>
   )
+}
+
+/** A page added by "Load more": its cards in the same grid, skeletons while it loads. */
+function MorePieces({ params }: { params: Record<string, string | undefined> }) {
+  const { data, isPending } = useQuery(queries.productPage(params))
+  if (isPending) return [0, 1, 2].map((n) => <ProductCardSkeleton key={n} />)
+  return data?.items.map((product) => <ProductCard key={product.id} product={product} headingLevel={2} />)
 }
