@@ -51,7 +51,7 @@ export function CategoryChips({
   const suffix = kept.toString() ? `?${kept.toString()}` : ''
   const all = counts?.reduce((sum, facet) => sum + facet.count, 0)
   const count = (n: number | undefined) =>
-    n === undefined ? null : <span className="text-xs tabular-nums opacity-70">{n}</span>
+    n === undefined ? null : <span className="text-xs tabular-nums">{n}</span>
   return (
     <nav aria-label="Categories" className="mt-8 flex flex-wrap gap-2">
       <Link
