@@ -96,11 +96,8 @@ export function ProductListPage() {
             : items.map((product, index) => (
                 <ProductCard key={product.id} product={product} priority={index < 3} headingLevel={2} />
               ))}
-          {Array.from({ length: added }, (_, index) => (
-            <MorePieces
-              key={params.page + index + 1}
-              params={listingPageParams(category, params, params.page + index + 1)}
-            />
+          {Array.from({ length: added }, (_, index) => params.page + index + 1).map((page) => (
+            <MorePieces key={page} params={listingPageParams(category, params, page)} />
           ))}
         </div>
       )}
