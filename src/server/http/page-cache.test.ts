@@ -156,6 +156,26 @@ describe('the page cache', () => {
   })
 })
 
+describe('the has_session hint', () => {
+  const names = (response: { cookies: { name: string; value: string }[] }) =>
+    Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]))
+
+  it('comes and goes with the session, and is given to a session that lacks it', async () => {
+    const { cookie } = await registerCustomer(t.app)
+    const sid = cookie.split('; ').find((pair) => pair.startsWith('sid='))!
+    expect(cookie).toContain('has_session=1')
+    // A session made before the hint existed gets it on its next request that reads the session.
+    const refreshed = await t.app.inject({ method: 'GET', url: '/api/check-auth', headers: { cookie: sid } })
+    expect(names(refreshed).has_session).toBe('1')
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
+    expect(out.statusCode).toBe(200)
+    expect(names(out).has_session).toBe('')
+    // A hint whose session has ended is cleared.
+    const stale = await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie } })
+    expect(names(stale).has_session).toBe('')
+  })
+})
+
 describe('several instances on one database', () => {
   it("clears another instance's pages when the owner writes on this one", async (context) => {
     if (t.handle.driver !== 'postgres') return context.skip('NOTIFY between instances needs PostgreSQL')
