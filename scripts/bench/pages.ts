@@ -48,7 +48,7 @@ async function addPieces(databaseUrl: string) {
               'A natural Type A jadeite ' || ($4::text[])[1 + i % 5] || ' in ' || ($3::text[])[1 + i % 6] ||
                 ', hand polished in our Houston workshop and certified. ' || repeat('Untreated, with its card. ', 4),
               'Type A ' || ($3::text[])[1 + i % 6] || ' jadeite ' || ($4::text[])[1 + i % 5],
-              9_000 + (i * 7919) % 400_000,
+              9000 + (i * 7919) % 400000,
               array['/uploads/bench-' || i || '-1280.webp'],
               ($2::text[])[1 + i % 5],
               ($4::text[])[1 + i % 5],

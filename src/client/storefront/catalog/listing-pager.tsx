@@ -49,13 +49,14 @@ export function ListingPager({ pathname, search, page, through, pages }: Listing
               …
             </li>
           ) : (
-            <li key={n}>
+            // On a phone only the first, the current and the last page keep their number.
+            <li key={n} className={n === 1 || n === page || n === pages ? undefined : 'hidden sm:list-item'}>
               <Link
                 to={href(n)}
                 aria-current={n === page ? 'page' : undefined}
                 aria-label={`Page ${n}`}
                 className={cn(
-                  'inline-flex size-10 items-center justify-center rounded-full text-sm tabular-nums transition-colors',
+                  'inline-flex size-9 items-center justify-center rounded-full text-sm tabular-nums transition-colors sm:size-10',
                   n >= page && n <= through
                     ? 'bg-jade-700 text-ivory'
                     : 'text-ink-muted hover:bg-jade-50 hover:text-jade-700',
