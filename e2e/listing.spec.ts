@@ -51,7 +51,7 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width === 375 ? false : true })
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 }
@@ -69,6 +69,22 @@ test.describe('a collection of many pieces', () => {
     await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
     const firstOnPage1 = await cards(page).first().locator('h2').textContent()
     await shoot(page, 'listing-page-1')
+    // The chips, the filters and the pager fit the narrowest phone.
+    await page.setViewportSize({ width: 320, height: 640 })
+    for (const part of [
+      page.getByRole('navigation', { name: 'Categories' }),
+      page.getByRole('region', { name: 'Filters' }),
+      pager,
+      page.getByRole('button', { name: 'Load more' }),
+    ]) {
+      const box = await part.boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(320)
+    }
+    if (SHOTS) {
+      await pager.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/pager-320.png` })
+    }
+    await page.setViewportSize({ width: 1280, height: 720 })
 
     await pager.getByRole('link', { name: 'Page 2' }).click()
     await expect(page).toHaveURL(/\/products\/category\/bangles\?page=2$/)
