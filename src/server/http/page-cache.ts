@@ -19,8 +19,13 @@ export interface CachedPage {
   redirect?: RenderedPage['redirect']
   etag: string
   html: Buffer
-  gzip: Buffer
-  brotli: Buffer
+  /**
+   * Compressed once the page is kept (a first render is answered before its compression: a
+   * visitor waiting for a miss then waits for the render only, and the answer is compressed for
+   * them alone, quickly).
+   */
+  gzip?: Buffer
+  brotli?: Buffer
   /** Kept for the next visitor (a 200 with nothing personal in it). */
   shared: boolean
 }
@@ -48,7 +53,8 @@ export class PageCache {
   constructor(maxBytes = PAGE_CACHE_BYTES) {
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
-      sizeCalculation: (page, key) => page.html.length + page.gzip.length + page.brotli.length + key.length,
+      sizeCalculation: (page, key) =>
+        page.html.length + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + key.length,
     })
   }
 
@@ -74,15 +80,23 @@ export class PageCache {
     }
     this.counts.miss()
     const versionAtStart = this.version
-    const built = render().then(encodePage)
+    const built = render().then(toPage)
     const keepable = key.length <= MAX_KEY_LENGTH
     if (keepable) this.rendering.set(key, built)
     try {
       const page = await built
+      // A change that landed during the render made it stale: served to those who asked, not kept.
+      const current = () => page.shared && keepable && this.enabled && versionAtStart === this.version
       const keep = () => {
-        // A change that landed during the render made it stale: served to those who asked, not kept.
-        if (page.shared && keepable && this.enabled && versionAtStart === this.version)
-          this.entries.set(key, page)
+        if (!current()) return
+        // Kept at once (the next visitors find it), then with its compressed bytes beside it.
+        this.entries.set(key, page)
+        void compress(page.html).then(
+          (encoded) => {
+            if (current() && this.entries.peek(key) === page) this.entries.set(key, { ...page, ...encoded })
+          },
+          () => {},
+        )
       }
       return { page, keep }
     } finally {
@@ -113,23 +127,26 @@ export class PageCache {
   }
 }
 
-async function encodePage(page: RenderedPage): Promise<CachedPage> {
+function toPage(page: RenderedPage): CachedPage {
   const html = Buffer.from(page.html)
+  return {
+    status: page.status,
+    redirect: page.redirect,
+    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    html,
+    shared: page.status === 200 && !page.redirect,
+  }
+}
+
+/** Both encodings, once, on libuv's thread pool: every later visitor gets these bytes. */
+async function compress(html: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(html, { level: 6 }),
     brotliAsync(html, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
     }),
   ])
-  return {
-    status: page.status,
-    redirect: page.redirect,
-    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-    html,
-    gzip: gzipped,
-    brotli,
-    shared: page.status === 200 && !page.redirect,
-  }
+  return { gzip: gzipped, brotli }
 }
 
 // Links shared on social networks and in campaigns carry these; the page is the same without them.

@@ -192,7 +192,7 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
   })
 
   /** An anonymous page from the cache (or just rendered for it): its bytes, or 304 by ETag. */
-  function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  async function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
     if (page.redirect) return reply.redirect(page.redirect.location, page.redirect.status)
     reply.header('vary', 'accept-encoding')
     // Only what is kept for everyone may be kept by a CDN; a page not found is asked for again.
@@ -204,8 +204,12 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     }
     reply.status(page.status).type('text/html; charset=utf-8')
     const accepted = request.headers['accept-encoding'] ?? ''
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli)
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip)
+    if (/\bbr\b/.test(accepted))
+      return reply
+        .header('content-encoding', 'br')
+        .send(page.brotli ?? (await brotli(page.html, BROTLI_FAST)))
+    if (/\bgzip\b/.test(accepted))
+      return reply.header('content-encoding', 'gzip').send(page.gzip ?? (await gzip(page.html)))
     return reply.send(page.html)
   }
 }
