@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   'GET /api/category-images',
   // With includeAll=true it checks for an administrator itself (tested in catalog.test.ts).
   'GET /api/products',
+  'GET /api/products/facets',
   'GET /api/products/:id',
   'POST /api/newsletter',
   'POST /api/newsletter/unsubscribe',
@@ -40,6 +41,7 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',
+  'GET /sitemaps/:file',
   'GET /api/blog/posts',
   'GET /api/blog/posts/:slug',
   'GET /journal/feed.xml',
