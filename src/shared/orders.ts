@@ -102,10 +102,16 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | 
     : `An order that is ${ORDER_STATUS_LABELS[from]} can only be cancelled`
 }
 
-/** Payment status follows from the payments received: none, some, or the whole total. */
-export function derivePaymentStatus(paidCents: number, totalCents: number): PaymentStatus {
-  if (paidCents <= 0) return 'unpaid'
-  return paidCents >= totalCents ? 'paid' : 'partial'
+/**
+ * Payment status follows from the payments received less the refunds: none, some, or the whole
+ * total. What was refunded is no longer owed either (a returned piece), and an order whose money
+ * all went back is 'refunded'.
+ */
+export function derivePaymentStatus(paidCents: number, totalCents: number, refundedCents = 0): PaymentStatus {
+  const kept = paidCents - refundedCents
+  if (refundedCents > 0 && kept <= 0) return 'refunded'
+  if (kept <= 0) return 'unpaid'
+  return kept >= totalCents - refundedCents ? 'paid' : 'partial'
 }
 
 export const ORDER_TABS = ['all', 'pending-payment', 'payment-plans', 'ready-to-ship', 'completed'] as const

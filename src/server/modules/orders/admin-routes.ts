@@ -9,6 +9,7 @@ import {
   reservationExtensionSchema,
   trackingUpdateSchema,
 } from '../../../shared/orders-admin'
+import { refundInputSchema } from '../../../shared/refunds'
 import type { Database } from '../../db/client'
 import { currentUser } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
@@ -23,6 +24,7 @@ import {
   setPaymentPlan,
 } from './admin-service'
 import type { MailContext } from './order-notices'
+import { refundOrder } from './refunds'
 import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
@@ -91,6 +93,18 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
       const context = await actionContext(request)
       await extendReservation(db, request.params.id, request.body.hours, context)
       return getAdminOrder(db, request.params.id, context.today)
+    },
+  )
+
+  app.post(
+    '/api/orders/:id/refunds',
+    { schema: { params: idParams, body: refundInputSchema } },
+    async (request, reply) => {
+      const refund = await refundOrder(db, request.params.id, request.body, {
+        ...(await actionContext(request)),
+        refundCard: (intentId, amount, key) => provider.refundAmount(intentId, amount, key),
+      })
+      return reply.code(201).send(refund)
     },
   )
 
