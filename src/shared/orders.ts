@@ -73,6 +73,9 @@ export interface OrderDetail extends OrderSummary {
   items: { productId: number; productName: string; productImage: string; quantity: number; price: number }[]
   /** Until when the shop holds the pieces of an order awaiting its first payment (ISO). */
   reservedUntil: string | null
+  /** Money paid back on the order, oldest first (the owner's reason stays in the back office). */
+  refunds: { id: number; amount: number; method: PaymentMethod; createdAt: string }[]
+  refundedAmount: number
 }
 
 /** The steps of an order's timeline; a cancelled order leaves it. */
