@@ -35,6 +35,8 @@ export interface Refund {
   method: PaymentMethod
   reason: string
   createdAt: string
+  /** The pieces this refund put back on sale. */
+  restockedProductIds: number[]
 }
 
 /** Where the money goes back, in the shopper's words (the e-mail, the order page). */

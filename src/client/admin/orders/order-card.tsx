@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '../../lib/dates'
 import { Badge, type BadgeProps } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
+import { AfterSaleActions, RefundsSummary } from './after-sale'
 
 export type OrderAction =
   | 'step'
@@ -25,6 +26,7 @@ export type OrderAction =
   | 'tracking'
   | 'extend'
   | 'cancel'
+  | 'refund'
 
 const STATUS_BADGE: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'gold',
@@ -198,6 +200,8 @@ export function OrderCard({
         </Detail>
       </div>
 
+      <RefundsSummary order={order} />
+
       {(order.specialInstructions || order.notes) && (
         <p className="border-t border-ink/10 px-4 py-2.5 text-sm text-ink-muted sm:px-5">
           <span className="font-medium text-ink">Note: </span>
@@ -225,6 +229,7 @@ export function OrderCard({
           <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
             {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
           </Button>
+          <AfterSaleActions order={order} onRefund={() => onAction('refund')} />
           <Button
             size="sm"
             variant="ghost"

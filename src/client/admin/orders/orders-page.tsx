@@ -21,12 +21,14 @@ import {
   useChangeStatus,
   useExtendReservation,
   useRecordPayment,
+  useRefund,
   useRemovePlan,
   useSetPlan,
 } from './api'
 import { type OrderAction, OrderCard } from './order-card'
 import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
+import { RefundDialog } from './refund-dialog'
 
 const PAGE_SIZE = 20
 const FILTERS = ['tab'] as const
@@ -47,6 +49,7 @@ export function OrdersPage() {
   const recordPayment = useRecordPayment()
   const extendReservation = useExtendReservation()
   const setPlan = useSetPlan()
+  const refund = useRefund()
   const removePlan = useRemovePlan()
   const close = () => setAction(undefined)
   const onAction = (order: AdminOrder, kind: OrderAction) => {
@@ -193,6 +196,14 @@ export function OrdersPage() {
               : undefined
           }
           onSubmit={(plan) => setPlan.mutateAsync({ order: action.order, plan })}
+        />
+      )}
+      {action?.kind === 'refund' && (
+        <RefundDialog
+          key={action.order.id}
+          order={action.order}
+          onClose={close}
+          onSubmit={(input) => refund.mutateAsync({ order: action.order, input })}
         />
       )}
       <ConfirmDialog

@@ -108,7 +108,12 @@ describe('a partial refund', () => {
     const response = await refund(orderId, { amount: 2_500, reason: 'Scratch on the clasp' })
     expect(response.statusCode).toBe(201)
     const created = response.json() as Refund
-    expect(created).toMatchObject({ amount: 2_500, method: 'zelle', reason: 'Scratch on the clasp' })
+    expect(created).toMatchObject({
+      amount: 2_500,
+      method: 'zelle',
+      reason: 'Scratch on the clasp',
+      restockedProductIds: [],
+    })
 
     const order = await adminOrder(orderId)
     expect(order).toMatchObject({ refundedAmount: 2_500, paymentStatus: 'paid', amountPaid: 50_000 })
@@ -164,6 +169,7 @@ describe('a return', () => {
 
     const order = await adminOrder(orderId)
     expect(order).toMatchObject({ refundedAmount: 20_000, paymentStatus: 'paid' })
+    expect(order.refunds.map((row) => row.restockedProductIds)).toEqual([[first.id]])
     expect(order.events.map((line) => line.message)).toContain(
       '$200.00 refunded by zelle: Too small. Back on sale: Imperial Bangle. Paid in Full',
     )

@@ -63,7 +63,8 @@ export async function refundOrder(
     })
     const [refund] = await queryRows<Refund & { createdAt: Date | string }>(
       tx,
-      sql`select id, amount, method, reason, created_at as "createdAt" from refunds where id = ${id}`,
+      sql`select id, amount, method, reason, created_at as "createdAt", restocked_product_ids as "restockedProductIds"
+          from refunds where id = ${id}`,
     )
     return { ...refund!, createdAt: new Date(refund!.createdAt).toISOString() }
   })
@@ -133,7 +134,8 @@ export async function refundsOf(db: DbOrTx, orderIds: number[]): Promise<Map<num
   if (orderIds.length === 0) return byOrder
   const rows = await queryRows<Refund & { orderId: number; createdAt: Date | string }>(
     db,
-    sql`select id, order_id as "orderId", amount, method, reason, created_at as "createdAt" from refunds
+    sql`select id, order_id as "orderId", amount, method, reason, created_at as "createdAt",
+          restocked_product_ids as "restockedProductIds" from refunds
         where order_id = any(${`{${orderIds.join(',')}}`}::int[]) order by created_at, id`,
   )
   for (const { orderId, ...row } of rows) {

@@ -83,7 +83,12 @@ export async function getUserOrder(
     },
     items,
     reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
-    refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? []).map(({ reason: _, ...refund }) => refund),
+    refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? []).map(({ id, amount, method, createdAt }) => ({
+      id,
+      amount,
+      method,
+      createdAt,
+    })),
     refundedAmount: row.refundedAmount,
   }
 }
