@@ -76,7 +76,7 @@ export function RefundDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate className="min-w-0">
           <DialogHeader>
             <DialogTitle>Refund / Return</DialogTitle>
             <DialogDescription>
@@ -105,7 +105,7 @@ export function RefundDialog({
 
           <div className="my-4 grid gap-4">
             {pieces.length > 0 && (
-              <fieldset>
+              <fieldset className="min-w-0">
                 <legend className="mb-1 text-sm font-medium text-ink">Pieces coming back</legend>
                 <p className="mb-2 text-xs text-ink-muted">
                   Checked pieces go back on sale; their sales leave the ledger.
