@@ -199,3 +199,37 @@ describe('the packing slip', () => {
     expect((await get('/api/orders/99999999/packing-slip.pdf', admin)).statusCode).toBe(404)
   })
 })
+
+describe('the certificate of authenticity', () => {
+  it('is kept with the product from the product form, shown to shoppers, and refused when not an image URL', async () => {
+    const fields = {
+      name: 'Certified Pendant',
+      description: 'A pendant of natural Type A jadeite, certified.',
+      shortDescription: 'Certified pendant',
+      price: 900,
+      category: 'necklaces',
+      imageUrls: ['/uploads/def456-640.webp'],
+      certification: 'NGTC 5566-7788',
+    }
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: { ...fields, certificateUrl: '/uploads/abc123-640.webp' },
+      headers: { cookie: admin },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { id } = created.json() as { id: number }
+    const shown = await get(`/api/products/${id}`)
+    expect(shown.json()).toMatchObject({
+      certification: 'NGTC 5566-7788',
+      certificateUrl: '/uploads/abc123-640.webp',
+    })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: { ...fields, certificateUrl: 'javascript:alert(1)' },
+      headers: { cookie: admin },
+    })
+    expect(refused.statusCode).toBe(400)
+  })
+})
