@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, signInAsOwner, test } from './fixtures'
 
 // After the sale (issue 23): a return of one of two pieces, refunded and restocked from the order
@@ -175,4 +176,55 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
       `test-results/screens/${file}`,
     ])
   }
+})
+
+test('the owner adds a certificate of authenticity; the product page shows it and lets it be zoomed', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signInAsOwner(page)
+  const listed = (await (await page.request.get('/api/products?sort=price-desc')).json()) as Listed[]
+  const piece = listed.find((candidate) => candidate.status === 'available')!
+
+  await page.goto('/admin/products')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(piece.name)
+  const row = page.getByRole('row').filter({ hasText: piece.name }).first()
+  await row.getByRole('button', { name: `Edit ${piece.name}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit Product' })
+  await dialog.getByLabel('Certification').fill('GIA Jadeite Report 2211-3344')
+  const card = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#f4efe4' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="800" height="600"><rect x="30" y="30" width="740" height="540" fill="none" stroke="#0F6B4B" stroke-width="6"/><text x="400" y="300" font-size="48" text-anchor="middle" fill="#1F2A24">CERTIFICATE 2211-3344</text></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer()
+  await dialog
+    .locator('input[type="file"]')
+    .last()
+    .setInputFiles({ name: 'certificate.png', mimeType: 'image/png', buffer: card })
+  await expect(dialog.getByRole('img', { name: 'Certificate of Authenticity' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(toast(page, 'Product updated successfully')).toBeVisible()
+
+  await page.goto(`/product/${piece.id}`)
+  const panel = page.getByRole('region', { name: 'Certificate of Authenticity' })
+  await expect(panel).toContainText('GIA Jadeite Report 2211-3344')
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+  expect(jsonLd.join('')).toContain('"additionalProperty"')
+  expect(jsonLd.join('')).toContain('GIA Jadeite Report 2211-3344')
+  await panel.scrollIntoViewIfNeeded()
+  await panel.screenshot({ path: 'test-results/screens/certificate-panel-1440.png' })
+  await panel.getByRole('button', { name: `Enlarge the certificate of ${piece.name}` }).click()
+  const zoom = page.getByRole('dialog', { name: 'Certificate of Authenticity' })
+  await expect(zoom.getByRole('img').first()).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/certificate-zoom-1440.png' })
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 375, height: 800 })
+  await panel.scrollIntoViewIfNeeded()
+  await expectWithin(panel, 375)
+  await panel.screenshot({ path: 'test-results/screens/certificate-panel-375.png' })
 })
