@@ -56,6 +56,7 @@ const SIGNED_IN = new Set([
   'POST /api/change-password',
   'GET /api/orders',
   'GET /api/orders/:id',
+  'GET /api/orders/:id/invoice.pdf',
 ])
 
 let t: TestApp
