@@ -336,7 +336,7 @@ function adminSection(outcome: AdminOutcome): string[] {
     '',
     `Rows written straight into a fresh PostgreSQL database, then each request loaded by autocannon with the ` +
       `administrator's session cookie, ${ADMIN_PLAN.connections} connections, ${ADMIN_PLAN.measuredS} s after a ` +
-      `${ADMIN_PLAN.warmupS} s warm-up. Target: p99 < ${ADMIN_TARGETS.maxP99Ms} ms with no failure.`,
+      `${ADMIN_PLAN.warmupS} s warm-up. Target: p99 < ${ADMIN_TARGETS.maxP99Ms} ms with no failure (an invoice PDF, built per request: 200 ms).`,
     '',
   ]
   if ('error' in outcome) return [...lines, '```', outcome.error, '```']

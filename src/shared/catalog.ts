@@ -63,6 +63,8 @@ export interface Product {
   jadeType: string | null
   origin: string | null
   certification: string | null
+  /** The certificate of authenticity's image, beside `certification` (the lab and number). */
+  certificateUrl: string | null
   featured: boolean
   status: ProductStatus
   stockQuantity: number

@@ -62,6 +62,7 @@ const SIGNED_IN = new Set([
   'POST /api/account/two-factor/disable',
   'GET /api/orders',
   'GET /api/orders/:id',
+  'GET /api/orders/:id/invoice.pdf',
 ])
 
 let t: TestApp

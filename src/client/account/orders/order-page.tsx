@@ -25,6 +25,7 @@ import {
   PAYMENT_STATUS_BADGES,
 } from './order-format'
 import { OrderItems, OrderPageSkeleton } from './order-parts'
+import { InvoiceLink, OrderRefunds } from './order-refunds'
 import { OrderTimeline } from './order-timeline'
 
 const ORDERS_TAB = '/account/profile?tab=orders'
@@ -129,6 +130,8 @@ function OrderDetails({ order }: { order: OrderDetail }) {
                 </Badge>
               </Row>
             </dl>
+            <OrderRefunds order={order} />
+            <InvoiceLink orderId={order.id} />
           </div>
           {order.trackingNumber && (
             <div>

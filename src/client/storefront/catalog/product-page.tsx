@@ -11,6 +11,7 @@ import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
+import { CertificatePanel } from './certificate-panel'
 import { ProductGallery } from './gallery/product-gallery'
 import { QuantityStepper } from './quantity-stepper'
 
@@ -95,6 +96,7 @@ export function ProductPage() {
           <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to={inquiryLink(product)}>Inquire About This Item</Link>
           </Button>
+          <CertificatePanel product={product} />
         </div>
       </div>
       <StoriesOfPieceWhenNear productId={product.id} />

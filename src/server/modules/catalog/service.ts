@@ -28,6 +28,7 @@ export function toPublicProduct(row: ProductRow): Product {
     jadeType: row.jadeType,
     origin: row.origin,
     certification: row.certification,
+    certificateUrl: row.certificateUrl,
     featured: row.featured,
     status: row.status as ProductStatus,
     stockQuantity: row.stockQuantity,

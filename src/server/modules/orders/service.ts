@@ -9,6 +9,7 @@ import {
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
+import { refundsOf } from './refunds'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -82,6 +83,13 @@ export async function getUserOrder(
     },
     items,
     reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
+    refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? []).map(({ id, amount, method, createdAt }) => ({
+      id,
+      amount,
+      method,
+      createdAt,
+    })),
+    refundedAmount: row.refundedAmount,
   }
 }
 

@@ -41,6 +41,8 @@ export function orderConfirmationMail(
 ): OutgoingMail {
   const number = `#${order.id}`
   const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
+  // Signed in to their account, the shopper downloads it; the order page links it too.
+  const invoiceUrl = `${trimSlash(publicUrl)}/api/orders/${order.id}/invoice.pdf`
   const awaitingZelle =
     order.paymentMethod === 'zelle' && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'partial')
   const zelleSteps = [
@@ -80,6 +82,7 @@ export function orderConfirmationMail(
     ...addressLines(order),
     '',
     `View your order: ${orderUrl}`,
+    `Your invoice (PDF): ${invoiceUrl}`,
     '',
     ...signature(store),
   ].join('\n')
@@ -113,6 +116,11 @@ export function orderConfirmationMail(
       <ItemsTable order={order} />
       <ShippingAddress title="Shipping to" order={order} />
       <MailButton href={orderUrl}>View your order</MailButton>
+      <P>
+        <a href={invoiceUrl} style={{ color: COLORS.jade }}>
+          Download your invoice (PDF)
+        </a>
+      </P>
     </>,
   )
 
