@@ -2,7 +2,11 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
+/** The server filters and sorts: the grid says when the new answer is on screen. */
+const settled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+
 const prices = async (page: Page) => {
+  await settled(page)
   // The price paid, not a struck-through original price.
   const texts = await page.locator('article [data-price-current]').allTextContents()
   return texts.map((text) => Number(text.replace(/[$,]/g, '')))
@@ -29,11 +33,13 @@ test.describe('browsing the collection', () => {
     await page.getByLabel('Bangle size').selectOption('XS')
     await expect(page).toHaveURL(/size=XS/)
     await expect(page.locator('article')).not.toHaveCount(all)
+    await settled(page)
     for (const text of await page.locator('article h2').allTextContents()) expect(text).toMatch(/Bangle/)
     await page.getByLabel('Bangle size').selectOption('')
 
     await page.getByLabel('Color').selectOption('green')
     await expect(page).toHaveURL(/color=green/)
+    await settled(page)
     const greens = await page.locator('article').count()
     expect(greens).toBeGreaterThan(0)
     expect(greens).toBeLessThan(all)
@@ -49,6 +55,7 @@ test.describe('browsing the collection', () => {
     const ascending = await prices(page)
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
     await page.getByLabel('Sort').selectOption('price-desc')
+    await expect(page).toHaveURL(/sort=price-desc/)
     const descending = await prices(page)
     expect(descending).toEqual([...ascending].sort((a, b) => b - a))
 

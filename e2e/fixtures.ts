@@ -100,7 +100,9 @@ export async function signInAsOwner(page: Page) {
   await page.getByLabel('Password').fill(E2E_ADMIN.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
-  ownerSession = (await page.context().cookies()).filter((cookie) => cookie.name === 'sid')
+  ownerSession = (await page.context().cookies()).filter((cookie) =>
+    ['sid', 'has_session'].includes(cookie.name),
+  )
 }
 
 /** A photo of the demo catalogue, for a piece a journey lists through the API (one is required). */

@@ -173,7 +173,9 @@ test.describe
       const feed = await page.request.get('/journal/feed.xml')
       expect(feed.headers()['content-type']).toContain('application/atom+xml')
       expect(await feed.text()).toContain(`/journal/${slug}"/>`)
-      expect(await (await page.request.get('/sitemap.xml')).text()).toContain(`/journal/${slug}</loc>`)
+      expect(await (await page.request.get('/sitemaps/journal.xml')).text()).toContain(
+        `/journal/${slug}</loc>`,
+      )
       const html = await (await page.request.get(`/journal/${slug}`)).text()
       expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:`)
       expect(html).toContain('<meta property="og:type" content="article" />')

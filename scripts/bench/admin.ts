@@ -19,6 +19,8 @@ export interface AdminScenario {
   rows: string
   seed: (client: pg.Client) => Promise<void>
   requests: Array<{ label: string; path: string }>
+  /** A budget of its own (a PDF is built per request); else ADMIN_TARGETS.maxP99Ms. */
+  maxP99Ms?: number
 }
 
 export interface AdminRequestResult {
@@ -133,6 +135,15 @@ export const ADMIN_SCENARIOS: AdminScenario[] = [
       { label: 'monthly chart', path: '/api/sales/monthly?months=12' },
     ],
   },
+  {
+    // Issue 23: 50 invoices in a row stay fast, p99 < 200 ms each. Built per request and
+    // streamed; the orders are the ones the Admin orders scenario wrote.
+    label: 'Invoice PDF',
+    rows: 'one order of 20,000',
+    seed: async () => {},
+    requests: [{ label: 'GET /api/orders/15000/invoice.pdf', path: '/api/orders/15000/invoice.pdf' }],
+    maxP99Ms: 200,
+  },
 ]
 
 async function measure(url: string, cookie: string) {
@@ -164,7 +175,10 @@ export async function benchAdmin(postgresUrl: string, scenarios = ADMIN_SCENARIO
             const url = `${server.baseUrl}${request.path}`
             const answer = await fetch(url, { headers: { cookie } })
             if (!answer.ok) throw new Error(`${request.path}: ${answer.status} ${await answer.text()}`)
-            const body = (await answer.json()) as { total?: number }
+            // A list answers JSON with its total; a PDF is read whole and has none.
+            const isJson = answer.headers.get('content-type')?.includes('json')
+            const body = isJson ? ((await answer.json()) as { total?: number }) : {}
+            if (!isJson) await answer.arrayBuffer()
             await waitForQuietMachine()
             const load = await measure(url, cookie)
             results.push({
@@ -174,7 +188,7 @@ export async function benchAdmin(postgresUrl: string, scenarios = ADMIN_SCENARIO
               path: request.path,
               ...load,
               total: body.total,
-              pass: load.failures === 0 && load.p99Ms < ADMIN_TARGETS.maxP99Ms,
+              pass: load.failures === 0 && load.p99Ms < (scenario.maxP99Ms ?? ADMIN_TARGETS.maxP99Ms),
             })
           }
         }

@@ -4,9 +4,12 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
 const file = process.argv[2]
-if (!file) throw new Error('usage: bare-server.ts <body-file>')
+if (!file) throw new Error('usage: bare-server.ts <body-file> [content-type]')
 const body = readFileSync(file)
-const headers = { 'content-type': 'application/json', 'content-length': String(body.length) }
+const headers = {
+  'content-type': process.argv[3] ?? 'application/json',
+  'content-length': String(body.length),
+}
 
 const server = createServer((_request, response) => {
   response.writeHead(200, headers)

@@ -39,8 +39,6 @@ function combine(slices: Result[]): LoadResult {
   }
 }
 
-const run = (url: string, duration: number) => autocannon({ url, connections: CONNECTIONS, duration })
-
 /**
  * Loads the app and the bare server one at a time (each gets a core, autocannon the other), in
  * alternating 2 s slices rather than 10 s of one then 10 s of the other: on a machine shared with
@@ -51,7 +49,9 @@ const run = (url: string, duration: number) => autocannon({ url, connections: CO
 export async function loadPair(
   appUrl: string,
   bareUrl: string,
+  connections = CONNECTIONS,
 ): Promise<{ app: LoadResult; bare: LoadResult }> {
+  const run = (url: string, duration: number) => autocannon({ url, connections, duration })
   await run(appUrl, WARMUP_S)
   await run(bareUrl, WARMUP_S)
   const app: Result[] = []

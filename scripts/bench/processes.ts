@@ -211,9 +211,17 @@ async function waitForHealth(server: AppServer, timeoutMs: number) {
  * The reference: a bare node:http server in its own process (so it gets a core, as the app does)
  * answering every request with the given bytes. It prints its port once listening.
  */
-export async function startBareServer(bodyFile: string): Promise<Child & { baseUrl: string }> {
+export async function startBareServer(
+  bodyFile: string,
+  contentType?: string,
+): Promise<Child & { baseUrl: string }> {
+  const args = [
+    path.join(import.meta.dirname, 'bare-server.ts'),
+    bodyFile,
+    ...(contentType ? [contentType] : []),
+  ]
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), bodyFile], {
+    spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     }),

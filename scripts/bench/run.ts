@@ -1,5 +1,5 @@
 import '../../src/server/threadpool'
-// `npm run bench [-- --only=catalog|checkout|signin|admin|inquiries|js|lighthouse]`: measures DESIGN.md §6's budgets
+// `npm run bench [-- --only=catalog|checkout|signin|admin|inquiries|pages|js|lighthouse]`: measures DESIGN.md §6's budgets
 // against the production build and writes BENCHMARKS.md. See report.ts for the method.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -10,12 +10,13 @@ import { benchCheckout } from './checkout'
 import { benchInquiries } from './inquiries'
 import { sweepLeftovers } from './leftovers'
 import { benchLighthouse } from './lighthouse'
+import { benchPages } from './pages'
 import { type AppServer, ROOT, removeTempDir, snapshotBuild, startApp, stopAll, stopChild } from './processes'
 import { describeMachine, type Report, renderMarkdown, renderSummary } from './report'
 import { benchSignin } from './signin'
 import { benchScripts, storefrontPages } from './storefront'
 
-const PARTS = ['catalog', 'checkout', 'signin', 'admin', 'inquiries', 'js', 'lighthouse'] as const
+const PARTS = ['catalog', 'checkout', 'signin', 'admin', 'inquiries', 'pages', 'js', 'lighthouse'] as const
 type Part = (typeof PARTS)[number]
 
 function selectedParts(argv: string[]): Set<Part> {
@@ -87,6 +88,7 @@ async function main(): Promise<number> {
     if (parts.has('signin')) report.signin = await benchSignin(postgresUrl)
     if (parts.has('admin')) report.admin = await benchAdmin(postgresUrl)
     if (parts.has('inquiries')) report.inquiries = await benchInquiries(postgresUrl)
+    if (parts.has('pages')) report.pages = await benchPages(postgresUrl)
     if (parts.has('js') || parts.has('lighthouse')) await benchBrowser(parts, report)
   } finally {
     await stopAll()
@@ -108,6 +110,7 @@ async function main(): Promise<number> {
       report.signin,
       report.admin,
       report.inquiries,
+      report.pages,
     ].flatMap((part) => (part && 'error' in part ? [part.error] : [])),
     // The logins through the app can fail on their own while the verifications were measured.
     ...(report.signin && !('error' in report.signin) && 'error' in report.signin.http

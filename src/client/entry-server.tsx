@@ -9,7 +9,7 @@ import type { PageContext, PageHandle } from './lib/page'
 import { createQueryClient, keyToUrl, queries, shellQueries } from './lib/queries'
 import { routes } from './routes'
 
-export const render: RenderFunction = async ({ url, origin, fetchJson }) => {
+export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous }) => {
   const queryClient = createQueryClient()
   const { pathname, search } = new URL(url, 'http://localhost')
 
@@ -23,7 +23,7 @@ export const render: RenderFunction = async ({ url, origin, fetchJson }) => {
   const context: PageContext = { params: leaf?.params ?? {}, search: new URLSearchParams(search), origin }
 
   await handle?.load?.()
-  const wanted = [...shellQueries(), ...(handle?.prefetch?.(context) ?? [])]
+  const wanted = [...shellQueries({ perVisitor: !anonymous }), ...(handle?.prefetch?.(context) ?? [])]
   await Promise.all(
     wanted.map(async ({ queryKey }) => {
       const { status, body } = await fetchJson(keyToUrl(queryKey))

@@ -1,18 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { type ComponentType, lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
-import { capitalize } from '../shared/catalog'
+import { capitalize, categoryPath, LISTING_PAGE_SIZE } from '../shared/catalog'
 import { tagLabel } from '../shared/journal-paths'
 import { adminTitle } from './admin/section-titles'
 import { ClientOnly } from './lib/client-only'
-import type { PageHandle } from './lib/page'
-import { NEWEST_STORY, queries } from './lib/queries'
+import type { PageContext, PageHandle } from './lib/page'
+import { FEATURED_PIECES, NEWEST_STORY, queries } from './lib/queries'
 import {
   blogPostingJsonLd,
   organizationJsonLd,
   productJsonLd,
   storeReviewsJsonLd,
 } from './lib/structured-data'
-import { listingApiParams, readListingParams } from './storefront/catalog/listing-params'
+import {
+  listingFilterParams,
+  listingPageParams,
+  pageHref,
+  readListingParams,
+} from './storefront/catalog/listing-params'
 import { journalListParams, journalPageOf } from './storefront/journal/journal-params'
 import { SiteShell } from './storefront/layout/site-shell'
 import { STATIC_PAGES } from './storefront/pages/static-pages'
@@ -103,7 +109,7 @@ const clientOnly = (element: React.ReactNode) => (
 
 const home: PageHandle = {
   prefetch: () => [
-    queries.products({ featured: 'true' }),
+    queries.productPage(FEATURED_PIECES),
     queries.categoryImages(),
     queries.testimonials(),
     // Server-only, like every prefetch (the browser hydrates from what the server sent): behind
@@ -120,16 +126,54 @@ const home: PageHandle = {
   }),
 }
 
+/**
+ * A listing page's canonical address keeps what makes it a different page (its category, colour,
+ * size, search and page) and drops what only reorders or widens it (sort, sold pieces).
+ */
+function listingPath(pathname: string, search: URLSearchParams, page: number): string {
+  const kept = new URLSearchParams()
+  for (const name of ['color', 'size', 'q']) {
+    const value = search.get(name)
+    if (value) kept.set(name, value)
+  }
+  return pageHref(pathname, kept, page)
+}
+
+const listingPages = (context: PageContext, queryClient: QueryClient) => {
+  const params = readListingParams(context.search)
+  const data = queryClient.getQueryData(
+    queries.productPage(listingPageParams(context.params.category, params)).queryKey,
+  )
+  return { page: params.page, pages: data ? Math.max(1, Math.ceil(data.total / LISTING_PAGE_SIZE)) : 1 }
+}
+
 const productList: PageHandle = {
-  prefetch: ({ params, search }) => [
-    queries.products(listingApiParams(params.category, readListingParams(search))),
-  ],
-  meta: ({ params }) => {
+  prefetch: ({ params, search }) => {
+    const listing = readListingParams(search)
+    return [
+      queries.productPage(listingPageParams(params.category, listing)),
+      queries.listingFacets(listingFilterParams(params.category, listing)),
+    ]
+  },
+  meta: (context, queryClient) => {
+    const { params, search } = context
     const title = params.category ? capitalize(params.category) : 'All Collections'
+    const { page, pages } = listingPages(context, queryClient)
+    const pathname = params.category ? categoryPath(params.category) : '/products'
     return {
-      title: `${title} — Natural Jadeite`,
+      title: `${title} — Natural Jadeite${page > 1 ? ` — Page ${page}` : ''}`,
       description: `Browse ${params.category ?? 'all'} natural Type A jadeite pieces, each one of a kind and certified.`,
+      canonicalPath: listingPath(pathname, search, page),
+      pageLinks: {
+        prev: page > 1 ? listingPath(pathname, search, page - 1) : undefined,
+        next: page < pages ? listingPath(pathname, search, page + 1) : undefined,
+      },
     }
+  },
+  // A page past the last is not a page.
+  status: (context, queryClient) => {
+    const { page, pages } = listingPages(context, queryClient)
+    return page > pages ? 404 : 200
   },
 }
 

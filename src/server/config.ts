@@ -26,6 +26,8 @@ const envSchema = z.object({
   STORE_NAME: z.string().default('Jade Shop'),
   STORE_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@jadeshop.example'),
   STORE_PHONE: z.string().default('(713) 555-0123'),
+  // The shop's postal address, printed on invoices and packing slips.
+  STORE_ADDRESS: z.string().default('Houston, Texas'),
   // The owner's clock: "today" and "this month" in the back office start at midnight here.
   STORE_TIMEZONE: z
     .string()
@@ -104,7 +106,7 @@ export interface Config {
   sessionSecret: string
   secureCookies: boolean
   admin: { username: string; password: string } | undefined
-  store: { name: string; email: string; phone: string; timeZone: string }
+  store: { name: string; email: string; phone: string; timeZone: string; address: string }
   stripe:
     | {
         secretKey: string
@@ -203,7 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
-    store: { name: e.STORE_NAME, email: e.STORE_EMAIL, phone: e.STORE_PHONE, timeZone: e.STORE_TIMEZONE },
+    store: {
+      name: e.STORE_NAME,
+      email: e.STORE_EMAIL,
+      phone: e.STORE_PHONE,
+      timeZone: e.STORE_TIMEZONE,
+      address: e.STORE_ADDRESS,
+    },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

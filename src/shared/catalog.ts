@@ -63,6 +63,8 @@ export interface Product {
   jadeType: string | null
   origin: string | null
   certification: string | null
+  /** The certificate of authenticity's image, beside `certification` (the lab and number). */
+  certificateUrl: string | null
   featured: boolean
   status: ProductStatus
   stockQuantity: number
@@ -88,4 +90,31 @@ export const SORT_LABELS: Record<SortOption, string> = {
   'name-desc': 'Name: Z to A',
   'price-asc': 'Price: Low to High',
   'price-desc': 'Price: High to Low',
+}
+
+/** A listing page holds this many pieces (the storefront's numbered pages and "Load more"). */
+export const LISTING_PAGE_SIZE = 24
+/** The most pieces one `GET /api/products?page=` answer carries. */
+export const LISTING_PAGE_SIZE_MAX = 100
+/** The home page's Featured Collection shows at most this many pieces (two rows of three). */
+export const FEATURED_LIMIT = 6
+
+/** One page of the public listing (`GET /api/products?page=N`) and how many pieces match in all. */
+export interface ProductPage {
+  items: Product[]
+  total: number
+}
+
+export interface FacetCount {
+  name: string
+  count: number
+}
+
+/**
+ * How many pieces each chip would show (`GET /api/products/facets`): per category with the other
+ * filters applied, and per colour within the chosen category and size.
+ */
+export interface ListingFacets {
+  categories: FacetCount[]
+  colors: FacetCount[]
 }

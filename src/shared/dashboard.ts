@@ -15,4 +15,6 @@ export interface MoneyOverview {
   /** Since midnight, and since the first of the month, in the shop's time zone. */
   salesToday: SalesTotals
   salesThisMonth: SalesTotals
+  /** Money paid back to shoppers since the first of the month, in cents. */
+  refundsThisMonth: SalesTotals
 }

@@ -9,6 +9,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from './orders'
+import type { Refund } from './refunds'
 import { strictObject } from './validation'
 
 // The back office's view of orders: what its list asks for and gets, and what its buttons send.
@@ -111,6 +112,11 @@ export interface AdminOrder {
   payments: AdminPayment[]
   paymentPlan: AdminPaymentPlan | null
   events: OrderEvent[]
+  /** Money paid back, oldest first (a return, a goodwill refund). */
+  refunds: Refund[]
+  refundedAmount: number
+  /** When the order was marked delivered (ISO), for the return window; null before. */
+  deliveredAt: string | null
 }
 
 export interface AdminOrderPage extends Page<AdminOrder> {

@@ -73,6 +73,9 @@ export interface OrderDetail extends OrderSummary {
   items: { productId: number; productName: string; productImage: string; quantity: number; price: number }[]
   /** Until when the shop holds the pieces of an order awaiting its first payment (ISO). */
   reservedUntil: string | null
+  /** Money paid back on the order, oldest first (the owner's reason stays in the back office). */
+  refunds: { id: number; amount: number; method: PaymentMethod; createdAt: string }[]
+  refundedAmount: number
   /** What the shop has received so far, in cents. */
   amountPaid: number
   /** The agreed payment plan, when there is one: its schedule as the shopper reads it. */
@@ -129,10 +132,16 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string | 
 export const CONFIRM_NEEDS_PAYMENT =
   'Record the payment received (or agree a payment plan) to confirm this order'
 
-/** Payment status follows from the payments received: none, some, or the whole total. */
-export function derivePaymentStatus(paidCents: number, totalCents: number): PaymentStatus {
-  if (paidCents <= 0) return 'unpaid'
-  return paidCents >= totalCents ? 'paid' : 'partial'
+/**
+ * Payment status follows from the payments received less the refunds: none, some, or the whole
+ * total. What was refunded is no longer owed either (a returned piece), and an order whose money
+ * all went back is 'refunded'.
+ */
+export function derivePaymentStatus(paidCents: number, totalCents: number, refundedCents = 0): PaymentStatus {
+  const kept = paidCents - refundedCents
+  if (refundedCents > 0 && kept <= 0) return 'refunded'
+  if (kept <= 0) return 'unpaid'
+  return kept >= totalCents - refundedCents ? 'paid' : 'partial'
 }
 
 export const ORDER_TABS = ['all', 'pending-payment', 'payment-plans', 'ready-to-ship', 'completed'] as const

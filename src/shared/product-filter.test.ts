@@ -23,6 +23,7 @@ const product = (fields: Partial<Product>): Product => ({
   jadeType: 'Type A',
   origin: 'Myanmar',
   certification: null,
+  certificateUrl: null,
   featured: false,
   status: 'available',
   stockQuantity: 1,

@@ -86,6 +86,10 @@ const productFields = {
   jadeType: z.enum(JADE_TYPES, { error: 'Choose a jade type' }).default('Type A'),
   origin: z.enum(ORIGINS, { error: 'Choose an origin' }).default('Myanmar'),
   certification: nullableText(500),
+  certificateUrl: nullableText(2000).refine(
+    (url) => url === null || isImageUrl(url),
+    'Please upload the certificate as an image',
+  ),
   featured: z.boolean().default(false),
   status: z
     .enum(PRODUCT_STATUSES, { error: 'Status must be available, sold, reserved or draft' })
@@ -196,6 +200,7 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
     jadeType: (product.jadeType ?? 'Type A') as ProductFormValues['jadeType'],
     origin: (product.origin ?? 'Myanmar') as ProductFormValues['origin'],
     certification: product.certification ?? '',
+    certificateUrl: product.certificateUrl ?? '',
     featured: product.featured,
     status: product.status,
     stockQuantity: product.stockQuantity,

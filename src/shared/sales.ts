@@ -89,6 +89,11 @@ export interface SalesSummary {
   transactions: number
   /** Total sales divided by transactions, 0 when there are none (back-office.md §9). */
   averageTicket: number
+  /**
+   * Money paid back in the period, in cents, and how many refunds. A returned piece's sale has
+   * already left the rows above; this says what went back to shoppers.
+   */
+  refunds: { amount: number; count: number }
 }
 
 export interface SalesPage extends Page<Sale> {

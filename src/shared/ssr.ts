@@ -17,6 +17,11 @@ export interface RenderRequest {
   url: string
   /** The site's origin for canonical links, e.g. https://shop.example.com */
   origin: string
+  /**
+   * Rendered for every visitor without a session (the page cache keeps it): nothing per visitor
+   * (who is signed in, the cart) is fetched into it; the browser asks for those after loading.
+   */
+  anonymous?: boolean
   /** Reads our own API in-process, with the visitor's cookies. */
   fetchJson(path: string): Promise<{ status: number; body: unknown }>
 }

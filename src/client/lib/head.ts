@@ -9,13 +9,16 @@ export function fullTitle(meta: PageMeta, storeName: string) {
 
 /** The <head> tags of a server-rendered page. */
 export function renderHead(meta: PageMeta, storeName: string, origin: string, pathname: string): string {
-  const url = origin + pathname
+  const url = origin + (meta.canonicalPath ?? pathname)
+  const absolute = (href: string) => (href.startsWith('http') ? href : origin + href)
   const title = fullTitle(meta, storeName)
   const image = meta.image ? (meta.image.startsWith('http') ? meta.image : origin + meta.image) : undefined
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta.pageLinks?.prev ? `<link rel="prev" href="${escapeHtml(absolute(meta.pageLinks.prev))}" />` : '',
+    meta.pageLinks?.next ? `<link rel="next" href="${escapeHtml(absolute(meta.pageLinks.next))}" />` : '',
     meta.noindex ? '<meta name="robots" content="noindex" />' : '',
     `<meta property="og:site_name" content="${escapeHtml(storeName)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,

@@ -19,6 +19,10 @@ export interface PageMeta {
   noindex?: boolean
   /** An article (a Journal post) for link previews, with its dates; a website otherwise. */
   article?: { publishedTime: string; modifiedTime: string; section?: string; tags?: string[] }
+  /** The canonical path when it is more than the pathname (a listing's page 2: /products?page=2). */
+  canonicalPath?: string
+  /** The previous and next page of a paged list, for crawlers (rel="prev" / rel="next"). */
+  pageLinks?: { prev?: string; next?: string }
   /** Alternate representations, such as the Journal's Atom feed. */
   alternates?: { type: string; title: string; href: string }[]
 }

@@ -1,8 +1,15 @@
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/accounts'
 import type { Cart } from '../../shared/cart'
-import type { CategoryImage, Product } from '../../shared/catalog'
+import {
+  type CategoryImage,
+  FEATURED_LIMIT,
+  type ListingFacets,
+  type Product,
+  type ProductPage,
+} from '../../shared/catalog'
 import type { JournalPage, JournalPost } from '../../shared/journal'
+import { hasSessionHint } from '../../shared/session-hint'
 import type { StoreInfo } from '../../shared/ssr'
 import type { Testimonial } from '../../shared/testimonials'
 import type { WishlistItem } from '../../shared/wishlist'
@@ -12,6 +19,9 @@ export type { WishlistItem }
 import { ApiError, api } from './api'
 
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
+
+/** The home page's Featured Collection: one bounded page, however many pieces are featured. */
+export const FEATURED_PIECES = { featured: 'true', page: '1', pageSize: String(FEATURED_LIMIT) }
 
 /** The home page's newest Journal story (once there is one). */
 export const NEWEST_STORY = { pageSize: '1' }
@@ -33,8 +43,9 @@ export const queries = {
   auth: () =>
     queryOptions({
       queryKey: ['/api/check-auth'],
-      // A 401 means "signed out", not an error.
+      // A 401 means "signed out", not an error; without a session there is nobody to ask about.
       queryFn: async (): Promise<PublicUser | null> => {
+        if (!hasSessionHint()) return null
         try {
           return await api.get<PublicUser>('/api/check-auth')
         } catch (error) {
@@ -49,6 +60,8 @@ export const queries = {
       queryKey: ['/api/cart'],
       // A cart that cannot be read is shown empty rather than breaking the page (storefront.md §4).
       queryFn: async (): Promise<Cart> => {
+        // A cart lives in a session: without one it is empty.
+        if (!hasSessionHint()) return EMPTY_CART
         try {
           const cart = await api.get<Partial<Cart>>('/api/cart')
           const items = Array.isArray(cart.items) ? cart.items : []
@@ -76,6 +89,18 @@ export const queries = {
     queryOptions({
       queryKey: ['/api/products', params],
       queryFn: ({ queryKey }) => api.get<Product[]>(keyToUrl(queryKey)),
+    }),
+  /** One page of the listing, filtered, sorted and paged by the server: { items, total }. */
+  productPage: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/products', params],
+      queryFn: ({ queryKey }) => api.get<ProductPage>(keyToUrl(queryKey)),
+    }),
+  /** How many pieces each category and colour chip would show, given the other filters. */
+  listingFacets: (params: Params) =>
+    queryOptions({
+      queryKey: ['/api/products/facets', params],
+      queryFn: ({ queryKey }) => api.get<ListingFacets>(keyToUrl(queryKey)),
     }),
   product: (id: string) =>
     queryOptions({
@@ -109,8 +134,15 @@ export const queries = {
     }),
 }
 
-/** The keys every page's shell needs (header, footer). */
-export const shellQueries = () => [queries.auth(), queries.store(), queries.categories(), queries.cart()]
+/**
+ * The keys every page's shell needs (header, footer). Who is signed in and the cart are left out
+ * of a page rendered for every anonymous visitor (the page cache's): the browser asks for them.
+ */
+export const shellQueries = ({ perVisitor = true } = {}) => [
+  queries.store(),
+  queries.categories(),
+  ...(perVisitor ? [queries.auth(), queries.cart()] : []),
+]
 
 export function createQueryClient() {
   return new QueryClient({

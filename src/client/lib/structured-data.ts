@@ -68,6 +68,18 @@ export function productJsonLd(
       category: capitalize(product.category),
       color: product.color,
       material: 'Jadeite',
+      ...(product.certification
+        ? {
+            additionalProperty: [
+              {
+                '@type': 'PropertyValue',
+                name: 'Certificate of Authenticity',
+                value: product.certification,
+                ...(product.certificateUrl ? { url: absolute(origin, product.certificateUrl) } : {}),
+              },
+            ],
+          }
+        : {}),
       ...reviewsJsonLd(reviews),
       ...(store ? { brand: { '@type': 'Brand', name: store.name } } : {}),
       offers: {

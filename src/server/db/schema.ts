@@ -104,6 +104,8 @@ export const products = pgTable(
     jadeType: text('jade_type'),
     origin: text('origin'),
     certification: text('certification'),
+    /** The certificate of authenticity's image (the file store's URL), beside `certification`. */
+    certificateUrl: text('certificate_url'),
     featured: boolean('featured').notNull().default(false),
     status: text('status').notNull().default('available'),
     stockQuantity: integer('stock_quantity').notNull().default(1),
@@ -162,6 +164,8 @@ export const orders = pgTable(
     /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
+    /** The sum of the order's refund rows, kept with the order so its lock guards it. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     /**
      * SHA-256 of the key in the confirmation e-mail's link, which shows a guest this order
      * (orders/access-key.ts); the key itself is never stored with the order.
@@ -174,6 +178,7 @@ export const orders = pgTable(
     check('orders_subtotal_check', sql`${t.subtotal} >= 0`),
     check('orders_shipping_cost_check', sql`${t.shippingCost} >= 0`),
     check('orders_total_check', sql`${t.total} >= 0`),
+    check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0`),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
     check('orders_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
@@ -248,6 +253,36 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_method_check', inList('method', PAYMENT_METHODS)),
     index('payments_order_idx').on(t.orderId),
+  ],
+)
+
+/**
+ * Money paid back on an order (a return, a goodwill refund), beside its payments: the order's
+ * payment status follows from payments less refunds.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    method: text('method').notNull(),
+    reason: text('reason').notNull(),
+    /** The pieces this refund put back on sale. */
+    restockedProductIds: integer('restocked_product_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** The provider's refund id, for a card refund. */
+    providerReference: text('provider_reference'),
+    /** The owner who made it, by name as it was then. */
+    actor: text('actor'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_method_check', inList('method', PAYMENT_METHODS)),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt),
   ],
 )
 

@@ -80,7 +80,11 @@ describe('refused requests leave no guest session', () => {
     const piece = await insertProduct(t.handle.db)
     const added = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: piece.id } })
     expect(added.statusCode).toBe(200)
-    expect(added.cookies.map((cookie) => cookie.name)).toEqual(['sid'])
+    // The session, and the hint scripts read to know there is one (shared/session-hint.ts).
+    expect(added.cookies.map((cookie) => cookie.name)).toEqual(['sid', 'has_session'])
+    const hint = added.cookies.find((cookie) => cookie.name === 'has_session')!
+    expect(hint.value).toBe('1')
+    expect(hint.httpOnly).toBeFalsy()
   })
 })
 
@@ -142,7 +146,11 @@ describe('text the database cannot hold', () => {
 
 describe('the Host header', () => {
   it('never puts a stranger host in the sitemap or robots.txt without PUBLIC_URL', async () => {
-    const evil = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } })
+    const evil = await t.app.inject({
+      method: 'GET',
+      url: '/sitemaps/pages.xml',
+      headers: { host: 'evil.example' },
+    })
     expect(evil.body).not.toContain('evil.example')
     expect(evil.body).toContain(`<loc>http://localhost:${t.config.port}/</loc>`)
     const robots = await t.app.inject({
@@ -153,7 +161,7 @@ describe('the Host header', () => {
     expect(robots.body).not.toContain('evil.example')
     const local = await t.app.inject({
       method: 'GET',
-      url: '/sitemap.xml',
+      url: '/sitemaps/pages.xml',
       headers: { host: '127.0.0.1:4173' },
     })
     expect(local.body).toContain('<loc>http://127.0.0.1:4173/</loc>')
@@ -164,13 +172,13 @@ describe('the Host header', () => {
     try {
       const ok = await allowed.app.inject({
         method: 'GET',
-        url: '/sitemap.xml',
+        url: '/sitemaps/pages.xml',
         headers: { host: 'shop.example.com' },
       })
       expect(ok.body).toContain('<loc>http://shop.example.com/</loc>')
       const other = await allowed.app.inject({
         method: 'GET',
-        url: '/sitemap.xml',
+        url: '/sitemaps/pages.xml',
         headers: { host: 'evil.example' },
       })
       expect(other.body).not.toContain('evil.example')

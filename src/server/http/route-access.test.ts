@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   'GET /api/category-images',
   // With includeAll=true it checks for an administrator itself (tested in catalog.test.ts).
   'GET /api/products',
+  'GET /api/products/facets',
   'GET /api/products/:id',
   'POST /api/newsletter',
   'POST /api/newsletter/unsubscribe',
@@ -42,6 +43,7 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',
+  'GET /sitemaps/:file',
   'GET /api/blog/posts',
   'GET /api/blog/posts/:slug',
   'GET /journal/feed.xml',
@@ -62,6 +64,7 @@ const SIGNED_IN = new Set([
   'POST /api/account/two-factor/disable',
   'GET /api/orders',
   'GET /api/orders/:id',
+  'GET /api/orders/:id/invoice.pdf',
 ])
 
 let t: TestApp

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint'
 import type { Database } from '../db/client'
 import {
   createSession,
@@ -26,6 +27,7 @@ declare module 'fastify' {
 export class RequestSession {
   private loaded: Promise<LoadedSession | null> | undefined
   private cookieSid: string | undefined
+  private readonly hinted: boolean
 
   constructor(
     private readonly db: Database,
@@ -33,6 +35,7 @@ export class RequestSession {
     private readonly reply: FastifyReply,
     private readonly secure: boolean,
   ) {
+    this.hinted = request.cookies[SESSION_HINT_COOKIE] === '1'
     const raw = request.cookies[SESSION_COOKIE]
     if (raw) {
       const unsigned = request.unsignCookie(raw)
@@ -46,7 +49,14 @@ export class RequestSession {
   }
 
   load(): Promise<LoadedSession | null> {
-    this.loaded ??= this.cookieSid ? loadSession(this.db, this.cookieSid) : Promise.resolve(null)
+    this.loaded ??= this.cookieSid
+      ? loadSession(this.db, this.cookieSid).then((session) => {
+          // The hint follows the session: set for one made before it existed, cleared once it ended.
+          if (session && !this.hinted) this.setHint()
+          if (!session && this.hinted) this.reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' })
+          return session
+        })
+      : Promise.resolve(null)
     return this.loaded
   }
 
@@ -81,6 +91,7 @@ export class RequestSession {
     this.loaded = Promise.resolve(null)
     this.cookieSid = undefined
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    this.reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' })
   }
 
   private adopt(sid: string, data: { userId: number | undefined }) {
@@ -97,6 +108,17 @@ export class RequestSession {
       sameSite: 'lax',
       secure: this.secure,
       signed: true,
+      maxAge: SESSION_TTL_MS / 1000,
+    })
+    this.setHint()
+  }
+
+  /** Readable by scripts, and says nothing but "a session exists" (shared/session-hint.ts). */
+  private setHint() {
+    this.reply.setCookie(SESSION_HINT_COOKIE, '1', {
+      path: '/',
+      sameSite: 'lax',
+      secure: this.secure,
       maxAge: SESSION_TTL_MS / 1000,
     })
   }

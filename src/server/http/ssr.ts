@@ -4,11 +4,20 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '../../shared/api'
 import type { RenderFunction } from '../../shared/ssr'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
+import {
+  type CachedPage,
+  isSharedPage,
+  matchesEtag,
+  normalisePageUrl,
+  type PageCache,
+  type RenderedPage,
+} from './page-cache'
+import { SESSION_COOKIE } from './session'
 
 const brotli = promisify(brotliCompress)
 const gzip = promisify(gzipCallback)
@@ -56,6 +65,8 @@ interface SsrOptions {
   origin: (request: FastifyRequest) => string
   /** The built-in test card provider is active: every page says so. */
   testPayments?: boolean
+  /** Pages for visitors without a session, kept until the shop changes (http/page-cache.ts). */
+  pageCache?: PageCache
 }
 
 // Outside the React root, so it costs shoppers no JavaScript and hydration never sees it.
@@ -66,8 +77,13 @@ const ROOT = '<div id="root">'
 
 // The account and admin areas show one person's data: not even the browser keeps them.
 const PRIVATE_PAGES = /^\/(account|admin)(\/|\?|$)/
+/**
+ * A page every anonymous visitor shares: a CDN may keep it a minute and serve it a while longer
+ * as it asks again; the browser asks every time (with its ETag, so mostly a 304).
+ */
+const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
 
-async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments }: SsrOptions) {
+async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, pageCache }: SsrOptions) {
   // Built files: content-hashed assets are cached for a year, the rest briefly.
   await app.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
@@ -97,13 +113,12 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments }:
     : templateBeforeHtml
   const [beforeState, afterState] = splitOnce(afterHtml, '<!--app-state-->')
 
-  app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({ message: `Not found: GET ${request.url.split('?')[0]}` } satisfies ApiErrorBody)
-    }
-    const cookie = request.headers.cookie
+  /**
+   * Renders one page. `anonymous`: for every visitor without a session, so nothing of this one
+   * (cookies, who they are, their cart) goes into it; the browser asks for those itself.
+   */
+  async function renderPage(request: FastifyRequest, url: string, anonymous: boolean): Promise<RenderedPage> {
+    const cookie = anonymous ? undefined : request.headers.cookie
     // The API sees the visitor as they are (their cookies, address and browser): what it counts
     // per visitor (the journal's views) counts them once, however the page was reached.
     const userAgent = request.headers['user-agent']
@@ -112,28 +127,91 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments }:
       headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
     }
     const result = await bundle.render({
-      url: request.url,
+      url,
       origin: origin(request),
+      anonymous,
       fetchJson: async (apiPath) => {
         const response = await app.inject({ method: 'GET', url: apiPath, ...visitor })
         return { status: response.statusCode, body: response.statusCode < 300 ? response.json() : undefined }
       },
     })
-    if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302)
+    if (result.redirect)
+      return {
+        status: result.status,
+        html: '',
+        redirect: { location: result.redirect, status: result.status === 301 ? 301 : 302 },
+      }
     const state = `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state)}</script>`
-    const html = beforeHead + result.head + beforeHtml + result.html + beforeState + state + afterState
+    return {
+      status: result.status,
+      html: beforeHead + result.head + beforeHtml + result.html + beforeState + state + afterState,
+    }
+  }
+
+  // Cookie plugins write Set-Cookie as the answer leaves, after the handler: so a page is kept,
+  // and told to shared caches, only here, once nothing will be added to its headers.
+  const keepUnlessPersonal = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const keep = keepers.get(request)
+    keepers.delete(request)
+    if (reply.hasHeader('set-cookie')) {
+      reply.header('cache-control', 'private, no-cache').removeHeader('etag')
+    } else keep?.()
+    return payload
+  }
+  const keepers = new WeakMap<FastifyRequest, () => void>()
+
+  app.get('/*', { onSend: keepUnlessPersonal }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply
+        .status(404)
+        .send({ message: `Not found: GET ${request.url.split('?')[0]}` } satisfies ApiErrorBody)
+    }
+    const url = normalisePageUrl(request.url)
+    const shared = pageCache && !request.cookies[SESSION_COOKIE] && isSharedPage(url.split('?')[0]!)
+    if (shared) {
+      const { page, keep } = await pageCache.get(`${origin(request)}${url}`, () =>
+        renderPage(request, url, true),
+      )
+      if (keep) keepers.set(request, keep)
+      return sendCachedPage(request, reply, page)
+    }
+
+    const page = await renderPage(request, request.url, false)
+    if (page.redirect) return reply.redirect(page.redirect.location, page.redirect.status)
     // Pages may show the visitor's name and cart: never stored by shared caches.
     reply
       .header('cache-control', PRIVATE_PAGES.test(request.url) ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
-    reply.status(result.status).type('text/html; charset=utf-8')
+    reply.status(page.status).type('text/html; charset=utf-8')
     const accepted = request.headers['accept-encoding'] ?? ''
     if (/\bbr\b/.test(accepted)) {
-      return reply.header('content-encoding', 'br').send(await brotli(html, BROTLI_FAST))
+      return reply.header('content-encoding', 'br').send(await brotli(page.html, BROTLI_FAST))
     }
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html))
-    return reply.send(html)
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(page.html))
+    return reply.send(page.html)
   })
+
+  /** An anonymous page from the cache (or just rendered for it): its bytes, or 304 by ETag. */
+  async function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    if (page.redirect) return reply.redirect(page.redirect.location, page.redirect.status)
+    reply.header('vary', 'accept-encoding')
+    // Only what is kept for everyone may be kept by a CDN; a page not found is asked for again.
+    if (!page.shared) {
+      reply.header('cache-control', 'private, no-cache')
+    } else {
+      reply.header('cache-control', SHARED_CACHE_CONTROL).header('etag', page.etag)
+      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send()
+    }
+    reply.status(page.status).type('text/html; charset=utf-8')
+    const accepted = request.headers['accept-encoding'] ?? ''
+    if (/\bbr\b/.test(accepted))
+      return reply
+        .header('content-encoding', 'br')
+        .send(page.brotli ?? (await brotli(page.html, BROTLI_FAST)))
+    if (/\bgzip\b/.test(accepted))
+      return reply.header('content-encoding', 'gzip').send(page.gzip ?? (await gzip(page.html)))
+    return reply.send(page.html)
+  }
 }
 
 function insertBefore(text: string, marker: string, insert: string): string {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { PageCache } from '../http/page-cache'
 import { siteOrigin } from '../http/site-origin'
 import ssr, { type SsrBundle } from '../http/ssr'
 import { uploadsRoutes } from '../modules/media/serve-uploads'
@@ -10,16 +11,21 @@ async function pages(app: FastifyInstance, { ssrBundle }: { ssrBundle?: SsrBundl
   // Uploaded and seeded images (from the disk or the bucket): content-hashed names, so they never change.
   await app.register(uploadsRoutes, { store: app.files, publicBase: config.s3?.publicUrl })
   // API-only without a build (most tests).
-  if (ssrBundle)
+  if (ssrBundle) {
+    // Anonymous visitors' pages, cleared with the listing on every catalogue or content change.
+    const pageCache = new PageCache()
+    app.catalogChanges.track(pageCache)
     await app.register(ssr, {
       bundle: ssrBundle,
       origin: siteOrigin(config),
       testPayments: app.paymentProvider.name === 'test',
+      pageCache,
     })
+  }
 }
 
 export default fp(pages, {
   name: 'pages',
-  dependencies: ['infrastructure', 'payments'],
-  decorators: { fastify: ['config', 'files', 'paymentProvider'] },
+  dependencies: ['infrastructure', 'payments', 'catalog-changes'],
+  decorators: { fastify: ['config', 'files', 'paymentProvider', 'catalogChanges'] },
 })

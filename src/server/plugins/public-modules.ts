@@ -5,6 +5,7 @@ import { accountsRoutes } from '../modules/accounts/routes'
 import { cartRoutes } from '../modules/cart/routes'
 import { catalogRoutes } from '../modules/catalog/routes'
 import { checkoutRoutes } from '../modules/checkout/routes'
+import { documentRoutes } from '../modules/documents/routes'
 import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
 import { journal } from '../modules/journal/routes'
@@ -25,6 +26,7 @@ async function publicModules(app: FastifyInstance) {
   await app.register(cartRoutes, { db, config })
   await app.register(wishlistRoutes, { db })
   await app.register(ordersRoutes, { db, timeZone: config.store.timeZone })
+  await app.register(documentRoutes, { db, shop: config.store, timeZone: config.store.timeZone })
   await app.register(newsletterRoutes, { db, context: links, onMailQueued })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued })
   await app.register(testimonialsRoutes, { db, files })

@@ -60,8 +60,10 @@ export interface StripeStandIn {
   close(): Promise<void>
   /** Live objects: a test may change one directly (e.g. its status) to stage a case. */
   intents: Map<string, StandInIntent>
-  /** Refunds by payment intent id. */
+  /** The latest refund by payment intent id. */
   refunds: Map<string, StandInRefund>
+  /** Every refund made, partial ones included, in order. */
+  refundList: StandInRefund[]
   /** What the shopper's browser and Stripe would do: the intent is paid. */
   succeed(id: string): void
   /** Every request received, retries included, in order. */
@@ -104,6 +106,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   const secretKey = options.secretKey ?? STAND_IN_SECRET_KEY
   const intents = new Map<string, StandInIntent>()
   const refunds = new Map<string, StandInRefund>()
+  const refundList: StandInRefund[] = []
   const requests: StandInRequest[] = []
   // Stripe saves the result of a request made with an Idempotency-Key and replays it for the same
   // key; the same key with other parameters is an error. Only successes are saved here: Stripe
@@ -171,7 +174,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     if (!intentId) throw missing('payment_intent')
     const intent = intents.get(intentId)
     if (!intent) throw noSuchIntent(intentId, 'payment_intent')
-    if (refunds.has(intentId)) {
+    const refundedSoFar = refundList
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0)
+    const amountText = text(params.amount)
+    if (refunds.has(intentId) && (amountText === undefined || refundedSoFar >= intent.amount_received)) {
       throw new ApiError(400, {
         type: 'invalid_request_error',
         code: 'charge_already_refunded',
@@ -185,10 +192,27 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
       })
     }
+    const amount = amountText === undefined ? intent.amount_received - refundedSoFar : Number(amountText)
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        message: `Invalid integer: ${amountText}`,
+      })
+    }
+    if (refundedSoFar + amount > intent.amount_received) {
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount_received - refundedSoFar) / 100).toFixed(2)})`,
+      })
+    }
     const refund: StandInRefund = {
       id: randomId('re'),
       object: 'refund',
-      amount: intent.amount_received,
+      amount,
       currency: intent.currency,
       payment_intent: intentId,
       charge: intent.latest_charge,
@@ -197,6 +221,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       created: now(),
     }
     refunds.set(intentId, refund)
+    refundList.push(refund)
     return { status: 200, body: refund }
   }
 
@@ -277,6 +302,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     secretKey,
     intents,
     refunds,
+    refundList,
     requests,
     succeed(id) {
       const intent = intents.get(id)

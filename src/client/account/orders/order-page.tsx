@@ -26,6 +26,7 @@ import {
 } from './order-format'
 import { OrderItems, OrderPageSkeleton } from './order-parts'
 import { PaymentPlanSection } from './order-plan'
+import { InvoiceLink, OrderRefunds } from './order-refunds'
 import { OrderTimeline } from './order-timeline'
 
 const ORDERS_TAB = '/account/profile?tab=orders'
@@ -142,6 +143,9 @@ function OrderDetails({ order, guest }: { order: OrderDetail; guest: boolean }) 
                 </Badge>
               </Row>
             </dl>
+            <OrderRefunds order={order} />
+            {/* The invoice is a signed-in shopper's download; a guest's link opens only this page. */}
+            {!guest && <InvoiceLink orderId={order.id} />}
           </div>
           {order.trackingNumber && (
             <div>

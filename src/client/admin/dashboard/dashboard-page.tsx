@@ -61,7 +61,14 @@ export function DashboardPage() {
           <Figure
             label="Sales this month"
             loading={!money}
-            detail={money && plural(money.salesThisMonth.count, 'sale')}
+            detail={
+              money &&
+              `${plural(money.salesThisMonth.count, 'sale')}${
+                money.refundsThisMonth.count > 0
+                  ? ` · ${formatCents(money.refundsThisMonth.amount)} refunded`
+                  : ''
+              }`
+            }
           >
             {money && formatCents(money.salesThisMonth.amount)}
           </Figure>

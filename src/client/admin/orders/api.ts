@@ -8,6 +8,7 @@ import type {
   PaymentUpdate,
   ReservationExtension,
 } from '../../../shared/orders-admin'
+import type { Refund, RefundInput } from '../../../shared/refunds'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { keyToUrl } from '../../lib/queries'
@@ -141,5 +142,20 @@ export function useReleaseBuyerReservations() {
       await refresh()
     },
     onError: (error) => toastFailure("Failed to release this buyer's reservations", error),
+  })
+}
+
+export function useRefund() {
+  const refresh = useRefreshOrders()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ order, input }: { order: AdminOrder; input: RefundInput }) =>
+      api.post<Refund>(`/api/orders/${order.id}/refunds`, input),
+    onSuccess: async () => {
+      toastSuccess('Refund recorded.')
+      // A returned piece is back on sale and its sale leaves the ledger.
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['/api/sales'] })])
+    },
+    onError: (error) => toastFailure('Failed to record the refund', error),
   })
 }

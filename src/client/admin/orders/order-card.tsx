@@ -9,6 +9,7 @@ import { formatDateTime, formatDay, useShopTimeZone } from '../../lib/dates'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
+import { AfterSaleActions, RefundsSummary } from './after-sale'
 
 export type OrderAction =
   | 'step'
@@ -21,6 +22,7 @@ export type OrderAction =
   | 'extend'
   | 'cancel'
   | 'release-buyer'
+  | 'refund'
 
 /** The back office says a method as the shopper's pages and e-mails do: one shared map. */
 export const methodLabel = paymentMethodLabel
@@ -178,6 +180,8 @@ export function OrderCard({
         </Detail>
       </div>
 
+      <RefundsSummary order={order} />
+
       {(order.specialInstructions || order.notes) && (
         <p className="border-t border-ink/10 px-4 py-2.5 text-sm text-ink-muted sm:px-5">
           <span className="font-medium text-ink">Note: </span>
@@ -205,6 +209,7 @@ export function OrderCard({
           <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
             {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
           </Button>
+          <AfterSaleActions order={order} onRefund={() => onAction('refund')} />
           <div className="ml-auto flex min-w-0 max-w-full flex-wrap justify-end gap-2">
             {holdsUnpaid && (
               <Button

@@ -21,6 +21,7 @@ import {
   useChangeStatus,
   useExtendReservation,
   useRecordPayment,
+  useRefund,
   useRemovePlan,
   useSetPlan,
 } from './api'
@@ -28,6 +29,7 @@ import { type OrderAction, OrderCard } from './order-card'
 import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
 import { ReleaseBuyerDialog } from './release-buyer-dialog'
+import { RefundDialog } from './refund-dialog'
 
 const PAGE_SIZE = 20
 const FILTERS = ['tab'] as const
@@ -48,6 +50,7 @@ export function OrdersPage() {
   const recordPayment = useRecordPayment()
   const extendReservation = useExtendReservation()
   const setPlan = useSetPlan()
+  const refund = useRefund()
   const removePlan = useRemovePlan()
   const close = () => setAction(undefined)
   const onAction = (order: AdminOrder, kind: OrderAction) => {
@@ -200,6 +203,14 @@ export function OrdersPage() {
       )}
       {action?.kind === 'release-buyer' && (
         <ReleaseBuyerDialog key={action.order.id} order={action.order} onClose={close} />
+      )}
+      {action?.kind === 'refund' && (
+        <RefundDialog
+          key={action.order.id}
+          order={action.order}
+          onClose={close}
+          onSubmit={(input) => refund.mutateAsync({ order: action.order, input })}
+        />
       )}
       <ConfirmDialog
         open={action?.kind === 'remove-plan'}

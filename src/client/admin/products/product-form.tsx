@@ -20,6 +20,7 @@ import { Input } from '../../ui/input'
 import { Label } from '../../ui/label'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
+import { CertificateField } from './certificate-field'
 import { ImagesField } from './images-field'
 
 /** What a new product starts as (back-office.md §5's defaults). */
@@ -42,6 +43,7 @@ export const NEW_PRODUCT: ProductFormValues = {
   jadeType: 'Type A',
   origin: 'Myanmar',
   certification: '',
+  certificateUrl: '',
   featured: false,
   status: 'available',
   stockQuantity: 1,
@@ -235,6 +237,24 @@ export function ProductForm(props: ProductFormProps) {
             className="sm:col-span-2"
           >
             <Input {...register('certification')} placeholder="Laboratory and certificate number" />
+          </FormField>
+          <FormField
+            label="Certificate of Authenticity"
+            htmlFor={id('certificateUrl')}
+            className="sm:col-span-2"
+          >
+            <Controller
+              control={control}
+              name="certificateUrl"
+              render={({ field }) => (
+                <CertificateField
+                  id={id('certificateUrl')}
+                  url={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={errors.certificateUrl?.message}
+                />
+              )}
+            />
           </FormField>
         </div>
       </Section>

@@ -92,7 +92,15 @@ export function SalesPage() {
 
       <section aria-label="Sales figures" className="mb-8">
         <FigureGrid>
-          <Figure label="Total Sales" loading={!summary} detail={SALE_PERIOD_LABELS[period]}>
+          <Figure
+            label="Total Sales"
+            loading={!summary}
+            detail={
+              summary && summary.refunds.count > 0
+                ? `${SALE_PERIOD_LABELS[period]} · ${formatCents(summary.refunds.amount)} refunded`
+                : SALE_PERIOD_LABELS[period]
+            }
+          >
             {summary && formatCents(summary.totalSales)}
           </Figure>
           <Figure label="Total Profit" loading={!summary} detail="Where the cost is known">

@@ -1,69 +1,60 @@
-import { useQuery } from '@tanstack/react-query'
-import { Search, X } from 'lucide-react'
-import { useEffect, useMemo } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
-import {
-  BANGLE_SIZE_KEYS,
-  BANGLE_SIZES,
-  capitalize,
-  categoryPath,
-  SORT_LABELS,
-  SORT_OPTIONS,
-} from '../../../shared/catalog'
-import { colorOptions, filterProducts } from '../../../shared/product-filter'
-import { cn } from '../../lib/cn'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useLocation, useParams, useSearchParams } from 'react-router'
+import { capitalize, LISTING_PAGE_SIZE } from '../../../shared/catalog'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
-import { Hint } from '../../ui/hint'
 import { toast } from '../../ui/use-toast'
-import { listingApiParams, readListingParams } from './listing-params'
+import { CategoryChips, ListingFilters } from './listing-filters'
+import { ListingPager } from './listing-pager'
+import { listingFilterParams, listingPageParams, readListingParams } from './listing-params'
 import { ProductCard, ProductCardSkeleton } from './product-card'
 
-const sizeLabel = (size: keyof typeof BANGLE_SIZES) => {
-  const { min, max } = BANGLE_SIZES[size]
-  return max === null ? `${size} (${min} mm and up)` : `${size} (${min}–${max} mm)`
-}
-
-const controlClass =
-  'h-10 w-full rounded-sm border border-ink/20 bg-ivory px-3 pr-8 text-sm text-ink focus-visible:border-jade-700 sm:w-auto'
-
+/**
+ * /products and /products/category/:category: one page of pieces (the server filters, sorts and
+ * pages), numbered pages for links and crawlers, and "Load more" that adds the next page in place.
+ */
 export function ProductListPage() {
   const { category } = useParams()
+  const { pathname } = useLocation()
   const [searchParams, setSearchParams] = useSearchParams()
   const params = readListingParams(searchParams)
-  const {
-    data: products,
-    isPending,
-    isError,
-  } = useQuery(queries.products(listingApiParams(category, params)))
-  const { data: categories = [] } = useQuery(queries.categories())
 
+  // Pages added by "Load more" belong to the view they were added to.
+  const view = `${pathname}?${searchParams.toString()}`
+  const [more, setMore] = useState({ view, pages: 0 })
+  const added = more.view === view ? more.pages : 0
+
+  const first = useQuery({
+    ...queries.productPage(listingPageParams(category, params)),
+    placeholderData: keepPreviousData,
+  })
+  const { data: facets } = useQuery({
+    ...queries.listingFacets(listingFilterParams(category, params)),
+    placeholderData: keepPreviousData,
+  })
+
+  const { isError } = first
   useEffect(() => {
     if (isError) toast({ title: 'Error', description: 'Failed to load products', variant: 'destructive' })
   }, [isError])
 
-  const colors = useMemo(() => colorOptions(products ?? []), [products])
-  const showSizes = category?.toLowerCase() === 'bangles' || (products ?? []).some((p) => p.type === 'bangle')
-  const visible = useMemo(() => filterProducts(products ?? [], params), [products, params])
+  const total = first.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE))
+  const shownThrough = params.page + added
+  const items = first.data?.items ?? []
+  const shownCount = Math.min(total, shownThrough * LISTING_PAGE_SIZE - (params.page - 1) * LISTING_PAGE_SIZE)
 
-  /** Changes one URL parameter, keeping the others; empty values leave the URL. */
+  /** Changes one filter, keeping the others; a new filter starts again at page 1. */
   const setParam = (name: string, value: string | undefined) => {
     const next = new URLSearchParams(searchParams)
     if (value) next.set(name, value)
     else next.delete(name)
+    next.delete('page')
     setSearchParams(next, { replace: true, preventScrollReset: true })
   }
   const hasFilters = !!(params.color || params.size || params.q)
-
-  const chip = (active: boolean) =>
-    cn(
-      'rounded-full border px-4 py-2 text-sm transition-colors',
-      active
-        ? 'border-jade-700 bg-jade-700 text-ivory'
-        : 'border-ink/15 text-ink-muted hover:border-jade-700 hover:text-jade-700',
-    )
-  const chipSearch = searchParams.toString() ? `?${searchParams.toString()}` : ''
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
@@ -72,126 +63,17 @@ export function ProductListPage() {
         {category ? capitalize(category) : 'All Collections'}
       </h1>
 
-      <nav aria-label="Categories" className="mt-8 flex flex-wrap gap-2">
-        <Link
-          to={`/products${chipSearch}`}
-          className={chip(!category)}
-          aria-current={!category ? 'page' : undefined}
-        >
-          All
-        </Link>
-        {categories.map((name) => {
-          const active = name === category?.toLowerCase()
-          return (
-            <Link
-              key={name}
-              to={`${categoryPath(name)}${chipSearch}`}
-              className={chip(active)}
-              aria-current={active ? 'page' : undefined}
-            >
-              {capitalize(name)}
-            </Link>
-          )
-        })}
-      </nav>
+      <CategoryChips category={category} search={searchParams} counts={facets?.categories} />
+      <ListingFilters
+        category={category}
+        params={params}
+        colors={facets?.colors ?? []}
+        bangles={facets?.categories.some((facet) => facet.name === 'bangles') ?? false}
+        total={first.isPending ? undefined : total}
+        setParam={setParam}
+      />
 
-      <section
-        aria-label="Filters"
-        className="mt-8 grid grid-cols-2 items-end gap-x-4 gap-y-4 border-y border-ink/10 py-5 text-sm sm:flex sm:flex-wrap sm:gap-x-6"
-      >
-        {params.q && (
-          <p className="col-span-2 flex items-center gap-2 text-ink">
-            <Search className="size-4 text-jade-700" aria-hidden />
-            Results for “{params.q}”
-            <button
-              type="button"
-              onClick={() => setParam('q', undefined)}
-              className="inline-flex size-7 items-center justify-center rounded-full hover:bg-jade-50"
-              aria-label="Clear search"
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          </p>
-        )}
-        {colors.length > 0 && (
-          <label className="flex flex-col gap-1.5">
-            <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Color</span>
-            <select
-              name="color"
-              className={controlClass}
-              value={params.color?.toLowerCase() ?? ''}
-              onChange={(event) => setParam('color', event.target.value || undefined)}
-            >
-              <option value="">All Colors</option>
-              {colors.map((color) => (
-                <option key={color} value={color}>
-                  {capitalize(color)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {showSizes && (
-          <div className="col-span-2 flex flex-col gap-1.5">
-            <span className="flex items-center gap-3">
-              <label htmlFor="bangle-size" className="text-xs uppercase tracking-[0.15em] text-ink-muted">
-                Bangle size
-              </label>
-              <Hint label="Don't know your size?">
-                Measure with a flexible tape around the widest part of your hand with the thumb tucked in.
-              </Hint>
-            </span>
-            <select
-              id="bangle-size"
-              name="size"
-              className={controlClass}
-              value={params.size ?? ''}
-              onChange={(event) => setParam('size', event.target.value || undefined)}
-            >
-              <option value="">All Sizes</option>
-              {BANGLE_SIZE_KEYS.map((size) => (
-                <option key={size} value={size}>
-                  {sizeLabel(size)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <label className="flex flex-col gap-1.5">
-          <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Sort</span>
-          <select
-            name="sort"
-            className={controlClass}
-            value={params.sort ?? 'name-asc'}
-            onChange={(event) =>
-              setParam('sort', event.target.value === 'name-asc' ? undefined : event.target.value)
-            }
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {SORT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex h-10 cursor-pointer items-center gap-2 text-ink">
-          <input
-            type="checkbox"
-            name="sold"
-            className="size-4 accent-jade-700"
-            checked={params.includeSold}
-            onChange={(event) => setParam('sold', event.target.checked ? '1' : undefined)}
-          />
-          Show sold pieces
-        </label>
-        {!isPending && (
-          <p className="h-10 text-right leading-10 text-ink-muted sm:ml-auto" aria-live="polite">
-            {visible.length} {visible.length === 1 ? 'piece' : 'pieces'}
-          </p>
-        )}
-      </section>
-
-      {!isPending && visible.length === 0 ? (
+      {!first.isPending && items.length === 0 ? (
         <EmptyState
           className="mt-16"
           title="No Products Found"
@@ -205,14 +87,45 @@ export function ProductListPage() {
           }
         />
       ) : (
-        <div className="mt-12 grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">
-          {isPending
+        <div
+          className="mt-12 grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy={first.isFetching}
+        >
+          {first.isPending
             ? [0, 1, 2, 3, 4, 5].map((n) => <ProductCardSkeleton key={n} />)
-            : visible.map((product, index) => (
+            : items.map((product, index) => (
                 <ProductCard key={product.id} product={product} priority={index < 3} headingLevel={2} />
               ))}
+          {Array.from({ length: added }, (_, index) => params.page + index + 1).map((page) => (
+            <MorePieces key={page} params={listingPageParams(category, params, page)} />
+          ))}
         </div>
       )}
+
+      {shownThrough < pages && !first.isPending && (
+        <div className="mt-16 flex flex-col items-center gap-3">
+          <p className="text-sm text-ink-muted tabular-nums" aria-live="polite">
+            Showing {shownCount} of {total} pieces
+          </p>
+          <Button variant="secondary" onClick={() => setMore({ view, pages: added + 1 })}>
+            Load more
+          </Button>
+        </div>
+      )}
+      <ListingPager
+        pathname={pathname}
+        search={searchParams}
+        page={params.page}
+        through={shownThrough}
+        pages={pages}
+      />
     </div>
   )
+}
+
+/** A page added by "Load more": its cards in the same grid, skeletons while it loads. */
+function MorePieces({ params }: { params: Record<string, string | undefined> }) {
+  const { data, isPending } = useQuery(queries.productPage(params))
+  if (isPending) return [0, 1, 2].map((n) => <ProductCardSkeleton key={n} />)
+  return data?.items.map((product) => <ProductCard key={product.id} product={product} headingLevel={2} />)
 }

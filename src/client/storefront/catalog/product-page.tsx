@@ -11,6 +11,7 @@ import { Price } from '../../ui/price'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
+import { CertificatePanel } from './certificate-panel'
 import { ProductGallery } from './gallery/product-gallery'
 import { ProductDetails } from './product-details'
 import { QuantityStepper } from './quantity-stepper'
@@ -97,6 +98,7 @@ export function ProductPage() {
             <Link to={inquiryLink(product)}>Inquire About This Item</Link>
           </Button>
           <ProductDetails product={product} />
+          <CertificatePanel product={product} />
         </div>
       </div>
       <StoriesOfPieceWhenNear productId={product.id} />

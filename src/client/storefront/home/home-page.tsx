@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { capitalize, categoryPath, PRODUCT_CATEGORIES } from '../../../shared/catalog'
 import { imageSources } from '../../../shared/images'
-import { queries } from '../../lib/queries'
+import { FEATURED_PIECES, queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
 import { ProductCard, ProductCardSkeleton } from '../catalog/product-card'
@@ -93,7 +93,7 @@ function ArtOfJade() {
 }
 
 function FeaturedCollection() {
-  const { data: products, isPending, isError } = useQuery(queries.products({ featured: 'true' }))
+  const { data, isPending, isError } = useQuery(queries.productPage(FEATURED_PIECES))
   useEffect(() => {
     if (isError)
       toast({ title: 'Error', description: 'Failed to fetch featured products', variant: 'destructive' })
@@ -118,7 +118,7 @@ function FeaturedCollection() {
         <div className="mt-12 grid gap-x-8 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">
           {isPending
             ? [0, 1, 2].map((n) => <ProductCardSkeleton key={n} />)
-            : products?.slice(0, 6).map((product) => <ProductCard key={product.id} product={product} />)}
+            : data?.items.map((product) => <ProductCard key={product.id} product={product} />)}
         </div>
       </div>
     </section>

@@ -11,8 +11,15 @@ const NOTIFY_INTERVAL_MS = 100
  * or changedNow() after its transaction commits. This instance's cache is cleared at once; the
  * others hear it through PostgreSQL's NOTIFY.
  */
+/** A cache of what visitors see, cleared with the listing (the page cache, http/page-cache.ts). */
+export interface ChangeAwareCache {
+  invalidate(): void
+  setEnabled(enabled: boolean): void
+}
+
 export class CatalogChanges {
   readonly cache = new ListingCache()
+  private readonly caches: ChangeAwareCache[] = [this.cache]
   /** A NOTIFY is waiting to go out, shared by every change made meanwhile. */
   private scheduled = false
   private lastSentAt = Number.NEGATIVE_INFINITY
@@ -27,9 +34,20 @@ export class CatalogChanges {
   async start(): Promise<void> {
     await this.database.listen(
       CHANNEL,
-      () => this.cache.invalidate(),
-      (connected) => this.cache.setEnabled(connected),
+      () => this.invalidateHere(),
+      (connected) => {
+        for (const cache of this.caches) cache.setEnabled(connected)
+      },
     )
+  }
+
+  /** Another cache of what visitors see, cleared here and on every instance with the listing. */
+  track(cache: ChangeAwareCache): void {
+    this.caches.push(cache)
+  }
+
+  private invalidateHere(): void {
+    for (const cache of this.caches) cache.invalidate()
   }
 
   /**
@@ -40,7 +58,7 @@ export class CatalogChanges {
    * interval.
    */
   changed(): void {
-    this.cache.invalidate()
+    this.invalidateHere()
     if (this.scheduled) return
     this.scheduled = true
     const wait = this.lastSentAt + NOTIFY_INTERVAL_MS - performance.now()
@@ -61,7 +79,7 @@ export class CatalogChanges {
    * other instances have been told, so the next listing shows it whichever instance serves it.
    */
   async changedNow(): Promise<void> {
-    this.cache.invalidate()
+    this.invalidateHere()
     await this.notify()
   }
 

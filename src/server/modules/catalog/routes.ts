@@ -1,20 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { BANGLE_SIZE_KEYS, SORT_OPTIONS } from '../../../shared/catalog'
+import {
+  BANGLE_SIZE_KEYS,
+  LISTING_PAGE_SIZE,
+  LISTING_PAGE_SIZE_MAX,
+  SORT_OPTIONS,
+} from '../../../shared/catalog'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { requireAdmin } from '../../http/guards'
 import type { CatalogChanges } from './catalog-changes'
+import { listingFacets, listProductPage, listProducts } from './listing'
 import { type CachedBody, normaliseListing } from './listing-cache'
-import {
-  getProduct,
-  listCategories,
-  listCategoryImages,
-  listProducts,
-  toAdminProduct,
-  toPublicProduct,
-} from './service'
+import { getProduct, listCategories, listCategoryImages, toAdminProduct, toPublicProduct } from './service'
 
 const flag = z
   .enum(['true', 'false'], { error: 'Use true or false' })
@@ -32,7 +31,21 @@ const listQuery = z.object({
     .optional(),
   includeSold: flag,
   includeAll: flag,
+  // With either, the answer is one page, { items, total }; without, the specification's plain array.
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int()
+    .min(1, 'Page must be at least 1')
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a number' })
+    .int()
+    .min(1, 'Page size must be at least 1')
+    .max(LISTING_PAGE_SIZE_MAX, `Page size must be at most ${LISTING_PAGE_SIZE_MAX}`)
+    .optional(),
 })
+
+const facetsQuery = listQuery.pick({ category: true, color: true, size: true, q: true, includeSold: true })
 
 export const idParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).int().positive() })
 
@@ -66,17 +79,32 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
   )
 
   app.get('/api/products', { schema: { querystring: listQuery } }, async (request, reply) => {
-    const { includeAll, ...query } = request.query
+    const { includeAll, page, pageSize, ...query } = request.query
     if (includeAll) {
       // The back office's whole catalogue, drafts included: never from the public cache.
       await requireAdmin(request)
       const rows = await listProducts(db, { ...query, includeAll: true })
       return rows.map(toAdminProduct)
     }
-    // The service matches these three ignoring case (lower() and ilike).
+    // The service matches these three ignoring case (lower() and lower-cased search words).
     const normalised = normaliseListing(query, ['category', 'color', 'q'])
-    const key = `products:${JSON.stringify(normalised)}`
-    return cached(request, reply, key, async () => (await listProducts(db, normalised)).map(toPublicProduct))
+    if (page === undefined && pageSize === undefined) {
+      const key = `products:${JSON.stringify(normalised)}`
+      return cached(request, reply, key, async () =>
+        (await listProducts(db, normalised)).map(toPublicProduct),
+      )
+    }
+    const window = { page: page ?? 1, pageSize: pageSize ?? LISTING_PAGE_SIZE }
+    const key = `products-page:${window.page}:${window.pageSize}:${JSON.stringify(normalised)}`
+    return cached(request, reply, key, async () => {
+      const { items, total } = await listProductPage(db, normalised, window)
+      return { items: items.map(toPublicProduct), total }
+    })
+  })
+
+  app.get('/api/products/facets', { schema: { querystring: facetsQuery } }, (request, reply) => {
+    const normalised = normaliseListing(request.query, ['category', 'color', 'q'])
+    return cached(request, reply, `facets:${JSON.stringify(normalised)}`, () => listingFacets(db, normalised))
   })
 
   app.get('/api/products/:id', { schema: { params: idParams } }, async (request) => {

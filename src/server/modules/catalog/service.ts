@@ -1,17 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
-import {
-  BANGLE_SIZES,
-  type BangleSize,
-  type CategoryImage,
-  type Product,
-  type ProductStatus,
-  type ProductType,
-  type SortOption,
-} from '../../../shared/catalog'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { CategoryImage, Product, ProductStatus, ProductType } from '../../../shared/catalog'
 import type { AdminProduct } from '../../../shared/catalog-admin'
 import { purchaseRefusal } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
-import { containsPattern } from '../../db/paging'
 import { categoryImages, products } from '../../db/schema'
 
 export type ProductRow = typeof products.$inferSelect
@@ -37,6 +28,7 @@ export function toPublicProduct(row: ProductRow): Product {
     jadeType: row.jadeType,
     origin: row.origin,
     certification: row.certification,
+    certificateUrl: row.certificateUrl,
     featured: row.featured,
     status: row.status as ProductStatus,
     stockQuantity: row.stockQuantity,
@@ -55,65 +47,6 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     soldPrice: row.soldPrice,
     updatedAt: row.updatedAt.toISOString(),
   }
-}
-
-export interface ProductQuery {
-  featured?: boolean
-  category?: string
-  color?: string
-  size?: BangleSize
-  q?: string
-  sort?: SortOption
-  includeSold?: boolean
-  /** Drafts too: the back office's view. */
-  includeAll?: boolean
-}
-
-function listingConditions(query: ProductQuery): SQL[] {
-  const conditions: SQL[] = []
-  if (!query.includeAll) {
-    const visible: ProductStatus[] = query.includeSold
-      ? ['available', 'reserved', 'sold']
-      : ['available', 'reserved']
-    conditions.push(inArray(products.status, visible))
-  }
-  if (query.featured) conditions.push(eq(products.featured, true))
-  if (query.category) conditions.push(eq(sql`lower(${products.category})`, query.category.toLowerCase()))
-  if (query.color) conditions.push(eq(sql`lower(${products.color})`, query.color.toLowerCase()))
-  if (query.size) {
-    const range = BANGLE_SIZES[query.size]
-    conditions.push(eq(products.type, 'bangle'), gte(products.innerDiameterMm, range.min))
-    if (range.max !== null) conditions.push(lte(products.innerDiameterMm, range.max))
-  }
-  if (query.q) {
-    const pattern = containsPattern(query.q)
-    conditions.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.shortDescription, pattern),
-        ilike(products.description, pattern),
-        ilike(products.category, pattern),
-        ilike(products.color, pattern),
-        ilike(products.sku, pattern),
-      )!,
-    )
-  }
-  return conditions
-}
-
-const ORDERINGS: Record<SortOption, SQL[]> = {
-  'name-asc': [asc(sql`lower(${products.name})`), asc(products.id)],
-  'name-desc': [desc(sql`lower(${products.name})`), desc(products.id)],
-  'price-asc': [asc(products.price), asc(products.id)],
-  'price-desc': [desc(products.price), desc(products.id)],
-}
-
-export async function listProducts(db: DbOrTx, query: ProductQuery = {}): Promise<ProductRow[]> {
-  return db
-    .select()
-    .from(products)
-    .where(and(...listingConditions(query)))
-    .orderBy(...ORDERINGS[query.sort ?? 'name-asc'])
 }
 
 /** One product for its page: sold pieces keep their page (old links, wishlists); drafts only for admins. */
@@ -146,4 +79,31 @@ export async function listCategoryImages(db: DbOrTx): Promise<CategoryImage[]> {
     })
     .from(categoryImages)
     .orderBy(asc(categoryImages.category))
+}
+
+// Sold pieces keep their pages (old links, wishlists), so they stay in the sitemap too; drafts never.
+const inSitemap = ne(products.status, 'draft')
+
+export async function countSitemapProducts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(inSitemap)
+  return Number(row?.n ?? 0)
+}
+
+/** The file'th run of `perFile` public pieces in id order, only the columns a sitemap needs. */
+export async function sitemapProducts(
+  db: DbOrTx,
+  file: number,
+  perFile: number,
+): Promise<{ path: string; lastmod: string }[]> {
+  const rows = await db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(inSitemap)
+    .orderBy(asc(products.id))
+    .limit(perFile)
+    .offset((file - 1) * perFile)
+  return rows.map((row) => ({
+    path: `/product/${row.id}`,
+    lastmod: row.updatedAt.toISOString().slice(0, 10),
+  }))
 }

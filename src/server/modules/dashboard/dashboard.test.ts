@@ -66,6 +66,7 @@ describe('the money overview', () => {
       reservedPieces: 1,
       salesToday: { amount: secondSaleToday ? 12_500 : 10_000, count: secondSaleToday ? 2 : 1 },
       salesThisMonth: { amount: 12_500, count: 2 },
+      refundsThisMonth: { amount: 0, count: 0 },
     })
   })
 })

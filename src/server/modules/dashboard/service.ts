@@ -12,6 +12,8 @@ type Row = {
   today_count: number
   month_amount: number
   month_count: number
+  refunds_amount: number
+  refunds_count: number
 }
 
 /** One round trip: every figure is a SQL aggregate, never a sum over fetched rows. */
@@ -34,9 +36,11 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
       coalesce(sum(s.sale_price) filter (where s.sale_date >= bounds.today), 0)::int as today_amount,
       (count(*) filter (where s.sale_date >= bounds.today))::int as today_count,
       coalesce(sum(s.sale_price), 0)::int as month_amount,
-      count(s.id)::int as month_count
+      count(s.id)::int as month_count,
+      (select coalesce(sum(r.amount), 0)::int from refunds r where r.created_at >= bounds.month) as refunds_amount,
+      (select count(*)::int from refunds r where r.created_at >= bounds.month) as refunds_count
     from bounds left join sales s on s.sale_date >= bounds.month
-    group by bounds.today`,
+    group by bounds.today, bounds.month`,
   )
   if (!row) throw new Error('the overview query returned no row')
   return {
@@ -44,5 +48,6 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
     reservedPieces: row.reserved,
     salesToday: { amount: row.today_amount, count: row.today_count },
     salesThisMonth: { amount: row.month_amount, count: row.month_count },
+    refundsThisMonth: { amount: row.refunds_amount, count: row.refunds_count },
   }
 }

@@ -226,7 +226,7 @@ describe('the sitemap', () => {
       published: true,
       publishedAt: new Date(Date.now() + HOUR).toISOString(),
     })
-    const xml = (await get('/sitemap.xml')).body
+    const xml = (await get('/sitemaps/journal.xml')).body
     expect(xml).toMatch(/<loc>https:\/\/jade\.example\/journal<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/)
     expect(xml).toContain(`<loc>https://jade.example/journal/${live.slug}</loc><lastmod>`)
     expect(xml).toContain('<loc>https://jade.example/journal/tag/bangle%20sizing</loc>')

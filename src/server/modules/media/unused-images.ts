@@ -19,6 +19,7 @@ async function isReferenced(db: DbOrTx, hash: string): Promise<boolean> {
     db,
     sql`
     select exists (select from products, unnest(image_urls) as url where url like ${pattern})
+      or exists (select from products where certificate_url like ${pattern})
       or exists (select from category_images where image_url like ${pattern})
       or exists (select from testimonials where image_url like ${pattern})
       or exists (select from order_items where product_image like ${pattern})

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   awaitsFirstPayment,
+  ORDER_STATUS_LABELS,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
@@ -15,6 +16,7 @@ import type {
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { eventsOf } from './events'
+import { refundsOf } from './refunds'
 
 // Orders as the back office sees them: one query per kind of detail for a whole page of orders.
 
@@ -40,6 +42,7 @@ export interface OrderRow {
   special_instructions: string | null
   created_at: Date | string
   reserved_until: Date | string | null
+  refunded_amount: number
   plan_id: number | null
 }
 
@@ -57,6 +60,13 @@ function groupBy<T extends { orderId: number }>(rows: T[]): Map<number, T[]> {
   return groups
 }
 
+const DELIVERED_STEP = `→ ${ORDER_STATUS_LABELS.delivered}`
+
+/** When the trail says the order became Delivered (the return window counts from there). */
+function deliveredAt(trail: { kind: string; message: string; at: string }[]): string | null {
+  return trail.findLast((line) => line.kind === 'status' && line.message.endsWith(DELIVERED_STEP))?.at ?? null
+}
+
 /** `today` ('yyyy-MM-dd', the shop's calendar) decides what is overdue: a due day that has ended. */
 export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string): Promise<AdminOrder[]> {
   if (rows.length === 0) return []
@@ -64,7 +74,8 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
     rows.map((row) => sql`${row.id}`),
     sql`, `,
   )
-  const [items, payments, plans, installments, events] = await Promise.all([
+  const orderIds = rows.map((row) => row.id)
+  const [items, payments, plans, installments, events, refunds] = await Promise.all([
     queryRows<AdminOrderItem & { orderId: number }>(
       db,
       sql`select order_id as "orderId", product_id as "productId", product_name as "productName",
@@ -94,10 +105,8 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
           from payment_installments i join payment_plans p on p.id = i.plan_id
           where p.order_id in (${ids}) order by i.due_date, i.id`,
     ),
-    eventsOf(
-      db,
-      rows.map((row) => row.id),
-    ),
+    eventsOf(db, orderIds),
+    refundsOf(db, orderIds),
   ])
   const itemsOf = groupBy(items)
   const paymentsOf = groupBy(payments)
@@ -170,6 +179,9 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       payments: orderPayments,
       paymentPlan,
       events: events.get(row.id) ?? [],
+      refunds: refunds.get(row.id) ?? [],
+      refundedAmount: row.refunded_amount,
+      deliveredAt: row.status === 'delivered' ? deliveredAt(events.get(row.id) ?? []) : null,
     }
   })
 }

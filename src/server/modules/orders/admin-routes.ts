@@ -9,6 +9,7 @@ import {
   reservationExtensionSchema,
   trackingUpdateSchema,
 } from '../../../shared/orders-admin'
+import { refundInputSchema } from '../../../shared/refunds'
 import type { Database } from '../../db/client'
 import { currentUser } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
@@ -24,6 +25,7 @@ import {
 } from './admin-service'
 import { previewBuyerRelease, releaseBuyerReservations } from './buyer-reservations'
 import type { MailContext } from './order-notices'
+import { refundOrder } from './refunds'
 import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
@@ -102,6 +104,18 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post('/api/orders/:id/buyer-reservations/release', { schema: { params: idParams } }, async (request) =>
     releaseBuyerReservations(db, request.params.id, await actionContext(request)),
+  )
+
+  app.post(
+    '/api/orders/:id/refunds',
+    { schema: { params: idParams, body: refundInputSchema } },
+    async (request, reply) => {
+      const refund = await refundOrder(db, request.params.id, request.body, {
+        ...(await actionContext(request)),
+        refundCard: (intentId, amount, key) => provider.refundAmount(intentId, amount, key),
+      })
+      return reply.code(201).send(refund)
+    },
   )
 
   app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>

@@ -18,6 +18,7 @@ export interface LockedOrder {
   customerName: string | null
   customerEmail: string | null
   trackingNumber: string | null
+  refundedAmount: number
 }
 
 /** Locks the order for the rest of the transaction: payments, cancels and steps on it queue up. */
@@ -25,7 +26,8 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | 
   const [row] = await queryRows<LockedOrder>(
     tx,
     sql`select id, status, payment_status as "paymentStatus", payment_method as "paymentMethod", total,
-          customer_name as "customerName", customer_email as "customerEmail", tracking_number as "trackingNumber"
+          customer_name as "customerName", customer_email as "customerEmail", tracking_number as "trackingNumber",
+          refunded_amount as "refundedAmount"
         from orders where id = ${orderId} for update`,
   )
   return row
@@ -53,7 +55,7 @@ export async function recordPayment(
     sql`insert into payments (order_id, amount, method, note) values (${order.id}, ${payment.amount}, ${payment.method}, ${payment.note})`,
   )
   const paid = await amountPaid(tx, order.id)
-  const after = derivePaymentStatus(paid, order.total)
+  const after = derivePaymentStatus(paid, order.total, order.refundedAmount)
   await tx.execute(
     sql`update orders set payment_status = ${after}, updated_at = now() where id = ${order.id}`,
   )
@@ -101,6 +103,10 @@ async function settleOrder(tx: Tx, order: LockedOrder, method: PaymentMethod): P
     where o.id = ${order.id} and not exists (select from sales where sales.order_id = ${order.id})`)
 }
 
+/** The pieces of an order a refund already put back on sale (a return), which no later step gives back again. */
+const RETURNED_PIECES = (orderId: number) =>
+  sql`select unnest(restocked_product_ids) from refunds where order_id = ${orderId}`
+
 /**
  * A cancelled order gives its pieces back: the stock returns, and a piece that was reserved or
  * sold is available again, since it has a unit to sell. Its sale rows leave the ledger.
@@ -110,9 +116,64 @@ export async function releaseOrder(tx: Tx, orderId: number): Promise<void> {
   await tx.execute(sql`
     update products set ${returnStock('line.quantity')}
     from (select product_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId}
+            and product_id not in (${RETURNED_PIECES(orderId)})
           group by product_id) line
     where products.id = line.product_id`)
   await tx.execute(sql`delete from sales where order_id = ${orderId}`)
+}
+
+export interface RefundRecord {
+  amount: number
+  method: PaymentMethod
+  reason: string
+  /** Pieces of the order to put back on sale; checked against the order by the caller. */
+  restock: number[]
+  providerReference: string | null
+  actor: string
+}
+
+/**
+ * Books a refund row beside the payments, keeps the order's refunded amount and sets its payment
+ * status from payments less refunds; the restocked pieces come back on sale and their sale rows
+ * leave the ledger. Called with the order locked, once the caller checked the amount.
+ */
+export async function recordRefund(
+  tx: Tx,
+  order: LockedOrder,
+  refund: RefundRecord,
+): Promise<{ id: number; after: PaymentStatus }> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into refunds (order_id, amount, method, reason, restocked_product_ids, provider_reference, actor)
+        values (${order.id}, ${refund.amount}, ${refund.method}, ${refund.reason},
+          ${`{${refund.restock.join(',')}}`}::int[], ${refund.providerReference}, ${refund.actor})
+        returning id`,
+  )
+  const refunded = order.refundedAmount + refund.amount
+  const after = derivePaymentStatus(await amountPaid(tx, order.id), order.total, refunded)
+  await tx.execute(
+    sql`update orders set refunded_amount = ${refunded}, payment_status = ${after}, updated_at = now()
+        where id = ${order.id}`,
+  )
+  if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)
+  return { id: row!.id, after }
+}
+
+/**
+ * Pieces of an order that come back (a return): their units return to stock, a piece that was
+ * reserved or sold is available again, and their sale rows leave the ledger, so the period's
+ * sales and profit drop by exactly those lines.
+ */
+async function returnPieces(tx: Tx, orderId: number, productIds: number[]): Promise<void> {
+  const ids = `{${productIds.join(',')}}`
+  await tx.execute(sql`
+    select id from products where id = any(${ids}::int[]) order by id for update`)
+  await tx.execute(sql`
+    update products set ${returnStock('line.quantity')}
+    from (select product_id, sum(quantity)::int as quantity from order_items
+          where order_id = ${orderId} and product_id = any(${ids}::int[]) group by product_id) line
+    where products.id = line.product_id`)
+  await tx.execute(sql`delete from sales where order_id = ${orderId} and product_id = any(${ids}::int[])`)
 }
 
 /**

@@ -23,6 +23,7 @@ const SENT_LABELS: Record<OrderStatusMailKind, string> = {
   'order-cancelled': 'Cancellation notice',
   'reservation-reminder': 'Payment reminder',
   'reservation-expired': 'Reservation expiry notice',
+  'order-refunded': 'Refund notice',
 }
 
 export async function orderMailData(db: DbOrTx, orderId: number): Promise<OrderStatusMailData | undefined> {

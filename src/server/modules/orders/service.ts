@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
 import { hashAccessKey } from './access-key'
+import { refundsOf } from './refunds'
 import { shopperPayments } from './shopper-plan'
 
 type OrderRow = typeof orders.$inferSelect
@@ -107,6 +108,13 @@ async function orderDetail(db: DbOrTx, row: OrderRow, today: string): Promise<Or
     items,
     reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
     ...(await shopperPayments(db, row, today)),
+    refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? []).map(({ id, amount, method, createdAt }) => ({
+      id,
+      amount,
+      method,
+      createdAt,
+    })),
+    refundedAmount: row.refundedAmount,
   }
 }
 

@@ -47,6 +47,12 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntent>
   /** Refunds a succeeded intent in full; idempotent (a second call for the same intent is a no-op). */
   refund(intentId: string, idempotencyKey: string): Promise<void>
+  /**
+   * Refunds `amount` cents of a succeeded intent (a return, part of the payment) and returns the
+   * provider's refund id. The same idempotency key refunds once. A refusal or an outage throws a
+   * PaymentProviderError whose message tells the shop's owner why.
+   */
+  refundAmount(intentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>
   /** Checks the signature and returns the event; throws WebhookSignatureError (status 400) when it does not verify. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent
 }
@@ -95,3 +101,5 @@ export const PROVIDER_UNREACHABLE_MESSAGE =
   'The card payment service is not reachable right now. Please try again in a moment.'
 export const PROVIDER_REFUSED_MESSAGE =
   'Card payments are not available right now. Please try again later or choose Zelle.'
+export const REFUND_UNREACHABLE_MESSAGE =
+  'Stripe could not be reached, so nothing was refunded or recorded. Please try again in a moment.'

@@ -7,6 +7,7 @@ import {
   PaymentProviderError,
   PROVIDER_REFUSED_MESSAGE,
   PROVIDER_UNREACHABLE_MESSAGE,
+  REFUND_UNREACHABLE_MESSAGE,
   WebhookSignatureError,
 } from './provider'
 import { reshapeEvent, reshapeIntent } from './stripe-shapes'
@@ -59,6 +60,15 @@ export function createStripeProvider(config: NonNullable<Config['stripe']>): Pay
       }
     },
 
+    async refundAmount(intentId, amount, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey })
+        return { id: refund.id }
+      } catch (error) {
+        throw toOwnerRefundError(error)
+      }
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       // Without the endpoint's secret nothing can be verified, and an unverified event could
       // mark an order paid: refuse them all rather than trust them.
@@ -97,6 +107,25 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw toProviderError(error)
   }
+}
+
+/**
+ * A refund is asked for by the shop's owner, who can act on Stripe's own reason (the charge was
+ * already refunded, the amount is more than is left): it is passed on, with nothing written.
+ */
+function toOwnerRefundError(error: unknown): PaymentProviderError {
+  if (
+    !(error instanceof Stripe.errors.StripeError) ||
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
+    return new PaymentProviderError(REFUND_UNREACHABLE_MESSAGE, { cause: error })
+  }
+  return new PaymentProviderError(`Stripe refused the refund: ${error.message}`, {
+    cause: error,
+    requestId: error.requestId,
+  })
 }
 
 /** Stripe's own messages speak to developers; the shopper gets one of ours. */

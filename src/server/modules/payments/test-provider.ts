@@ -34,11 +34,16 @@ export interface TestPaymentProvider extends PaymentProvider {
   confirm(intentId: string, cardNumber: string): PaymentIntent
   /** Whether the intent was refunded, for tests of the refund paths. */
   isRefunded(intentId: string): boolean
+  /** The partial refunds made on the intent, in cents, oldest first. */
+  refundsOf(intentId: string): number[]
+  /** Makes the next refundAmount call fail with this message (a test of the owner's error). */
+  failNextRefund(message: string): void
 }
 
 interface StoredIntent extends PaymentIntent {
   clientSecret: string
   refunded: boolean
+  partialRefunds: { id: string; amount: number; key: string }[]
 }
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('hex')
@@ -48,6 +53,7 @@ export function createTestProvider(): TestPaymentProvider {
   const intents = new Map<string, StoredIntent>()
   // As at Stripe: a repeated key returns the first result, a reused key with other parameters is refused.
   const byIdempotencyKey = new Map<string, { fingerprint: string; intentId: string }>()
+  let nextRefundFailure: string | undefined
 
   const find = (id: string): StoredIntent => {
     const intent = intents.get(id)
@@ -55,7 +61,12 @@ export function createTestProvider(): TestPaymentProvider {
     return intent
   }
   // Callers get copies: the stored intent changes only through this provider.
-  const view = ({ clientSecret: _secret, refunded: _refunded, ...intent }: StoredIntent): PaymentIntent => ({
+  const view = ({
+    clientSecret: _secret,
+    refunded: _refunded,
+    partialRefunds: _partialRefunds,
+    ...intent
+  }: StoredIntent): PaymentIntent => ({
     ...intent,
     metadata: { ...intent.metadata },
   })
@@ -86,6 +97,7 @@ export function createTestProvider(): TestPaymentProvider {
         metadata: { ...metadata },
         clientSecret: `${id}_secret_${randomId(16)}`,
         refunded: false,
+        partialRefunds: [],
       }
       intents.set(id, intent)
       byIdempotencyKey.set(idempotencyKey, { fingerprint, intentId: id })
@@ -102,6 +114,27 @@ export function createTestProvider(): TestPaymentProvider {
         throw new PaymentProviderError('This payment cannot be refunded because it was not completed.')
       }
       intent.refunded = true
+    },
+
+    async refundAmount(intentId, amount, idempotencyKey) {
+      const intent = find(intentId)
+      const replay = intent.partialRefunds.find((refund) => refund.key === idempotencyKey)
+      if (replay) return { id: replay.id }
+      if (nextRefundFailure) {
+        const message = nextRefundFailure
+        nextRefundFailure = undefined
+        throw new PaymentProviderError(message)
+      }
+      if (intent.status !== 'succeeded') {
+        throw new PaymentProviderError('This payment cannot be refunded because it was not completed.')
+      }
+      const refunded = intent.partialRefunds.reduce((sum, refund) => sum + refund.amount, 0)
+      if (intent.refunded || refunded + amount > intent.amount) {
+        throw new PaymentProviderError('The refund is more than what is left of the card payment.')
+      }
+      const id = `re_test_${randomId(12)}`
+      intent.partialRefunds.push({ id, amount, key: idempotencyKey })
+      return { id }
     },
 
     verifyWebhook(rawBody, signatureHeader): WebhookEvent {
@@ -134,6 +167,14 @@ export function createTestProvider(): TestPaymentProvider {
 
     isRefunded(intentId) {
       return find(intentId).refunded
+    },
+
+    refundsOf(intentId) {
+      return find(intentId).partialRefunds.map((refund) => refund.amount)
+    },
+
+    failNextRefund(message) {
+      nextRefundFailure = message
     },
   }
 }

@@ -130,12 +130,14 @@ describe('the ledger', () => {
       totalProfit: 4_000,
       transactions: 1,
       averageTicket: 10_000,
+      refunds: { amount: 0, count: 0 },
     })
     expect((await page('week')).summary).toEqual({
       totalSales: 60_000,
       totalProfit: 9_000,
       transactions: 3,
       averageTicket: 20_000,
+      refunds: { amount: 0, count: 0 },
     })
     expect((await page('month')).summary.transactions).toBe(4)
     const all = await page('all')
@@ -144,6 +146,7 @@ describe('the ledger', () => {
       totalProfit: 39_000,
       transactions: 5,
       averageTicket: 30_000,
+      refunds: { amount: 0, count: 0 },
     })
     expect(all.items.map((sale) => sale.salePrice)).toEqual([10_000, 20_000, 30_000, 40_000, 50_000])
 
@@ -167,6 +170,7 @@ describe('the ledger', () => {
       totalProfit: 0,
       transactions: 0,
       averageTicket: 0,
+      refunds: { amount: 0, count: 0 },
     })
   })
 

@@ -77,6 +77,11 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
             coalesce(sum(s.profit), 0)::bigint::float8 as total_profit, count(*)::int as transactions
           from sales s left join products p on p.id = s.product_id where ${saleFilter(since, query.search)}`,
     )
+    const [refunds] = await queryRows<{ amount: number; count: number }>(
+      tx,
+      sql`select coalesce(sum(amount), 0)::bigint::float8 as amount, count(*)::int as count
+          from refunds where created_at >= ${since}`,
+    )
     const summary: SalesSummary = {
       totalSales: Number(totals!.total_sales),
       totalProfit: Number(totals!.total_profit),
@@ -84,6 +89,7 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
       averageTicket: totals!.transactions
         ? Math.round(Number(totals!.total_sales) / totals!.transactions)
         : 0,
+      refunds: { amount: Number(refunds!.amount), count: refunds!.count },
     }
     return { items: rows.map(toSale), total: summary.transactions, summary }
   })

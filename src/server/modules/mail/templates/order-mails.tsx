@@ -49,6 +49,8 @@ export function orderConfirmationMail(
 ): OutgoingMail {
   const number = `#${order.id}`
   const orderUrl = orderLink(order, publicUrl)
+  // Signed in to their account, the shopper downloads it; the order page links it too.
+  const invoiceUrl = `${trimSlash(publicUrl)}/api/orders/${order.id}/invoice.pdf`
   const awaitingZelle =
     order.paymentMethod === 'zelle' && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'partial')
   const zelleSteps = [
@@ -88,6 +90,7 @@ export function orderConfirmationMail(
     ...addressLines(order),
     '',
     `View your order: ${orderUrl}`,
+    `Your invoice (PDF): ${invoiceUrl}`,
     '',
     ...signature(store),
   ].join('\n')
@@ -121,6 +124,11 @@ export function orderConfirmationMail(
       <ItemsTable order={order} />
       <ShippingAddress title="Shipping to" order={order} />
       <MailButton href={orderUrl}>View your order</MailButton>
+      <P>
+        <a href={invoiceUrl} style={{ color: COLORS.jade }}>
+          Download your invoice (PDF)
+        </a>
+      </P>
     </>,
   )
 

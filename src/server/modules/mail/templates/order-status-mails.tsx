@@ -21,12 +21,15 @@ export type OrderStatusMailKind =
   | 'order-cancelled'
   | 'reservation-reminder'
   | 'reservation-expired'
+  | 'order-refunded'
 
 export interface OrderStatusMailExtra {
   trackingNumber?: string | null
   refunded?: boolean
   /** When an unpaid order's hold on its pieces ends, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
   reservedUntil?: string
+  /** A refund: how much, and where it goes in the shopper's words (shared/refunds.ts). */
+  refund?: { amount: number; destination: string; returned: string[] }
 }
 
 interface Content {
@@ -78,6 +81,20 @@ function content(
         details: [['Amount', formatCents(order.total)]],
         more: `Please send it by Zelle to ${store.phone}, with ${number} in the memo. If it has not arrived by then, the order will be cancelled and the pieces will go back on sale. If you have already paid, thank you, and please ignore this message.`,
       }
+    case 'order-refunded': {
+      const refund = extra.refund ?? { amount: 0, destination: '', returned: [] }
+      return {
+        subject: `Refund of ${formatCents(refund.amount)} for your order ${number}`,
+        lead: `We have refunded ${formatCents(refund.amount)} for your order ${number}, ${refund.destination}.`,
+        details: [
+          ['Refund', formatCents(refund.amount)],
+          ...(refund.returned.length > 0
+            ? ([['Returned', refund.returned.join(', ')]] as [string, string][])
+            : []),
+        ],
+        more: 'Thank you for shopping with us. Reply to this e-mail with any question.',
+      }
+    }
     case 'reservation-expired':
       return {
         subject: `Your order ${number} has been cancelled`,

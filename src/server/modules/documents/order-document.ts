@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import type { PaymentMethod } from '../../../shared/orders'
+import type { DbOrTx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+
+// One order as its papers show it (the invoice, the packing slip): read in one query per kind of
+// detail, and only this order, so a PDF never holds more than the order it prints.
+
+export interface DocumentLine {
+  productId: number
+  name: string
+  sku: string | null
+  quantity: number
+  price: number
+  image: string
+  /** The lab's name and number (the product's `certification`), when the piece has one. */
+  certification: string | null
+}
+
+export interface OrderDocument {
+  id: number
+  userId: number | null
+  createdAt: Date
+  paymentMethod: PaymentMethod
+  customerName: string | null
+  customerEmail: string | null
+  customerPhone: string | null
+  shipping: {
+    address: string | null
+    city: string | null
+    state: string | null
+    zip: string | null
+    country: string
+  }
+  subtotal: number
+  shippingCost: number
+  total: number
+  specialInstructions: string | null
+  lines: DocumentLine[]
+  payments: { amount: number; method: PaymentMethod; at: Date }[]
+  refunds: { amount: number; method: PaymentMethod; at: Date }[]
+}
+
+export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<OrderDocument | undefined> {
+  const [order] = await queryRows<
+    Omit<OrderDocument, 'lines' | 'payments' | 'refunds' | 'shipping' | 'createdAt'> & {
+      createdAt: Date | string
+      address: string | null
+      city: string | null
+      state: string | null
+      zip: string | null
+      country: string
+    }
+  >(
+    db,
+    sql`select id, user_id as "userId", created_at as "createdAt", payment_method as "paymentMethod",
+          customer_name as "customerName", customer_email as "customerEmail", customer_phone as "customerPhone",
+          shipping_address as address, shipping_city as city, shipping_state as state, shipping_zip as zip,
+          shipping_country as country, subtotal, shipping_cost as "shippingCost", total,
+          special_instructions as "specialInstructions"
+        from orders where id = ${orderId}`,
+  )
+  if (!order) return undefined
+  const [lines, payments, refunds] = await Promise.all([
+    queryRows<DocumentLine>(
+      db,
+      sql`select i.product_id as "productId", i.product_name as name, p.sku, i.quantity, i.price,
+            i.product_image as image, p.certification
+          from order_items i left join products p on p.id = i.product_id
+          where i.order_id = ${orderId} order by i.id`,
+    ),
+    queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
+      db,
+      sql`select amount, method, paid_at as at from payments where order_id = ${orderId} order by paid_at, id`,
+    ),
+    queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
+      db,
+      sql`select amount, method, created_at as at from refunds where order_id = ${orderId} order by created_at, id`,
+    ),
+  ])
+  const { address, city, state, zip, country, createdAt, ...rest } = order
+  const dated = <T extends { at: Date | string }>(row: T) => ({ ...row, at: new Date(row.at) })
+  return {
+    ...rest,
+    createdAt: new Date(createdAt),
+    shipping: { address, city, state, zip, country },
+    lines,
+    payments: payments.map(dated),
+    refunds: refunds.map(dated),
+  }
+}

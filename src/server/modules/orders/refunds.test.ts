@@ -1,0 +1,335 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminOrder } from '../../../shared/orders-admin'
+import type { Refund } from '../../../shared/refunds'
+import type { SalesPage } from '../../../shared/sales'
+import { emailOutbox, orders, products, refunds, sales } from '../../db/schema'
+import { adminCookie, insertProduct, placeCardOrder } from '../../test/factories'
+import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
+
+// Refunds and returns (issue 23): money paid back beside the payments, pieces back on sale, their
+// sales out of the ledger, in one transaction that never pays back more than came in.
+
+let t: TestApp
+let admin: string
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await adminCookie(t.app, t.handle.db)
+})
+afterAll(() => t.close())
+
+const form = {
+  firstName: 'Mei',
+  lastName: 'Lin',
+  email: 'mei@example.com',
+  phone: '713-555-0100',
+  address: '1 Jade Way',
+  city: 'Houston',
+  state: 'TX',
+  zipCode: '77002',
+  country: 'United States',
+}
+
+/** A Zelle order for two new pieces ($200 and $300, costs $80 and $100), paid in full by the owner. */
+async function paidZelleOrder() {
+  const first = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, name: 'Imperial Bangle' })
+  const second = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000, name: 'Lavender Pendant' })
+  const items = [first, second].map((piece) => ({ productId: piece.id, quantity: 1, price: piece.price }))
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { ...form, paymentMethod: 'zelle', items, subtotal: 50_000, shippingCost: 0, total: 50_000 },
+  })
+  expect(placed.statusCode).toBe(200)
+  const orderId = (placed.json() as { id: number }).id
+  const paid = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${orderId}/payment`,
+    payload: { paymentStatus: 'paid' },
+    headers: { cookie: admin },
+  })
+  expect(paid.statusCode).toBe(200)
+  return { orderId, first, second }
+}
+
+const refund = (orderId: number, payload: object, cookie = admin) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refunds`, payload, headers: { cookie } })
+const adminOrder = async (orderId: number) => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/orders?search=%23${orderId}`,
+    headers: { cookie: admin },
+  })
+  return (response.json() as { items: AdminOrder[] }).items[0]!
+}
+const piece = async (id: number) => (await t.handle.db.select().from(products).where(eq(products.id, id)))[0]!
+const salesOf = (orderId: number) => t.handle.db.select().from(sales).where(eq(sales.orderId, orderId))
+const refundRows = (orderId: number) => t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+const ledger = async () => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/sales?period=all',
+    headers: { cookie: admin },
+  })
+  return (response.json() as SalesPage).summary
+}
+const refundMails = (orderId: number) =>
+  t.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'order-refunded'), sql`${emailOutbox.textBody} like ${`%#${orderId}%`}`))
+
+describe('who may refund', () => {
+  it('answers 401 to anonymous and 403 to a customer, and 404 for an unknown order', async () => {
+    const { orderId } = await paidZelleOrder()
+    const payload = { amount: 1_000, reason: 'Goodwill' }
+    expect((await refund(orderId, payload, '')).statusCode).toBe(401)
+    const customer = await registerCustomer(t.app)
+    expect((await refund(orderId, payload, customer.cookie)).statusCode).toBe(403)
+    expect((await refund(999_999, payload)).statusCode).toBe(404)
+    expect(await refundRows(orderId)).toEqual([])
+  })
+
+  it('needs a positive amount in cents and a reason', async () => {
+    const { orderId } = await paidZelleOrder()
+    const noReason = await refund(orderId, { amount: 1_000, reason: '  ' })
+    expect(noReason.statusCode).toBe(400)
+    expect(noReason.json().message).toBe('Please give a reason for the refund')
+    expect((await refund(orderId, { amount: 0, reason: 'x' })).statusCode).toBe(400)
+    expect((await refund(orderId, { amount: 10.5, reason: 'x' })).statusCode).toBe(400)
+  })
+})
+
+describe('a partial refund', () => {
+  it('books a row, keeps the order paid, writes the trail and e-mails the shopper where the money goes', async () => {
+    const { orderId, first, second } = await paidZelleOrder()
+    const before = await ledger()
+    const response = await refund(orderId, { amount: 2_500, reason: 'Scratch on the clasp' })
+    expect(response.statusCode).toBe(201)
+    const created = response.json() as Refund
+    expect(created).toMatchObject({
+      amount: 2_500,
+      method: 'zelle',
+      reason: 'Scratch on the clasp',
+      restockedProductIds: [],
+    })
+
+    const order = await adminOrder(orderId)
+    expect(order).toMatchObject({ refundedAmount: 2_500, paymentStatus: 'paid', amountPaid: 50_000 })
+    expect(order.refunds).toEqual([created])
+    expect(order.events.map((line) => line.message)).toContain(
+      '$25.00 refunded by zelle: Scratch on the clasp. Paid in Full',
+    )
+    expect(order.events.find((line) => line.kind === 'refund')!.actor).toBe('owner')
+    // No piece came back: both stay sold and the ledger keeps both sales.
+    expect((await piece(first.id)).status).toBe('sold')
+    expect((await piece(second.id)).status).toBe('sold')
+    expect(await salesOf(orderId)).toHaveLength(2)
+    const after = await ledger()
+    expect(after.totalSales).toBe(before.totalSales)
+    expect(after.refunds).toEqual({
+      amount: before.refunds.amount + 2_500,
+      count: before.refunds.count + 1,
+    })
+
+    const [mail] = await refundMails(orderId)
+    expect(mail).toMatchObject({
+      toAddress: 'mei@example.com',
+      subject: `Refund of $25.00 for your order #${orderId}`,
+    })
+    expect(mail!.textBody).toContain('by Zelle, to the same phone number or e-mail you paid from')
+  })
+})
+
+describe('a return', () => {
+  it('puts the returned piece back on sale and takes exactly its sale out of the ledger', async () => {
+    const { orderId, first, second } = await paidZelleOrder()
+    const before = await ledger()
+    const response = await refund(orderId, { amount: 20_000, reason: 'Too small', restock: [first.id] })
+    expect(response.statusCode).toBe(201)
+
+    expect(await piece(first.id)).toMatchObject({
+      status: 'available',
+      stockQuantity: 1,
+      soldAt: null,
+      soldPrice: null,
+    })
+    expect((await piece(second.id)).status).toBe('sold')
+    expect((await salesOf(orderId)).map((sale) => sale.productId)).toEqual([second.id])
+    const after = await ledger()
+    // The bangle's line: $200 sale, $120 profit.
+    expect(after.totalSales).toBe(before.totalSales - 20_000)
+    expect(after.totalProfit).toBe(before.totalProfit - 12_000)
+    expect(after.transactions).toBe(before.transactions - 1)
+
+    // Back on the storefront.
+    const shown = await t.app.inject({ method: 'GET', url: `/api/products/${first.id}` })
+    expect(shown.json()).toMatchObject({ status: 'available' })
+
+    const order = await adminOrder(orderId)
+    expect(order).toMatchObject({ refundedAmount: 20_000, paymentStatus: 'paid' })
+    expect(order.refunds.map((row) => row.restockedProductIds)).toEqual([[first.id]])
+    expect(order.events.map((line) => line.message)).toContain(
+      '$200.00 refunded by zelle: Too small. Back on sale: Imperial Bangle. Paid in Full',
+    )
+    const [mail] = await refundMails(orderId)
+    expect(mail!.textBody).toContain('Returned: Imperial Bangle')
+
+    // A piece comes back once; a product that is not on the order is no piece to return.
+    const twice = await refund(orderId, { amount: 100, reason: 'Again', restock: [first.id] })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().message).toBe('Imperial Bangle was already returned')
+    const stranger = await insertProduct(t.handle.db)
+    expect((await refund(orderId, { amount: 100, reason: 'x', restock: [stranger.id] })).statusCode).toBe(400)
+    expect(await refundRows(orderId)).toHaveLength(1)
+    expect((await piece(first.id)).stockQuantity).toBe(1)
+  })
+
+  it('a cancel after a return gives back only the pieces still out', async () => {
+    const { orderId, first, second } = await paidZelleOrder()
+    await refund(orderId, { amount: 20_000, reason: 'Returned', restock: [first.id] })
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/status`,
+      payload: { status: 'cancelled' },
+      headers: { cookie: admin },
+    })
+    expect(cancelled.statusCode).toBe(200)
+    expect((await piece(first.id)).stockQuantity).toBe(1)
+    expect(await piece(second.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
+  })
+})
+
+describe('a full refund', () => {
+  it('shows Refunded, and nothing more can be refunded', async () => {
+    const { orderId, first, second } = await paidZelleOrder()
+    expect((await refund(orderId, { amount: 30_000, reason: 'Part one' })).statusCode).toBe(201)
+    const rest = await refund(orderId, {
+      amount: 20_000,
+      reason: 'Returned both',
+      restock: [first.id, second.id],
+    })
+    expect(rest.statusCode).toBe(201)
+    const order = await adminOrder(orderId)
+    expect(order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 50_000 })
+    expect(order.refunds.map((row) => row.amount)).toEqual([30_000, 20_000])
+    expect(await salesOf(orderId)).toEqual([])
+
+    const more = await refund(orderId, { amount: 1, reason: 'One more cent' })
+    expect(more.statusCode).toBe(409)
+    expect(more.json().message).toBe('Nothing paid on this order is left to refund')
+  })
+})
+
+describe('an over-refund', () => {
+  it('is refused with 409 and writes nothing', async () => {
+    const { orderId, first } = await paidZelleOrder()
+    await refund(orderId, { amount: 10_000, reason: 'First' })
+    const before = { order: await adminOrder(orderId), sales: await salesOf(orderId) }
+    const response = await refund(orderId, { amount: 40_001, reason: 'Too much', restock: [first.id] })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe('The refund exceeds the $400.00 paid and not yet refunded')
+    expect(await adminOrder(orderId)).toEqual(before.order)
+    expect(await salesOf(orderId)).toEqual(before.sales)
+    expect((await piece(first.id)).status).toBe('sold')
+    expect(await refundRows(orderId)).toHaveLength(1)
+    expect(await refundMails(orderId)).toHaveLength(1)
+  })
+
+  it('refuses a refund on an order with no payment', async () => {
+    const unpaid = await insertProduct(t.handle.db, { price: 20_000 })
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...form,
+        paymentMethod: 'zelle',
+        items: [{ productId: unpaid.id, quantity: 1, price: 20_000 }],
+        subtotal: 20_000,
+        shippingCost: 0,
+        total: 20_000,
+      },
+    })
+    const orderId = (placed.json() as { id: number }).id
+    expect((await refund(orderId, { amount: 100, reason: 'x' })).statusCode).toBe(409)
+  })
+})
+
+describe('concurrent refunds', () => {
+  it('never pay back more than came in', async () => {
+    const { orderId } = await paidZelleOrder()
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => refund(orderId, { amount: 30_000, reason: `Race ${index}` })),
+    )
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409])
+    const [order] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(order!.refundedAmount).toBe(30_000)
+    expect(await refundRows(orderId)).toHaveLength(1)
+  })
+})
+
+describe('a card refund', () => {
+  const provider = () => t.app.paymentProvider as TestPaymentProvider
+
+  it('goes through the provider for the amount, and is recorded with its reference', async () => {
+    const pieceOnCard = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000 })
+    const placed = await placeCardOrder(t.app, pieceOnCard, form)
+    const orderId = (placed.json() as { id: number }).id
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
+
+    const response = await refund(orderId, { amount: 7_500, reason: 'Price adjustment' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({ amount: 7_500, method: 'stripe' })
+    expect(provider().refundsOf(row!.paymentId!)).toEqual([7_500])
+    const [stored] = await refundRows(orderId)
+    expect(stored!.providerReference).toMatch(/^re_test_/)
+    const [mail] = await refundMails(orderId)
+    expect(mail!.textBody).toContain('to the card you paid with')
+  })
+
+  it('writes nothing when the provider refuses, and tells the owner why', async () => {
+    const pieceOnCard = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000 })
+    const placed = await placeCardOrder(t.app, pieceOnCard, form)
+    const orderId = (placed.json() as { id: number }).id
+    provider().failNextRefund('Stripe refused the refund: Your account has insufficient funds.')
+    const response = await refund(orderId, { amount: 30_000, reason: 'Returned', restock: [pieceOnCard.id] })
+    expect(response.statusCode).toBe(502)
+    expect(response.json().message).toBe('Stripe refused the refund: Your account has insufficient funds.')
+    expect(await refundRows(orderId)).toEqual([])
+    expect((await piece(pieceOnCard.id)).status).toBe('sold')
+    expect(await salesOf(orderId)).toHaveLength(1)
+    expect((await adminOrder(orderId)).paymentStatus).toBe('paid')
+    expect(await refundMails(orderId)).toEqual([])
+  })
+
+  it('may be paid back by another method, recorded by hand', async () => {
+    const pieceOnCard = await insertProduct(t.handle.db, { price: 30_000 })
+    const placed = await placeCardOrder(t.app, pieceOnCard, form)
+    const orderId = (placed.json() as { id: number }).id
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
+    const response = await refund(orderId, { amount: 1_000, reason: 'Cash at the fair', method: 'cash' })
+    expect(response.statusCode).toBe(201)
+    expect(provider().refundsOf(row!.paymentId!)).toEqual([])
+  })
+})
+
+describe('the return window', () => {
+  it('the admin order says when it was delivered', async () => {
+    const { orderId } = await paidZelleOrder()
+    const step = (status: string, extra: object = {}) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${orderId}/status`,
+        payload: { status, ...extra },
+        headers: { cookie: admin },
+      })
+    expect((await adminOrder(orderId)).deliveredAt).toBeNull()
+    await step('preparing')
+    await step('shipped', { trackingNumber: '1Z999AA10123456784' })
+    await step('delivered')
+    const order = await adminOrder(orderId)
+    expect(order.status).toBe('delivered')
+    expect(Date.now() - new Date(order.deliveredAt!).getTime()).toBeLessThan(60_000)
+  })
+})

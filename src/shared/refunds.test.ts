@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { derivePaymentStatus } from './orders'
+import { refundDestination, returnWindow } from './refunds'
+
+describe('the return window', () => {
+  const now = new Date('2026-11-24T15:00:00Z')
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
+
+  it('counts the days since delivery against the 14-day window', () => {
+    expect(returnWindow(daysAgo(9), now)).toEqual({
+      within: true,
+      message: 'Delivered 9 days ago — within the 14-day return window',
+    })
+    expect(returnWindow(daysAgo(0.2), now).message).toBe('Delivered today — within the 14-day return window')
+    expect(returnWindow(daysAgo(14), now).within).toBe(true)
+    expect(returnWindow(daysAgo(15), now)).toEqual({
+      within: false,
+      message: 'Delivered 15 days ago — past the 14-day return window. You may still refund.',
+    })
+  })
+})
+
+describe('payment status with refunds', () => {
+  it('is derived from payments less refunds; what was refunded is no longer owed', () => {
+    expect(derivePaymentStatus(50_000, 50_000)).toBe('paid')
+    expect(derivePaymentStatus(50_000, 50_000, 20_000)).toBe('paid')
+    expect(derivePaymentStatus(50_000, 50_000, 50_000)).toBe('refunded')
+    expect(derivePaymentStatus(10_000, 50_000, 5_000)).toBe('partial')
+    expect(derivePaymentStatus(0, 50_000)).toBe('unpaid')
+  })
+
+  it('says where the money goes', () => {
+    expect(refundDestination('zelle')).toBe('by Zelle, to the same phone number or e-mail you paid from')
+    expect(refundDestination('stripe')).toMatch(/^to the card you paid with/)
+  })
+})

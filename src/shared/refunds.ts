@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS, type PaymentMethod } from './orders'
+import { strictObject } from './validation'
+
+// Money paid back on an order, and the shop's return policy (storefront.md §2): returns within 14
+// days, refunds to the original payment method. The server, the back office's dialog and the
+// shopper's order page all read these.
+
+export const RETURN_WINDOW_DAYS = 14
+
+export const REFUND_REASON_REQUIRED = 'Please give a reason for the refund'
+
+/** `POST /api/orders/:id/refunds`, in cents; `restock` holds productIds of the order's pieces. */
+export const refundInputSchema = strictObject({
+  amount: z
+    .number({ error: 'Enter the amount to refund' })
+    .int('Amount must be a whole number of cents')
+    .positive('The refund must be more than $0'),
+  reason: z
+    .string({ error: REFUND_REASON_REQUIRED })
+    .trim()
+    .min(1, REFUND_REASON_REQUIRED)
+    .max(500, 'Reason is too long'),
+  restock: z
+    .array(z.number().int().positive(), { error: 'Choose the pieces to put back on sale' })
+    .max(100)
+    .optional(),
+  method: z.enum(PAYMENT_METHODS, { error: 'Unknown payment method' }).optional(),
+})
+export type RefundInput = z.output<typeof refundInputSchema>
+
+export interface Refund {
+  id: number
+  amount: number
+  method: PaymentMethod
+  reason: string
+  createdAt: string
+  /** The pieces this refund put back on sale. */
+  restockedProductIds: number[]
+}
+
+/** Where the money goes back, in the shopper's words (the e-mail, the order page). */
+export function refundDestination(method: PaymentMethod): string {
+  switch (method) {
+    case 'stripe':
+    case 'credit_card':
+      return 'to the card you paid with; it may take 5 to 10 days to appear on your statement'
+    case 'zelle':
+      return 'by Zelle, to the same phone number or e-mail you paid from'
+    case 'cash':
+      return 'in cash'
+    case 'check':
+      return 'by check'
+    default:
+      return `by ${method.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}, to the account you paid from`
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Where a delivered order stands in the return window: "Delivered 9 days ago — within the 14-day
+ * return window", or past it. The owner may refund either way; this only tells them.
+ */
+export function returnWindow(
+  deliveredAt: string | null,
+  now: Date = new Date(),
+): { within: boolean; message: string } {
+  if (!deliveredAt)
+    return { within: true, message: 'Not delivered yet — a return is within the 14-day window' }
+  const days = Math.max(0, Math.floor((now.getTime() - new Date(deliveredAt).getTime()) / DAY_MS))
+  const ago = days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`
+  return days <= RETURN_WINDOW_DAYS
+    ? { within: true, message: `Delivered ${ago} — within the ${RETURN_WINDOW_DAYS}-day return window` }
+    : {
+        within: false,
+        message: `Delivered ${ago} — past the ${RETURN_WINDOW_DAYS}-day return window. You may still refund.`,
+      }
+}
