@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { E2E_ADMIN } from '../playwright.config'
+import { expect, signInAsOwner, test } from './fixtures'
 
 /** The newest password-reset e-mail written for this address (no SMTP in the e2e run). */
 function resetTokenFor(email: string): string | undefined {
@@ -65,6 +66,16 @@ test('a customer: wishlist, address, password change, sign out and in, reset by 
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page.getByText('Profile Updated', { exact: true })).toBeVisible()
   await expect(page.getByText('8 Celadon Court')).toBeVisible()
+
+  // A new e-mail address asks for the current password as soon as it is typed.
+  await page.getByRole('button', { name: /Edit/ }).click()
+  const currentPassword = page.getByLabel('Current password (needed to change your email)')
+  await expect(currentPassword).toBeHidden()
+  await page.getByLabel('Email', { exact: true }).fill(`new.${email}`)
+  await currentPassword.fill('first-secret')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByText('Profile Updated', { exact: true })).toBeVisible()
+  await expect(page.getByText(`new.${email}`)).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: 'test-results/screens/profile-375.png', fullPage: true })
   await page.setViewportSize({ width: 1280, height: 720 })
@@ -83,11 +94,11 @@ test('a customer: wishlist, address, password change, sign out and in, reset by 
 
   // Forgotten anyway: reset through the e-mailed link.
   await page.goto('/account/forgot-password')
-  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(`new.${email}`)
   await page.getByRole('button', { name: /Send|Reset/ }).click()
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
-  await expect.poll(() => resetTokenFor(email), { timeout: 10_000 }).toBeTruthy()
-  await page.goto(`/account/reset-password?token=${encodeURIComponent(resetTokenFor(email)!)}`)
+  await expect.poll(() => resetTokenFor(`new.${email}`), { timeout: 10_000 }).toBeTruthy()
+  await page.goto(`/account/reset-password?token=${encodeURIComponent(resetTokenFor(`new.${email}`)!)}`)
   await expect(page.getByLabel('Reset token')).toBeHidden()
   await page.getByLabel('New password', { exact: true }).fill('third-secret')
   await page.getByLabel('Confirm new password').fill('third-secret')
@@ -95,4 +106,24 @@ test('a customer: wishlist, address, password change, sign out and in, reset by 
   await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible()
   await signIn(page, username, 'third-secret')
   await expect(page).toHaveURL(/\/account\/profile$/)
+})
+
+test('the owner, who has no e-mail yet, saves one with the current password', async ({ page }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/profile')
+  await page.getByRole('button', { name: 'Edit Profile' }).click()
+  const currentPassword = page.getByLabel('Current password (needed to change your email)')
+  await page.getByLabel('First name').fill('Mei')
+  await page.getByLabel('Last name').fill('Chen')
+  await expect(currentPassword).toBeHidden()
+  const email = `owner${Date.now()}@example.com`
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await expect(currentPassword).toBeVisible()
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: 'test-results/screens/admin-profile-375.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await currentPassword.fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByText('Profile Updated', { exact: true })).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
 })

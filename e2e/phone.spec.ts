@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, signInAsOwner, test } from './fixtures'
+import { confirmationLink, pathOf } from './mail'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -195,7 +196,11 @@ for (const width of [320, 375]) {
         await expect(page.locator('main')).toBeVisible()
         await expectFits(page, path)
       }
-      void orderId
+      // The guest's order, from the confirmation e-mail's link.
+      await expect.poll(() => confirmationLink(orderId), { timeout: 10_000 }).toBeTruthy()
+      await page.goto(pathOf(confirmationLink(orderId)!))
+      await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible()
+      await expectFits(page, "a guest's order page")
     })
 
     test('every back-office page and dialog fits the screen', async ({ page }) => {
@@ -320,6 +325,38 @@ for (const width of [320, 375]) {
         await openDialog(page, roleButton, /./, 'the role confirmation')
         await closeDialog(page)
       }
+
+      // Sales: searched by customer.
+      await page.goto('/admin/sales')
+      await page.getByRole('searchbox', { name: 'Search sales' }).fill('Houston fair')
+      await expect(page).toHaveURL(/search=Houston/)
+      await expect(page.getByRole('button', { name: /^Details of / }).first()).toBeVisible()
+      await expectFits(page, 'the sales search')
+
+      // A plan shopper's order page: the schedule and how to pay.
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+      const total = available[0]!.price + (available[0]!.price >= 100_000 ? 0 : 695)
+      const plan = await page.request.put(`/api/orders/${orderId}/plan`, {
+        data: {
+          depositAmount: Math.floor(total / 3),
+          installments: [
+            { amount: Math.floor(total / 3), dueDate: day(30) },
+            { amount: total - 2 * Math.floor(total / 3), dueDate: day(60) },
+          ],
+        },
+      })
+      expect(plan.ok()).toBe(true)
+      await expect.poll(() => confirmationLink(orderId), { timeout: 10_000 }).toBeTruthy()
+      await page.goto(pathOf(confirmationLink(orderId)!))
+      await expect(page.getByRole('region', { name: 'Payment Plan' })).toBeVisible()
+      await expectFits(page, "a plan shopper's order page")
+
+      // The profile form asks for the password once the e-mail changes.
+      await page.goto('/admin/profile')
+      await page.getByRole('button', { name: 'Edit Profile' }).click()
+      await page.getByLabel('Email', { exact: true }).fill(`owner.phone.${width}@example.com`)
+      await expect(page.getByLabel('Current password (needed to change your email)')).toBeVisible()
+      await expectFits(page, 'the profile form')
 
       // The category pictures' editor.
       await page.goto('/admin/category-images')

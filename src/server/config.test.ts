@@ -93,7 +93,8 @@ describe('configuration', () => {
 })
 
 describe('log masking', () => {
-  it('hides reset tokens and passwords in logged URLs', () => {
+  it('hides reset tokens, order access keys and passwords in logged URLs', () => {
+    expect(maskSecrets('/api/order-status/1001?key=s3cr3t')).toBe('/api/order-status/1001?key=[redacted]')
     expect(maskSecrets('/account/reset-password?token=abc123&x=1')).toBe(
       '/account/reset-password?token=[redacted]&x=1',
     )

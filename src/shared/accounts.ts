@@ -133,6 +133,8 @@ export const adminProfileSchema = z.object({
   email: z.email({ error: 'Invalid email address' }).trim().toLowerCase().max(254),
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  /** Sent only when the e-mail address changes (see profileUpdateSchema). */
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
   address: nullableText(),
   city: nullableText(100),
   state: nullableText(60),

@@ -76,6 +76,26 @@ export interface OrderDetail extends OrderSummary {
   /** Money paid back on the order, oldest first (the owner's reason stays in the back office). */
   refunds: { id: number; amount: number; method: PaymentMethod; createdAt: string }[]
   refundedAmount: number
+  /** What the shop has received so far, in cents. */
+  amountPaid: number
+  /** The agreed payment plan, when there is one: its schedule as the shopper reads it. */
+  plan: ShopperPaymentPlan | null
+}
+
+/** One step of a payment plan's schedule; due dates are days of the shop's calendar ('yyyy-MM-dd'). */
+export interface ShopperInstallment {
+  amount: number
+  dueDate: string
+  paid: boolean
+  /** Its due day has ended and it is not paid. */
+  overdue: boolean
+}
+
+export interface ShopperPaymentPlan {
+  depositAmount: number
+  /** Total still to pay, in cents. */
+  balance: number
+  installments: ShopperInstallment[]
 }
 
 /** The steps of an order's timeline; a cancelled order leaves it. */

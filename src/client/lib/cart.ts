@@ -22,7 +22,11 @@ export function useAddToCart() {
       // The reply carries the whole cart; without it, ask again.
       if (Array.isArray(cart?.items)) queryClient.setQueryData(cartKey, cart)
       else void queryClient.invalidateQueries({ queryKey: cartKey })
-      toast({ title: 'Added to Cart', description: `${input.quantity} item(s) added to your cart` })
+      toast({
+        title: 'Added to Cart',
+        description: `${input.quantity} item(s) added to your cart`,
+        placement: 'bottom',
+      })
     },
     onError: (error) => {
       const message = error instanceof ApiError ? error.serverMessage : undefined

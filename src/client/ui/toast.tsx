@@ -17,11 +17,13 @@ const variantClasses: Record<ToastVariant, string> = {
 }
 
 /**
- * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Bottom-right on
- * desktop, full width along the bottom on phones; F8 moves focus to it, a swipe right dismisses.
+ * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Top centre, or along the
+ * bottom for a toast placed there; F8 moves focus to it, a swipe right dismisses.
  */
 export function Toaster() {
   const { toasts } = useToast()
+  // One toast at a time (TOAST_LIMIT): the viewport goes where the newest one asks to be.
+  const bottom = toasts.at(-1)?.placement === 'bottom'
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
@@ -29,7 +31,7 @@ export function Toaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
       label="Notification"
     >
-      {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
+      {toasts.map(({ id, title, description, variant = 'default', duration, open, placement }) => (
         <ToastPrimitive.Root
           key={id}
           open={open}
@@ -40,7 +42,10 @@ export function Toaster() {
           data-variant={variant}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 border border-l-2 py-4 pr-12 pl-5',
-            'shadow-xl shadow-ink/10 data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            'shadow-xl shadow-ink/10 data-[state=closed]:animate-toast-out',
+            placement === 'bottom'
+              ? 'data-[state=open]:animate-toast-rise'
+              : 'data-[state=open]:animate-toast-in',
             'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0',
             'data-[swipe=cancel]:transition-[translate] data-[swipe=end]:animate-toast-swipe-out',
             variantClasses[variant],
@@ -73,9 +78,12 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
         className={cn(
-          // Top centre: clear of the cart sheet's Checkout button and of the page's own actions.
-          'fixed inset-x-0 top-0 z-100 m-0 mx-auto flex max-h-screen w-full list-none flex-col gap-2 p-4',
-          'pt-[max(1rem,env(safe-area-inset-top))] sm:max-w-md sm:p-6',
+          // Top centre: clear of the cart sheet's Checkout button and of the page's own actions;
+          // a toast that asks for the bottom (Added to Cart) sits there instead.
+          'fixed inset-x-0 z-100 m-0 mx-auto flex max-h-screen w-full list-none flex-col gap-2 p-4 sm:max-w-md sm:p-6',
+          bottom
+            ? 'bottom-0 pb-[max(1rem,env(safe-area-inset-bottom))]'
+            : 'top-0 pt-[max(1rem,env(safe-area-inset-top))]',
         )}
       />
     </ToastPrimitive.Provider>

@@ -17,6 +17,8 @@ export type ToastInput = {
   variant?: ToastVariant
   /** Milliseconds on screen; defaults to TOAST_DURATION. */
   duration?: number
+  /** Where it appears: the top by default; 'Added to Cart' at the bottom (storefront.md §8). */
+  placement?: 'top' | 'bottom'
 }
 
 export type ToastItem = ToastInput & { id: string; open: boolean }

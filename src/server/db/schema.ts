@@ -166,6 +166,11 @@ export const orders = pgTable(
     reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
     /** The sum of the order's refund rows, kept with the order so its lock guards it. */
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /**
+     * SHA-256 of the key in the confirmation e-mail's link, which shows a guest this order
+     * (orders/access-key.ts); the key itself is never stored with the order.
+     */
+    accessKeyHash: text('access_key_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -38,6 +38,8 @@ const PUBLIC = new Set([
   'POST /api/reset-password',
   'POST /api/create-payment-intent',
   'POST /api/checkout',
+  // Shows one order only with its access key (orders/guest-order-link.test.ts).
+  'GET /api/order-status/:id',
   'POST /api/webhooks/stripe',
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',

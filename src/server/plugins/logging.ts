@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify'
 import type { Config } from '../config'
 import { serializeError } from '../http/log-safety'
 
-const SECRET_QUERY = /([?&](?:token|password)=)[^&#]*/gi
+const SECRET_QUERY = /([?&](?:token|password|key)=)[^&#]*/gi
 export const maskSecrets = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]')
 
 /**

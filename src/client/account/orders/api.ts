@@ -17,12 +17,21 @@ export const orderQueries = {
       queryFn: () => api.get<OrderDetail>(`/api/orders/${encodeURIComponent(id)}`),
       staleTime: 0,
     }),
+  /** A guest's order, opened with the access key of the confirmation e-mail's link. */
+  byKey: (id: string, key: string) =>
+    queryOptions({
+      queryKey: [`/api/order-status/${id}`, key],
+      queryFn: () =>
+        api.get<OrderDetail>(`/api/order-status/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`),
+      staleTime: 0,
+    }),
 }
 
 export function useMyOrders() {
   return useQuery(orderQueries.list())
 }
 
-export function useOrder(id: string) {
-  return useQuery({ ...orderQueries.detail(id), enabled: id !== '' })
+/** The order, with the link's access key when there is one (a guest), else as the signed-in shopper's. */
+export function useOrder(id: string, key?: string) {
+  return useQuery({ ...(key ? orderQueries.byKey(id, key) : orderQueries.detail(id)), enabled: id !== '' })
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Clock } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import {
   formatDeadline,
@@ -25,24 +25,33 @@ import {
   PAYMENT_STATUS_BADGES,
 } from './order-format'
 import { OrderItems, OrderPageSkeleton } from './order-parts'
+import { PaymentPlanSection } from './order-plan'
 import { InvoiceLink, OrderRefunds } from './order-refunds'
 import { OrderTimeline } from './order-timeline'
 
 const ORDERS_TAB = '/account/profile?tab=orders'
 
-/** /order/:id — one of the signed-in customer's orders (client-only, outside the /account area). */
+/**
+ * /order/:id — one of the signed-in customer's orders (client-only, outside the /account area), or,
+ * with the confirmation e-mail's `?key=`, that one order for whoever holds the link (a guest).
+ */
 export default function OrderPage() {
   const { id = '' } = useParams()
+  const [params] = useSearchParams()
+  const key = params.get('key') ?? ''
+  if (key) return <OrderView id={id} accessKey={key} />
   return <RequireSignIn fallback={<OrderPageSkeleton />}>{() => <OrderView id={id} />}</RequireSignIn>
 }
 
-function OrderView({ id }: { id: string }) {
+function OrderView({ id, accessKey }: { id: string; accessKey?: string }) {
   // Order ids are numbers; anything else cannot be an order, so don't ask the server.
   const wellFormed = /^\d+$/.test(id)
-  const { data: order, isPending, error, refetch, isFetching } = useOrder(wellFormed ? id : '')
+  const { data: order, isPending, error, refetch, isFetching } = useOrder(wellFormed ? id : '', accessKey)
 
-  // The server answers 404 for an order that is not the visitor's, the same as for one that does not exist.
-  if (!wellFormed || (error instanceof ApiError && error.status === 404)) return <OrderNotFound />
+  // The server answers 404 for an order that is not the visitor's, or whose key is wrong, the same
+  // as for one that does not exist.
+  if (!wellFormed || (error instanceof ApiError && error.status === 404))
+    return <OrderNotFound guest={!!accessKey} />
   if (isPending) return <OrderPageSkeleton />
   if (error) {
     return (
@@ -58,11 +67,12 @@ function OrderView({ id }: { id: string }) {
       />
     )
   }
-  return <OrderDetails order={order} />
+  return <OrderDetails order={order} guest={!!accessKey} />
 }
 
-function OrderDetails({ order }: { order: OrderDetail }) {
-  const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid'
+function OrderDetails({ order, guest }: { order: OrderDetail; guest: boolean }) {
+  // A plan says what to send and when on its own.
+  const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid' && !order.plan
   const { shipping } = order
   const cityLine = [shipping.city, [shipping.state, shipping.zip].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -71,15 +81,17 @@ function OrderDetails({ order }: { order: OrderDetail }) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-      <Link
-        to={ORDERS_TAB}
-        className="inline-flex min-h-11 items-center gap-2 text-sm text-ink-muted hover:text-ink"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        My Orders
-      </Link>
+      {!guest && (
+        <Link
+          to={ORDERS_TAB}
+          className="mb-6 inline-flex min-h-11 items-center gap-2 text-sm text-ink-muted hover:text-ink"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          My Orders
+        </Link>
+      )}
 
-      <header className="mt-6 flex flex-wrap items-end justify-between gap-4 border-b border-ink/10 pb-8">
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b border-ink/10 pb-8">
         <div>
           <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Order Details</p>
           <h1 className="mt-3 font-display text-4xl text-ink lining-nums tabular-nums sm:text-5xl">
@@ -93,6 +105,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
       </header>
 
       {awaitingZelle && <ZelleReminder order={order} />}
+      {order.plan && <PaymentPlanSection order={order} plan={order.plan} />}
 
       <div className="mt-10 sm:mt-12">
         <h2 className="sr-only">Status</h2>
@@ -131,7 +144,8 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               </Row>
             </dl>
             <OrderRefunds order={order} />
-            <InvoiceLink orderId={order.id} />
+            {/* The invoice is a signed-in shopper's download; a guest's link opens only this page. */}
+            {!guest && <InvoiceLink orderId={order.id} />}
           </div>
           {order.trackingNumber && (
             <div>
@@ -196,16 +210,21 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function OrderNotFound() {
+function OrderNotFound({ guest }: { guest: boolean }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-28 text-center">
       <h1 className="font-display text-4xl text-ink sm:text-5xl">Order Not Found</h1>
       <p className="mt-4 text-ink-muted">
-        We couldn't find this order in your account. It may belong to another account, or the link may be
-        mistyped.
+        {guest
+          ? "We couldn't find this order. Please open the link in your order confirmation e-mail again, or contact us with your order number."
+          : "We couldn't find this order in your account. It may belong to another account, or the link may be mistyped."}
       </p>
       <Button asChild className="mt-10">
-        <Link to="/account/profile">Back to My Account</Link>
+        {guest ? (
+          <Link to="/contact">Contact Us</Link>
+        ) : (
+          <Link to="/account/profile">Back to My Account</Link>
+        )}
       </Button>
     </section>
   )

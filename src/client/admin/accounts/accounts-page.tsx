@@ -10,7 +10,6 @@ import {
   USER_SORTS,
 } from '../../../shared/users-admin'
 import { useAuth } from '../../lib/auth'
-import { formatDate } from '../../lib/dates'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -21,6 +20,7 @@ import { EmptyState } from '../../ui/empty-state'
 import { IconAction } from '../../ui/icon-action'
 import { SearchInput } from '../../ui/search-input'
 import { Select } from '../../ui/select'
+import { ShopTime } from '../../ui/shop-time'
 import { PageHeader } from '../page-header'
 import { accountQueries, useDeleteUser, useSetAdmin } from './api'
 
@@ -60,7 +60,10 @@ function accountColumns(
       },
     }),
     column.accessor('orderCount', { header: 'Orders', meta: { align: 'right' } }),
-    column.accessor('createdAt', { header: 'Joined', cell: ({ getValue }) => formatDate(getValue()) }),
+    column.accessor('createdAt', {
+      header: 'Joined',
+      cell: ({ getValue }) => <ShopTime iso={getValue()} dateOnly />,
+    }),
     column.display({
       id: 'actions',
       meta: { role: 'actions', label: 'Actions' },

@@ -9,7 +9,7 @@ import {
   type InquiryTab,
   replyMailto,
 } from '../../../shared/inquiries'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -36,6 +36,7 @@ const column = dataTableColumns<Inquiry>()
 function inquiryColumns(
   open: (inquiry: Inquiry) => void,
   ask: (inquiry: Inquiry) => void,
+  timeZone: string | undefined,
 ): DataTableColumn<Inquiry>[] {
   return column.columns([
     column.accessor('read', {
@@ -74,7 +75,9 @@ function inquiryColumns(
     column.accessor('createdAt', {
       header: 'Date',
       cell: ({ getValue }) => (
-        <span className="whitespace-nowrap tabular-nums">{formatDateTime(getValue())}</span>
+        <span className="tabular-nums sm:whitespace-nowrap">
+          {formatDateTime(getValue(), { timeZone, zoneName: true })}
+        </span>
       ),
     }),
     column.display({
@@ -114,13 +117,19 @@ export function InquiriesPage() {
   useEffect(() => {
     if (query.error) toastFailure(INQUIRY_MESSAGES.loadFailed, query.error)
   }, [query.error])
+  // The shop's clock, named: the owner may be reading this in another zone.
+  const timeZone = useShopTimeZone()
   const columns = useMemo(
     () =>
-      inquiryColumns((inquiry) => {
-        setViewing(inquiry)
-        if (!inquiry.read) markRead.mutate(inquiry)
-      }, setDeleting),
-    [markRead.mutate],
+      inquiryColumns(
+        (inquiry) => {
+          setViewing(inquiry)
+          if (!inquiry.read) markRead.mutate(inquiry)
+        },
+        setDeleting,
+        timeZone,
+      ),
+    [markRead.mutate, timeZone],
   )
   const counts = query.data?.counts
 
@@ -191,7 +200,7 @@ export function InquiriesPage() {
                   <a href={`mailto:${viewing.email}`} className="text-jade-700 underline underline-offset-4">
                     {viewing.email}
                   </a>
-                  {` · ${formatDateTime(viewing.createdAt)}`}
+                  {` · ${formatDateTime(viewing.createdAt, { timeZone, zoneName: true })}`}
                 </>
               )}
             </DialogDescription>

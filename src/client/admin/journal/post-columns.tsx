@@ -6,12 +6,12 @@ import {
   POST_STATE_LABELS,
   type PostState,
 } from '../../../shared/journal'
-import { formatDate, formatDateTime } from '../../lib/dates'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { IconAction } from '../../ui/icon-action'
 import { ProductImage } from '../../ui/product-image'
+import { ShopTime } from '../../ui/shop-time'
 
 const column = dataTableColumns<AdminPostListItem>()
 
@@ -71,13 +71,7 @@ export function postColumns(
       meta: { sort: { asc: 'published-asc', desc: 'published-desc' } },
       cell: ({ row }) =>
         row.original.publishedAt ? (
-          <time
-            dateTime={row.original.publishedAt}
-            title={formatDateTime(row.original.publishedAt)}
-            className="whitespace-nowrap tabular-nums"
-          >
-            {formatDate(row.original.publishedAt)}
-          </time>
+          <ShopTime iso={row.original.publishedAt} dateOnly className="whitespace-nowrap tabular-nums" />
         ) : (
           <span className="text-ink-muted">—</span>
         ),
@@ -91,13 +85,11 @@ export function postColumns(
       header: 'Updated',
       meta: { sort: { asc: 'updated-asc', desc: 'updated-desc' }, hideOnCard: true },
       cell: ({ row }) => (
-        <time
-          dateTime={row.original.updatedAt}
-          title={formatDateTime(row.original.updatedAt)}
+        <ShopTime
+          iso={row.original.updatedAt}
+          dateOnly
           className="whitespace-nowrap tabular-nums text-ink-muted"
-        >
-          {formatDate(row.original.updatedAt)}
-        </time>
+        />
       ),
     }),
     column.display({

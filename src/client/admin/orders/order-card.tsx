@@ -5,7 +5,7 @@ import { ORDER_STATUS_TONES, PAYMENT_STATUS_TONES, paymentMethodLabel } from '..
 import { NEXT_STEP, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, trackingLink } from '../../../shared/orders'
 import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
 import { cn } from '../../lib/cn'
-import { formatDate, formatDateTime } from '../../lib/dates'
+import { formatDateTime, formatDay, useShopTimeZone } from '../../lib/dates'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
@@ -40,6 +40,9 @@ export function OrderCard({
   const link = order.trackingNumber ? trackingLink(order.trackingNumber) : undefined
   // This order holds pieces without any payment: its buyer may hold others the same way.
   const holdsUnpaid = !!order.customerEmail && holdsPiecesUnpaid(order)
+  // The shop's clock, named: the owner may be reading this in another zone.
+  const timeZone = useShopTimeZone()
+  const when = (iso: string) => formatDateTime(iso, { timeZone, zoneName: true })
   return (
     <article
       aria-labelledby={`order-${order.id}-title`}
@@ -50,7 +53,7 @@ export function OrderCard({
           <h2 id={`order-${order.id}-title`} className="font-serif text-xl leading-tight text-ink">
             Order #{order.id}
             <span className="ml-2 align-middle font-sans text-xs font-normal text-ink-muted">
-              {formatDateTime(order.createdAt)}
+              {when(order.createdAt)}
             </span>
           </h2>
           <p className="mt-0.5 truncate text-sm text-ink-muted">
@@ -151,7 +154,7 @@ export function OrderCard({
               <span>
                 Held until{' '}
                 <time dateTime={order.reservedUntil} className="text-ink">
-                  {formatDateTime(order.reservedUntil)}
+                  {when(order.reservedUntil)}
                 </time>
               </span>
               <button
@@ -238,13 +241,13 @@ export function OrderCard({
         <ol className="mt-2 space-y-1.5 border-l border-ink/10 pl-4">
           <li className="text-ink">
             Order placed on the storefront
-            <span className="block text-xs text-ink-muted">{formatDateTime(order.createdAt)}</span>
+            <span className="block text-xs text-ink-muted">{when(order.createdAt)}</span>
           </li>
           {order.events.map((event) => (
             <li key={event.id} className="text-ink">
               {event.message}
               <span className="block text-xs text-ink-muted">
-                {formatDateTime(event.at)}
+                {when(event.at)}
                 {event.actor && <> · {event.actor}</>}
               </span>
             </li>
@@ -275,7 +278,7 @@ function PlanSummary({ plan }: { plan: NonNullable<AdminOrder['paymentPlan']> })
         {plan.installments.map((step) => (
           <li key={step.id} className="flex justify-between gap-3">
             <span className={step.overdue ? 'text-destructive' : 'text-ink-muted'}>
-              {formatDate(`${step.dueDate}T12:00:00Z`)}
+              {formatDay(step.dueDate)}
               {step.overdue && ' · overdue'}
             </span>
             <span className={step.paid ? 'text-jade-800' : 'text-ink'}>

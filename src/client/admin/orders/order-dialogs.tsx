@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -245,6 +245,8 @@ export function ReservationDialog({
   const current = order?.reservedUntil ? new Date(order.reservedUntil) : undefined
   const from = current && current.getTime() > Date.now() ? current : new Date()
   const until = new Date(from.getTime() + hours * 3600_000)
+  const timeZone = useShopTimeZone()
+  const when = (at: Date) => formatDateTime(at.toISOString(), { timeZone, zoneName: true })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -258,17 +260,16 @@ export function ReservationDialog({
           <DialogHeader>
             <DialogTitle>Extend Reservation</DialogTitle>
             <DialogDescription>
-              Order #{order?.id} holds its pieces until{' '}
-              {current ? formatDateTime(current.toISOString()) : '—'}; unpaid then, it is cancelled and the
-              pieces go back on sale. The customer gets a reminder a day before the new end (at once, if that
-              is sooner).
+              Order #{order?.id} holds its pieces until {current ? when(current) : '—'}; unpaid then, it is
+              cancelled and the pieces go back on sale. The customer gets a reminder a day before the new end
+              (at once, if that is sooner).
             </DialogDescription>
           </DialogHeader>
           <FormField
             label="Hold for"
             htmlFor={`${id}-hours`}
             error={error}
-            hint={`Until ${formatDateTime(until.toISOString())}`}
+            hint={`Until ${when(until)}`}
             className="my-4"
           >
             <Select

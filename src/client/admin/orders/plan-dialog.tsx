@@ -6,7 +6,7 @@ import {
   type PaymentPlanInput,
   splitInstallments,
 } from '../../../shared/orders-admin'
-import { formatDate } from '../../lib/dates'
+import { formatDay } from '../../lib/dates'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -152,7 +152,7 @@ export function PlanDialog({
                 </tr>
                 {steps.map((step) => (
                   <tr key={step.dueDate}>
-                    <td className="py-1.5">{formatDate(`${step.dueDate}T12:00:00Z`)}</td>
+                    <td className="py-1.5">{formatDay(step.dueDate)}</td>
                     <td className="py-1.5 text-right">{formatCents(step.amount)}</td>
                   </tr>
                 ))}

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 
-const FIELDS = [
+const PROFILE_FIELDS = [
   'email',
   'firstName',
   'lastName',
@@ -19,18 +19,26 @@ const FIELDS = [
   'zipCode',
   'country',
 ] as const
+const FIELDS = [...PROFILE_FIELDS, 'currentPassword'] as const
+type Field = (typeof FIELDS)[number]
 
 /** Edit mode of the Profile Information tab: the username stays as it is; names are required. */
 export function AdminProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const update = useUpdateProfile()
   const form = useForm<AdminProfileInput>({
     resolver: zodResolver(adminProfileSchema),
-    defaultValues: Object.fromEntries(FIELDS.map((field) => [field, user[field] ?? ''])) as AdminProfileInput,
+    defaultValues: {
+      ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, user[field] ?? ''])),
+      currentPassword: '',
+    } as AdminProfileInput,
   })
   const { errors } = form.formState
+  // A new e-mail address needs the current password (the address receives password resets); an
+  // owner who never had one is asked for it as soon as they type one.
+  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== (user.email ?? '').toLowerCase()
 
-  const submit = form.handleSubmit((values) =>
-    update.mutateAsync({ id: user.id, values }).then(
+  const submit = form.handleSubmit(({ currentPassword, ...values }) =>
+    update.mutateAsync({ id: user.id, values: emailChanged ? { ...values, currentPassword } : values }).then(
       () => {
         toastSuccess('Profile Updated', 'Your profile has been updated.')
         onDone()
@@ -42,7 +50,7 @@ export function AdminProfileForm({ user, onDone }: { user: PublicUser; onDone: (
     ),
   )
 
-  const field = (name: (typeof FIELDS)[number], label: string, autoComplete: string, type = 'text') => (
+  const field = (name: Field, label: string, autoComplete: string, type = 'text') => (
     <FormField label={label} htmlFor={`admin-profile-${name}`} error={errors[name]?.message}>
       <Input type={type} autoComplete={autoComplete} {...form.register(name)} />
     </FormField>
@@ -59,6 +67,13 @@ export function AdminProfileForm({ user, onDone }: { user: PublicUser; onDone: (
         {field('email', 'Email', 'email', 'email')}
         {field('phone', 'Phone', 'tel', 'tel')}
       </div>
+      {emailChanged &&
+        field(
+          'currentPassword',
+          'Current password (needed to change your email)',
+          'current-password',
+          'password',
+        )}
       {field('address', 'Address', 'street-address')}
       <div className="grid gap-6 sm:grid-cols-4">
         <div className="sm:col-span-2">{field('city', 'City', 'address-level2')}</div>

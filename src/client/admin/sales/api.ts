@@ -23,7 +23,11 @@ export const salesQueries = {
   /** The pieces a sale can be recorded for: available, searched on the server. */
   sellable: (search: string) =>
     queryOptions({
-      queryKey: ['/api/admin/products', { status: 'available', search: search || undefined, pageSize: '20' }],
+      // A to Z, so the owner at a fair finds a piece by its name at a glance, or types to narrow.
+      queryKey: [
+        '/api/admin/products',
+        { status: 'available', search: search || undefined, sort: 'name-asc', pageSize: '50' },
+      ],
       queryFn: ({ queryKey }) => api.get<AdminProductPage>(keyToUrl(queryKey)),
       placeholderData: keepPreviousData,
     }),

@@ -54,7 +54,7 @@ function PiecePicker({ onPick }: { onPick: (piece: AdminProduct) => void }) {
       <DialogHeader>
         <DialogTitle>Record Sale</DialogTitle>
         <DialogDescription>
-          Choose the piece you sold. Only available pieces in stock are listed.
+          Choose the piece you sold. Only available pieces in stock are listed, A to Z.
         </DialogDescription>
       </DialogHeader>
       <SearchInput

@@ -10,13 +10,18 @@ const column = dataTableColumns<Sale>()
 
 export const saleProductName = (sale: Sale) => sale.productName ?? `Product #${sale.productId}`
 
-/** The ledger's table (back-office.md §2): date, product with SKU, customer, method, price, profit. */
-export function saleColumns(onDetails: (sale: Sale) => void): DataTableColumn<Sale>[] {
+/**
+ * The ledger's table (back-office.md §2): date, product with SKU, customer, method, price, profit.
+ * Dates in the shop's zone (`timeZone`), named, as the CSV export gives them.
+ */
+export function saleColumns(onDetails: (sale: Sale) => void, timeZone?: string): DataTableColumn<Sale>[] {
   return column.columns([
     column.accessor('saleDate', {
       header: 'Date',
       cell: ({ getValue }) => (
-        <span className="whitespace-nowrap tabular-nums">{formatDateTime(getValue())}</span>
+        <span className="tabular-nums sm:whitespace-nowrap">
+          {formatDateTime(getValue(), { timeZone, zoneName: true })}
+        </span>
       ),
     }),
     column.display({

@@ -1,11 +1,12 @@
 import { formatCents } from '../../../shared/money'
 import type { Sale } from '../../../shared/sales'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog'
 import { methodLabel } from '../orders/order-card'
 import { saleProductName } from './sale-columns'
 
 export function SaleDetailsDialog({ sale, onClose }: { sale: Sale | undefined; onClose: () => void }) {
+  const timeZone = useShopTimeZone()
   const rows: [string, string][] = sale
     ? [
         ['Sale Price', formatCents(sale.salePrice)],
@@ -24,7 +25,7 @@ export function SaleDetailsDialog({ sale, onClose }: { sale: Sale | undefined; o
           <DialogTitle>Sale details</DialogTitle>
           <DialogDescription>
             {sale &&
-              `${saleProductName(sale)}${sale.productSku ? ` · ${sale.productSku}` : ''} · ${formatDateTime(sale.saleDate)}`}
+              `${saleProductName(sale)}${sale.productSku ? ` · ${sale.productSku}` : ''} · ${formatDateTime(sale.saleDate, { timeZone, zoneName: true })}`}
           </DialogDescription>
         </DialogHeader>
         <dl className="mt-2 divide-y divide-ink/10 text-sm">

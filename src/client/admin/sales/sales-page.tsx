@@ -3,11 +3,13 @@ import { Download, Plus, Receipt } from 'lucide-react'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { formatCents } from '../../../shared/money'
 import { SALE_PERIOD_LABELS, SALE_PERIODS, type Sale, type SalePeriod } from '../../../shared/sales'
+import { useShopTimeZone } from '../../lib/dates'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
 import { Button } from '../../ui/button'
 import { DataTable } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
+import { SearchInput } from '../../ui/search-input'
 import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { Figure, FigureGrid } from '../figures'
@@ -28,7 +30,10 @@ export function SalesPage() {
   const period: SalePeriod = SALE_PERIODS.includes(list.filters.period as SalePeriod)
     ? (list.filters.period as SalePeriod)
     : 'all'
-  const query = useQuery(salesQueries.list({ page: list.query.page, period, pageSize: String(PAGE_SIZE) }))
+  const search = list.query.search
+  const query = useQuery(
+    salesQueries.list({ page: list.query.page, period, pageSize: String(PAGE_SIZE), search }),
+  )
   const monthly = useQuery(salesQueries.monthly())
   useEffect(() => {
     if (query.error) toastFailure('Failed to fetch sales', query.error)
@@ -36,7 +41,8 @@ export function SalesPage() {
 
   const [recording, setRecording] = useState(false)
   const [details, setDetails] = useState<Sale>()
-  const columns = useMemo(() => saleColumns(setDetails), [])
+  const timeZone = useShopTimeZone()
+  const columns = useMemo(() => saleColumns(setDetails, timeZone), [timeZone])
   const summary = query.data?.summary
 
   return (
@@ -47,7 +53,10 @@ export function SalesPage() {
         actions={
           <div className="flex gap-2">
             <Button variant="secondary" asChild>
-              <a href={`/api/sales/export?period=${period}`} download>
+              <a
+                href={`/api/sales/export?${new URLSearchParams({ period, ...(search ? { search } : {}) })}`}
+                download
+              >
                 <Download className="size-4" aria-hidden /> Export
               </a>
             </Button>
@@ -58,14 +67,20 @@ export function SalesPage() {
         }
       />
 
-      <div className="mb-4 flex items-center justify-between gap-3">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput
+          label="Search sales"
+          placeholder="Search by piece, SKU or customer"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
         <Select
           aria-label="Period"
           value={period}
           onChange={(event) =>
             list.setFilter('period', event.target.value === 'all' ? undefined : event.target.value)
           }
-          className="w-44"
+          className="sm:w-44"
         >
           {SALE_PERIODS.map((value) => (
             <option key={value} value={value}>
@@ -122,11 +137,13 @@ export function SalesPage() {
         empty={
           <EmptyState
             icon={<Receipt className="size-7" aria-hidden />}
-            title="No sales recorded yet"
+            title={search ? 'No matching sales' : 'No sales recorded yet'}
             description={
-              period === 'all'
-                ? 'Orders paid in full and sales you record appear here.'
-                : `Nothing sold in this period (${SALE_PERIOD_LABELS[period]}).`
+              search
+                ? `No sales match "${search}" (${SALE_PERIOD_LABELS[period]}).`
+                : period === 'all'
+                  ? 'Orders paid in full and sales you record appear here.'
+                  : `Nothing sold in this period (${SALE_PERIOD_LABELS[period]}).`
             }
             action={<Button onClick={() => setRecording(true)}>Record Sale</Button>}
           />

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { NEWSLETTER_MESSAGES, type Subscriber } from '../../../shared/newsletter'
 import { ApiError } from '../../lib/api'
 import { cn } from '../../lib/cn'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -20,9 +20,13 @@ import { csvUrl, fetchAllEmails, subscriberQueries } from './api'
 const COPIED_MS = 2000
 
 /** 'Invalid date' for an unreadable date, 'N/A' for none (back-office.md §2 Subscribers). */
-export function subscribedOn(iso: string | null): string {
+export function subscribedOn(iso: string | null, timeZone?: string): string {
   if (!iso) return 'N/A'
-  return formatDateTime(iso) || 'Invalid date'
+  return formatDateTime(iso, { timeZone }) || 'Invalid date'
+}
+
+function SubscribedOn({ iso }: { iso: string | null }) {
+  return <span className="whitespace-nowrap tabular-nums">{subscribedOn(iso, useShopTimeZone())}</span>
 }
 
 async function copy(text: string): Promise<boolean> {
@@ -79,9 +83,7 @@ const columns: DataTableColumn<Subscriber>[] = column.columns([
   }),
   column.accessor('createdAt', {
     header: 'Date Subscribed',
-    cell: ({ getValue }) => (
-      <span className="whitespace-nowrap tabular-nums">{subscribedOn(getValue())}</span>
-    ),
+    cell: ({ getValue }) => <SubscribedOn iso={getValue()} />,
   }),
   column.display({
     id: 'actions',

@@ -9,7 +9,6 @@ import {
   type Testimonial,
   type TestimonialTab,
 } from '../../../shared/testimonials'
-import { formatDate } from '../../lib/dates'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -17,6 +16,7 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { EmptyState } from '../../ui/empty-state'
 import { Pagination } from '../../ui/pagination'
+import { ShopTime } from '../../ui/shop-time'
 import { Skeleton } from '../../ui/skeleton'
 import { Stars } from '../../ui/stars'
 import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
@@ -130,7 +130,7 @@ function TestimonialCard({
         <div className="min-w-0">
           <p className="truncate font-medium text-ink">{testimonial.customerName}</p>
           <p className="text-xs text-ink-muted">
-            <time dateTime={testimonial.createdAt}>{formatDate(testimonial.createdAt)}</time>
+            <ShopTime iso={testimonial.createdAt} dateOnly />
             {' · '}
             {testimonial.productName ?? TESTIMONIAL_MESSAGES.unknownProduct}
           </p>

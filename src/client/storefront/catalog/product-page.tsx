@@ -13,6 +13,7 @@ import { toast } from '../../ui/use-toast'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
 import { CertificatePanel } from './certificate-panel'
 import { ProductGallery } from './gallery/product-gallery'
+import { ProductDetails } from './product-details'
 import { QuantityStepper } from './quantity-stepper'
 
 export function ProductPage() {
@@ -96,6 +97,7 @@ export function ProductPage() {
           <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to={inquiryLink(product)}>Inquire About This Item</Link>
           </Button>
+          <ProductDetails product={product} />
           <CertificatePanel product={product} />
         </div>
       </div>

@@ -25,7 +25,8 @@ interface CheckoutFormProps {
   lines: CartItem[]
   subtotal: number
   idempotencyKey: string
-  onZelleOrder: (orderId: number) => void
+  /** The order exists; `total` is what the shopper now sends by Zelle (the server checked it). */
+  onZelleOrder: (orderId: number, total: number) => void
   onPaymentReady: (draft: OrderDraft, intent: PaymentIntentResponse) => void
 }
 
@@ -94,7 +95,7 @@ export function CheckoutForm({
       }
       try {
         const response = await submitOrder(draft)
-        onZelleOrder(response.order?.id ?? response.id)
+        onZelleOrder(response.order?.id ?? response.id, draft.total)
       } catch (error) {
         toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
       }

@@ -27,12 +27,23 @@ export function CheckoutPage() {
   if (lines.length === 0) return <Navigate to="/" replace />
 
   /** The order exists: leave for the confirmation first, then empty the cart. */
-  const finish = (orderId: number, paymentMethod: CheckoutPaymentMethod, warnings?: string[]) => {
+  const finish = (
+    orderId: number,
+    paymentMethod: CheckoutPaymentMethod,
+    warnings?: string[],
+    total?: number,
+  ) => {
     toast({
       title: 'Order Submitted Successfully',
       description: [`Your order number is #${orderId}.`, ...(warnings ?? [])].join(' '),
     })
-    navigate(`/order-confirmation?orderId=${orderId}&payment=${paymentMethod === 'zelle' ? 'zelle' : 'card'}`)
+    // The amount rides in the history entry (it stays there on reload), not in a link to share.
+    navigate(
+      `/order-confirmation?orderId=${orderId}&payment=${paymentMethod === 'zelle' ? 'zelle' : 'card'}`,
+      {
+        state: total === undefined ? undefined : { total },
+      },
+    )
     queryClient.setQueryData(queries.cart().queryKey, EMPTY_CART)
     void queryClient.invalidateQueries({ queryKey: queries.cart().queryKey })
     void queryClient.invalidateQueries({ queryKey: ['/api/products'] })
@@ -61,7 +72,7 @@ export function CheckoutPage() {
               lines={lines}
               subtotal={cart?.subtotal ?? 0}
               idempotencyKey={idempotencyKey}
-              onZelleOrder={(orderId) => finish(orderId, 'zelle')}
+              onZelleOrder={(orderId, total) => finish(orderId, 'zelle', undefined, total)}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
             />
           </div>

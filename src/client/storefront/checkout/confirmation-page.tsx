@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, CheckCircle2, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { formatCents } from '../../../shared/money'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
@@ -15,6 +16,7 @@ export function ConfirmationPage() {
   const paidByCard = searchParams.get('payment') === 'card' || searchParams.has('payment_intent')
   const { data: store } = useQuery(queries.store())
   const queryClient = useQueryClient()
+  const zelleTotal = useZelleTotal()
 
   // The cart is refreshed on arrival (storefront.md §2): it may have just been emptied.
   useEffect(() => {
@@ -43,8 +45,14 @@ export function ConfirmationPage() {
             <Step n={1}>Open the Zelle app or your bank's app.</Step>
             <Step n={2}>
               <span className="flex flex-wrap items-center gap-3">
-                Send the total to our phone number{' '}
-                <strong className="tabular-nums text-ink">{store.phone}</strong>
+                {zelleTotal === undefined ? (
+                  'Send the total'
+                ) : (
+                  <>
+                    Send <strong className="tabular-nums text-ink">{formatCents(zelleTotal)}</strong>
+                  </>
+                )}{' '}
+                to our phone number <strong className="tabular-nums text-ink">{store.phone}</strong>
                 <CopyButton value={store.phone} />
               </span>
             </Step>
@@ -71,6 +79,20 @@ export function ConfirmationPage() {
       </div>
     </section>
   )
+}
+
+/**
+ * The amount to send, which checkout leaves in the history entry. Read after hydration: the
+ * server-rendered page cannot know it, and says "the total" until then.
+ */
+function useZelleTotal(): number | undefined {
+  const { state } = useLocation()
+  const [total, setTotal] = useState<number>()
+  useEffect(() => {
+    const value = (state as { total?: unknown } | null)?.total
+    setTotal(typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined)
+  }, [state])
+  return total
 }
 
 function Step({ n, children }: { n: number; children: React.ReactNode }) {

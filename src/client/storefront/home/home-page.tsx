@@ -140,7 +140,8 @@ function OurCollections() {
           return (
             <li key={category}>
               <Link to={categoryPath(category)} className="group block">
-                <div className="relative aspect-[4/5] overflow-hidden bg-sand">
+                {/* The whole piece on a neutral mat: an earring or a ring is never cropped to fit. */}
+                <div className="relative aspect-[4/5] overflow-hidden bg-sand p-3">
                   {sources ? (
                     <img
                       src={sources.src}
@@ -150,7 +151,7 @@ function OurCollections() {
                       width={1280}
                       height={1600}
                       loading="lazy"
-                      className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
+                      className="size-full object-contain mix-blend-multiply transition-transform duration-700 group-hover:scale-105"
                     />
                   ) : (
                     <div className="size-full bg-[radial-gradient(circle_at_35%_30%,var(--color-jade-100),var(--color-sand))]" />

@@ -50,6 +50,11 @@ async function loadOrders(db: Database, ids: number[]): Promise<Map<number, Orde
 }
 
 const orderIdOf = (payload: unknown) => Number((payload as { orderId?: unknown } | null)?.orderId)
+/** The confirmation's payload carries the order's access key, which the order keeps only hashed. */
+const accessKeyOf = (payload: unknown) => {
+  const key = (payload as { accessKey?: unknown } | null)?.accessKey
+  return typeof key === 'string' ? key : undefined
+}
 
 function renderer(
   db: Database,
@@ -59,7 +64,7 @@ function renderer(
     const orders = await loadOrders(db, [...new Set(payloads.map(orderIdOf))].filter(Number.isInteger))
     return payloads.map((payload) => {
       const order = orders.get(orderIdOf(payload))
-      return order && write(order)
+      return order && write({ ...order, accessKey: accessKeyOf(payload) })
     })
   }
 }

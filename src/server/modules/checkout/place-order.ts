@@ -10,6 +10,7 @@ import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '.
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
+import { newOrderAccessKey } from '../orders/access-key'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import type { CheckoutContext } from './checkout-context'
 import { clientHolder } from './holders'
@@ -129,6 +130,9 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // orders from one holder at the same instant are counted one after the other. The holders are
 // locked before the pieces (the pieces' scan waits on `holding`), always in that order, so two
 // checkouts never wait on each other in a circle. A card order is paid: it takes no holder lock.
+//
+// The order stores the hash of its access key; the shopper's confirmation e-mail is queued with
+// the key itself, for its "View your order" link (orders/access-key.ts).
 const PLACE_ORDER = `
   with holding as (
     select orders, pieces from lock_unpaid_holders(array['email:' || lower($18), $31]) where not $27
@@ -150,9 +154,9 @@ const PLACE_ORDER = `
       shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
       payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
       special_instructions, appointment_request, insurance_interest, idempotency_key,
-      reserved_until)
+      reserved_until, access_key_hash)
     select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8)
+      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8), $34
     from buyable where ok
     on conflict do nothing
     returning id, customer_id
@@ -196,9 +200,10 @@ const PLACE_ORDER = `
     where cart_items.session_id = $28 and cart_items.product_id = any($1::int[])
   ), mail as (
     insert into email_outbox (kind, to_address, payload)
-    select mail.kind, mail.address, jsonb_build_object('orderId', new_order.id)
-    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', $18), ('${ORDER_MAIL_KINDS.notice}', $29))
-      as mail(kind, address)
+    select mail.kind, mail.address,
+      jsonb_strip_nulls(jsonb_build_object('orderId', new_order.id, 'accessKey', mail.access_key))
+    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', $18, $35::text),
+      ('${ORDER_MAIL_KINDS.notice}', $29, null)) as mail(kind, address, access_key)
   )
   select (select id from new_order) as "orderId",
     -- Why not, only when nothing was written.
@@ -238,6 +243,8 @@ export async function placeOrder(
   const paid = input.payment.method === 'stripe'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
   const { form } = input
+  // The shopper's link to the order; only the confirmation e-mail carries the key itself.
+  const access = newOrderAccessKey()
   const [result] = await runPrepared<{
     orderId: number | null
     pieces: Piece[] | null
@@ -277,6 +284,8 @@ export async function placeOrder(
     clientHolder(input.clientAddress),
     context.reservation.maxOpenUnpaidOrders,
     context.reservation.maxUnpaidPieces,
+    access.hash,
+    access.key,
   ])
   if (result?.orderId != null) return { orderId: result.orderId, created: true }
 

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { dayIn } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { currentUser, requireUser } from '../../http/guards'
-import { getUserOrder, listUserOrders } from './service'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import { getOrderByAccessKey, getUserOrder, listUserOrders } from './service'
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   app.get('/api/orders', { onRequest: requireUser }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
     return listUserOrders(db, (await currentUser(request)).id)
@@ -22,8 +27,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       reply.header('cache-control', 'private, no-store')
       const id = Number(request.params.id)
       const order = Number.isSafeInteger(id)
-        ? await getUserOrder(db, (await currentUser(request)).id, id)
+        ? await getUserOrder(db, (await currentUser(request)).id, id, dayIn(timeZone))
         : undefined
+      if (!order) throw notFound('Order not found')
+      return order
+    },
+  )
+
+  // A guest's view of one order, through the confirmation e-mail's link. A wrong key, no key and
+  // an order that does not exist get the same 404, so the route never tells which ids exist, and
+  // it is rate-limited: an attacker could otherwise try ids and keys as fast as they liked.
+  app.get(
+    '/api/order-status/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(20) }),
+        querystring: z.object({ key: z.string().max(100).optional() }),
+      },
+      config: { rateLimit: RATE_LIMITS.orderAccess },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      const id = Number(request.params.id)
+      const { key } = request.query
+      const order =
+        Number.isSafeInteger(id) && key ? await getOrderByAccessKey(db, id, key, dayIn(timeZone)) : undefined
       if (!order) throw notFound('Order not found')
       return order
     },

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
+import { hashAccessKey } from './access-key'
 import { refundsOf } from './refunds'
+import { shopperPayments } from './shopper-plan'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -47,12 +49,34 @@ export async function getUserOrder(
   db: DbOrTx,
   userId: number,
   orderId: number,
+  today: string,
 ): Promise<OrderDetail | undefined> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-  if (!row) return undefined
+  return row && orderDetail(db, row, today)
+}
+
+/**
+ * One order, for whoever holds its access key (the confirmation e-mail's link): a wrong key, an
+ * order without one, and a missing order all answer nothing alike.
+ */
+export async function getOrderByAccessKey(
+  db: DbOrTx,
+  orderId: number,
+  key: string,
+  today: string,
+): Promise<OrderDetail | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.accessKeyHash, hashAccessKey(key))))
+  return row && orderDetail(db, row, today)
+}
+
+/** `today` is the shop's date ('yyyy-MM-dd'): it decides which instalments are overdue. */
+async function orderDetail(db: DbOrTx, row: OrderRow, today: string): Promise<OrderDetail> {
   const items = await db
     .select({
       productId: orderItems.productId,
@@ -83,6 +107,7 @@ export async function getUserOrder(
     },
     items,
     reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
+    ...(await shopperPayments(db, row, today)),
     refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? []).map(({ id, amount, method, createdAt }) => ({
       id,
       amount,

@@ -19,11 +19,17 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
     '/api/sales/export',
     {
       schema: {
-        querystring: z.object({ period: z.enum(SALE_PERIODS, { error: 'Unknown period' }).default('all') }),
+        querystring: z.object({
+          period: z.enum(SALE_PERIODS, { error: 'Unknown period' }).default('all'),
+          search: salesQuerySchema.shape.search,
+        }),
       },
     },
     async (request, reply) => {
-      const csv = salesCsv(await allSales(db, request.query.period, { timeZone }), timeZone)
+      const csv = salesCsv(
+        await allSales(db, request.query.period, { timeZone }, request.query.search),
+        timeZone,
+      )
       const day = new Date().toISOString().slice(0, 10)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

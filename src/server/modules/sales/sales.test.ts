@@ -228,3 +228,60 @@ describe('the ledger', () => {
     expect(one.items.every((sale: Sale) => typeof sale.saleDate === 'string')).toBe(true)
   })
 })
+
+describe('searching the ledger', () => {
+  it('finds sales by piece, SKU or customer, with the cards and the export over the same rows', async () => {
+    const tag = `Q${Date.now().toString(36)}`
+    const bangle = await insertProduct(t.handle.db, {
+      name: `${tag} Lavender Bangle`,
+      price: 30_000,
+      sku: `${tag}-BG-1`,
+    })
+    const ring = await insertProduct(t.handle.db, { name: 'Moss Ring', price: 12_000, sku: `${tag}-RG-2` })
+    const pendant = await insertProduct(t.handle.db, { name: 'Ice Pendant', price: 8_000 })
+    await post({ productId: bangle.id, salePrice: 30_000, paymentMethod: 'cash', customerName: 'Ada Wong' })
+    await post({
+      productId: ring.id,
+      salePrice: 12_000,
+      paymentMethod: 'zelle',
+      customerEmail: 'ring@example.com',
+    })
+    await post({
+      productId: pendant.id,
+      salePrice: 8_000,
+      paymentMethod: 'cash',
+      customerName: `Nora ${tag}son`,
+    })
+
+    const search = async (text: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/sales?search=${encodeURIComponent(text)}`,
+        headers: { cookie: admin },
+      })
+      expect(response.statusCode).toBe(200)
+      return response.json() as SalesPage
+    }
+    const byTag = await search(tag.toLowerCase())
+    expect(byTag.items.map((sale) => sale.productId).sort()).toEqual([bangle.id, ring.id, pendant.id].sort())
+    expect(byTag.total).toBe(3)
+    expect(byTag.summary.totalSales).toBe(50_000)
+
+    const bySku = await search(`${tag}-RG`)
+    expect(bySku.items.map((sale) => sale.productId)).toEqual([ring.id])
+    expect(bySku.summary).toMatchObject({ totalSales: 12_000, transactions: 1 })
+    expect((await search('ada wong')).items.map((sale) => sale.productId)).toEqual([bangle.id])
+    expect((await search('RING@example')).items.map((sale) => sale.productId)).toEqual([ring.id])
+    // Pattern characters are taken literally.
+    expect((await search('%')).total).toBe(0)
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/sales/export?search=${encodeURIComponent(`${tag}-BG`)}`,
+      headers: { cookie: admin },
+    })
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[]
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows[0])).toContain('Lavender Bangle')
+  })
+})

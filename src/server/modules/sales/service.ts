@@ -11,7 +11,7 @@ import type {
   SalesSummary,
 } from '../../../shared/sales'
 import type { Database, DbOrTx } from '../../db/client'
-import { pageWindow, withCustomPlans } from '../../db/paging'
+import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { saleRow, takeStock } from '../orders/stock-rules'
@@ -44,6 +44,17 @@ const SALE_COLUMNS = sql`s.id, s.product_id as "productId", p.name as "productNa
   s.customer_name as "customerName", s.customer_email as "customerEmail", s.notes,
   s.sale_date as "saleDate", s.source, s.order_id as "orderId"`
 
+/**
+ * The rows a search names: the piece (name or SKU) or the customer (name or e-mail), ignoring
+ * case. The ledger of a small shop is short; no trigram index yet.
+ */
+function saleFilter(since: SQL, search: string | undefined): SQL {
+  if (!search) return sql`s.sale_date >= ${since}`
+  const pattern = containsPattern(search)
+  return sql`s.sale_date >= ${since} and (p.name ilike ${pattern} or p.sku ilike ${pattern}
+    or s.customer_name ilike ${pattern} or s.customer_email ilike ${pattern})`
+}
+
 export interface LedgerClock {
   timeZone: string
   now?: Date
@@ -57,13 +68,14 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
     const rows = await queryRows<SaleRow>(
       tx,
       sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id
-          where s.sale_date >= ${since} order by s.sale_date desc, s.id desc limit ${limit} offset ${offset}`,
+          where ${saleFilter(since, query.search)}
+          order by s.sale_date desc, s.id desc limit ${limit} offset ${offset}`,
     )
     const [totals] = await queryRows<{ total_sales: number; total_profit: number; transactions: number }>(
       tx,
-      sql`select coalesce(sum(sale_price), 0)::bigint::float8 as total_sales,
-            coalesce(sum(profit), 0)::bigint::float8 as total_profit, count(*)::int as transactions
-          from sales where sale_date >= ${since}`,
+      sql`select coalesce(sum(s.sale_price), 0)::bigint::float8 as total_sales,
+            coalesce(sum(s.profit), 0)::bigint::float8 as total_profit, count(*)::int as transactions
+          from sales s left join products p on p.id = s.product_id where ${saleFilter(since, query.search)}`,
     )
     const [refunds] = await queryRows<{ amount: number; count: number }>(
       tx,
@@ -83,13 +95,18 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
   })
 }
 
-/** Every sale of the period, for the CSV export (the ledger of a small shop fits in memory). */
-export async function allSales(db: DbOrTx, period: SalePeriod, clock: LedgerClock): Promise<Sale[]> {
+/** Every sale of the period (and search), for the CSV export (the ledger of a small shop fits in memory). */
+export async function allSales(
+  db: DbOrTx,
+  period: SalePeriod,
+  clock: LedgerClock,
+  search?: string,
+): Promise<Sale[]> {
   const since = periodStart(period, clock.timeZone, clock.now ?? new Date())
   const rows = await queryRows<SaleRow>(
     db,
     sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id
-        where s.sale_date >= ${since} order by s.sale_date desc, s.id desc`,
+        where ${saleFilter(since, search)} order by s.sale_date desc, s.id desc`,
   )
   return rows.map(toSale)
 }

@@ -98,7 +98,7 @@ export function ProductGallery({ images, alts, name, sold }: ProductGalleryProps
   if (count === 0) {
     return (
       <section aria-label={`${name} images`} className="relative">
-        <div role="img" aria-label={name} className="aspect-square bg-sand lg:aspect-auto lg:h-[600px]" />
+        <div role="img" aria-label={name} className="aspect-square bg-sand" />
         {sold && <SoldRibbon size="lg" />}
       </section>
     )
@@ -179,14 +179,15 @@ export function ProductGallery({ images, alts, name, sold }: ProductGalleryProps
       onPointerEnter={() => setEngaged(true)}
       onFocus={() => setEngaged(true)}
     >
-      <div className="relative flex flex-col border border-ink/10 bg-sand lg:h-[600px]">
+      {/* A square frame for square pictures at every width: the piece fills it, no bars beside it. */}
+      <div className="relative flex flex-col border border-ink/10 bg-sand">
         <div
           ref={viewportRef}
           // Focusable by pointer only: a click on the image keeps focus inside the gallery, so
           // Escape and the arrow keys still reach it after a drag.
           tabIndex={-1}
           className={cn(
-            'relative aspect-square select-none overflow-hidden lg:aspect-auto lg:min-h-0 lg:flex-1',
+            'relative aspect-square select-none overflow-hidden',
             // The browser keeps vertical scrolling and page pinch-zoom; horizontal drags are swipes.
             // While zoomed every gesture belongs to the image.
             zoomed ? 'touch-none' : 'touch-pan-y touch-pinch-zoom',

@@ -24,6 +24,8 @@ export interface OrderMailData {
   insuranceInterest: boolean
   /** An unpaid Zelle order's hold on its pieces ends then (ISO), unless paid. */
   reservedUntil: string | null
+  /** The key of the shopper's link to the order, which shows it without an account. */
+  accessKey?: string
 }
 
 const PAYMENT_STATUS_LABELS: Record<OrderMailData['paymentStatus'], string> = {
@@ -33,6 +35,12 @@ const PAYMENT_STATUS_LABELS: Record<OrderMailData['paymentStatus'], string> = {
   refunded: 'Refunded',
 }
 
+/** The shopper's link to the order: with its access key, a guest can open it too. */
+export function orderLink(order: Pick<OrderMailData, 'id' | 'accessKey'>, publicUrl: string): string {
+  const url = `${trimSlash(publicUrl)}/order/${order.id}`
+  return order.accessKey ? `${url}?key=${encodeURIComponent(order.accessKey)}` : url
+}
+
 /** The shopper's confirmation; for an unpaid Zelle order it carries the payment steps. */
 export function orderConfirmationMail(
   order: OrderMailData,
@@ -40,7 +48,7 @@ export function orderConfirmationMail(
   publicUrl: string,
 ): OutgoingMail {
   const number = `#${order.id}`
-  const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
+  const orderUrl = orderLink(order, publicUrl)
   // Signed in to their account, the shopper downloads it; the order page links it too.
   const invoiceUrl = `${trimSlash(publicUrl)}/api/orders/${order.id}/invoice.pdf`
   const awaitingZelle =

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "access_key_hash" text;

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm'
+import type { ShopperPaymentPlan } from '../../../shared/orders'
+import type { DbOrTx } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+
+// The shopper's side of an order's money: what was received and, for an agreed plan, the schedule
+// (back-office.md §4's overdue rule: a due day of the shop's calendar that has ended unpaid).
+
+interface PlanRow {
+  paid: number
+  depositAmount: number | null
+  installments: { amount: number; dueDate: string; paid: boolean }[] | null
+}
+
+/** `today` is the shop's date ('yyyy-MM-dd'), which decides what is overdue. */
+export async function shopperPayments(
+  db: DbOrTx,
+  order: { id: number; total: number },
+  today: string,
+): Promise<{ amountPaid: number; plan: ShopperPaymentPlan | null }> {
+  // Due dates are stored at noon UTC of their day, so the UTC date is the day.
+  const [row] = await queryRows<PlanRow>(
+    db,
+    sql`select (select coalesce(sum(amount), 0)::int from payments where order_id = ${order.id}) as paid,
+          plan.deposit_amount as "depositAmount",
+          (select json_agg(json_build_object('amount', i.amount,
+              'dueDate', to_char(i.due_date at time zone 'UTC', 'YYYY-MM-DD'), 'paid', i.paid)
+            order by i.due_date, i.id)
+           from payment_installments i where i.plan_id = plan.id) as installments
+        from (select 1) one left join payment_plans plan on plan.order_id = ${order.id}`,
+  )
+  const amountPaid = row?.paid ?? 0
+  if (row?.depositAmount == null) return { amountPaid, plan: null }
+  return {
+    amountPaid,
+    plan: {
+      depositAmount: row.depositAmount,
+      balance: Math.max(0, order.total - amountPaid),
+      installments: (row.installments ?? []).map((step) => ({
+        ...step,
+        overdue: !step.paid && step.dueDate < today,
+      })),
+    },
+  }
+}
