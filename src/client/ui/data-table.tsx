@@ -175,18 +175,19 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                   ))}
                   <div className="min-w-0 flex-1">
                     {byRole('primary').map((cell) => (
-                      <div key={cell.id} className="font-medium text-ink">
+                      <div key={cell.id} className="font-medium text-ink [overflow-wrap:anywhere]">
                         <table.FlexRender cell={cell} />
                       </div>
                     ))}
                     {details.length > 0 && (
-                      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
                         {details.map((cell) => (
                           <div key={cell.id} className="contents">
                             <dt className="text-ink-muted">{labelOf(cell)}</dt>
                             <dd
                               className={cn(
-                                'min-w-0 text-right',
+                                // A long e-mail address wraps inside its card rather than widening the page.
+                                'min-w-0 text-right [overflow-wrap:anywhere]',
                                 cell.column.columnDef.meta?.align === 'right' && 'tabular-nums',
                               )}
                             >
