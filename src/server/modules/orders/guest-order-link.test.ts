@@ -187,7 +187,7 @@ describe('the links of later e-mails', () => {
     await adminPatch(`/api/orders/${id}/payment`, { paymentStatus: 'paid' })
     const [confirmed] = await mailsOf(id, 'order-confirmed')
     const href = new RegExp(`https?://[^/\\s]+/order/${id}\\?key=[0-9]+\\.[A-Za-z0-9_-]+`).exec(
-      confirmed!.textBody,
+      confirmed!.textBody!,
     )
     expect(href, 'the e-mail links to the order with a key').not.toBeNull()
     expect(confirmed!.htmlBody).toContain(href![0])
