@@ -51,6 +51,13 @@ test('a guest follows the confirmation e-mail to their order; a wrong key shows 
   await expect(page.getByText('Awaiting your Zelle payment')).toBeVisible()
   // A guest has no account to go back to.
   await expect(page.getByRole('link', { name: 'My Orders' })).toHaveCount(0)
+  // The invoice opens for the guest with the same key, without an account.
+  const invoice = page.getByRole('link', { name: 'Download invoice (PDF)' })
+  const href = await invoice.getAttribute('href')
+  expect(href).toBe(`/api/orders/${id}/invoice.pdf${link.search}`)
+  const pdf = await page.request.get(href!)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: 'test-results/screens/guest-order-375.png', fullPage: true })
   await page.setViewportSize({ width: 1440, height: 900 })

@@ -76,7 +76,7 @@ export interface OrderDetail extends OrderSummary {
   /** Money paid back on the order, oldest first (the owner's reason stays in the back office). */
   refunds: { id: number; amount: number; method: PaymentMethod; createdAt: string }[]
   refundedAmount: number
-  /** What the shop has received so far, in cents. */
+  /** What the shop received and kept, in cents: payments less refunds, as the payment status counts. */
   amountPaid: number
   /** The agreed payment plan, when there is one: its schedule as the shopper reads it. */
   plan: ShopperPaymentPlan | null
@@ -93,7 +93,9 @@ export interface ShopperInstallment {
 
 export interface ShopperPaymentPlan {
   depositAmount: number
-  /** Total still to pay, in cents. */
+  /** What of the deposit is still to send, in cents (from the payments received, as the instalments' `paid`). */
+  depositDue: number
+  /** Total still to pay, in cents: the total less refunds, less what was paid and kept. */
   balance: number
   installments: ShopperInstallment[]
 }

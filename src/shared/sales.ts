@@ -82,7 +82,23 @@ export interface Sale {
   orderId: number | null
 }
 
-/** The four cards, over the whole period (not just the page shown). */
+/**
+ * A refund that takes money off the ledger (one that returns no piece, or more than the returned
+ * pieces' prices): in the CSV a line of its own, dated when it was paid back, with a negative amount.
+ */
+export interface RefundLine {
+  id: number
+  orderId: number
+  /** What it takes off the period's sales and profit, in cents (> 0). */
+  amount: number
+  paymentMethod: PaymentMethod
+  reason: string
+  customerName: string | null
+  customerEmail: string | null
+  refundDate: string
+}
+
+/** The four cards, over the whole period (not just the page shown), net of its refund lines. */
 export interface SalesSummary {
   totalSales: number
   totalProfit: number

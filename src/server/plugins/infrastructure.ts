@@ -8,6 +8,7 @@ import openApi from '../http/openapi'
 import { createFileStore } from '../modules/media/create-file-store'
 import type { FileStore } from '../modules/media/file-store'
 import metrics from '../modules/metrics/plugin'
+import { OrderLinkTokens } from '../modules/orders/order-link-token'
 import type { MailContext } from '../modules/orders/order-notices'
 import { storeInfo } from '../modules/store/store-info'
 
@@ -63,6 +64,7 @@ async function infrastructure(app: FastifyInstance, { config, database, files }:
   app.decorate('links', {
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     store: storeInfo(config),
+    orderLinks: new OrderLinkTokens(config.sessionSecret),
   })
 
   // Graceful shutdown: the answers still on their way after SIGTERM say `Connection: close`, so

@@ -25,8 +25,14 @@ async function publicModules(app: FastifyInstance) {
   await app.register(catalogRoutes, { db, catalog })
   await app.register(cartRoutes, { db, config })
   await app.register(wishlistRoutes, { db })
-  await app.register(ordersRoutes, { db, timeZone: config.store.timeZone })
-  await app.register(documentRoutes, { db, shop: config.store, timeZone: config.store.timeZone })
+  await app.register(ordersRoutes, { db, timeZone: config.store.timeZone, orderLinks: links.orderLinks })
+  await app.register(documentRoutes, {
+    db,
+    shop: config.store,
+    timeZone: config.store.timeZone,
+    orderLinks: links.orderLinks,
+    limits: app.limitsEnabled,
+  })
   await app.register(newsletterRoutes, { db, context: links, onMailQueued })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued })
   await app.register(testimonialsRoutes, { db, files })

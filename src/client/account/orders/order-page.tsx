@@ -67,10 +67,11 @@ function OrderView({ id, accessKey }: { id: string; accessKey?: string }) {
       />
     )
   }
-  return <OrderDetails order={order} guest={!!accessKey} />
+  return <OrderDetails order={order} accessKey={accessKey} />
 }
 
-function OrderDetails({ order, guest }: { order: OrderDetail; guest: boolean }) {
+function OrderDetails({ order, accessKey }: { order: OrderDetail; accessKey?: string }) {
+  const guest = !!accessKey
   // A plan says what to send and when on its own.
   const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid' && !order.plan
   const { shipping } = order
@@ -144,8 +145,7 @@ function OrderDetails({ order, guest }: { order: OrderDetail; guest: boolean }) 
               </Row>
             </dl>
             <OrderRefunds order={order} />
-            {/* The invoice is a signed-in shopper's download; a guest's link opens only this page. */}
-            {!guest && <InvoiceLink orderId={order.id} />}
+            <InvoiceLink orderId={order.id} accessKey={accessKey} />
           </div>
           {order.trackingNumber && (
             <div>

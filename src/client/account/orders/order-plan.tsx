@@ -20,7 +20,7 @@ const STATE_BADGES = {
   overdue: { variant: 'sold', label: 'Overdue' },
 } as const
 
-function schedule(plan: ShopperPaymentPlan, amountPaid: number): ScheduleStep[] {
+function schedule(plan: ShopperPaymentPlan): ScheduleStep[] {
   const deposit: ScheduleStep[] =
     plan.depositAmount > 0
       ? [
@@ -28,7 +28,7 @@ function schedule(plan: ShopperPaymentPlan, amountPaid: number): ScheduleStep[] 
             label: 'Deposit',
             amount: plan.depositAmount,
             dueDate: null,
-            state: amountPaid >= plan.depositAmount ? 'paid' : 'due',
+            state: plan.depositDue === 0 ? 'paid' : 'due',
           },
         ]
       : []
@@ -47,9 +47,9 @@ function schedule(plan: ShopperPaymentPlan, amountPaid: number): ScheduleStep[] 
  * What to send now: everything overdue, else the deposit's rest, else the next instalment, never
  * more than the balance.
  */
-function amountToSend(steps: ScheduleStep[], plan: ShopperPaymentPlan, amountPaid: number): number {
+function amountToSend(steps: ScheduleStep[], plan: ShopperPaymentPlan): number {
   const overdue = steps.filter((step) => step.state === 'overdue').reduce((sum, step) => sum + step.amount, 0)
-  const depositLeft = Math.max(0, plan.depositAmount - amountPaid)
+  const depositLeft = plan.depositDue
   const next = steps.find((step) => step.state === 'due' && step.dueDate !== null)?.amount ?? 0
   return Math.min(plan.balance, overdue > 0 ? overdue + depositLeft : depositLeft > 0 ? depositLeft : next)
 }
@@ -57,9 +57,9 @@ function amountToSend(steps: ScheduleStep[], plan: ShopperPaymentPlan, amountPai
 /** A plan shopper's balance, schedule and how to pay the next part by Zelle (back-office.md §4). */
 export function PaymentPlanSection({ order, plan }: { order: OrderDetail; plan: ShopperPaymentPlan }) {
   const { data: store } = useQuery(queries.store())
-  const steps = schedule(plan, order.amountPaid)
+  const steps = schedule(plan)
   const anyOverdue = steps.some((step) => step.state === 'overdue')
-  const toSend = amountToSend(steps, plan, order.amountPaid)
+  const toSend = amountToSend(steps, plan)
 
   return (
     <section aria-labelledby="payment-plan-title" className="mt-10 border border-ink/10 p-5 sm:mt-12 sm:p-8">
@@ -69,7 +69,7 @@ export function PaymentPlanSection({ order, plan }: { order: OrderDetail; plan: 
             Payment Plan
           </h2>
           <p className="mt-1 text-sm text-ink-muted tabular-nums">
-            {formatCents(order.amountPaid)} paid of {formatCents(order.total)}
+            {formatCents(order.amountPaid)} paid of {formatCents(order.total - order.refundedAmount)}
           </p>
         </div>
         <div className="text-left sm:text-right">

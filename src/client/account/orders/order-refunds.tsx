@@ -29,10 +29,12 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
   )
 }
 
-export function InvoiceLink({ orderId }: { orderId: number }) {
+/** With a guest's order link key, the download opens for them too (the server checks it as for the page). */
+export function InvoiceLink({ orderId, accessKey }: { orderId: number; accessKey?: string }) {
+  const query = accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''
   return (
     <a
-      href={`/api/orders/${orderId}/invoice.pdf`}
+      href={`/api/orders/${orderId}/invoice.pdf${query}`}
       target="_blank"
       rel="noreferrer"
       className="mt-4 inline-flex min-h-11 items-center gap-2 text-sm text-jade-700 underline decoration-gold/60 underline-offset-4 hover:decoration-jade-700"

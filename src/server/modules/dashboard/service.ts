@@ -3,6 +3,7 @@ import type { MoneyOverview } from '../../../shared/dashboard'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { owedOrder } from '../orders/owed'
+import { REFUND_LINES } from '../sales/refund-lines'
 
 type Row = {
   awaiting_orders: number
@@ -33,9 +34,12 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
       (select count(*)::int from open_orders) as awaiting_orders,
       (select coalesce(sum(greatest(due, 0)), 0)::int from open_orders) as awaiting_balance,
       (select count(*)::int from products where status = 'reserved') as reserved,
-      coalesce(sum(s.sale_price) filter (where s.sale_date >= bounds.today), 0)::int as today_amount,
+      -- Net of the money-only refunds, as the Sales page's cards and CSV (sales/refund-lines.ts).
+      coalesce(sum(s.sale_price) filter (where s.sale_date >= bounds.today), 0)::int
+        - (select coalesce(sum(l.amount), 0)::int from ${REFUND_LINES} l where l.created_at >= bounds.today) as today_amount,
       (count(*) filter (where s.sale_date >= bounds.today))::int as today_count,
-      coalesce(sum(s.sale_price), 0)::int as month_amount,
+      coalesce(sum(s.sale_price), 0)::int
+        - (select coalesce(sum(l.amount), 0)::int from ${REFUND_LINES} l where l.created_at >= bounds.month) as month_amount,
       count(s.id)::int as month_count,
       (select coalesce(sum(r.amount), 0)::int from refunds r where r.created_at >= bounds.month) as refunds_amount,
       (select count(*)::int from refunds r where r.created_at >= bounds.month) as refunds_count

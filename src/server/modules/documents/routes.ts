@@ -1,15 +1,19 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { currentUser, requireUser } from '../../http/guards'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import type { OrderLinkTokens } from '../orders/order-link-token'
+import { accessKeyOpens } from '../orders/service'
 import { renderInvoice } from './invoice-pdf'
 import { loadOrderDocument } from './order-document'
 import type { Letterhead } from './pdf-style'
 
 // The order's papers as PDFs, streamed to the reply. The invoice is the shopper's for their own
-// order (anybody else's is 404, as if it did not exist) and the owner's for any; the packing slip
-// is the owner's alone (admin-routes.ts, in the admin scope).
+// order (anybody else's is 404, as if it did not exist), a guest's with their order link's key,
+// and the owner's for any; the packing slip is the owner's alone (admin-routes.ts, admin scope).
 
 export interface DocumentOptions {
   db: Database
@@ -30,16 +34,46 @@ export const pdfHeaders = (name: string) => ({
   'cache-control': 'private, no-store',
 })
 
-export const documentRoutes: FastifyPluginAsyncZod<DocumentOptions> = async (app, { db, shop, timeZone }) => {
+/** The invoice's own options: a guest's e-mailed link opens it too, rate-limited like the order page. */
+export interface InvoiceOptions extends DocumentOptions {
+  orderLinks: OrderLinkTokens
+  limits: boolean
+}
+
+const hasKey = (request: FastifyRequest) => (request.query as { key?: string }).key !== undefined
+
+export const documentRoutes: FastifyPluginAsyncZod<InvoiceOptions> = async (
+  app,
+  { db, shop, timeZone, orderLinks, limits },
+) => {
   app.get(
     '/api/orders/:id/invoice.pdf',
-    { onRequest: requireUser, schema: { params } },
+    {
+      // With the e-mailed link's key, a guest's download: no account, so the key is the guard (and
+      // a wrong one is 404, as on the order page). Without it, the signed-in shopper's or the owner's.
+      onRequest: async (request) => {
+        if (!hasKey(request)) await requireUser(request)
+      },
+      schema: { params, querystring: z.object({ key: z.string().max(100).optional() }) },
+      // The same allowance as the guest's order page (orders/routes.ts): ids are guessable, and
+      // every wrong key counts. A signed-in download carries no key and is not counted.
+      config: {
+        rateLimit: { ...RATE_LIMITS.orderAccess, allowList: (request) => !limits || !hasKey(request) },
+      },
+    },
     async (request, reply) => {
-      const user = await currentUser(request)
       const id = orderId(request.params.id)
+      const { key } = request.query
       const order = id === undefined ? undefined : await loadOrderDocument(db, id)
-      if (!order || (!user.isAdmin && order.userId !== user.id)) throw notFound('Order not found')
+      const allowed =
+        key !== undefined
+          ? !!order && (await accessKeyOpens(db, order.id, key, orderLinks))
+          : !!order && canSee(await currentUser(request), order.userId)
+      if (!order || !allowed) throw notFound('Order not found')
       return reply.headers(pdfHeaders(`invoice-${order.id}.pdf`)).send(renderInvoice(order, shop, timeZone))
     },
   )
 }
+
+const canSee = (user: { id: number; isAdmin: boolean }, owner: number | null) =>
+  user.isAdmin || owner === user.id

@@ -10,11 +10,14 @@ import {
   orderStatusMail,
 } from '../mail/templates/order-status-mails'
 import { recordEvent } from './events'
+import type { OrderLinkTokens } from './order-link-token'
 
 /** Where the shop's e-mails link to and whom they come from. */
 export interface MailContext {
   store: StoreInfo
   publicUrl: string
+  /** Signs the order links of the e-mails after the confirmation, which a guest opens without an account. */
+  orderLinks: OrderLinkTokens
 }
 
 const SENT_LABELS: Record<OrderStatusMailKind, string> = {
@@ -26,7 +29,12 @@ const SENT_LABELS: Record<OrderStatusMailKind, string> = {
   'order-refunded': 'Refund notice',
 }
 
-export async function orderMailData(db: DbOrTx, orderId: number): Promise<OrderStatusMailData | undefined> {
+/** The order as its e-mails show it, with a signed key for their link to it (order-link-token.ts). */
+export async function orderMailData(
+  db: DbOrTx,
+  orderId: number,
+  orderLinks: OrderLinkTokens,
+): Promise<OrderStatusMailData | undefined> {
   const [order] = await queryRows<OrderStatusMailData>(
     db,
     sql`select o.id, coalesce(o.customer_name, '') as "customerName", coalesce(o.customer_email, '') as "customerEmail",
@@ -34,7 +42,7 @@ export async function orderMailData(db: DbOrTx, orderId: number): Promise<OrderS
             from order_items i where i.order_id = o.id), '[]') as items
         from orders o where o.id = ${orderId}`,
   )
-  return order
+  return order && { ...order, accessKey: orderLinks.sign(order.id) }
 }
 
 /**
@@ -48,7 +56,7 @@ export async function tellShopper(
   context: MailContext,
   extra: OrderStatusMailExtra = {},
 ): Promise<void> {
-  const order = await orderMailData(tx, orderId)
+  const order = await orderMailData(tx, orderId, context.orderLinks)
   if (!order?.customerEmail) return
   await enqueueMail(tx, orderStatusMail(kind, order, context.store, context.publicUrl, extra))
   await recordEvent(tx, orderId, 'email', `${SENT_LABELS[kind]} e-mailed to ${order.customerEmail}`, null)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { OrderLinkTokens } from './order-link-token'
 import { installmentReminders } from './reminders'
 
 let t: TestApp
@@ -16,6 +17,7 @@ afterAll(() => t.close())
 const context = {
   store: { name: 'Jade Shop', email: 'shop@example.com', phone: '713-555-0000' },
   publicUrl: 'https://shop.example',
+  orderLinks: new OrderLinkTokens('a-test-secret-of-at-least-32-characters'),
 }
 const sweep = installmentReminders(context as never, 'America/Chicago')
 

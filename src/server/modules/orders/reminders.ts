@@ -50,7 +50,7 @@ export function installmentReminders(mail: MailContext, timeZone: string): Sweep
               to_char(step.due_date at time zone 'UTC', 'YYYY-MM-DD') as "dueDate", candidates.overdue`,
       )
       for (const installment of due) {
-        const order = await orderMailData(db, installment.orderId)
+        const order = await orderMailData(db, installment.orderId, mail.orderLinks)
         if (!order?.customerEmail) continue
         await enqueueMail(db, installmentReminderMail(order, installment, mail.store, mail.publicUrl))
         await recordEvent(

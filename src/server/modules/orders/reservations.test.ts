@@ -6,6 +6,7 @@ import { emailOutbox, orderEvents, orders, products, unpaidHolds } from '../../d
 import { SweepRunner } from '../../jobs/runner'
 import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { OrderLinkTokens } from './order-link-token'
 import { expiredReservations, reservationReminders } from './reservations'
 
 // An unpaid Zelle order holds its pieces for RESERVATION_HOURS (72 here, the default): the shopper
@@ -29,6 +30,7 @@ const mail = {
     flatShippingCents: 0,
   },
   publicUrl: 'https://shop.example',
+  orderLinks: new OrderLinkTokens('a-test-secret-of-at-least-32-characters'),
 }
 const HOUR = 3600_000
 

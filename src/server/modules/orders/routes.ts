@@ -5,12 +5,14 @@ import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../lib/rate-limits'
+import type { OrderLinkTokens } from './order-link-token'
 import { getOrderByAccessKey, getUserOrder, listUserOrders } from './service'
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
-  app,
-  { db, timeZone },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  timeZone: string
+  orderLinks: OrderLinkTokens
+}> = async (app, { db, timeZone, orderLinks }) => {
   app.get('/api/orders', { onRequest: requireUser }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
     return listUserOrders(db, (await currentUser(request)).id)
@@ -51,7 +53,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: strin
       const id = Number(request.params.id)
       const { key } = request.query
       const order =
-        Number.isSafeInteger(id) && key ? await getOrderByAccessKey(db, id, key, dayIn(timeZone)) : undefined
+        Number.isSafeInteger(id) && key
+          ? await getOrderByAccessKey(db, id, key, orderLinks, dayIn(timeZone))
+          : undefined
       if (!order) throw notFound('Order not found')
       return order
     },

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
 import { hashAccessKey } from './access-key'
+import type { OrderLinkTokens } from './order-link-token'
 import { refundsOf } from './refunds'
 import { shopperPayments } from './shopper-plan'
 
@@ -59,20 +60,45 @@ export async function getUserOrder(
 }
 
 /**
- * One order, for whoever holds its access key (the confirmation e-mail's link): a wrong key, an
- * order without one, and a missing order all answer nothing alike.
+ * Whether `key` opens the order: the access key of its confirmation e-mail (kept only hashed), or
+ * a later e-mail's signed token that has not expired (order-link-token.ts).
+ */
+function opensOrder(orderId: number, key: string, orderLinks: OrderLinkTokens) {
+  return orderLinks.opens(orderId, key)
+    ? eq(orders.id, orderId)
+    : and(eq(orders.id, orderId), eq(orders.accessKeyHash, hashAccessKey(key)))
+}
+
+/**
+ * One order, for whoever holds its e-mailed link: a wrong or expired key, an order without one,
+ * and a missing order all answer nothing alike.
  */
 export async function getOrderByAccessKey(
   db: DbOrTx,
   orderId: number,
   key: string,
+  orderLinks: OrderLinkTokens,
   today: string,
 ): Promise<OrderDetail | undefined> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.accessKeyHash, hashAccessKey(key))))
+    .where(opensOrder(orderId, key, orderLinks))
   return row && orderDetail(db, row, today)
+}
+
+/** Whether the e-mailed link's key opens the order (for its papers: documents/routes.ts). */
+export async function accessKeyOpens(
+  db: DbOrTx,
+  orderId: number,
+  key: string,
+  orderLinks: OrderLinkTokens,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(opensOrder(orderId, key, orderLinks))
+  return !!row
 }
 
 /** `today` is the shop's date ('yyyy-MM-dd'): it decides which instalments are overdue. */

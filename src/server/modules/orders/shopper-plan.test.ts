@@ -75,8 +75,24 @@ describe("a plan shopper's order", () => {
     expect(mine.statusCode).toBe(200)
     const order = mine.json()
     expect(order).toMatchObject({ total: 90_000, amountPaid: 50_000, paymentStatus: 'partial' })
+    // A money-only refund: what was paid is what was kept, as the payment status counts it.
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/refunds`,
+      headers: { cookie: owner },
+      payload: { amount: 5_000, reason: 'Price adjusted' },
+    })
+    expect(refunded.statusCode).toBe(201)
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: { cookie: shopper } })
+    ).json()
+    expect(after).toMatchObject({ amountPaid: 45_000, refundedAmount: 5_000, paymentStatus: 'partial' })
+    // The deposit stays paid, and what is left to pay is the new total less what was kept.
+    expect(after.plan).toMatchObject({ depositDue: 0, balance: 90_000 - 5_000 - 45_000 })
+
     expect(order.plan).toEqual({
       depositAmount: 30_000,
+      depositDue: 0,
       balance: 40_000,
       installments: [
         { amount: 20_000, dueDate: addDays(today, -1), paid: false, overdue: true },

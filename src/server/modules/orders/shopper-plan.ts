@@ -15,7 +15,7 @@ interface PlanRow {
 /** `today` is the shop's date ('yyyy-MM-dd'), which decides what is overdue. */
 export async function shopperPayments(
   db: DbOrTx,
-  order: { id: number; total: number },
+  order: { id: number; total: number; refundedAmount: number },
   today: string,
 ): Promise<{ amountPaid: number; plan: ShopperPaymentPlan | null }> {
   // Due dates are stored at noon UTC of their day, so the UTC date is the day.
@@ -29,13 +29,18 @@ export async function shopperPayments(
            from payment_installments i where i.plan_id = plan.id) as installments
         from (select 1) one left join payment_plans plan on plan.order_id = ${order.id}`,
   )
-  const amountPaid = row?.paid ?? 0
+  const received = row?.paid ?? 0
+  // What the shopper paid and kept, as the payment status counts it (derivePaymentStatus): a
+  // refund is money given back, not money still owed.
+  const amountPaid = received - order.refundedAmount
   if (row?.depositAmount == null) return { amountPaid, plan: null }
   return {
     amountPaid,
     plan: {
       depositAmount: row.depositAmount,
-      balance: Math.max(0, order.total - amountPaid),
+      // The instalments are settled against the payments received (ledger.ts), the deposit too.
+      depositDue: Math.max(0, row.depositAmount - received),
+      balance: Math.max(0, order.total - order.refundedAmount - amountPaid),
       installments: (row.installments ?? []).map((step) => ({
         ...step,
         overdue: !step.paid && step.dueDate < today,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { SALE_PERIODS, saleInputSchema, salesQuerySchema } from '../../../shared/sales'
 import type { Database } from '../../db/client'
 import { salesCsv } from './csv'
-import { allSales, listSales, monthlySales, recordManualSale } from './service'
+import { allRefundLines, allSales, listSales, monthlySales, recordManualSale } from './service'
 
 // Registered inside the admin scope (plugins/admin-scope.ts).
 
@@ -28,6 +28,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
     async (request, reply) => {
       const csv = salesCsv(
         await allSales(db, request.query.period, { timeZone }, request.query.search),
+        await allRefundLines(db, request.query.period, { timeZone }, request.query.search),
         timeZone,
       )
       const day = new Date().toISOString().slice(0, 10)

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import type { Sale } from '../../../shared/sales'
+import type { RefundLine, Sale } from '../../../shared/sales'
 
 const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2))
 
@@ -9,8 +9,12 @@ const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).t
  */
 const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${text}` : (text ?? ''))
 
-/** The ledger as CSV: one row per sale, amounts in dollars, dates in the shop's time zone. */
-export function salesCsv(sales: Sale[], timeZone: string): string {
+/**
+ * The ledger as CSV: one row per sale and one per refund line (a negative Sale Price and Profit,
+ * dated when the money went back, Source 'refund'), newest first, amounts in dollars, dates in the
+ * shop's time zone. The Sale Price and Profit columns add up to the cards' Total Sales and Profit.
+ */
+export function salesCsv(sales: Sale[], refundLines: RefundLine[], timeZone: string): string {
   const date = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -20,21 +24,13 @@ export function salesCsv(sales: Sale[], timeZone: string): string {
     minute: '2-digit',
     hourCycle: 'h23',
   })
+  const rows = [
+    ...sales.map((sale) => ({ at: sale.saleDate, cells: saleCells(sale) })),
+    ...refundLines.map((line) => ({ at: line.refundDate, cells: refundCells(line) })),
+  ].sort((a, b) => b.at.localeCompare(a.at))
+  const when = (iso: string) => date.format(new Date(iso)).replace(',', '')
   return stringify(
-    sales.map((sale) => [
-      date.format(new Date(sale.saleDate)).replace(',', ''),
-      inert(sale.productName ?? `Product #${sale.productId}`),
-      inert(sale.productSku),
-      inert(sale.customerName),
-      inert(sale.customerEmail),
-      sale.paymentMethod,
-      dollars(sale.salePrice),
-      dollars(sale.cost),
-      dollars(sale.profit),
-      sale.source,
-      sale.orderId === null ? '' : `#${sale.orderId}`,
-      inert(sale.notes),
-    ]),
+    rows.map(({ at, cells }) => [when(at), ...cells]),
     {
       header: true,
       columns: [
@@ -55,3 +51,31 @@ export function salesCsv(sales: Sale[], timeZone: string): string {
     },
   )
 }
+
+const saleCells = (sale: Sale) => [
+  inert(sale.productName ?? `Product #${sale.productId}`),
+  inert(sale.productSku),
+  inert(sale.customerName),
+  inert(sale.customerEmail),
+  sale.paymentMethod,
+  dollars(sale.salePrice),
+  dollars(sale.cost),
+  dollars(sale.profit),
+  sale.source,
+  sale.orderId === null ? '' : `#${sale.orderId}`,
+  inert(sale.notes),
+]
+
+const refundCells = (line: RefundLine) => [
+  `Refund on order #${line.orderId}`,
+  '',
+  inert(line.customerName),
+  inert(line.customerEmail),
+  line.paymentMethod,
+  dollars(-line.amount),
+  '',
+  dollars(-line.amount),
+  'refund',
+  `#${line.orderId}`,
+  inert(line.reason),
+]

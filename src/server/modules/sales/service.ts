@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../shared/orders'
 import { purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type {
   MonthlySales,
+  RefundLine,
   Sale,
   SaleInput,
   SalePeriod,
@@ -15,6 +16,7 @@ import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { saleRow, takeStock } from '../orders/stock-rules'
+import { REFUND_LINES } from './refund-lines'
 
 // The sales ledger: the rows, their totals by SQL aggregate, the months for the chart, and a sale
 // recorded by hand, which sells the piece in the same transaction.
@@ -55,6 +57,16 @@ function saleFilter(since: SQL, search: string | undefined): SQL {
     or s.customer_name ilike ${pattern} or s.customer_email ilike ${pattern})`
 }
 
+/** The refund lines a period and a search name: by the order's customer or one of its pieces. */
+function refundFilter(since: SQL, search: string | undefined): SQL {
+  if (!search) return sql`l.amount > 0 and l.created_at >= ${since}`
+  const pattern = containsPattern(search)
+  return sql`l.amount > 0 and l.created_at >= ${since} and (l.customer_name ilike ${pattern}
+    or l.customer_email ilike ${pattern} or exists (
+      select from order_items i join products p on p.id = i.product_id
+      where i.order_id = l.order_id and (p.name ilike ${pattern} or p.sku ilike ${pattern})))`
+}
+
 export interface LedgerClock {
   timeZone: string
   now?: Date
@@ -82,13 +94,18 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
       sql`select coalesce(sum(amount), 0)::bigint::float8 as amount, count(*)::int as count
           from refunds where created_at >= ${since}`,
     )
+    // Net of the money-only refunds of the period, as the CSV's refund lines are (refund-lines.ts).
+    const [credited] = await queryRows<{ amount: number }>(
+      tx,
+      sql`select coalesce(sum(l.amount), 0)::bigint::float8 as amount
+          from ${REFUND_LINES} l where ${refundFilter(since, query.search)}`,
+    )
+    const totalSales = Number(totals!.total_sales) - Number(credited!.amount)
     const summary: SalesSummary = {
-      totalSales: Number(totals!.total_sales),
-      totalProfit: Number(totals!.total_profit),
+      totalSales,
+      totalProfit: Number(totals!.total_profit) - Number(credited!.amount),
       transactions: totals!.transactions,
-      averageTicket: totals!.transactions
-        ? Math.round(Number(totals!.total_sales) / totals!.transactions)
-        : 0,
+      averageTicket: totals!.transactions ? Math.round(totalSales / totals!.transactions) : 0,
       refunds: { amount: Number(refunds!.amount), count: refunds!.count },
     }
     return { items: rows.map(toSale), total: summary.transactions, summary }
@@ -111,6 +128,23 @@ export async function allSales(
   return rows.map(toSale)
 }
 
+/** The period's refund lines (refund-lines.ts), newest first, for the CSV export beside the sales. */
+export async function allRefundLines(
+  db: DbOrTx,
+  period: SalePeriod,
+  clock: LedgerClock,
+  search?: string,
+): Promise<RefundLine[]> {
+  const since = periodStart(period, clock.timeZone, clock.now ?? new Date())
+  const rows = await queryRows<Omit<RefundLine, 'refundDate'> & { refundDate: Date | string }>(
+    db,
+    sql`select l.id, l.order_id as "orderId", l.created_at as "refundDate", l.method as "paymentMethod",
+          l.reason, l.customer_name as "customerName", l.customer_email as "customerEmail", l.amount
+        from ${REFUND_LINES} l where ${refundFilter(since, search)} order by l.created_at desc, l.id desc`,
+  )
+  return rows.map((row) => ({ ...row, refundDate: new Date(row.refundDate).toISOString() }))
+}
+
 /** Sales and profit per calendar month of the shop's time zone, the last `months` months. */
 export async function monthlySales(db: DbOrTx, months: number, clock: LedgerClock): Promise<MonthlySales[]> {
   const at = sql`${(clock.now ?? new Date()).toISOString()}::timestamptz`
@@ -125,11 +159,15 @@ export async function monthlySales(db: DbOrTx, months: number, clock: LedgerCloc
             date_trunc('month', ${at} at time zone ${clock.timeZone}) - make_interval(months => ${months - 1}),
             date_trunc('month', ${at} at time zone ${clock.timeZone}), interval '1 month') as m
         )
-        select months.month, totals.sales, totals.profit
+        -- Net of the month's money-only refunds, as the cards and the CSV are (refund-lines.ts).
+        select months.month, totals.sales - credited.amount as sales, totals.profit - credited.amount as profit
         from months, lateral (
           select coalesce(sum(sale_price), 0)::float8 as sales, coalesce(sum(profit), 0)::float8 as profit
           from sales where sale_date >= months.start and sale_date < months.stop
-        ) totals
+        ) totals, lateral (
+          select coalesce(sum(l.amount), 0)::float8 as amount from ${REFUND_LINES} l
+          where l.created_at >= months.start and l.created_at < months.stop
+        ) credited
         order by months.month`,
   )
 }

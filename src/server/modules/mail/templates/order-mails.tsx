@@ -35,10 +35,17 @@ const PAYMENT_STATUS_LABELS: Record<OrderMailData['paymentStatus'], string> = {
   refunded: 'Refunded',
 }
 
+const withKey = (url: string, key: string | undefined) =>
+  key ? `${url}?key=${encodeURIComponent(key)}` : url
+
 /** The shopper's link to the order: with its access key, a guest can open it too. */
 export function orderLink(order: Pick<OrderMailData, 'id' | 'accessKey'>, publicUrl: string): string {
-  const url = `${trimSlash(publicUrl)}/order/${order.id}`
-  return order.accessKey ? `${url}?key=${encodeURIComponent(order.accessKey)}` : url
+  return withKey(`${trimSlash(publicUrl)}/order/${order.id}`, order.accessKey)
+}
+
+/** The invoice's download: with the order's access key, a guest's too. */
+export function invoiceLink(order: Pick<OrderMailData, 'id' | 'accessKey'>, publicUrl: string): string {
+  return withKey(`${trimSlash(publicUrl)}/api/orders/${order.id}/invoice.pdf`, order.accessKey)
 }
 
 /** The shopper's confirmation; for an unpaid Zelle order it carries the payment steps. */
@@ -49,8 +56,8 @@ export function orderConfirmationMail(
 ): OutgoingMail {
   const number = `#${order.id}`
   const orderUrl = orderLink(order, publicUrl)
-  // Signed in to their account, the shopper downloads it; the order page links it too.
-  const invoiceUrl = `${trimSlash(publicUrl)}/api/orders/${order.id}/invoice.pdf`
+  // The key is known only here, at order time (the order keeps its hash), so both links carry it.
+  const invoiceUrl = invoiceLink(order, publicUrl)
   const awaitingZelle =
     order.paymentMethod === 'zelle' && (order.paymentStatus === 'unpaid' || order.paymentStatus === 'partial')
   const zelleSteps = [

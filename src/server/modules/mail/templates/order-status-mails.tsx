@@ -2,7 +2,8 @@ import { formatCents } from '../../../../shared/money'
 import { trackingLink } from '../../../../shared/orders'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, MailButton, P, renderMailHtml, signature, trimSlash } from './layout'
+import { COLORS, Details, MailButton, P, renderMailHtml, signature } from './layout'
+import { orderLink } from './order-mails'
 
 // What the shopper hears as the owner moves an order along: confirmed, shipped (with the
 // tracking number and the carrier's link), cancelled; and a reminder of an instalment due.
@@ -13,6 +14,8 @@ export interface OrderStatusMailData {
   customerEmail: string
   total: number
   items: { name: string; quantity: number }[]
+  /** Opens the order without an account (a signed, expiring token: orders/order-link-token.ts). */
+  accessKey?: string
 }
 
 export type OrderStatusMailKind =
@@ -112,7 +115,7 @@ export function orderStatusMail(
   extra: OrderStatusMailExtra = {},
 ): OutgoingMail {
   const message = content(kind, order, extra, store)
-  const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
+  const orderUrl = orderLink(order, publicUrl)
   const items = order.items.map((item) => `${item.quantity} x ${item.name}`)
   const text = [
     `Hi ${order.customerName},`,
@@ -167,7 +170,7 @@ export function installmentReminderMail(
     ? `The instalment of ${formatCents(installment.amount)} for your order ${number} was due on ${due} and we have not received it yet.`
     : `A friendly reminder: the instalment of ${formatCents(installment.amount)} for your order ${number} is due on ${due}.`
   const how = `You can pay by Zelle to ${store.phone}, with ${number} in the memo. If you have already paid, thank you, and please ignore this message.`
-  const orderUrl = `${trimSlash(publicUrl)}/order/${order.id}`
+  const orderUrl = orderLink(order, publicUrl)
   const text = [
     `Hi ${order.customerName},`,
     '',
