@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout'
 import { discountCodes, orderItems, orders, sales } from '../../db/schema'
 import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
 // Checkout with a discount code (issue 25): the money rules in checkout's single statement.
@@ -60,8 +60,13 @@ describe('checkout with a discount code', () => {
     const code = await createCode({ kind: 'percent', value: 15 })
     const a = await insertProduct(t.handle.db, { price: 33_333 })
     const b = await insertProduct(t.handle.db, { price: 11_111, stockQuantity: 3 })
-    const cart = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: a.id } })
-    const cookie = cookieHeader(cart)
+    const { cookie } = await registerCustomer(t.app)
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: a.id },
+      headers: { cookie },
+    })
     await t.app.inject({
       method: 'POST',
       url: '/api/cart/discount',
@@ -94,6 +99,14 @@ describe('checkout with a discount code', () => {
     expect(lines.reduce((sum, line) => sum + line.discount, 0)).toBe(8_333)
     expect(lines.find((line) => line.productId === a.id)!.discount).toBe(5_000)
     expect(await usesOf(code.id)).toBe(1)
+    const seen = { discountCode: code.code, discount: 8_333, total: 47_222 }
+    const adminView = await t.app.inject({
+      url: `/api/admin/orders?search=${order.id}`,
+      headers: { cookie: admin },
+    })
+    expect(adminView.json().items).toEqual([expect.objectContaining(seen)])
+    const shopperView = await t.app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })
+    expect(shopperView.json()).toMatchObject(seen)
     const after = await t.app.inject({ url: '/api/cart', headers: { cookie } })
     expect(after.json().discountCode).toBeUndefined()
   })
