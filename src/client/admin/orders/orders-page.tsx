@@ -28,8 +28,8 @@ import {
 import { type OrderAction, OrderCard } from './order-card'
 import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
-import { ReleaseBuyerDialog } from './release-buyer-dialog'
 import { RefundDialog } from './refund-dialog'
+import { ReleaseBuyerDialog } from './release-buyer-dialog'
 
 const PAGE_SIZE = 20
 const FILTERS = ['tab'] as const
