@@ -280,4 +280,31 @@ describe('checkout with a discount code', () => {
     expect(await usesOf(code.id)).toBe(1)
     expect(await orderRow(placed[0]!.json().id)).toMatchObject({ discount: 2_000, total: 18_000 })
   })
+
+  it('gives the use back on a full refund before shipping, not on a partial one', async () => {
+    const code = await createCode({ kind: 'fixed', value: 1_000 })
+    const piece = await insertProduct(t.handle.db, { price: 20_000 })
+    const orderId = (await checkout(submission([[piece, 1]], code.code, 1_000))).json().id
+    const paid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/payment`,
+      payload: { paymentStatus: 'paid' },
+      headers: { cookie: admin },
+    })
+    expect(paid.statusCode).toBe(200)
+    expect(await usesOf(code.id)).toBe(1)
+    const refund = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/refunds`,
+        payload: { amount, reason: 'Changed their mind' },
+        headers: { cookie: admin },
+      })
+    const first = await refund(5_000)
+    expect(first.statusCode, first.body).toBe(201)
+    expect(await usesOf(code.id)).toBe(1)
+    // The rest of what was paid: $190.00 (free shipping) − $50.00 already back.
+    expect((await refund(20_000 - 1_000 - 5_000)).statusCode).toBe(201)
+    expect(await usesOf(code.id)).toBe(0)
+  })
 })
