@@ -35,6 +35,8 @@ export const discountInputSchema = z
       .nullish()
       .transform((value) => value ?? null),
     active: z.boolean().default(true),
+    /** Offered in the newsletter's welcome e-mail; marking one code unmarks the one before. */
+    welcome: z.boolean().default(false),
     note: z
       .string()
       .trim()
@@ -66,6 +68,7 @@ export interface Discount {
   maxUses: number | null
   uses: number
   active: boolean
+  welcome: boolean
   note: string | null
   status: DiscountStatus
   createdAt: string

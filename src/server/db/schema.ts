@@ -498,11 +498,14 @@ export const discountCodes = pgTable(
     /** Orders holding a use; checkout counts them under the code's row lock. */
     uses: integer('uses').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** The code the newsletter's welcome e-mail offers (at most one). */
+    welcome: boolean('welcome').notNull().default(false),
     note: text('note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('discount_codes_welcome_key').on(t.welcome).where(sql`${t.welcome}`),
     check('discount_codes_kind_check', inList('kind', ['percent', 'fixed'])),
     check(
       'discount_codes_value_check',

@@ -45,9 +45,12 @@ export function discountColumns(
     column.accessor('status', {
       header: 'Status',
       cell: ({ row }) => (
-        <Badge variant={STATUS_BADGE[row.original.status]}>
-          {DISCOUNT_STATUS_LABELS[row.original.status]}
-        </Badge>
+        <span className="inline-flex flex-wrap gap-1">
+          <Badge variant={STATUS_BADGE[row.original.status]}>
+            {DISCOUNT_STATUS_LABELS[row.original.status]}
+          </Badge>
+          {row.original.welcome && <Badge variant="gold">Welcome</Badge>}
+        </span>
       ),
     }),
     column.accessor('uses', {

@@ -38,6 +38,7 @@ interface Draft {
   endsAt: string
   maxUses: string
   active: boolean
+  welcome: boolean
   note: string
 }
 
@@ -52,6 +53,7 @@ function draftOf(discount: Discount | undefined): Draft {
       endsAt: '',
       maxUses: '',
       active: true,
+      welcome: false,
       note: '',
     }
   return {
@@ -63,6 +65,7 @@ function draftOf(discount: Discount | undefined): Draft {
     endsAt: toLocalField(discount.endsAt),
     maxUses: discount.maxUses === null ? '' : String(discount.maxUses),
     active: discount.active,
+    welcome: discount.welcome,
     note: discount.note ?? '',
   }
 }
@@ -78,6 +81,7 @@ function inputOf(draft: Draft): DiscountInput {
     endsAt: fromLocalField(draft.endsAt),
     maxUses: draft.maxUses.trim() ? number(draft.maxUses) : null,
     active: draft.active,
+    welcome: draft.welcome,
     note: draft.note.trim() || null,
   }
 }
@@ -230,6 +234,19 @@ export function DiscountDialog({
               onCheckedChange={(checked) => set('active', checked === true)}
             />
             <Label htmlFor={`${id}-active`}>Active</Label>
+          </div>
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={`${id}-welcome`}
+              checked={draft.welcome}
+              onCheckedChange={(checked) => set('welcome', checked === true)}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-welcome`}>Welcome code</Label>
+              <p className="text-sm text-ink-muted">
+                Offered in the newsletter’s welcome e-mail. Only one code is the welcome code.
+              </p>
+            </div>
           </div>
           {discount && (
             <p className="text-sm text-ink-muted">

@@ -15,6 +15,7 @@ CREATE TABLE "discount_codes" (
 	"max_uses" integer,
 	"uses" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
+	"welcome" boolean DEFAULT false NOT NULL,
 	"note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -30,6 +31,7 @@ ALTER TABLE "orders" ADD COLUMN "discount_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "discount_code_id" integer;--> statement-breakpoint
 ALTER TABLE "cart_discounts" ADD CONSTRAINT "cart_discounts_discount_code_id_discount_codes_id_fk" FOREIGN KEY ("discount_code_id") REFERENCES "public"."discount_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "discount_codes_welcome_key" ON "discount_codes" USING btree ("welcome") WHERE "discount_codes"."welcome";--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_code_key" ON "discount_codes" USING btree (lower("code"));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_discount_code_id_discount_codes_id_fk" FOREIGN KEY ("discount_code_id") REFERENCES "public"."discount_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_discount_check" CHECK ("orders"."discount" >= 0 and "orders"."discount" <= "orders"."subtotal");

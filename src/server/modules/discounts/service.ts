@@ -1,8 +1,8 @@
-import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm'
 import type { ListQuery, Page } from '../../../shared/admin-list'
 import { discountRefusal, discountRefusalMessage, discountStatus } from '../../../shared/discount-rules'
 import { DISCOUNT_MESSAGES, type Discount, type DiscountFields } from '../../../shared/discounts'
-import type { DbOrTx } from '../../db/client'
+import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
 import { discountCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -25,6 +25,7 @@ export function toDiscount(row: DiscountRow, now = new Date()): Discount {
     maxUses: row.maxUses,
     uses: row.uses,
     active: row.active,
+    welcome: row.welcome,
     note: row.note,
     status: discountStatus(row, now),
     createdAt: row.createdAt.toISOString(),
@@ -58,19 +59,40 @@ async function writing<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createDiscount(db: DbOrTx, fields: DiscountFields): Promise<Discount> {
-  const [row] = await writing(() => db.insert(discountCodes).values(fields).returning())
+/** One welcome code at a time: marking this one unmarks the one before, in the same transaction. */
+async function unmarkOtherWelcome(tx: DbOrTx, fields: DiscountFields, id?: number) {
+  if (!fields.welcome) return
+  await tx
+    .update(discountCodes)
+    .set({ welcome: false, updatedAt: new Date() })
+    .where(
+      id === undefined
+        ? eq(discountCodes.welcome, true)
+        : and(eq(discountCodes.welcome, true), ne(discountCodes.id, id)),
+    )
+}
+
+export async function createDiscount(db: Database, fields: DiscountFields): Promise<Discount> {
+  const [row] = await writing(() =>
+    db.transaction(async (tx) => {
+      await unmarkOtherWelcome(tx, fields)
+      return tx.insert(discountCodes).values(fields).returning()
+    }),
+  )
   return toDiscount(row!)
 }
 
 /** The owner's edit; `uses` is the orders' to keep, never the form's. */
-export async function updateDiscount(db: DbOrTx, id: number, fields: DiscountFields): Promise<Discount> {
+export async function updateDiscount(db: Database, id: number, fields: DiscountFields): Promise<Discount> {
   const [row] = await writing(() =>
-    db
-      .update(discountCodes)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(discountCodes.id, id))
-      .returning(),
+    db.transaction(async (tx) => {
+      await unmarkOtherWelcome(tx, fields, id)
+      return tx
+        .update(discountCodes)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(discountCodes.id, id))
+        .returning()
+    }),
   )
   if (!row) throw notFound(DISCOUNT_MESSAGES.notFound)
   return toDiscount(row)
@@ -94,6 +116,12 @@ export async function findCode(db: DbOrTx, code: string): Promise<DiscountRow | 
 }
 
 /** The words for why a code cannot price this subtotal now, or undefined when it can. */
+/** The welcome code, while it can be used, for the newsletter's welcome e-mail. */
+export async function welcomeCode(db: DbOrTx): Promise<DiscountRow | undefined> {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.welcome, true))
+  return row && discountRefusal(row, Number.POSITIVE_INFINITY) === undefined ? row : undefined
+}
+
 export function codeProblem(row: DiscountRow | undefined, subtotal: number): string | undefined {
   const refusal = discountRefusal(row, subtotal)
   return refusal && discountRefusalMessage(refusal, row?.minSubtotal)
