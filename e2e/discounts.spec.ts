@@ -45,6 +45,7 @@ test.describe('discount codes', () => {
     await dialog.getByLabel('Note').fill('Houston gem fair')
     await dialog.getByLabel('Welcome code').click()
     await expect(dialog.getByText('On a $200.00 order: $25.00 off')).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/discount-dialog-1440.png' })
     await dialog.getByRole('button', { name: 'Create code' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Discount code created' }).first()).toBeVisible()
     await expect(dialog).toHaveCount(0)
@@ -106,6 +107,8 @@ test.describe('discount codes', () => {
     await expect(sheet.getByText(usd(total))).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await page.screenshot({ path: 'test-results/screens/cart-discount-375.png' })
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.screenshot({ path: 'test-results/screens/cart-discount-1440.png' })
 
     await sheet.getByRole('button', { name: 'Checkout' }).click()
     await expect(page).toHaveURL(/\/checkout$/)

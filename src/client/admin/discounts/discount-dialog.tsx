@@ -152,7 +152,7 @@ export function DiscountDialog({
             />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Kind" htmlFor={`${id}-kind`} error={errors.kind}>
+            <FormField label="Kind" htmlFor={`${id}-kind`} error={errors.kind} className="content-start">
               <Select
                 value={draft.kind}
                 onChange={(event) => set('kind', event.target.value as DiscountKind)}

@@ -208,4 +208,19 @@ describe('a code in the cart', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toBe('Your cart is empty')
   })
+
+  it('follows the cart into the new session when the shopper signs up', async () => {
+    const { code } = await createCode({ kind: 'percent', value: 5 })
+    const guest = await cartWith(20_000)
+    expect((await apply(guest, code)).statusCode).toBe(200)
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: `coded${Date.now() % 100_000}`, password: 'correct horse battery' },
+      headers: { cookie: guest },
+    })
+    expect(registered.statusCode).toBe(201)
+    const cart = await t.app.inject({ url: '/api/cart', headers: { cookie: cookieHeader(registered) } })
+    expect(cart.json()).toMatchObject({ discountCode: code, discount: 1_000 })
+  })
 })
