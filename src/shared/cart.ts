@@ -24,6 +24,12 @@ export interface Cart {
   /** Cents: the sum of price times quantity over the lines that can still be bought. */
   subtotal: number
   itemCount: number
+  /** The discount code applied to the cart, while one is (issue 25). */
+  discountCode?: string
+  /** Cents the code takes off the subtotal now; 0 while it cannot be used. */
+  discount?: number
+  /** Why the applied code takes nothing off now (the cart fell below its minimum, it expired...). */
+  discountProblem?: string
 }
 
 export interface ShippingQuote {
@@ -41,6 +47,21 @@ export function quoteShipping(
   if (subtotal <= 0) return { cost: 0, method: '' }
   if (subtotal >= rule.freeThresholdCents) return { cost: 0, method: 'Free Shipping' }
   return { cost: rule.flatCents, method: 'Standard Shipping' }
+}
+
+/**
+ * The amounts a shopper sees: total = subtotal − discount + shipping, with free shipping judged on
+ * the subtotal after the discount (issue 25). Checkout's statement is held to the same numbers.
+ */
+export function orderAmounts(
+  subtotal: number,
+  discount: number,
+  rule: { freeThresholdCents: number; flatCents: number },
+) {
+  const shipping = quoteShipping(subtotal - discount, rule)
+  // A cart discounted to nothing still ships.
+  const shippingCost = subtotal > 0 && subtotal - discount <= 0 ? rule.flatCents : shipping.cost
+  return { subtotal, discount, shippingCost, total: subtotal - discount + shippingCost }
 }
 
 /** The cart summary's progress toward free shipping, in percent, capped at 100. */

@@ -45,6 +45,14 @@ const cents = z.number({ error: 'Amounts are in cents' }).int().min(0)
 export const orderSubmissionSchema = checkoutFormSchema.extend({
   items: z.array(orderLineSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50),
   subtotal: cents,
+  /** The discount code the shopper saw applied, and what it took off (issue 25): checked, never trusted. */
+  discountCode: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((value) => value || undefined),
+  discount: cents.default(0),
   shippingCost: cents,
   total: cents,
   paymentIntentId: z.string().trim().max(200).optional(),
@@ -65,6 +73,13 @@ export const paymentIntentRequestSchema = z.object({
   // provider's webhook even if the browser never comes back.
   form: checkoutFormSchema.optional(),
   items: z.array(orderLineSchema).min(1, 'Your cart is empty').max(50).optional(),
+  /** The discount code applied to the cart; any other client's cart code is used. */
+  discountCode: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((value) => value || undefined),
 })
 
 export interface PaymentIntentResponse {

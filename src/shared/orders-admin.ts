@@ -98,6 +98,9 @@ export interface AdminOrder {
     country: string
   }
   subtotal: number
+  /** The discount code the order was placed with, and the cents it took off (0: none). */
+  discountCode: string | null
+  discount: number
   shippingCost: number
   total: number
   amountPaid: number

@@ -59,6 +59,9 @@ export interface OrderSummary {
 
 export interface OrderDetail extends OrderSummary {
   subtotal: number
+  /** The discount code the order was placed with, and the cents it took off (0: none). */
+  discountCode: string | null
+  discount: number
   shippingCost: number
   paymentMethod: PaymentMethod
   trackingNumber: string | null

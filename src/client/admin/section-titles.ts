@@ -6,6 +6,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   products: 'Products',
   orders: 'Orders',
   sales: 'Sales',
+  discounts: 'Discounts',
   inquiries: 'Inquiries',
   journal: 'Journal',
   testimonials: 'Testimonials',

@@ -8,6 +8,7 @@ import {
   Package,
   Receipt,
   ShoppingCart,
+  TicketPercent,
   UserCircle,
   Users,
 } from 'lucide-react'
@@ -57,6 +58,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Receipt,
     description: 'Sales records, profit and exports.',
     page: page(() => import('./sales/sales-page'), 'SalesPage'),
+  },
+  {
+    path: 'discounts',
+    label: ADMIN_TITLES.discounts!,
+    icon: TicketPercent,
+    description: 'Discount codes, their status and uses.',
+    page: page(() => import('./discounts/discounts-page'), 'DiscountsPage'),
   },
   {
     path: 'inquiries',

@@ -70,6 +70,25 @@ export function useRemoveCartLine() {
   })
 }
 
+/** Applies a discount code; a refusal's reason comes back as the mutation's error, for the field. */
+export function useApplyDiscount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => api.post<Cart>('/api/cart/discount', { code }),
+    onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
+  })
+}
+
+export function useRemoveDiscount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.delete<Cart>('/api/cart/discount'),
+    onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to remove the discount code', variant: 'destructive' }),
+  })
+}
+
 /** The shipping line for a subtotal; on failure the flat rate, as the specification says. */
 export function useShippingQuote(subtotal: number) {
   return useQuery({

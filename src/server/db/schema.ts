@@ -171,6 +171,11 @@ export const orders = pgTable(
      * (orders/access-key.ts); the key itself is never stored with the order.
      */
     accessKeyHash: text('access_key_hash'),
+    /** The discount code the order was placed with, as the shopper typed it, and what it took off. */
+    discountCode: text('discount_code'),
+    discount: integer('discount').notNull().default(0),
+    /** The code whose use this order holds; set null once the use is given back (a cancel before shipping). */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +184,7 @@ export const orders = pgTable(
     check('orders_shipping_cost_check', sql`${t.shippingCost} >= 0`),
     check('orders_total_check', sql`${t.total} >= 0`),
     check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0`),
+    check('orders_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
     check('orders_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
@@ -224,6 +230,8 @@ export const orderItems = pgTable(
     price: integer('price').notNull(),
     productName: text('product_name').notNull(),
     productImage: text('product_image').notNull(),
+    /** This line's share of the order's discount, in cents: its sale row is booked net of it. */
+    discount: integer('discount').notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
@@ -473,6 +481,51 @@ export const testimonialUploads = pgTable(
   },
   (t) => [index('testimonial_uploads_uploaded_idx').on(t.uploadedAt)],
 )
+
+/** Discount codes (issue 25): a percentage of the subtotal or a fixed amount, with a window and a use limit. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    /** 1 to 100 for a percentage; cents for a fixed amount. */
+    value: integer('value').notNull(),
+    minSubtotal: integer('min_subtotal').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    /** Orders holding a use; checkout counts them under the code's row lock. */
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    /** The code the newsletter's welcome e-mail offers (at most one). */
+    welcome: boolean('welcome').notNull().default(false),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_welcome_key').on(t.welcome).where(sql`${t.welcome}`),
+    check('discount_codes_kind_check', inList('kind', ['percent', 'fixed'])),
+    check(
+      'discount_codes_value_check',
+      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
+    ),
+    check('discount_codes_min_subtotal_check', sql`${t.minSubtotal} >= 0`),
+    check('discount_codes_max_uses_check', sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
+    check('discount_codes_uses_check', sql`${t.uses} >= 0`),
+    uniqueIndex('discount_codes_code_key').on(sql`lower(${t.code})`),
+  ],
+)
+
+/** The code a cart carries, by session (it follows the cart into a new session at sign-in). */
+export const cartDiscounts = pgTable('cart_discounts', {
+  sessionId: text('session_id').primaryKey(),
+  discountCodeId: integer('discount_code_id')
+    .notNull()
+    .references(() => discountCodes.id, { onDelete: 'cascade' }),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 export const cartItems = pgTable(
   'cart_items',

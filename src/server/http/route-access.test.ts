@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   'PATCH /api/cart/:id',
   'DELETE /api/cart/:id',
   'DELETE /api/cart',
+  'POST /api/cart/discount',
+  'DELETE /api/cart/discount',
   'POST /api/calculate-shipping',
   'GET /api/check-auth',
   'POST /api/login',

@@ -116,6 +116,7 @@ describe('data sweeps', () => {
       'stale rate-limit counters': 1,
       'abandoned checkout attempts': 1,
       'cart lines of sessions gone': 2,
+      'cart discount codes of sessions gone': 0,
       'journal view marks': 1,
       'unconfirmed newsletter addresses': 1,
     })

@@ -91,6 +91,16 @@ export const SWEEPS: Sweep[] = [
       ),
   },
   {
+    name: 'cart discount codes of sessions gone',
+    run: async (db, _now, limit) =>
+      deleted(
+        await db.execute(sql`delete from cart_discounts where session_id in (
+          select d.session_id from cart_discounts d
+          where not exists (select 1 from sessions s where s.sid = d.session_id)
+          limit ${limit})`),
+      ),
+  },
+  {
     // Double opt-in: an address is kept unconfirmed only as long as its link is worth opening.
     name: 'unconfirmed newsletter addresses',
     run: async (db, now, limit) =>

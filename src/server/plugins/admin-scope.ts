@@ -5,6 +5,7 @@ import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
 import { backupAdminRoutes } from '../modules/backup/admin-routes'
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
 import { dashboardAdminRoutes } from '../modules/dashboard/admin-routes'
+import { discountsAdminRoutes } from '../modules/discounts/admin-routes'
 import { documentAdminRoutes } from '../modules/documents/admin-routes'
 import { inquiriesAdminRoutes } from '../modules/inquiries/admin-routes'
 import { journalAdminRoutes } from '../modules/journal/admin-routes'
@@ -56,6 +57,7 @@ async function adminScope(app: FastifyInstance) {
       reservationHours: config.reservation.hours,
     })
     await admin.register(salesAdminRoutes, { db, timeZone })
+    await admin.register(discountsAdminRoutes, { db })
     await admin.register(documentAdminRoutes, { db, files, shop: config.store, timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
     await admin.register(journalAdminRoutes, {

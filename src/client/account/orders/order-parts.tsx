@@ -45,6 +45,14 @@ export function OrderItems({ order }: { order: OrderDetail }) {
             <Price cents={order.subtotal} />
           </dd>
         </div>
+        {order.discount > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="min-w-0 text-ink-muted">
+              Discount{order.discountCode && <span className="tracking-wide"> ({order.discountCode})</span>}
+            </dt>
+            <dd className="tabular-nums text-jade-700">−{formatCents(order.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-ink-muted">Shipping</dt>
           <dd>

@@ -172,6 +172,12 @@ export function OrderCard({
           <dl className="grid grid-cols-[1fr_auto] gap-x-3 tabular-nums">
             <dt className="text-ink-muted">Subtotal</dt>
             <dd className="text-right">{formatCents(order.subtotal)}</dd>
+            {order.discount > 0 && (
+              <>
+                <dt className="text-ink-muted">Discount{order.discountCode && ` (${order.discountCode})`}</dt>
+                <dd className="text-right">−{formatCents(order.discount)}</dd>
+              </>
+            )}
             <dt className="text-ink-muted">Shipping</dt>
             <dd className="text-right">{order.shippingCost ? formatCents(order.shippingCost) : 'Free'}</dd>
             <dt className="font-medium text-ink">Total</dt>

@@ -11,6 +11,9 @@ export interface OrderDraft {
   form: CheckoutForm
   lines: OrderLine[]
   subtotal: number
+  /** The cart's discount code and what it took off the subtotal (issue 25). */
+  discountCode?: string
+  discount: number
   shippingCost: number
   total: number
   idempotencyKey: string
@@ -47,6 +50,7 @@ export async function createPaymentIntent(draft: OrderDraft): Promise<PaymentInt
     },
     form: draft.form,
     items: draft.lines,
+    discountCode: draft.discountCode,
   })
   if (!response?.clientSecret) throw new Error('Invalid payment response - missing client secret')
   return response
@@ -57,6 +61,8 @@ export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promis
     ...draft.form,
     items: draft.lines,
     subtotal: draft.subtotal,
+    discountCode: draft.discountCode,
+    discount: draft.discount,
     shippingCost: draft.shippingCost,
     total: draft.total,
     paymentIntentId,

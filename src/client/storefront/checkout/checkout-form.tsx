@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { CreditCard, Smartphone } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { type CartItem, quoteShipping } from '../../../shared/cart'
+import { type CartItem, orderAmounts } from '../../../shared/cart'
 import {
   type CheckoutFormInput,
   type CheckoutForm as CheckoutFormValues,
@@ -24,6 +24,9 @@ import { createPaymentIntent, type OrderDraft, orderError, paymentIntentError, s
 interface CheckoutFormProps {
   lines: CartItem[]
   subtotal: number
+  /** The cart's applied code, while it takes something off. */
+  discountCode: string | undefined
+  discount: number
   idempotencyKey: string
   /** The order exists; `total` is what the shopper now sends by Zelle (the server checked it). */
   onZelleOrder: (orderId: number, total: number) => void
@@ -35,6 +38,8 @@ const sectionTitle = 'font-display text-2xl text-ink'
 export function CheckoutForm({
   lines,
   subtotal,
+  discountCode,
+  discount,
   idempotencyKey,
   onZelleOrder,
   onPaymentReady,
@@ -64,7 +69,7 @@ export function CheckoutForm({
   const method = form.watch('paymentMethod')
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const shipping = quoteShipping(subtotal, {
+    const amounts = orderAmounts(subtotal, discount, {
       freeThresholdCents: store?.freeShippingThresholdCents ?? 15_000,
       flatCents: store?.flatShippingCents ?? 695,
     })
@@ -76,8 +81,10 @@ export function CheckoutForm({
         price: item.product.price,
       })),
       subtotal,
-      shippingCost: shipping.cost,
-      total: subtotal + shipping.cost,
+      discountCode: discount > 0 ? discountCode : undefined,
+      discount: amounts.discount,
+      shippingCost: amounts.shippingCost,
+      total: amounts.total,
       idempotencyKey,
     }
     if (values.paymentMethod === 'zelle') {

@@ -71,6 +71,8 @@ export function CheckoutPage() {
             <CheckoutForm
               lines={lines}
               subtotal={cart?.subtotal ?? 0}
+              discountCode={cart?.discountCode}
+              discount={cart?.discount ?? 0}
               idempotencyKey={idempotencyKey}
               onZelleOrder={(orderId, total) => finish(orderId, 'zelle', undefined, total)}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
@@ -98,7 +100,7 @@ export function CheckoutPage() {
           )}
         </div>
         <aside className="lg:col-span-5">
-          <OrderSummary items={lines} subtotal={cart?.subtotal ?? 0} />
+          <OrderSummary items={lines} cart={cart ?? EMPTY_CART} />
         </aside>
       </div>
     </div>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
-import type { CartItem } from '../../../shared/cart'
+import type { Cart, CartItem } from '../../../shared/cart'
 import { formatCents } from '../../../shared/money'
 import { ProductImage } from '../../ui/product-image'
 import { CartSummary } from '../layout/cart-sheet'
+import { DiscountCodeField } from '../layout/discount-code-field'
 
-export function OrderSummary({ items, subtotal }: { items: CartItem[]; subtotal: number }) {
+export function OrderSummary({ items, cart }: { items: CartItem[]; cart: Cart }) {
   return (
     <section aria-labelledby="summary-heading" className="border border-ink/10 lg:sticky lg:top-28">
       <h2 id="summary-heading" className="border-b border-ink/10 px-6 py-5 font-display text-2xl text-ink">
@@ -24,7 +25,9 @@ export function OrderSummary({ items, subtotal }: { items: CartItem[]; subtotal:
           </li>
         ))}
       </ul>
-      <CartSummary subtotal={subtotal} />
+      <CartSummary cart={cart}>
+        <DiscountCodeField cart={cart} />
+      </CartSummary>
       <div className="space-y-2 border-t border-ink/10 px-6 py-4 text-sm text-ink-muted">
         <p>Orders are processed within 1-2 business days.</p>
         <p>

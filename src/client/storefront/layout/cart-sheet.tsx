@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ShoppingBag, Trash2 } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
-import { type CartItem, freeShippingProgress } from '../../../shared/cart'
+import { type Cart, type CartItem, freeShippingProgress, orderAmounts } from '../../../shared/cart'
 import { capitalize } from '../../../shared/catalog'
 import { formatCents } from '../../../shared/money'
 import { useCart, useRemoveCartLine, useShippingQuote, useUpdateCartLine } from '../../lib/cart'
@@ -12,6 +12,7 @@ import { Price } from '../../ui/price'
 import { ProductImage } from '../../ui/product-image'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../ui/sheet'
 import { QuantityStepper } from '../catalog/quantity-stepper'
+import { DiscountCodeField } from './discount-code-field'
 
 export default function CartSheet({
   open,
@@ -47,7 +48,8 @@ export default function CartSheet({
                 <CartLine key={item.id} item={item} onNavigate={() => onOpenChange(false)} />
               ))}
             </ul>
-            <CartSummary subtotal={cart.subtotal}>
+            <CartSummary cart={cart}>
+              <DiscountCodeField cart={cart} />
               <Button
                 size="lg"
                 className="w-full"
@@ -125,20 +127,44 @@ function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) 
   )
 }
 
-/** Subtotal, shipping (free from the threshold), total and the progress toward free shipping. */
-export function CartSummary({ subtotal, children }: { subtotal: number; children?: React.ReactNode }) {
+/**
+ * Subtotal, the discount code's line, shipping (free from the threshold, judged after the
+ * discount), total and the progress toward free shipping.
+ */
+export function CartSummary({
+  cart,
+  children,
+}: {
+  cart: Pick<Cart, 'subtotal' | 'discount' | 'discountCode'>
+  children?: React.ReactNode
+}) {
   const { data: store } = useQuery(queries.store())
   const threshold = store?.freeShippingThresholdCents ?? 15_000
-  const quote = useShippingQuote(subtotal)
-  const shipping = subtotal > 0 ? quote.data : { cost: 0, method: '' }
-  const qualifies = subtotal >= threshold
+  const { subtotal } = cart
+  const discount = cart.discount ?? 0
+  // Free shipping is judged on what the shopper pays for the pieces.
+  const net = subtotal - discount
+  const quote = useShippingQuote(net)
+  const shipping =
+    subtotal <= 0
+      ? { cost: 0, method: '' }
+      : net <= 0
+        ? {
+            cost: orderAmounts(subtotal, discount, {
+              freeThresholdCents: threshold,
+              flatCents: store?.flatShippingCents ?? 695,
+            }).shippingCost,
+            method: '',
+          }
+        : quote.data
+  const qualifies = net >= threshold
   return (
     <div className="space-y-4 border-t border-ink/10 bg-sand/40 px-6 py-5">
       <div>
         <p className="text-sm text-ink" aria-live="polite">
           {qualifies
             ? 'Congratulations! You qualify for FREE shipping!'
-            : `You're only ${formatCents(threshold - subtotal)} away from FREE shipping!`}
+            : `You're only ${formatCents(threshold - net)} away from FREE shipping!`}
         </p>
         <div
           className="mt-2 h-1.5 overflow-hidden rounded-full bg-ink/10"
@@ -146,11 +172,11 @@ export function CartSummary({ subtotal, children }: { subtotal: number; children
           aria-label="Progress toward free shipping"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={freeShippingProgress(subtotal, threshold)}
+          aria-valuenow={freeShippingProgress(net, threshold)}
         >
           <div
             className="h-full bg-jade-700 transition-[width] duration-500"
-            style={{ width: `${freeShippingProgress(subtotal, threshold)}%` }}
+            style={{ width: `${freeShippingProgress(net, threshold)}%` }}
           />
         </div>
       </div>
@@ -159,6 +185,14 @@ export function CartSummary({ subtotal, children }: { subtotal: number; children
           <dt className="text-ink-muted">Subtotal</dt>
           <dd className="tabular-nums">{formatCents(subtotal)}</dd>
         </div>
+        {discount > 0 && (
+          <div className="flex justify-between gap-3">
+            <dt className="min-w-0 truncate text-ink-muted">
+              Discount{cart.discountCode && <span className="tracking-wide"> ({cart.discountCode})</span>}
+            </dt>
+            <dd className="tabular-nums text-jade-700">−{formatCents(discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt className="text-ink-muted">Shipping</dt>
           <dd className="tabular-nums">
@@ -167,7 +201,7 @@ export function CartSummary({ subtotal, children }: { subtotal: number; children
         </div>
         <div className="flex justify-between border-t border-ink/10 pt-2 text-base font-medium">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatCents(subtotal + (shipping?.cost ?? 0))}</dd>
+          <dd className="tabular-nums">{formatCents(net + (shipping?.cost ?? 0))}</dd>
         </div>
       </dl>
       {children}

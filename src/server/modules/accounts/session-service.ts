@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { cartItems, type SessionData, sessions, users } from '../../db/schema'
+import { cartDiscounts, cartItems, type SessionData, sessions, users } from '../../db/schema'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 // Extending the expiry on every request would write on every request; half the lifetime is enough.
@@ -56,6 +56,7 @@ export async function rotateSession(
   const sid = await createSession(db, data)
   if (oldSid) {
     await db.update(cartItems).set({ sessionId: sid }).where(eq(cartItems.sessionId, oldSid))
+    await db.update(cartDiscounts).set({ sessionId: sid }).where(eq(cartDiscounts.sessionId, oldSid))
     await db.delete(sessions).where(eq(sessions.sid, oldSid))
   }
   return sid

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { quoteShipping } from '../../../shared/cart'
 import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../../../shared/cart-input'
+import { applyDiscountSchema } from '../../../shared/discounts'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
+import { invalid } from '../../errors'
+import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
 
 const lineParams = z.object({ id: z.coerce.number().int().positive() })
@@ -44,6 +47,21 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.delete('/api/cart', async (request) => {
     const sessionId = await request.session.id()
     await clearCart(db, sessionId)
+    return getCart(db, sessionId)
+  })
+
+  // A discount code (issue 25): refused with a 400 naming the reason, applied for the cart's session.
+  app.post('/api/cart/discount', { schema: { body: applyDiscountSchema } }, async (request) => {
+    const sessionId = await request.session.id()
+    const cart = await getCart(db, sessionId)
+    if (!sessionId || cart.items.length === 0) throw invalid('Your cart is empty', 'code')
+    await applyCartCode(db, sessionId, request.body.code, cart.subtotal)
+    return getCart(db, sessionId)
+  })
+
+  app.delete('/api/cart/discount', async (request) => {
+    const sessionId = await request.session.id()
+    await removeCartCode(db, sessionId)
     return getCart(db, sessionId)
   })
 

@@ -4,6 +4,7 @@ import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/pur
 import type { DbOrTx } from '../../db/client'
 import { cartItems, products } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
+import { cartDiscount } from '../discounts/cart-discount'
 
 // The cart is a list of wishes, not a reservation: stock is only taken when an order is placed.
 // Adding still checks what can be bought, so the shopper hears about a sold piece at once.
@@ -42,10 +43,12 @@ export async function getCart(db: DbOrTx, sessionId: string | undefined): Promis
     available: purchasableProblem(product, line.quantity) === undefined,
   }))
   const buyable = items.filter((item) => item.available)
+  const subtotal = buyable.reduce((sum, item) => sum + item.product.price * item.quantity, 0)
   return {
     items,
-    subtotal: buyable.reduce((sum, item) => sum + item.product.price * item.quantity, 0),
+    subtotal,
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    ...(await cartDiscount(db, sessionId, subtotal)),
   }
 }
 

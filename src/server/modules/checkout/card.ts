@@ -6,13 +6,15 @@ import {
   type OrderLine,
   PRICES_CHANGED,
 } from '../../../shared/checkout'
+import { discountAmount } from '../../../shared/discount-rules'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { checkoutAttempts, products } from '../../db/schema'
 import { conflict, DomainError, isDomainError, notFound } from '../../errors'
+import { codeProblem, findCode } from '../discounts/service'
 import type { PaymentProvider } from '../payments/provider'
 import type { CheckoutContext } from './checkout-context'
-import { mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
+import { linesSubtotal, mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
 
 // Card checkout (DESIGN.md §4): the amount comes from the database; the intent and what it pays
 // for are kept as a checkout attempt; the order is created once per intent, by whichever arrives
@@ -22,6 +24,8 @@ export interface CardAttemptInput {
   /** What the browser believes the total is; compared, never used. */
   amount: number
   lines: OrderLine[]
+  /** The discount code applied to the cart, priced again at the order under its row lock. */
+  discountCode?: string
   form: CheckoutForm | undefined
   /** The visitor's session, or how to start one once the intent exists (nothing before a refusal). */
   sessionId: string | (() => Promise<string>)
@@ -50,7 +54,10 @@ export async function startCardPayment(
     const reason = unavailableReason(byId.get(line.productId), line.quantity)
     if (reason) throw conflict(reason)
   }
-  const amounts = priceLines(lines, byId, context)
+  const discount = input.discountCode
+    ? await codeDiscount(db, input.discountCode, linesSubtotal(lines, byId))
+    : 0
+  const amounts = priceLines(lines, byId, context, discount)
   const pricesMatch = lines.every((line) => byId.get(line.productId)!.price === line.price)
   if (!pricesMatch || amounts.total !== input.amount) throw conflict(PRICES_CHANGED)
 
@@ -66,15 +73,25 @@ export async function startCardPayment(
     sessionId,
     userId: input.userId,
     form: input.form ?? {},
-    cartSnapshot: { lines, ...amounts },
+    cartSnapshot: { lines, ...amounts, ...(input.discountCode ? { discountCode: input.discountCode } : {}) },
     amount: amounts.total,
   })
   return { intent, amount: amounts.total }
 }
 
+/** What the code takes off this subtotal now, or a conflict naming why it cannot be used. */
+async function codeDiscount(db: Database, code: string, subtotal: number): Promise<number> {
+  const row = await findCode(db, code)
+  const problem = codeProblem(row, subtotal)
+  if (problem || !row) throw conflict(problem ?? PRICES_CHANGED)
+  return discountAmount(row, subtotal)
+}
+
 interface Snapshot {
   lines: OrderLine[]
   subtotal: number
+  discount?: number
+  discountCode?: string
   shippingCost: number
   total: number
 }
@@ -140,7 +157,13 @@ export async function completeCardPayment(
       const placed = await placeOrder(tx, context, {
         form,
         lines: snapshot.lines,
-        claimed: { subtotal: snapshot.subtotal, shippingCost: snapshot.shippingCost, total: snapshot.total },
+        claimed: {
+          subtotal: snapshot.subtotal,
+          discount: snapshot.discount ?? 0,
+          shippingCost: snapshot.shippingCost,
+          total: snapshot.total,
+        },
+        discountCode: snapshot.discountCode,
         payment: { method: 'stripe', intentId, amount: intent.amount },
         userId: attempt.userId,
         sessionId: attempt.sessionId ?? undefined,

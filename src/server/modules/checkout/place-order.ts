@@ -1,4 +1,4 @@
-import { quoteShipping } from '../../../shared/cart'
+import { orderAmounts } from '../../../shared/cart'
 import {
   type CheckoutForm,
   type OrderLine,
@@ -6,6 +6,13 @@ import {
   tooManyUnpaidOrders,
   tooManyUnpaidPieces,
 } from '../../../shared/checkout'
+import {
+  type DiscountLimits,
+  type DiscountTerms,
+  discountAmount,
+  discountRefusal,
+  discountRefusalMessage,
+} from '../../../shared/discount-rules'
 import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
@@ -33,7 +40,9 @@ export interface PlaceOrderInput {
   form: CheckoutForm
   lines: OrderLine[]
   /** The totals the shopper saw; compared with today's, never trusted. */
-  claimed: { subtotal: number; shippingCost: number; total: number }
+  claimed: { subtotal: number; discount?: number; shippingCost: number; total: number }
+  /** The discount code the shopper saw applied; the statement prices it under the code's row lock. */
+  discountCode?: string
   payment: OrderPayment
   userId: number | null
   sessionId: string | undefined
@@ -47,6 +56,13 @@ export interface PlacedOrder {
   /** False when the order already existed (a retried submission or a replayed webhook). */
   created: boolean
 }
+
+/** A discount code's row as checkout's statement locked it. */
+type CodeRow = DiscountTerms &
+  DiscountLimits & {
+    id: number
+    code: string
+  }
 
 /** One line per piece: a piece listed twice is one line with both quantities. */
 export function mergeLines(lines: OrderLine[]): OrderLine[] {
@@ -67,15 +83,19 @@ export function unavailableReason(product: Purchasable | undefined, quantity: nu
   return refusal && refusalMessage(forShopper(refusal), product)
 }
 
-/** The amounts of an order, from today's prices. */
+/** The subtotal of the lines at these prices. */
+export function linesSubtotal(lines: OrderLine[], byId: Map<number, { price: number }>): number {
+  return lines.reduce((sum, line) => sum + byId.get(line.productId)!.price * line.quantity, 0)
+}
+
+/** The amounts of an order, from today's prices and the cents a discount code takes off. */
 export function priceLines(
   lines: OrderLine[],
   byId: Map<number, { price: number }>,
   context: CheckoutContext,
+  discount = 0,
 ) {
-  const subtotal = lines.reduce((sum, line) => sum + byId.get(line.productId)!.price * line.quantity, 0)
-  const shippingCost = quoteShipping(subtotal, context.shipping).cost
-  return { subtotal, shippingCost, total: subtotal + shippingCost }
+  return orderAmounts(linesSubtotal(lines, byId), discount, context.shipping)
 }
 
 type Amounts = ReturnType<typeof priceLines>
@@ -90,7 +110,9 @@ function claimedAmounts(
   context: CheckoutContext,
 ): Amounts | null {
   const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
-  const amounts = priceLines(lines, claimedPrices, context)
+  const discount = input.discountCode ? (input.claimed.discount ?? 0) : 0
+  if (discount !== (input.claimed.discount ?? 0)) return null
+  const amounts = priceLines(lines, claimedPrices, context, discount)
   const matches =
     amounts.subtotal === input.claimed.subtotal &&
     amounts.shippingCost === input.claimed.shippingCost &&
@@ -131,21 +153,50 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // locked before the pieces (the pieces' scan waits on `holding`), always in that order, so two
 // checkouts never wait on each other in a circle. A card order is paid: it takes no holder lock.
 //
+// A discount code (issue 25) is locked after the holders and before the pieces (the pieces' scan
+// waits on applied_code), so checkouts sharing a code take turns on its row: the row the lock
+// returns is the newest, and its uses are counted against maxUses there, so a code with one use
+// left gives exactly one order. The order is written only when the code is usable and takes off
+// exactly the discount the shopper saw ($37); each line keeps its share, which its sale row is
+// booked net of. Without a code ($36 null) none of this reads a row.
+//
 // The order stores the hash of its access key; the shopper's confirmation e-mail is queued with
 // the key itself, for its "View your order" link (orders/access-key.ts).
+/** What a code takes off subtotal $6, in SQL: discountAmount() (shared/discount-rules.ts) under the row lock. */
+const DISCOUNT_SQL = `(case when kind = 'percent' then round($6::numeric * value / 100)::int else least(value, $6) end)`
+
 const PLACE_ORDER = `
   with holding as (
     select orders, pieces from lock_unpaid_holders(array['email:' || lower($18), $31]) where not $27
+  ), applied_code as (
+    select id, code, kind, value, active, min_subtotal as "minSubtotal", starts_at as "startsAt",
+      ends_at as "endsAt", max_uses as "maxUses", uses
+    from discount_codes where lower(code) = lower($36::text) and ($27 or exists (select from holding))
+    for update
   ), line as (
-    select * from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
+    select product_id, quantity, price,
+      -- Each line's share of the discount, to the nearest cent of its running total, so the
+      -- shares add up to the discount exactly.
+      coalesce(round($37::int * sum(price::bigint * quantity) over running / nullif($6::int, 0))
+        - round($37::int * (sum(price::bigint * quantity) over running - price::bigint * quantity)
+          / nullif($6::int, 0)), 0)::int as discount
+    from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
+    window running as (order by product_id)
   ), piece as (
     select id, name, price, cost, status, stock_quantity as "stockQuantity",
       coalesce(image_urls[1], '') as image
     from products where id = any($1::int[]) and ($27 or exists (select from holding))
+      and ($36::text is null or exists (select from applied_code))
     order by id for update
   ), buyable as (
     select count(*) = cardinality($1::int[])
-      and ($27 or (select orders < $32 and pieces + (select sum(quantity) from line) <= $33 from holding)) as ok
+      and ($27 or (select orders < $32 and pieces + (select sum(quantity) from line) <= $33 from holding))
+      -- The code's row as its lock returned it: the newest, after any checkout that waited before.
+      and ($36::text is null or coalesce((select active
+        and ("startsAt" is null or "startsAt" <= now()) and ("endsAt" is null or "endsAt" > now())
+        and ("maxUses" is null or uses < "maxUses") and "minSubtotal" <= $6
+        and $37 = ${DISCOUNT_SQL}
+        from applied_code), false)) as ok
     from line join piece on piece.id = line.product_id
     where ${sqlText(canTakeStock({ status: 'piece.status', stock: 'piece."stockQuantity"' }, 'line.quantity'))}
       and piece.price = line.price
@@ -154,18 +205,22 @@ const PLACE_ORDER = `
       shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
       payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
       special_instructions, appointment_request, insurance_interest, idempotency_key,
-      reserved_until, access_key_hash)
+      reserved_until, access_key_hash, discount_code, discount, discount_code_id)
     select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8), $34
+      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8), $34,
+      (select code from applied_code), $37, (select id from applied_code)
     from buyable where ok
     on conflict do nothing
-    returning id, customer_id
+    returning id, customer_id, discount_code_id
+  ), code_use as (
+    update discount_codes set uses = discount_codes.uses + 1, updated_at = now()
+    from new_order where discount_codes.id = new_order.discount_code_id
   ), customer as (
     insert into customers (id, email, first_name, last_name, address, city, state, zip_code, country, phone)
     select customer_id, $18, $24, $25, $9, $10, $11, $12, $26, $19 from new_order
   ), items as (
-    insert into order_items (order_id, product_id, quantity, price, product_name, product_image)
-    select new_order.id, piece.id, line.quantity, piece.price, piece.name, piece.image
+    insert into order_items (order_id, product_id, quantity, price, product_name, product_image, discount)
+    select new_order.id, piece.id, line.quantity, piece.price, piece.name, piece.image, line.discount
     from new_order, line join piece on piece.id = line.product_id
   ), stock as (
     update products set ${sqlText(takeStock('line.quantity', '$27', 'products.price'))}
@@ -191,6 +246,7 @@ const PLACE_ORDER = `
         customerEmail: '$18',
         source: "'order'",
         orderId: 'new_order.id',
+        discount: 'line.discount',
       }),
     )}
     from new_order, line join piece on piece.id = line.product_id
@@ -198,6 +254,9 @@ const PLACE_ORDER = `
   ), cart as (
     delete from cart_items using new_order
     where cart_items.session_id = $28 and cart_items.product_id = any($1::int[])
+  ), cart_code as (
+    delete from cart_discounts using new_order
+    where cart_discounts.session_id = $28 and new_order.discount_code_id is not null
   ), mail as (
     insert into email_outbox (kind, to_address, payload)
     select mail.kind, mail.address,
@@ -209,6 +268,7 @@ const PLACE_ORDER = `
     -- Why not, only when nothing was written.
     case when not exists (select from new_order)
       then (select coalesce(json_agg(piece), '[]') from piece) end as pieces,
+    case when not exists (select from new_order) then (select row_to_json(applied_code) from applied_code) end as code,
     (select orders from holding) as "openUnpaid",
     (select pieces from holding) as "heldPieces"`
 
@@ -248,6 +308,7 @@ export async function placeOrder(
   const [result] = await runPrepared<{
     orderId: number | null
     pieces: Piece[] | null
+    code: CodeRow | null
     openUnpaid: number | null
     heldPieces: number | null
   }>(db, 'checkout-place-order', PLACE_ORDER, [
@@ -286,6 +347,8 @@ export async function placeOrder(
     context.reservation.maxUnpaidPieces,
     access.hash,
     access.key,
+    input.discountCode ?? null,
+    amounts.discount,
   ])
   if (result?.orderId != null) return { orderId: result.orderId, created: true }
 
@@ -300,6 +363,13 @@ export async function placeOrder(
     const ordered = lines.reduce((sum, line) => sum + line.quantity, 0)
     if ((result?.heldPieces ?? 0) + ordered > maxUnpaidPieces)
       throw rateLimited(tooManyUnpaidPieces(maxUnpaidPieces))
+  }
+  if (input.discountCode) {
+    const code = result?.code ?? undefined
+    const reason = discountRefusal(code, amounts.subtotal)
+    if (reason) throw conflict(discountRefusalMessage(reason, code?.minSubtotal))
+    // The code itself changed (its value or kind) since the shopper saw the total.
+    if (code && discountAmount(code, amounts.subtotal) !== amounts.discount) throw conflict(PRICES_CHANGED)
   }
   throw conflict(refusal(lines, result?.pieces ?? []) ?? 'This order was already placed')
 }

@@ -49,9 +49,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const sessionId = await request.session.id()
       const user = await request.session.user()
       // Our storefront sends its lines; any other client pays for the session's cart.
+      const cart = request.body.items ? undefined : await getCart(db, sessionId)
       const lines =
         request.body.items ??
-        (await getCart(db, sessionId)).items
+        (cart?.items ?? [])
           .filter((item) => item.available)
           .map((item) => ({ productId: item.productId, quantity: item.quantity, price: item.product.price }))
       if (lines.length === 0) throw invalid('Your cart is empty')
@@ -61,6 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const { intent } = await startCardPayment(db, provider, context, {
         amount: request.body.amount,
         lines,
+        discountCode: request.body.discountCode ?? cart?.discountCode,
         form: request.body.form,
         sessionId: sessionId ?? (() => request.session.ensureId()),
         userId: user?.id ?? null,
@@ -79,7 +81,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     '/api/checkout',
     { schema: { body: orderSubmissionSchema }, config: { rateLimit: RATE_LIMITS.checkout } },
     async (request) => {
-      const { items, subtotal, shippingCost, total, paymentIntentId, idempotencyKey, ...form } = request.body
+      const {
+        items,
+        subtotal,
+        discountCode,
+        discount,
+        shippingCost,
+        total,
+        paymentIntentId,
+        idempotencyKey,
+        ...form
+      } = request.body
       if (form.paymentMethod === 'stripe') {
         if (!paymentIntentId)
           throw invalidFields('Card orders need a completed payment', [
@@ -95,7 +107,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const placed = await placeOrder(db, context, {
         form,
         lines: items,
-        claimed: { subtotal, shippingCost, total },
+        claimed: { subtotal, discount, shippingCost, total },
+        discountCode,
         payment: { method: 'zelle' },
         userId: user?.id ?? null,
         sessionId,

@@ -119,6 +119,11 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
     doc.y = Math.max(doc.y, y) + 3
   }
   amount('Subtotal', formatCents(order.subtotal))
+  if (order.discount > 0)
+    amount(
+      order.discountCode ? `Discount (${order.discountCode})` : 'Discount',
+      `-${formatCents(order.discount)}`,
+    )
   amount('Shipping', order.shippingCost === 0 ? 'Free' : formatCents(order.shippingCost))
   amount('Total', formatCents(order.total), { bold: true, color: JADE })
   doc.y += 4

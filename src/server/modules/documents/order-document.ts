@@ -33,6 +33,8 @@ export interface OrderDocument {
     country: string
   }
   subtotal: number
+  discountCode: string | null
+  discount: number
   shippingCost: number
   total: number
   specialInstructions: string | null
@@ -56,7 +58,8 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
     sql`select id, user_id as "userId", created_at as "createdAt", payment_method as "paymentMethod",
           customer_name as "customerName", customer_email as "customerEmail", customer_phone as "customerPhone",
           shipping_address as address, shipping_city as city, shipping_state as state, shipping_zip as zip,
-          shipping_country as country, subtotal, shipping_cost as "shippingCost", total,
+          shipping_country as country, subtotal, discount_code as "discountCode", discount,
+          shipping_cost as "shippingCost", total,
           special_instructions as "specialInstructions"
         from orders where id = ${orderId}`,
   )

@@ -30,6 +30,8 @@ function order(fields: Partial<OrderMailData> = {}): OrderMailData {
       { name: 'Lavender Stud Earrings', quantity: 2, price: 15_000 },
     ],
     subtotal: 155_000,
+    discountCode: null,
+    discount: 0,
     shippingCost: 0,
     total: 155_000,
     shipping: { address: '1 Main St', city: 'Houston', state: 'TX', zip: '77002', country: 'US' },
@@ -100,6 +102,18 @@ describe('the order confirmation', () => {
     expect(mail.text).toContain('Total: $106.95')
     expect(mail.text).not.toContain('Zelle')
     expect(mail.html).not.toContain('Zelle')
+  })
+
+  it('shows the discount code and what it took off as a line (issue 25)', () => {
+    const mail = orderConfirmationMail(
+      order({ subtotal: 155_000, discountCode: 'SPRING10', discount: 15_500, total: 139_500 }),
+      store,
+      publicUrl,
+    )
+    expect(mail.text).toContain('Discount (SPRING10): -$155.00')
+    expect(mail.html).toContain('Discount (SPRING10)')
+    expect(mail.text).toContain('Total: $1,395.00')
+    expect(orderConfirmationMail(order(), store, publicUrl).text).not.toContain('Discount')
   })
 
   it('escapes what the shopper typed in the HTML', () => {

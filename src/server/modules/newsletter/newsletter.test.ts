@@ -248,3 +248,49 @@ describe('the subscribers list', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/newsletter/subscriptions' })).statusCode).toBe(401)
   })
 })
+
+describe('the welcome code (issue 25)', () => {
+  const createCode = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/discounts', payload, headers: { cookie: admin } })
+
+  it('offers the code the owner marked in the welcome e-mail, one welcome code at a time', async () => {
+    const first = await createCode({ code: 'HELLO5', kind: 'percent', value: 5, welcome: true })
+    expect(first.json()).toMatchObject({ welcome: true })
+    const second = await createCode({
+      code: 'WELCOME25',
+      kind: 'fixed',
+      value: 2_500,
+      minSubtotal: 20_000,
+      welcome: true,
+    })
+    expect(second.statusCode).toBe(201)
+    const codes = await t.app.inject({ url: '/api/admin/discounts', headers: { cookie: admin } })
+    const welcomes = codes.json().items.filter((item: { welcome: boolean }) => item.welcome)
+    expect(welcomes.map((item: { code: string }) => item.code)).toEqual(['WELCOME25'])
+
+    await subscribeConfirmed('welcome.code@example.com')
+    const [welcome] = await mailsTo('welcome.code@example.com', 'newsletter-welcome')
+    expect(welcome!.textBody).toContain(
+      'As a welcome, use the code WELCOME25 for $25.00 off an order of $200.00 or more.',
+    )
+    expect(welcome!.htmlBody).toContain('WELCOME25')
+  })
+
+  it('offers no code once the welcome code cannot be used', async () => {
+    const codes = await t.app.inject({
+      url: '/api/admin/discounts?search=WELCOME25',
+      headers: { cookie: admin },
+    })
+    const { id } = codes.json().items[0]
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/discounts/${id}`,
+      payload: { code: 'WELCOME25', kind: 'fixed', value: 2_500, welcome: true, active: false },
+      headers: { cookie: admin },
+    })
+    expect(off.statusCode).toBe(200)
+    await subscribeConfirmed('no.code@example.com')
+    const [welcome] = await mailsTo('no.code@example.com', 'newsletter-welcome')
+    expect(welcome!.textBody).not.toContain('WELCOME25')
+  })
+})

@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'
 import { newsletters } from '../../db/schema'
 import { notFound } from '../../errors'
+import { welcomeCode } from '../discounts/service'
 import { enqueueMail } from '../mail/outbox'
 import { newsletterConfirmationMail, newsletterWelcomeMail } from '../mail/templates/community-mails'
 
@@ -88,9 +89,15 @@ export async function confirmSubscription(
       .update(newsletters)
       .set({ confirmedAt: sql`now()`, unsubscribeTokenHash: hashToken(unsubscribeToken) })
       .where(eq(newsletters.id, row.id))
+    const code = await welcomeCode(tx)
     await enqueueMail(
       tx,
-      newsletterWelcomeMail(row.email, unsubscribeUrl(context.publicUrl, unsubscribeToken), context.store),
+      newsletterWelcomeMail(
+        row.email,
+        unsubscribeUrl(context.publicUrl, unsubscribeToken),
+        context.store,
+        code && { code: code.code, kind: code.kind, value: code.value, minSubtotal: code.minSubtotal },
+      ),
     )
     return true
   })

@@ -36,6 +36,8 @@ export interface OrderRow {
   shipping_country: string
   subtotal: number
   shipping_cost: number
+  discount_code: string | null
+  discount: number
   total: number
   tracking_number: string | null
   notes: string | null
@@ -162,6 +164,8 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
         country: row.shipping_country,
       },
       subtotal: row.subtotal,
+      discountCode: row.discount_code,
+      discount: row.discount,
       shippingCost: row.shipping_cost,
       total: row.total,
       amountPaid,

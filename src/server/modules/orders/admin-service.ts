@@ -28,7 +28,7 @@ import { conflict, invalid, notFound } from '../../errors'
 import type { ActionContext } from './action-context'
 import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
-import { amountPaid, lockOrder, recordPayment, releaseOrder, settleInstallments } from './ledger'
+import { amountPaid, lockOrder, recordPayment, releaseOrder, SHIPPED, settleInstallments } from './ledger'
 import { tellShopper } from './order-notices'
 import { owedOrder } from './owed'
 import { restartReservation } from './reservations'
@@ -188,7 +188,7 @@ export async function changeOrderStatus(
         trackingNumber: options.trackingNumber || order.trackingNumber,
       })
     if (to !== 'cancelled') return undefined
-    await releaseOrder(tx, orderId)
+    await releaseOrder(tx, orderId, { shipped: SHIPPED.has(from) })
     const [card] = await queryRows<{ reference: string; amount: number }>(
       tx,
       sql`select provider_reference as reference, amount from payments

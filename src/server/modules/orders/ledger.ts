@@ -96,11 +96,28 @@ async function settleOrder(tx: Tx, order: LockedOrder, method: PaymentMethod): P
     customerEmail: 'o.customer_email',
     source: "'order'",
     orderId: 'o.id',
+    discount: 'line.discount',
   })
   await tx.execute(sql`
     insert into sales ${sale}
     from orders o join order_items line on line.order_id = o.id join products on products.id = line.product_id
     where o.id = ${order.id} and not exists (select from sales where sales.order_id = ${order.id})`)
+}
+
+/** Statuses an order reaches only once it left the shop; the order's steps never go back. */
+export const SHIPPED: ReadonlySet<string> = new Set(['shipped', 'delivered'])
+
+/**
+ * The use an order holds of its discount code goes back to the code, once: the order lets go of
+ * the code. Called before the pieces are locked, as checkout locks the code before the pieces.
+ */
+async function giveBackDiscountUse(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    update discount_codes set uses = greatest(discount_codes.uses - 1, 0), updated_at = now()
+    from orders o where o.id = ${orderId} and discount_codes.id = o.discount_code_id`)
+  await tx.execute(
+    sql`update orders set discount_code_id = null where id = ${orderId} and discount_code_id is not null`,
+  )
 }
 
 /** The pieces of an order a refund already put back on sale (a return), which no later step gives back again. */
@@ -109,9 +126,15 @@ const RETURNED_PIECES = (orderId: number) =>
 
 /**
  * A cancelled order gives its pieces back: the stock returns, and a piece that was reserved or
- * sold is available again, since it has a unit to sell. Its sale rows leave the ledger.
+ * sold is available again, since it has a unit to sell. Its sale rows leave the ledger. An order
+ * that never shipped gives its discount code's use back (issue 25).
  */
-export async function releaseOrder(tx: Tx, orderId: number): Promise<void> {
+export async function releaseOrder(
+  tx: Tx,
+  orderId: number,
+  options: { shipped?: boolean } = {},
+): Promise<void> {
+  if (!options.shipped) await giveBackDiscountUse(tx, orderId)
   await lockPieces(tx, orderId)
   await tx.execute(sql`
     update products set ${returnStock('line.quantity')}
@@ -155,6 +178,7 @@ export async function recordRefund(
     sql`update orders set refunded_amount = ${refunded}, payment_status = ${after}, updated_at = now()
         where id = ${order.id}`,
   )
+  if (after === 'refunded' && !SHIPPED.has(order.status)) await giveBackDiscountUse(tx, order.id)
   if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)
   return { id: row!.id, after }
 }

@@ -120,6 +120,8 @@ async function orderDetail(db: DbOrTx, row: OrderRow, today: string): Promise<Or
       items.reduce((sum, item) => sum + item.quantity, 0),
     ),
     subtotal: row.subtotal,
+    discountCode: row.discountCode,
+    discount: row.discount,
     shippingCost: row.shippingCost,
     paymentMethod: row.paymentMethod as PaymentMethod,
     trackingNumber: row.trackingNumber,

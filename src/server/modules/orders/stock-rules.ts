@@ -131,11 +131,13 @@ export interface SaleLine {
   source: Expr
   orderId: Expr
   notes?: Expr
+  /** The line's share of its order's discount code, in cents: the sale is booked net of it. */
+  discount?: Expr
 }
 
 /**
  * `insert into sales ${saleRow(...)} from ...`: the columns and the select list of one sale row.
- * Profit is price less cost, unknown when the cost is.
+ * Profit is price less cost (less the line's discount), unknown when the cost is.
  */
 export function saleRow(line: SaleLine): SQL {
   const { quantity, price, cost } = {
@@ -143,9 +145,11 @@ export function saleRow(line: SaleLine): SQL {
     price: expr(line.price),
     cost: expr(line.cost),
   }
+  const discount = line.discount === undefined ? sql`` : sql` - ${expr(line.discount)}`
   return sql`(product_id, sale_price, cost, profit, payment_method, customer_name, customer_email, source,
       order_id, notes)
-    select ${expr(line.productId)}, ${price} * ${quantity}, ${cost} * ${quantity}, (${price} - ${cost}) * ${quantity},
+    select ${expr(line.productId)}, ${price} * ${quantity}${discount}, ${cost} * ${quantity},
+      (${price} - ${cost}) * ${quantity}${discount},
       ${expr(line.method)}, ${expr(line.customerName)}, ${expr(line.customerEmail)}, ${expr(line.source)},
       ${expr(line.orderId)}, ${line.notes === undefined ? sql`null` : expr(line.notes)}`
 }

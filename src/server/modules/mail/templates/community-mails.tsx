@@ -1,3 +1,4 @@
+import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
 import { COLORS, Details, MailButton, P, Quote, renderMailHtml, signature, trimSlash } from './layout'
@@ -116,13 +117,32 @@ export function newsletterConfirmationMail(to: string, confirmUrl: string, store
 }
 
 /** Sent once per confirmed subscription; carries the one-click unsubscribe link and header. */
-export function newsletterWelcomeMail(to: string, unsubscribeUrl: string, store: StoreInfo): OutgoingMail {
+/** The welcome code the owner marked, as the welcome e-mail offers it. */
+export interface WelcomeOffer {
+  code: string
+  kind: string
+  value: number
+  minSubtotal: number
+}
+
+const offerWords = (offer: WelcomeOffer) =>
+  `As a welcome, use the code ${offer.code} for ${
+    offer.kind === 'percent' ? `${offer.value}%` : formatCents(offer.value)
+  } off${offer.minSubtotal > 0 ? ` an order of ${formatCents(offer.minSubtotal)} or more` : ' your next order'}.`
+
+export function newsletterWelcomeMail(
+  to: string,
+  unsubscribeUrl: string,
+  store: StoreInfo,
+  offer?: WelcomeOffer,
+): OutgoingMail {
   const text = [
     'Hello,',
     '',
     `Thank you for subscribing to the ${store.name} newsletter. We write when new pieces arrive`,
     'and before the shows where you can see them in person.',
     '',
+    ...(offer ? [offerWords(offer), ''] : []),
     `To unsubscribe, open: ${unsubscribeUrl}`,
     '',
     ...signature(store),
@@ -134,6 +154,7 @@ export function newsletterWelcomeMail(to: string, unsubscribeUrl: string, store:
       <P>
         {`Thank you for subscribing to the ${store.name} newsletter. We write when new pieces arrive and before the shows where you can see them in person.`}
       </P>
+      {offer && <P>{offerWords(offer)}</P>}
       <P style={{ fontSize: 13, color: COLORS.muted }}>
         {'No longer interested? '}
         <a href={unsubscribeUrl} style={{ color: COLORS.jade }}>

@@ -16,6 +16,9 @@ export interface OrderMailData {
   /** price is per unit, in cents */
   items: { name: string; quantity: number; price: number }[]
   subtotal: number
+  /** The discount code the order was placed with and what it took off (0: none). */
+  discountCode: string | null
+  discount: number
   shippingCost: number
   total: number
   shipping: { address: string; city: string; state: string; zip: string; country: string }
@@ -219,9 +222,13 @@ function shippingLabel(order: OrderMailData): string {
   return order.shippingCost === 0 ? 'FREE' : formatCents(order.shippingCost)
 }
 
+const discountLabel = (order: OrderMailData) =>
+  order.discountCode ? `Discount (${order.discountCode})` : 'Discount'
+
 function totalLines(order: OrderMailData): string[] {
   return [
     `Subtotal: ${formatCents(order.subtotal)}`,
+    ...(order.discount > 0 ? [`${discountLabel(order)}: -${formatCents(order.discount)}`] : []),
     `Shipping: ${shippingLabel(order)}`,
     `Total: ${formatCents(order.total)}`,
   ]
@@ -305,6 +312,7 @@ function ItemsTable({ order }: { order: OrderMailData }) {
           </tr>
         ))}
         {total('Subtotal', formatCents(order.subtotal))}
+        {order.discount > 0 && total(discountLabel(order), `-${formatCents(order.discount)}`)}
         {total('Shipping', shippingLabel(order))}
         {total('Total', formatCents(order.total), true)}
       </tbody>

@@ -1,0 +1,278 @@
+import { useId, useState } from 'react'
+import { type DiscountKind, discountAmount } from '../../../shared/discount-rules'
+import type { Discount, DiscountInput } from '../../../shared/discounts'
+import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
+import { ApiError } from '../../lib/api'
+import { failureMessage } from '../../lib/mutation-toasts'
+import { Button } from '../../ui/button'
+import { Checkbox } from '../../ui/checkbox'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog'
+import { FormField } from '../../ui/form-field'
+import { Input } from '../../ui/input'
+import { Label } from '../../ui/label'
+import { Select } from '../../ui/select'
+import { Textarea } from '../../ui/textarea'
+import { useSaveDiscount } from './api'
+
+/** A moment as the owner's device shows it in a datetime-local field, and back. */
+const toLocalField = (iso: string | null) => {
+  if (!iso) return ''
+  const date = new Date(iso)
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+}
+const fromLocalField = (value: string) => (value ? new Date(value).toISOString() : null)
+
+interface Draft {
+  code: string
+  kind: DiscountKind
+  value: string
+  minSubtotal: string
+  startsAt: string
+  endsAt: string
+  maxUses: string
+  active: boolean
+  welcome: boolean
+  note: string
+}
+
+function draftOf(discount: Discount | undefined): Draft {
+  if (!discount)
+    return {
+      code: '',
+      kind: 'percent',
+      value: '',
+      minSubtotal: '',
+      startsAt: '',
+      endsAt: '',
+      maxUses: '',
+      active: true,
+      welcome: false,
+      note: '',
+    }
+  return {
+    code: discount.code,
+    kind: discount.kind,
+    value: String(discount.kind === 'percent' ? discount.value : centsToDollars(discount.value)),
+    minSubtotal: discount.minSubtotal ? String(centsToDollars(discount.minSubtotal)) : '',
+    startsAt: toLocalField(discount.startsAt),
+    endsAt: toLocalField(discount.endsAt),
+    maxUses: discount.maxUses === null ? '' : String(discount.maxUses),
+    active: discount.active,
+    welcome: discount.welcome,
+    note: discount.note ?? '',
+  }
+}
+
+function inputOf(draft: Draft): DiscountInput {
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+  return {
+    code: draft.code.trim(),
+    kind: draft.kind,
+    value: draft.kind === 'percent' ? number(draft.value) : dollarsToCents(number(draft.value)),
+    minSubtotal: draft.minSubtotal.trim() ? dollarsToCents(number(draft.minSubtotal)) : 0,
+    startsAt: fromLocalField(draft.startsAt),
+    endsAt: fromLocalField(draft.endsAt),
+    maxUses: draft.maxUses.trim() ? number(draft.maxUses) : null,
+    active: draft.active,
+    welcome: draft.welcome,
+    note: draft.note.trim() || null,
+  }
+}
+
+/** Create or edit a code; the dialog stays open, with what was typed, when the save fails. */
+export function DiscountDialog({
+  open,
+  onOpenChange,
+  discount,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The code being edited; none to create one. */
+  discount?: Discount
+}) {
+  const id = useId()
+  const [draft, setDraft] = useState(() => draftOf(discount))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string>()
+  const save = useSaveDiscount()
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }))
+    setErrors((current) => ({ ...current, [key]: '' }))
+  }
+
+  const submit = async () => {
+    setFormError(undefined)
+    try {
+      await save.mutateAsync({ id: discount?.id, input: inputOf(draft) })
+      onOpenChange(false)
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : []
+      setErrors(Object.fromEntries(fields.map((field) => [field.field, field.message])))
+      if (fields.length === 0) setFormError(failureMessage(error))
+    }
+  }
+
+  const example = inputOf(draft)
+  const preview =
+    Number.isInteger(example.value) && example.value > 0
+      ? `On a $200.00 order: ${formatCents(discountAmount({ kind: draft.kind, value: example.value }, 20_000))} off`
+      : undefined
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{discount ? `Edit ${discount.code}` : 'New discount code'}</DialogTitle>
+          <DialogDescription>
+            Shoppers type the code in the cart or at checkout; letters are matched ignoring case.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit()
+          }}
+        >
+          <FormField label="Code" htmlFor={`${id}-code`} error={errors.code}>
+            <Input
+              value={draft.code}
+              onChange={(event) => set('code', event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={32}
+              placeholder="SPRING10"
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Kind" htmlFor={`${id}-kind`} error={errors.kind} className="content-start">
+              <Select
+                value={draft.kind}
+                onChange={(event) => set('kind', event.target.value as DiscountKind)}
+              >
+                <option value="percent">Percentage of the subtotal</option>
+                <option value="fixed">Fixed amount</option>
+              </Select>
+            </FormField>
+            <FormField
+              label={draft.kind === 'percent' ? 'Percent off' : 'Amount off ($)'}
+              htmlFor={`${id}-value`}
+              error={errors.value}
+              hint={preview}
+            >
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={draft.kind === 'percent' ? 1 : 0.01}
+                max={draft.kind === 'percent' ? 100 : undefined}
+                step={draft.kind === 'percent' ? 1 : 0.01}
+                value={draft.value}
+                onChange={(event) => set('value', event.target.value)}
+              />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Minimum subtotal ($)" htmlFor={`${id}-min`} error={errors.minSubtotal}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={draft.minSubtotal}
+                placeholder="None"
+                onChange={(event) => set('minSubtotal', event.target.value)}
+              />
+            </FormField>
+            <FormField label="Maximum uses" htmlFor={`${id}-max`} error={errors.maxUses}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={draft.maxUses}
+                placeholder="Unlimited"
+                onChange={(event) => set('maxUses', event.target.value)}
+              />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Starts" htmlFor={`${id}-starts`} error={errors.startsAt}>
+              <Input
+                type="datetime-local"
+                value={draft.startsAt}
+                onChange={(event) => set('startsAt', event.target.value)}
+              />
+            </FormField>
+            <FormField label="Ends" htmlFor={`${id}-ends`} error={errors.endsAt}>
+              <Input
+                type="datetime-local"
+                value={draft.endsAt}
+                onChange={(event) => set('endsAt', event.target.value)}
+              />
+            </FormField>
+          </div>
+          <FormField label="Note" htmlFor={`${id}-note`} error={errors.note}>
+            <Textarea
+              rows={2}
+              value={draft.note}
+              maxLength={500}
+              placeholder="Where this code was given out"
+              onChange={(event) => set('note', event.target.value)}
+            />
+          </FormField>
+          <div className="flex items-center gap-3">
+            <Checkbox
+              id={`${id}-active`}
+              checked={draft.active}
+              onCheckedChange={(checked) => set('active', checked === true)}
+            />
+            <Label htmlFor={`${id}-active`}>Active</Label>
+          </div>
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={`${id}-welcome`}
+              checked={draft.welcome}
+              onCheckedChange={(checked) => set('welcome', checked === true)}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-welcome`}>Welcome code</Label>
+              <p className="text-sm text-ink-muted">
+                Offered in the newsletter’s welcome e-mail. Only one code is the welcome code.
+              </p>
+            </div>
+          </div>
+          {discount && (
+            <p className="text-sm text-ink-muted">
+              Used {discount.uses} {discount.uses === 1 ? 'time' : 'times'}.
+            </p>
+          )}
+          {formError && (
+            <p role="alert" className="text-sm text-destructive">
+              {formError}
+            </p>
+          )}
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => onOpenChange(false)}
+              disabled={save.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {discount ? 'Save' : 'Create code'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query'
+import { Plus, TicketPercent } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import type { Discount } from '../../../shared/discounts'
+import { toastFailure } from '../../lib/mutation-toasts'
+import { useListParams } from '../../lib/use-list-params'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DataTable } from '../../ui/data-table'
+import { EmptyState } from '../../ui/empty-state'
+import { SearchInput } from '../../ui/search-input'
+import { PageHeader } from '../page-header'
+import { discountQueries, useDeleteDiscount } from './api'
+import { discountColumns } from './discount-columns'
+import { DiscountDialog } from './discount-dialog'
+
+const PAGE_SIZE = 50
+
+/** /admin/discounts: the codes shoppers type in the cart, with their status and uses (issue 25). */
+export function DiscountsPage() {
+  const list = useListParams()
+  const query = useQuery(discountQueries.list(list.query))
+  const remove = useDeleteDiscount()
+  // The dialog is keyed by what it edits, so each opening starts from that code's values.
+  const [editing, setEditing] = useState<{ discount?: Discount; key: number }>()
+  const [deleting, setDeleting] = useState<Discount>()
+  const columns = useMemo(
+    () => discountColumns((discount) => setEditing({ discount, key: Date.now() }), setDeleting),
+    [],
+  )
+  useEffect(() => {
+    if (query.error) toastFailure('Could not load the discount codes', query.error)
+  }, [query.error])
+  const create = () => setEditing({ key: Date.now() })
+
+  return (
+    <>
+      <PageHeader
+        title="Discounts"
+        description={
+          query.data
+            ? `${query.data.total} ${query.data.total === 1 ? 'code' : 'codes'}`
+            : 'Codes shoppers type in the cart or at checkout.'
+        }
+        actions={
+          <Button onClick={create}>
+            <Plus className="size-4" aria-hidden /> New Code
+          </Button>
+        }
+      />
+      <div className="mb-4">
+        <SearchInput
+          label="Search codes"
+          placeholder="Search by code"
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+      </div>
+      <DataTable
+        caption="Discount codes"
+        noun={{ one: 'code', other: 'codes' }}
+        columns={columns}
+        data={query.data?.items}
+        getRowId={(discount) => String(discount.id)}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={list.setPage}
+        refreshing={query.isPlaceholderData}
+        empty={
+          <EmptyState
+            icon={<TicketPercent className="size-7" aria-hidden />}
+            title={list.search ? 'No codes found' : 'No discount codes yet'}
+            description={
+              list.search
+                ? `No code matches "${list.search}".`
+                : 'Create a code for a fair, a newsletter or a returning client.'
+            }
+            action={<Button onClick={create}>Create a Code</Button>}
+          />
+        }
+      />
+      {editing && (
+        <DiscountDialog
+          key={editing.key}
+          open
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          discount={editing.discount}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete ${deleting?.code ?? 'this code'}?`}
+        description={`Shoppers will no longer be able to use "${deleting?.code}". Orders placed with it keep their discount. This cannot be undone.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        destructive
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+      />
+    </>
+  )
+}
