@@ -17,6 +17,9 @@ export const CHECKOUT_PLAN = {
   /** A second, smaller run with fewer requests in flight, to see whether waiting or working dominates. */
   probePieces: 1000,
   probeInFlight: 20,
+  /** A third run at the measured run's concurrency, every order with the same 10 % code (issue 25). */
+  codePieces: 1000,
+  codePercent: 10,
   contenders: 200,
   /** Stock of the contended pieces: exactly this many of the contenders may get an order. */
   contendedStocks: [1, 3],
@@ -78,6 +81,8 @@ export interface CheckoutResult {
   postgresSettings: string
   run: ThroughputRun
   probe: ThroughputRun
+  /** The measured run's concurrency with every order under one shared code: no target, for comparison. */
+  withCode: ThroughputRun
   contention: ContentionRun[]
   /** Orders in the database against the 200s the bench received over the whole part. */
   ordersInDatabase: number
@@ -94,11 +99,14 @@ interface Piece {
 
 let buyer = 0
 
-/** A Zelle order for one piece, with the totals the storefront would show. */
-function order(piece: Piece) {
+const BENCH_CODE = 'BENCH10'
+
+/** A Zelle order for one piece, with the totals the storefront would show (with the bench's code, if used). */
+function order(piece: Piece, withCode = false) {
   buyer++
   const subtotal = piece.price
-  const shippingCost = subtotal >= SHIPPING.freeThresholdCents ? 0 : SHIPPING.flatCents
+  const discount = withCode ? Math.round((subtotal * CHECKOUT_PLAN.codePercent) / 100) : 0
+  const shippingCost = subtotal - discount >= SHIPPING.freeThresholdCents ? 0 : SHIPPING.flatCents
   return {
     firstName: 'Mei',
     lastName: `Buyer ${buyer}`,
@@ -113,7 +121,8 @@ function order(piece: Piece) {
     items: [{ productId: piece.id, quantity: 1, price: piece.price }],
     subtotal,
     shippingCost,
-    total: subtotal + shippingCost,
+    total: subtotal - discount + shippingCost,
+    ...(withCode ? { discountCode: BENCH_CODE, discount } : {}),
     // The storefront sends one per submission, so the server's duplicate check is part of the cost.
     idempotencyKey: randomUUID(),
   }
@@ -167,12 +176,13 @@ async function buyAll(
   db: pg.Client,
   pieces: Piece[],
   inFlight: number,
+  withCode = false,
 ): Promise<ThroughputRun> {
   const database = db.database!
   const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid')
   const own = rows[0]!.pid
   // Serialised before the clock starts: the bench's own work stays out of the measurement.
-  const bodies = pieces.map((piece) => JSON.stringify(order(piece)))
+  const bodies = pieces.map((piece) => JSON.stringify(order(piece, withCode)))
   const failures: Record<string, number> = {}
   let orders = 0
   let sent = 0
@@ -346,8 +356,8 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
     const postgresSettings = settings.rows.map((row) => `${row.name}=${row.setting}`).join(', ')
     const cookie = await signIn(app.baseUrl)
 
-    const { warmupPieces, pieces, probePieces } = CHECKOUT_PLAN
-    const total = warmupPieces + pieces + probePieces
+    const { warmupPieces, pieces, probePieces, codePieces } = CHECKOUT_PLAN
+    const total = warmupPieces + pieces + probePieces + codePieces
     console.info(`checkout: creating ${total} products through the admin API`)
     const creating = performance.now()
     const all = await createPieces(app, cookie, total)
@@ -358,7 +368,27 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
     console.info(`checkout: ${pieces} orders, ${CHECKOUT_PLAN.inFlight} in flight`)
     const run = await buyAll(app, db, all.slice(warmupPieces, warmupPieces + pieces), CHECKOUT_PLAN.inFlight)
     console.info(`checkout: ${probePieces} orders, ${CHECKOUT_PLAN.probeInFlight} in flight`)
-    const probe = await buyAll(app, db, all.slice(warmupPieces + pieces), CHECKOUT_PLAN.probeInFlight)
+    const probe = await buyAll(
+      app,
+      db,
+      all.slice(warmupPieces + pieces, warmupPieces + pieces + probePieces),
+      CHECKOUT_PLAN.probeInFlight,
+    )
+    const code = await post(
+      false,
+      `${app.baseUrl}/api/admin/discounts`,
+      { code: BENCH_CODE, kind: 'percent', value: CHECKOUT_PLAN.codePercent },
+      { headers: { cookie } },
+    )
+    if (code.status !== 201) throw new Error(`creating the bench's code: ${code.status} ${code.body}`)
+    console.info(`checkout: ${codePieces} orders with one shared code, ${CHECKOUT_PLAN.inFlight} in flight`)
+    const withCode = await buyAll(
+      app,
+      db,
+      all.slice(warmupPieces + pieces + probePieces),
+      CHECKOUT_PLAN.inFlight,
+      true,
+    )
 
     const contention: ContentionRun[] = []
     for (const stock of CHECKOUT_PLAN.contendedStocks) {
@@ -374,6 +404,7 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
       answered(warmup) +
       answered(run) +
       answered(probe) +
+      answered(withCode) +
       contention.reduce((sum, result) => sum + result.orders, 0)
     const { rows } = await db.query<{ orders: number }>('select count(*)::int as orders from orders')
     const ordersInDatabase = rows[0]!.orders
@@ -383,6 +414,7 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
       postgresSettings,
       run,
       probe,
+      withCode,
       contention,
       ordersInDatabase,
       ordersAnswered,
@@ -390,6 +422,7 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
         run.ordersPerSecond >= CHECKOUT_TARGETS.minOrdersPerSecond &&
         Object.keys(run.failures).length === 0 &&
         Object.keys(probe.failures).length === 0 &&
+        Object.keys(withCode.failures).length === 0 &&
         contention.every((result) => result.pass) &&
         ordersInDatabase === ordersAnswered,
     }

@@ -234,12 +234,14 @@ function checkoutSection(outcome: CheckoutOutcome): string[] {
     `${int(plan.pieces)} distinct pieces bought once each, ${plan.inFlight} checkouts in flight, after ` +
       `${plan.warmupPieces} warm-up orders; orders/s is 200 answers over wall time, latencies are autocannon's ` +
       `percentiles (1 ms resolution) over every request. The ${plan.probeInFlight}-in-flight run buys ${int(plan.probePieces)} ` +
-      `other pieces, for comparison only. Target: >= ${int(CHECKOUT_TARGETS.minOrdersPerSecond)} orders/s ` +
+      `other pieces, for comparison only; the last run buys ${int(plan.codePieces)} more at ${plan.inFlight} in flight, ` +
+      `every order under one shared ${plan.codePercent} % discount code (issue 25), also for comparison. ` +
+      `Target: >= ${int(CHECKOUT_TARGETS.minOrdersPerSecond)} orders/s ` +
       'with no answer other than 200.',
     '',
   ]
   if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
-  const { run, probe } = outcome
+  const { run, probe, withCode } = outcome
   const runPass =
     run.ordersPerSecond >= CHECKOUT_TARGETS.minOrdersPerSecond && !Object.keys(run.failures).length
   lines.push(
@@ -247,6 +249,15 @@ function checkoutSection(outcome: CheckoutOutcome): string[] {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     checkoutRow('measured', run, verdict(runPass)),
     checkoutRow('comparison', probe, Object.keys(probe.failures).length ? '**FAIL**' : 'no target'),
+    ...(withCode
+      ? [
+          checkoutRow(
+            'with a shared code',
+            withCode,
+            Object.keys(withCode.failures).length ? '**FAIL**' : 'no target',
+          ),
+        ]
+      : []),
     '',
     `PostgreSQL: ${outcome.postgresSettings}. Products created beforehand through the admin API: ` +
       `${int(outcome.productsCreated)} (${int(outcome.productsPerSecond)}/s, 20 at a time). Orders in the ` +
@@ -541,10 +552,11 @@ export function renderSummary(report: Report): string {
   if (report.checkout && 'error' in report.checkout)
     lines.push(`  checkout: ERROR ${oneLine(report.checkout.error)}`)
   else if (report.checkout) {
-    const { run, probe, contention } = report.checkout
+    const { run, probe, withCode, contention } = report.checkout
     for (const [label, result] of [
       ['checkout', run],
       ['checkout (comparison)', probe],
+      ...(withCode ? ([['checkout (with a shared code)', withCode]] as const) : []),
     ] as const)
       lines.push(
         `  ${label}: ${int(result.ordersPerSecond)} orders/s at ${result.inFlight} in flight, p50 ` +
