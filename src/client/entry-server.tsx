@@ -69,6 +69,9 @@ function streamMarkup(page: ReactNode, { wait, nonce, onError }: RenderOptions) 
     }
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // React moves a large part out of the shell, to be swapped in by an inline script, so the
+      // top of the page paints first. A whole render (for the cache) has no nonce: kept in place.
+      ...(wait === 'all' ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
       onShellReady: wait === 'shell' ? start : undefined,
       onAllReady: wait === 'all' ? start : undefined,
       onShellError: (error) => {
