@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { NO_PRODUCT } from '../../../shared/testimonials'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
+import { fieldClasses } from '../../ui/input'
 import { SearchInput } from '../../ui/search-input'
 import { Spinner } from '../../ui/spinner'
 
@@ -65,7 +66,10 @@ export function ProductPicker({ id, value, onChange, error }: ProductPickerProps
         aria-controls={`${id}-panel`}
         aria-invalid={error ? true : undefined}
         onClick={() => setOpen(!open)}
-        className="flex h-11 w-full cursor-pointer items-center justify-between gap-3 rounded-sm border border-ink/20 bg-white px-3 text-left text-sm text-ink hover:border-ink/40 focus-visible:outline-2 focus-visible:outline-jade-700"
+        className={cn(
+          fieldClasses,
+          'flex h-11 cursor-pointer items-center justify-between gap-3 px-3 text-left focus-visible:outline-2 focus-visible:outline-jade-700',
+        )}
       >
         <span id={`${id}-value`} className="truncate">
           {current?.name ?? 'None / general feedback'}
