@@ -37,7 +37,7 @@ const TYPES = ['bangle', 'bracelet', 'earring', 'pendant', 'ring']
 const COLORS = ['green', 'lavender', 'white', 'yellow', 'black', 'red']
 
 /** 2,000 available pieces across the five categories, bangles of every size, in one statement. */
-export async function addPieces(databaseUrl: string) {
+async function addPieces(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
