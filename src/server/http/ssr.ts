@@ -149,8 +149,8 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
   /** An anonymous page in one piece, for the page cache: rendered to the end before it is kept. */
   async function renderWholePage(request: FastifyRequest, url: string): Promise<RenderedPage> {
     const result = await startPage(request, url, true)
-    if (result.redirect || !result.stream)
-      return { status: result.status, html: '', redirect: redirectOf(result) }
+    if (result.redirect) return { status: result.status, html: '', redirect: redirectOf(result) }
+    if (!result.stream) throw new Error(`The render of ${url} has neither markup nor a redirect`)
     const markup = await text(await result.stream({ wait: 'all', onError: logRenderError(request) }))
     return {
       status: result.status,
@@ -189,7 +189,8 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     // A visitor's own page streams: the shell goes out as soon as it is rendered.
     const result = await startPage(request, request.url, false)
     const redirect = redirectOf(result)
-    if (redirect || !result.stream) return reply.redirect(redirect?.location ?? '/', redirect?.status)
+    if (redirect) return reply.redirect(redirect.location, redirect.status)
+    if (!result.stream) throw new Error(`The render of ${request.url} has neither markup nor a redirect`)
     // Parts that stream in after the shell are swapped in by inline scripts: this page's nonce lets them run.
     const nonce = randomBytes(16).toString('base64')
     const markup = await result.stream({ wait: 'shell', nonce, onError: logRenderError(request) })
