@@ -200,6 +200,8 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     markup.pipe(page, { end: false })
     markup.on('end', () => page.end(beforeState + stateScript(result) + afterState))
     markup.on('error', (error) => page.destroy(error))
+    // The visitor left: React stops rendering what nobody will read.
+    page.on('close', () => (markup as Readable).destroy())
     // Pages may show the visitor's name and cart: never stored by shared caches.
     reply
       .header('cache-control', PRIVATE_PAGES.test(request.url) ? 'private, no-store' : 'private, no-cache')
