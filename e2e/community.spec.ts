@@ -41,6 +41,9 @@ test.describe('community', () => {
     })
     await page.goto('/testimonials')
     await expect(page.getByRole('heading', { name: 'Share Your Experience' })).toBeVisible()
+    // The form is opened by a button; its code comes then, and it starts at the name.
+    await page.getByRole('button', { name: 'Write a review' }).click()
+    await expect(page.getByLabel('Your Name')).toBeFocused()
     await page.getByLabel('Your Name').fill(name)
     expect(catalogueRequests).toEqual([])
     const firstPage = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/products')

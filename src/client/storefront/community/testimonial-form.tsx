@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { Star, X } from 'lucide-react'
+import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { imageSources } from '../../../shared/images'
@@ -39,6 +40,8 @@ export function TestimonialForm() {
     defaultValues: BLANK,
   })
   const { errors } = form.formState
+  // Opened by a button: the visitor goes on from the first field.
+  useEffect(() => form.setFocus('customerName'), [form])
   const imageUrl = form.watch('imageUrl')
   const uploads = useImageUploads({
     send: async (file, onProgress) =>
