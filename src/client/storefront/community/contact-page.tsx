@@ -1,17 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Mail, Phone } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { HONEYPOT_FIELD, INQUIRY_MESSAGES, type InquiryInput, inquirySchema } from '../../../shared/inquiries'
+import type { InquiryInput, inquirySchema } from '../../../shared/inquiries'
+import { HONEYPOT_FIELD, INQUIRY_MESSAGES } from '../../../shared/inquiry-labels'
 import { api } from '../../lib/api'
+import { lazyResolver } from '../../lib/lazy-resolver'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Textarea } from '../../ui/textarea'
 import { toast } from '../../ui/use-toast'
+
+type InquiryOutput = z.output<typeof inquirySchema>
+
+const checkInquiry = lazyResolver<InquiryInput, InquiryOutput>(async () => {
+  const [{ zodResolver }, { inquirySchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../shared/inquiries'),
+  ])
+  return zodResolver(inquirySchema)
+})
 
 export function ContactPage() {
   const { data: store } = useQuery(queries.store())
@@ -24,7 +35,7 @@ export function ContactPage() {
     [HONEYPOT_FIELD]: '',
   }
   const form = useForm<InquiryInput, unknown, z.output<typeof inquirySchema>>({
-    resolver: zodResolver(inquirySchema),
+    resolver: checkInquiry,
     defaultValues: blank,
   })
   const { errors } = form.formState

@@ -4,8 +4,8 @@ import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { imageSources } from '../../../shared/images'
 import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonial-labels'
-import { formatDate } from '../../lib/dates'
 import { queries } from '../../lib/queries'
+import { shortDate } from '../../lib/short-date'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Skeleton } from '../../ui/skeleton'
@@ -123,7 +123,7 @@ function TestimonialItem({ testimonial }: { testimonial: Testimonial }) {
             <span className="block font-medium text-ink">{testimonial.customerName}</span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
               <Stars rating={testimonial.rating} />
-              <time dateTime={testimonial.createdAt}>{formatDate(testimonial.createdAt)}</time>
+              <time dateTime={testimonial.createdAt}>{shortDate(testimonial.createdAt)}</time>
             </span>
           </figcaption>
         </div>
