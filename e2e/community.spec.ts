@@ -34,11 +34,35 @@ test.describe('community', () => {
   }) => {
     const name = `Ana Reviewer ${unique()}`
     const content = `The celadon bangle glows in the morning light. <script>alert(1)</script> ${unique()}`
+    // The catalogue is not downloaded for the form: one page of it, once the picker opens.
+    const catalogueRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products') catalogueRequests.push(request.url())
+    })
     await page.goto('/testimonials')
     await expect(page.getByRole('heading', { name: 'Share Your Experience' })).toBeVisible()
+    // The form is opened by a button; its code comes then, and it starts at the name.
+    await page.getByRole('button', { name: 'Write a review' }).click()
+    await expect(page.getByLabel('Your Name')).toBeFocused()
     await page.getByLabel('Your Name').fill(name)
-    await page.getByLabel('Product (optional)').selectOption({ index: 1 })
-    const productId = await page.getByLabel('Product (optional)').inputValue()
+    expect(catalogueRequests).toEqual([])
+    const firstPage = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/products')
+    await page.getByRole('button', { name: /^Product \(optional\)/ }).click()
+    const listed = (await (await firstPage).json()) as {
+      items: { id: number; name: string }[]
+      total: number
+    }
+    expect(new URL(catalogueRequests[0]!).searchParams.get('pageSize')).toBe('20')
+    const piece = listed.items[0]!
+    const pieces = page.getByRole('list', { name: 'Pieces' })
+    await expect(pieces.getByRole('button')).toHaveCount(listed.items.length + 1)
+    // A search narrows the list on the server.
+    await page.getByRole('searchbox', { name: 'Search pieces' }).fill(piece.name)
+    await expect(pieces.getByRole('button', { name: piece.name, exact: true })).toBeVisible()
+    await expect.poll(() => catalogueRequests.some((url) => url.includes('q='))).toBe(true)
+    await pieces.getByRole('button', { name: piece.name, exact: true }).click()
+    await expect(page.getByRole('button', { name: `Product (optional) ${piece.name}` })).toBeVisible()
+    const productId = piece.id
     // The stars are the radios' labels: a click on the fourth star chooses 4.
     await page
       .locator('label')

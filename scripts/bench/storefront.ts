@@ -15,14 +15,14 @@ export interface StorefrontPage {
 }
 
 /**
- * The three pages DESIGN.md §6 budgets, a real product's detail page among them, and the Journal
- * with its newest story (the seed publishes a few).
+ * The three pages DESIGN.md §6 budgets, a real product's detail page among them, the Journal
+ * with its newest story (the seed publishes a few), and the pages with forms: the review form on
+ * /testimonials and the inquiry form on /contact.
  */
 export async function storefrontPages(baseUrl: string): Promise<StorefrontPage[]> {
-  const response = await fetch(`${baseUrl}/api/products`)
+  const response = await fetch(`${baseUrl}/api/products?page=1&pageSize=1`)
   if (!response.ok) throw new Error(`GET /api/products: ${response.status}`)
-  const products = (await response.json()) as { id: number }[]
-  const first = products[0]
+  const first = ((await response.json()) as { items: { id: number }[] }).items[0]
   if (!first) throw new Error('the seeded catalogue is empty')
   const journal = await fetch(`${baseUrl}/api/blog/posts?pageSize=1`)
   if (!journal.ok) throw new Error(`GET /api/blog/posts: ${journal.status}`)
@@ -34,6 +34,8 @@ export async function storefrontPages(baseUrl: string): Promise<StorefrontPage[]
     { label: 'product', path: `/product/${first.id}` },
     { label: 'journal', path: '/journal' },
     { label: 'journal post', path: `/journal/${newest.slug}` },
+    { label: 'testimonials', path: '/testimonials' },
+    { label: 'contact', path: '/contact' },
   ]
 }
 

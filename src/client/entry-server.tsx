@@ -1,8 +1,9 @@
+import { PassThrough } from 'node:stream'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
+import { type ReactNode, StrictMode } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
 import { matchRoutes, StaticRouter } from 'react-router'
-import type { RenderFunction } from '../shared/ssr'
+import type { RenderFunction, RenderOptions } from '../shared/ssr'
 import { App } from './app'
 import { renderHead } from './lib/head'
 import type { PageContext, PageHandle } from './lib/page'
@@ -16,7 +17,7 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
   // /products/12 is an old form of /product/12 (DESIGN.md §4).
   const legacyProduct = /^\/products\/(\d+)\/?$/.exec(pathname)
   if (legacyProduct)
-    return { status: 301, redirect: `/product/${legacyProduct[1]}`, head: '', html: '', state: null }
+    return { status: 301, redirect: `/product/${legacyProduct[1]}`, head: '', state: () => null }
 
   const leaf = matchRoutes(routes, pathname)?.at(-1)
   const handle = leaf?.route.handle as PageHandle | undefined
@@ -34,23 +35,52 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
   )
 
   const redirect = handle?.redirect?.(context, queryClient)
-  if (redirect) return { status: 302, redirect, head: '', html: '', state: null }
+  if (redirect) return { status: 302, redirect, head: '', state: () => null }
 
-  const html = renderToString(
+  const page = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <StaticRouter location={url}>
           <App />
         </StaticRouter>
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   )
   const storeName = queryClient.getQueryData(queries.store().queryKey)?.name ?? 'Jade Shop'
   const meta = handle?.meta(context, queryClient) ?? { title: storeName, description: '' }
   return {
     status: handle?.status?.(context, queryClient) ?? 200,
     head: renderHead(meta, storeName, origin, pathname),
-    html,
-    state: dehydrate(queryClient),
+    stream: (options) => streamMarkup(page, options),
+    state: () => dehydrate(queryClient),
   }
+}
+
+// A render that has not finished by then is cut short: what is left renders in the browser.
+const RENDER_TIMEOUT_MS = 10_000
+
+function streamMarkup(page: ReactNode, { wait, nonce, onError }: RenderOptions) {
+  return new Promise<NodeJS.ReadableStream>((resolve, reject) => {
+    const markup = new PassThrough()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const start = () => {
+      pipe(markup)
+      resolve(markup)
+    }
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // React moves a large part out of the shell, to be swapped in by an inline script, so the
+      // top of the page paints first. A whole render (for the cache) has no nonce: kept in place.
+      ...(wait === 'all' ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+      onShellReady: wait === 'shell' ? start : undefined,
+      onAllReady: wait === 'all' ? start : undefined,
+      onShellError: (error) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+      onError: (error) => onError?.(error),
+    })
+    timer = setTimeout(() => abort(), RENDER_TIMEOUT_MS)
+    markup.on('close', () => clearTimeout(timer))
+  })
 }

@@ -26,13 +26,29 @@ export interface RenderRequest {
   fetchJson(path: string): Promise<{ status: number; body: unknown }>
 }
 
+export interface RenderOptions {
+  /**
+   * 'all': the markup comes once every part is rendered, in one piece and with no inline script
+   * (what crawlers and the page cache want); 'shell': as soon as the shell is, the rest after it.
+   */
+  wait: 'shell' | 'all'
+  /** Put on the inline scripts React writes when a part streams in after the shell (CSP). */
+  nonce?: string
+  /** A part that failed after the shell (the browser renders it again): to be logged. */
+  onError?(error: unknown): void
+}
+
 export interface RenderResult {
   status: number
   /** Tags for <head>: title, description, canonical, Open Graph... */
   head: string
-  html: string
-  /** The dehydrated query cache, read again by the browser before hydrating. */
-  state: unknown
+  /**
+   * Starts React's streaming renderer (the page's data is already fetched): resolves with the
+   * markup, or rejects when the shell itself failed. Absent on a redirect.
+   */
+  stream?(options: RenderOptions): Promise<NodeJS.ReadableStream>
+  /** The dehydrated query cache, read again by the browser before hydrating: read after the markup. */
+  state(): unknown
   redirect?: string
 }
 

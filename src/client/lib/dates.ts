@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import { queries } from './queries'
+import { shortDate } from './short-date'
 
 export interface DateOptions {
   /**
@@ -54,7 +55,7 @@ export function formatDate(iso: string, options: Pick<DateOptions, 'timeZone'> =
   const date = validDate(iso)
   if (!date) return ''
   const timeZone = safeZone(options.timeZone)
-  return timeZone ? zonedParts(date, timeZone, false).day : format(date, 'MMM d, yyyy')
+  return timeZone ? zonedParts(date, timeZone, false).day : shortDate(iso)
 }
 
 /** A calendar day of the shop ('yyyy-MM-dd', a due date), e.g. 'Mar 4, 2025', whatever the reader's zone. */

@@ -1,6 +1,8 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../db/schema'
+import { adminCookie } from '../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../test/helpers'
 import { loadSsrBundle } from './ssr'
 
@@ -164,6 +166,42 @@ describe('server-side rendering', () => {
     const asset = await t.app.inject({ method: 'GET', url: script! })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
+  })
+})
+
+describe('streaming', () => {
+  // Scripts React writes into the page itself (not the query state or structured data).
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>/g)].map(
+      (match) => match[1] ?? '',
+    )
+
+  it("streams a signed-in visitor's page, a part that loads late swapped in by a script the CSP allows", async () => {
+    const cookie = await adminCookie(t.app, t.handle.db)
+    // The listing is large enough for React to send it after the top of the page.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { cookie, 'accept-encoding': 'br' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    const html = brotliDecompressSync(response.rawPayload).toString('utf8')
+    expect(html).toContain('<script id="__QUERY_STATE__" type="application/json">')
+    expect(html.trimEnd()).toMatch(/<\/html>$/)
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1]
+    expect(nonce).toBeDefined()
+    expect(String(response.headers['content-security-policy'])).toMatch(/script-src [^;]*'nonce-/)
+    const scripts = inlineScripts(html)
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`)
+  })
+
+  it('gives the page cache whole renders: no inline script, no nonce', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/products' })
+    expect(response.statusCode).toBe(200)
+    expect(inlineScripts(response.body)).toEqual([])
+    expect(String(response.headers['content-security-policy'])).not.toContain('nonce-')
   })
 })
 

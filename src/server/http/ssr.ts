@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { PassThrough, type Readable } from 'node:stream'
+import { text } from 'node:stream/consumers'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip as gzipCallback } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '../../shared/api'
-import type { RenderFunction } from '../../shared/ssr'
+import type { RenderFunction, RenderResult } from '../../shared/ssr'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
 import {
   type CachedPage,
@@ -114,10 +117,11 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
   const [beforeState, afterState] = splitOnce(afterHtml, '<!--app-state-->')
 
   /**
-   * Renders one page. `anonymous`: for every visitor without a session, so nothing of this one
-   * (cookies, who they are, their cart) goes into it; the browser asks for those itself.
+   * Fetches one page's data and works out its status and head. `anonymous`: for every visitor
+   * without a session, so nothing of this one (cookies, who they are, their cart) goes into it;
+   * the browser asks for those itself.
    */
-  async function renderPage(request: FastifyRequest, url: string, anonymous: boolean): Promise<RenderedPage> {
+  function startPage(request: FastifyRequest, url: string, anonymous: boolean): Promise<RenderResult> {
     const cookie = anonymous ? undefined : request.headers.cookie
     // The API sees the visitor as they are (their cookies, address and browser): what it counts
     // per visitor (the journal's views) counts them once, however the page was reached.
@@ -126,7 +130,7 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       remoteAddress: request.ip,
       headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
     }
-    const result = await bundle.render({
+    return bundle.render({
       url,
       origin: origin(request),
       anonymous,
@@ -135,16 +139,22 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
         return { status: response.statusCode, body: response.statusCode < 300 ? response.json() : undefined }
       },
     })
-    if (result.redirect)
-      return {
-        status: result.status,
-        html: '',
-        redirect: { location: result.redirect, status: result.status === 301 ? 301 : 302 },
-      }
-    const state = `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state)}</script>`
+  }
+
+  const logRenderError = (request: FastifyRequest) => (error: unknown) =>
+    request.log.error({ err: error }, 'A part of the page failed to render on the server')
+  const stateScript = (result: RenderResult) =>
+    `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state())}</script>`
+
+  /** An anonymous page in one piece, for the page cache: rendered to the end before it is kept. */
+  async function renderWholePage(request: FastifyRequest, url: string): Promise<RenderedPage> {
+    const result = await startPage(request, url, true)
+    if (result.redirect) return { status: result.status, html: '', redirect: redirectOf(result) }
+    if (!result.stream) throw new Error(`The render of ${url} has neither markup nor a redirect`)
+    const markup = await text(await result.stream({ wait: 'all', onError: logRenderError(request) }))
     return {
       status: result.status,
-      html: beforeHead + result.head + beforeHtml + result.html + beforeState + state + afterState,
+      html: beforeHead + result.head + beforeHtml + markup + beforeState + stateScript(result) + afterState,
     }
   }
 
@@ -170,25 +180,40 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     const shared = pageCache && !request.cookies[SESSION_COOKIE] && isSharedPage(url.split('?')[0]!)
     if (shared) {
       const { page, keep } = await pageCache.get(`${origin(request)}${url}`, () =>
-        renderPage(request, url, true),
+        renderWholePage(request, url),
       )
       if (keep) keepers.set(request, keep)
       return sendCachedPage(request, reply, page)
     }
 
-    const page = await renderPage(request, request.url, false)
-    if (page.redirect) return reply.redirect(page.redirect.location, page.redirect.status)
+    // A visitor's own page streams: the shell goes out as soon as it is rendered.
+    const result = await startPage(request, request.url, false)
+    const redirect = redirectOf(result)
+    if (redirect) return reply.redirect(redirect.location, redirect.status)
+    if (!result.stream) throw new Error(`The render of ${request.url} has neither markup nor a redirect`)
+    // Parts that stream in after the shell are swapped in by inline scripts: this page's nonce lets them run.
+    const nonce = randomBytes(16).toString('base64')
+    const markup = await result.stream({ wait: 'shell', nonce, onError: logRenderError(request) })
+    allowScriptNonce(reply, nonce)
+    const page = new PassThrough()
+    page.write(beforeHead + result.head + beforeHtml)
+    markup.pipe(page, { end: false })
+    markup.on('end', () => page.end(beforeState + stateScript(result) + afterState))
+    markup.on('error', (error) => page.destroy(error))
+    // The visitor left: React stops rendering what nobody will read.
+    page.on('close', () => (markup as Readable).destroy())
     // Pages may show the visitor's name and cart: never stored by shared caches.
     reply
       .header('cache-control', PRIVATE_PAGES.test(request.url) ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
-    reply.status(page.status).type('text/html; charset=utf-8')
+    reply.status(result.status).type('text/html; charset=utf-8')
     const accepted = request.headers['accept-encoding'] ?? ''
     if (/\bbr\b/.test(accepted)) {
-      return reply.header('content-encoding', 'br').send(await brotli(page.html, BROTLI_FAST))
+      return reply.header('content-encoding', 'br').send(compressed(page, createBrotliCompress(BROTLI_FAST)))
     }
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(page.html))
-    return reply.send(page.html)
+    if (/\bgzip\b/.test(accepted))
+      return reply.header('content-encoding', 'gzip').send(compressed(page, createGzip()))
+    return reply.send(page)
   })
 
   /** An anonymous page from the cache (or just rendered for it): its bytes, or 304 by ETag. */
@@ -212,6 +237,26 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       return reply.header('content-encoding', 'gzip').send(page.gzip ?? (await gzip(page.html)))
     return reply.send(page.html)
   }
+}
+
+function redirectOf(result: RenderResult): RenderedPage['redirect'] {
+  if (!result.redirect) return undefined
+  return { location: result.redirect, status: result.status === 301 ? 301 : 302 }
+}
+
+function compressed(page: Readable, compressor: NodeJS.ReadWriteStream): Readable {
+  page.on('error', (error) => compressor.emit('error', error))
+  return page.pipe(compressor) as unknown as Readable
+}
+
+/** Adds this answer's nonce to the scripts the Content-Security-Policy (http/security.ts) allows. */
+function allowScriptNonce(reply: FastifyReply, nonce: string) {
+  const policy = reply.raw.getHeader('content-security-policy')
+  if (typeof policy !== 'string') return
+  reply.raw.setHeader(
+    'content-security-policy',
+    policy.replace(/(^|;)(\s*script-src)([^;]*)/, `$1$2$3 'nonce-${nonce}'`),
+  )
 }
 
 function insertBefore(text: string, marker: string, insert: string): string {

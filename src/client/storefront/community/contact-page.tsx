@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Mail, Phone } from 'lucide-react'
-import { useForm } from 'react-hook-form'
+import { type FormEvent, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { HONEYPOT_FIELD, INQUIRY_MESSAGES, type InquiryInput, inquirySchema } from '../../../shared/inquiries'
+import type { InquiryInput, inquirySchema } from '../../../shared/inquiries'
+import { HONEYPOT_FIELD, INQUIRY_MESSAGES } from '../../../shared/inquiry-labels'
 import { api } from '../../lib/api'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
@@ -13,29 +13,62 @@ import { Input } from '../../ui/input'
 import { Textarea } from '../../ui/textarea'
 import { toast } from '../../ui/use-toast'
 
+type InquiryOutput = z.output<typeof inquirySchema>
+
+type InquiryField = 'name' | 'email' | 'subject' | 'message'
+type InquiryErrors = Partial<Record<InquiryField, string>>
+
+/**
+ * Checks the form against the API's own schema, loaded (with zod, ~38 KB compressed) when the form
+ * is first checked rather than with the page: the first message of each field that fails.
+ */
+async function checkInquiry(form: HTMLFormElement): Promise<{ data?: InquiryOutput; errors: InquiryErrors }> {
+  const { inquirySchema } = await import('../../../shared/inquiries')
+  const result = inquirySchema.safeParse(Object.fromEntries(new FormData(form)) as InquiryInput)
+  if (result.success) return { data: result.data, errors: {} }
+  const errors: InquiryErrors = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as InquiryField
+    errors[field] ??= issue.message
+  }
+  return { errors }
+}
+
 export function ContactPage() {
   const { data: store } = useQuery(queries.store())
   const [search] = useSearchParams()
-  const blank: InquiryInput = {
-    name: '',
-    email: '',
-    subject: search.get('subject')?.slice(0, 200) ?? '',
-    message: '',
-    [HONEYPOT_FIELD]: '',
-  }
-  const form = useForm<InquiryInput, unknown, z.output<typeof inquirySchema>>({
-    resolver: zodResolver(inquirySchema),
-    defaultValues: blank,
-  })
-  const { errors } = form.formState
+  const subject = search.get('subject')?.slice(0, 200) ?? ''
+  const [errors, setErrors] = useState<InquiryErrors>({})
+  // After a first try, each change checks again, so a message goes as soon as it is fixed.
+  const [tried, setTried] = useState(false)
   const send = useMutation({
-    mutationFn: (values: z.output<typeof inquirySchema>) => api.post('/api/inquiries', values),
-    onSuccess: () => {
-      form.reset({ ...blank, subject: '' })
-      toast({ variant: 'success', ...INQUIRY_MESSAGES.sent })
-    },
+    mutationFn: (values: InquiryOutput) => api.post('/api/inquiries', values),
+    onSuccess: () => toast({ variant: 'success', ...INQUIRY_MESSAGES.sent }),
     onError: () => toast({ variant: 'destructive', ...INQUIRY_MESSAGES.failed }),
   })
+  const check = async (form: HTMLFormElement) => {
+    const result = await checkInquiry(form)
+    setErrors(result.errors)
+    return result
+  }
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    setTried(true)
+    const { data, errors: found } = await check(form)
+    if (!data) {
+      const first = (['name', 'email', 'subject', 'message'] as const).find((field) => found[field])
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus()
+      return
+    }
+    send.mutate(data, {
+      onSuccess: () => {
+        form.reset()
+        ;(form.elements.namedItem('subject') as HTMLInputElement).value = ''
+        setTried(false)
+      },
+    })
+  }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24 lg:px-8">
@@ -93,31 +126,27 @@ export function ContactPage() {
             <form
               className="mt-8 grid gap-6"
               noValidate
-              onSubmit={form.handleSubmit((values) => send.mutate(values))}
+              onSubmit={(event) => void submit(event)}
+              onChange={tried ? (event) => void check(event.currentTarget) : undefined}
             >
               <div className="grid gap-6 sm:grid-cols-2">
-                <FormField label="Name" htmlFor="contact-name" error={errors.name?.message}>
-                  <Input autoComplete="name" {...form.register('name')} />
+                <FormField label="Name" htmlFor="contact-name" error={errors.name}>
+                  <Input name="name" autoComplete="name" />
                 </FormField>
-                <FormField label="Email" htmlFor="contact-email" error={errors.email?.message}>
-                  <Input type="email" autoComplete="email" {...form.register('email')} />
+                <FormField label="Email" htmlFor="contact-email" error={errors.email}>
+                  <Input name="email" type="email" autoComplete="email" />
                 </FormField>
               </div>
-              <FormField label="Subject" htmlFor="contact-subject" error={errors.subject?.message}>
-                <Input maxLength={200} {...form.register('subject')} />
+              <FormField label="Subject" htmlFor="contact-subject" error={errors.subject}>
+                <Input name="subject" maxLength={200} defaultValue={subject} />
               </FormField>
-              <FormField label="Message" htmlFor="contact-message" error={errors.message?.message}>
-                <Textarea rows={5} maxLength={5000} {...form.register('message')} />
+              <FormField label="Message" htmlFor="contact-message" error={errors.message}>
+                <Textarea name="message" rows={5} maxLength={5000} />
               </FormField>
               {/* A field people never see or reach; bots fill it in and are dropped (server side). */}
               <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
                 <label htmlFor="contact-website">Website</label>
-                <input
-                  id="contact-website"
-                  tabIndex={-1}
-                  autoComplete="off"
-                  {...form.register(HONEYPOT_FIELD)}
-                />
+                <input id="contact-website" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} />
               </div>
               <div>
                 <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">

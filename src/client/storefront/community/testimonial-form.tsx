@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Star, X } from 'lucide-react'
+import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { imageSources } from '../../../shared/images'
@@ -13,15 +14,14 @@ import {
 import { api } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { applyFieldErrors, failureMessage } from '../../lib/mutation-toasts'
-import { queries } from '../../lib/queries'
 import { uploadFile } from '../../lib/upload'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { FileDropzone, UploadProgressList, useImageUploads } from '../../ui/image-upload'
 import { Input } from '../../ui/input'
-import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { toast } from '../../ui/use-toast'
+import { ProductPicker } from './product-picker'
 
 type FormOutput = z.output<typeof testimonialSchema>
 
@@ -35,13 +35,13 @@ const BLANK: TestimonialInput = {
 
 /** 'Share Your Experience' (storefront.md §2, §5, §8): stored pending the owner's approval. */
 export function TestimonialForm() {
-  // Sold pieces too: most reviews are of a piece that was bought.
-  const { data: products = [] } = useQuery(queries.products({ includeSold: 'true' }))
   const form = useForm<TestimonialInput, unknown, FormOutput>({
     resolver: zodResolver(testimonialSchema),
     defaultValues: BLANK,
   })
   const { errors } = form.formState
+  // Opened by a button: the visitor goes on from the first field.
+  useEffect(() => form.setFocus('customerName'), [form])
   const imageUrl = form.watch('imageUrl')
   const uploads = useImageUploads({
     send: async (file, onProgress) =>
@@ -70,16 +70,18 @@ export function TestimonialForm() {
       <FormField label="Your Name" htmlFor="review-name" error={errors.customerName?.message}>
         <Input autoComplete="name" maxLength={100} {...form.register('customerName')} />
       </FormField>
-      <FormField label="Product (optional)" htmlFor="review-product" error={errors.productId?.message}>
-        <Select {...form.register('productId')}>
-          <option value={NO_PRODUCT}>None / general feedback</option>
-          {products.map((product) => (
-            <option key={product.id} value={String(product.id)}>
-              {product.name}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <Controller
+        control={form.control}
+        name="productId"
+        render={({ field }) => (
+          <ProductPicker
+            id="review-product"
+            value={String(field.value ?? NO_PRODUCT)}
+            onChange={field.onChange}
+            error={errors.productId?.message}
+          />
+        )}
+      />
       <Controller
         control={form.control}
         name="rating"

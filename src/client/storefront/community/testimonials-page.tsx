@@ -1,14 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquareQuote } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { imageSources } from '../../../shared/images'
-import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonials'
-import { formatDate } from '../../lib/dates'
+import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonial-labels'
 import { queries } from '../../lib/queries'
+import { shortDate } from '../../lib/short-date'
+import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Skeleton } from '../../ui/skeleton'
+import { Spinner } from '../../ui/spinner'
 import { initials, Stars } from '../../ui/stars'
-import { TestimonialForm } from './testimonial-form'
+
+// The form's code (its schema and validation, the upload, the piece picker) loads when a visitor
+// opens it: readers of the reviews never download it.
+const loadForm = () => import('./testimonial-form')
+const TestimonialForm = lazy(() => loadForm().then((module) => ({ default: module.TestimonialForm })))
 
 export function TestimonialsPage() {
   const { data: testimonials, isPending } = useQuery(queries.testimonials())
@@ -68,12 +75,35 @@ export function TestimonialsPage() {
             </h2>
             <p className="mt-2 text-sm text-ink-muted">Reviews appear here once we have read them.</p>
             <div className="mt-8">
-              <TestimonialForm />
+              <ReviewForm />
             </div>
           </div>
         </section>
       </div>
     </div>
+  )
+}
+
+function ReviewForm() {
+  const [open, setOpen] = useState(false)
+  if (!open)
+    return (
+      <Button
+        type="button"
+        size="lg"
+        className="w-full sm:w-auto"
+        // Fetched as the pointer comes near: usually there before the click.
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
+        onClick={() => setOpen(true)}
+      >
+        Write a review
+      </Button>
+    )
+  return (
+    <Suspense fallback={<Spinner label="Loading the form" className="justify-self-start" />}>
+      <TestimonialForm />
+    </Suspense>
   )
 }
 
@@ -93,7 +123,7 @@ function TestimonialItem({ testimonial }: { testimonial: Testimonial }) {
             <span className="block font-medium text-ink">{testimonial.customerName}</span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
               <Stars rating={testimonial.rating} />
-              <time dateTime={testimonial.createdAt}>{formatDate(testimonial.createdAt)}</time>
+              <time dateTime={testimonial.createdAt}>{shortDate(testimonial.createdAt)}</time>
             </span>
           </figcaption>
         </div>

@@ -24,17 +24,22 @@ const noSubscribe = () => () => {}
  * the hydrating browser render nothing, so hydration always matches; the heart fades in once its code
  * is there (the caller keeps its place, so nothing moves).
  */
-export function WishlistHeart({ sold, ...props }: HeartToggleProps & { sold: boolean }) {
-  const { user } = useAuth()
-  const shown = !!user && !sold
+export function WishlistHeart(props: HeartToggleProps & { sold: boolean }) {
   const hydrated = useSyncExternalStore(
     noSubscribe,
     () => true,
     () => false,
   )
+  // Nor do they ask who is signed in: a listing renders one of these per card.
+  return hydrated ? <HeartGate {...props} /> : null
+}
+
+function HeartGate({ sold, ...props }: HeartToggleProps & { sold: boolean }) {
+  const { user } = useAuth()
+  const shown = !!user && !sold
   const [, setLoaded] = useState(false)
   useEffect(() => {
     if (shown && !LoadedToggle) void loadToggle().then(() => setLoaded(!!LoadedToggle))
   }, [shown])
-  return shown && hydrated && LoadedToggle ? <LoadedToggle {...props} /> : null
+  return shown && LoadedToggle ? <LoadedToggle {...props} /> : null
 }

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
@@ -36,8 +36,9 @@ describe('the listing cache', () => {
   })
 
   it('evicts the least recently used answers by bytes instead of clearing everything', async () => {
-    const one = await encode({ filler: 'a'.repeat(4000) })
-    const perEntry = one.json.length + one.gzip.length + one.brotli.length + 'k:0'.length
+    const one = encode({ filler: 'a'.repeat(4000) })
+    // Each entry is counted with room for its compressed forms, made after it is kept.
+    const perEntry = 2 * (one.json.length + 64) + 'k:0'.length
     const cache = new ListingCache(perEntry * 3 + 10)
     const put = (key: string) => cache.get(key, async () => ({ filler: 'a'.repeat(4000) }))
     await put('k:0')
@@ -62,8 +63,40 @@ describe('the listing cache', () => {
     const bodies = await Promise.all(Array.from({ length: 10 }, () => cache.get('same', build)))
     expect(builds).toBe(1)
     expect(new Set(bodies).size).toBe(1)
-    expect(JSON.parse(gunzipSync(bodies[0]!.gzip).toString())).toEqual(JSON.parse(bodies[0]!.json.toString()))
-    // encode hands compression to the thread pool: the caller gets a promise, not bytes.
-    expect(encode({})).toBeInstanceOf(Promise)
+    const gzipped = await bodies[0]!.gzip()
+    expect(JSON.parse(gunzipSync(gzipped).toString())).toEqual(JSON.parse(bodies[0]!.json.toString()))
+    expect(JSON.parse(brotliDecompressSync(await bodies[0]!.brotli()).toString())).toEqual(
+      JSON.parse(bodies[0]!.json.toString()),
+    )
+    // Compression goes to the thread pool: the caller gets a promise, not bytes; made once.
+    expect(bodies[0]!.gzip()).toBeInstanceOf(Promise)
+    expect(await bodies[0]!.gzip()).toBe(gzipped)
+  })
+
+  it('hands a first answer over before compressing it: a reader of the JSON never waits for zlib', async () => {
+    const cache = new ListingCache()
+    const body = await cache.get('fresh', async () => ({ items: ['jade'] }))
+    expect(JSON.parse(body.json.toString())).toEqual({ items: ['jade'] })
+    // The kept answer's compressed forms are under way (started when it was kept), not yet awaited.
+    const [gzipped, brotli] = await Promise.all([body.gzip(), body.brotli()])
+    expect(gunzipSync(gzipped).toString()).toBe(body.json.toString())
+    expect(brotliDecompressSync(brotli).toString()).toBe(body.json.toString())
+  })
+
+  it('answers browsers compressed, and the same JSON to those that ask for none', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/products?color=green' })
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/products?color=green',
+        headers: { 'accept-encoding': encoding },
+      })
+      expect(response.headers['content-encoding']).toBe(encoding)
+      expect(response.headers.etag).toBe(plain.headers.etag)
+      expect(decode(response.rawPayload).toString()).toBe(plain.body)
+    }
   })
 })

@@ -7,8 +7,12 @@ import { cacheCounter } from '../metrics/registry'
 export interface CachedBody {
   etag: string
   json: Buffer
-  gzip: Buffer
-  brotli: Buffer
+  /**
+   * Compressed on libuv's thread pool, once, when first asked for (or as soon as the answer is
+   * kept): a reader of the JSON itself, such as the server's own page renderer, never waits for it.
+   */
+  gzip(): Promise<Buffer>
+  brotli(): Promise<Buffer>
 }
 
 const gzipAsync = promisify(gzip)
@@ -24,7 +28,8 @@ export const LISTING_CACHE_BYTES = 16 * 1024 * 1024
  *
  * Bounded by bytes with least-recently-used eviction: a visitor asking for many distinct
  * filters pushes out only the oldest answers, never the shop's busy listing. Concurrent misses
- * for one key share one build, and compression runs on libuv's thread pool, not the event loop.
+ * for one key share one build, and compression runs on libuv's thread pool, not the event loop,
+ * after the first answer has gone.
  */
 export class ListingCache {
   private readonly entries: LRUCache<string, CachedBody>
@@ -37,7 +42,9 @@ export class ListingCache {
     this.counts = cacheCounter(name)
     this.entries = new LRUCache<string, CachedBody>({
       maxSize: maxBytes,
-      sizeCalculation: (body, key) => body.json.length + body.gzip.length + body.brotli.length + key.length,
+      // Compressed forms are counted at their bound (no larger than the JSON, plus their headers):
+      // they are made after the answer is kept.
+      sizeCalculation: (body, key) => 2 * (body.json.length + COMPRESSED_OVERHEAD) + key.length,
     })
   }
 
@@ -64,7 +71,12 @@ export class ListingCache {
     try {
       const body = await built
       // A write that landed while we were reading makes this answer stale: serve it, don't keep it.
-      if (this.enabled && versionAtStart === this.version) this.entries.set(key, body)
+      if (this.enabled && versionAtStart === this.version) {
+        this.entries.set(key, body)
+        // Ready for the next browser, made while this answer goes out.
+        body.gzip().catch(() => {})
+        body.brotli().catch(() => {})
+      }
       return body
     } finally {
       if (this.building.get(key) === built) this.building.delete(key)
@@ -94,13 +106,25 @@ export class ListingCache {
   }
 }
 
-export async function encode(value: unknown): Promise<CachedBody> {
+// What gzip and brotli add at most to data they cannot shrink (headers, block framing).
+const COMPRESSED_OVERHEAD = 64
+
+export function encode(value: unknown): CachedBody {
   const json = Buffer.from(JSON.stringify(value))
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(json, { level: 6 }),
-    brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  ])
-  return { etag: `"${createHash('sha1').update(json).digest('base64url')}"`, json, gzip: gzipped, brotli }
+  let gzipped: Promise<Buffer> | undefined
+  let brotli: Promise<Buffer> | undefined
+  return {
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    json,
+    gzip: () => {
+      gzipped ??= gzipAsync(json, { level: 6 })
+      return gzipped
+    },
+    brotli: () => {
+      brotli ??= brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      return brotli
+    },
+  }
 }
 
 /**

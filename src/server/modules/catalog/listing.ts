@@ -164,21 +164,21 @@ export function listProductPage(
   })
 }
 
-/** Counts for the category and colour chips, each with every other filter applied. */
+/** Counts for the category and colour chips, each with every other filter applied: one round trip. */
 export function listingFacets(db: Database, query: ProductQuery): Promise<ListingFacets> {
-  const counts = (tx: DbOrTx, column: SQL, leaveOut: Filter) =>
-    queryRows<FacetCount>(
-      tx,
-      sql`select ${column} as name, count(*)::int as count from ${products}
-        where ${and(...listingConditions(query, leaveOut)) ?? sql`true`} and ${column} <> ''
-        group by 1 order by 1`,
-    )
+  const counts = (facet: Filter, column: SQL) =>
+    sql`select ${facet}::text as facet, ${column} as name, count(*)::int as count from ${products}
+      where ${and(...listingConditions(query, facet)) ?? sql`true`} and ${column} <> ''
+      group by 2`
   return reading(db, query, async (tx) => {
-    const categories = await counts(tx, sql`lower(${products.category})`, 'category')
-    const colors = await counts(tx, sql`lower(${products.color})`, 'color')
-    return {
-      categories: categories.map((row) => ({ name: row.name, count: Number(row.count) })),
-      colors: colors.map((row) => ({ name: row.name, count: Number(row.count) })),
-    }
+    const rows = await queryRows<FacetCount & { facet: Filter }>(
+      tx,
+      sql`${counts('category', sql`lower(${products.category})`)}
+        union all ${counts('color', sql`lower(${products.color})`)}
+        order by 1, 2`,
+    )
+    const of = (facet: Filter) =>
+      rows.filter((row) => row.facet === facet).map((row) => ({ name: row.name, count: Number(row.count) }))
+    return { categories: of('category'), colors: of('color') }
   })
 }

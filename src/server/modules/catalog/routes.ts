@@ -50,7 +50,7 @@ const facetsQuery = listQuery.pick({ category: true, color: true, size: true, q:
 export const idParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).int().positive() })
 
 /** Sends cached bytes, compressed as the client accepts, or 304 when it already has them. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply
     .header('etag', body.etag)
     .header('vary', 'accept-encoding')
@@ -58,8 +58,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBo
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send()
   const accepted = request.headers['accept-encoding'] ?? ''
   reply.type('application/json; charset=utf-8')
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.brotli)
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip)
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await body.brotli())
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await body.gzip())
   return reply.send(body.json)
 }
 
