@@ -241,7 +241,7 @@ function cancelWarning(order: AdminOrder | undefined): string {
   if (!order) return ''
   const returned =
     order.status === 'shipped' || order.status === 'delivered'
-      ? 'The pieces are with the buyer. Treat this as a return: cancel only once they are back in the shop, since cancelling puts them on sale again.'
+      ? 'The pieces are with the buyer. To take a piece back and refund it, use Refund / Return on the order instead; cancel only once every piece is back in the shop, since cancelling puts them on sale again.'
       : 'Its pieces return to the shop and its sales leave the ledger.'
   const money =
     order.paymentMethod === 'stripe' && order.paymentStatus === 'paid'
