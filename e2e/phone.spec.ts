@@ -124,6 +124,7 @@ const ADMIN_PAGES = [
   'testimonials',
   'category-images',
   'subscribers',
+  'discounts',
   'accounts',
   'profile',
   'profile?tab=password',
