@@ -75,7 +75,7 @@ export function RefundDialog({
   )
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">
+      <DialogContent className="sm:max-w-lg">
         <form onSubmit={submit} noValidate className="min-w-0">
           <DialogHeader>
             <DialogTitle>Refund / Return</DialogTitle>
