@@ -65,9 +65,9 @@ export function PrivacyPolicyPage() {
           <li>To send our newsletter, only if you have subscribed. Every newsletter lets you unsubscribe.</li>
           <li>
             If you leave a card checkout unfinished after giving your email address, or leave pieces in your
-            cart while signed in, to send you one reminder a few hours later, and no more than one a day. It
-            lets you stop such reminders in one click, and we keep your checkout details no longer than it
-            needs.
+            cart while signed in, to send you one reminder a few hours later, never more than one a day. Each
+            reminder lets you stop them in one click. The details of an unfinished checkout are deleted a day
+            after it, or once its reminder has gone.
           </li>
           <li>To prevent fraud, protect our customers and our website, and meet our legal obligations.</li>
         </ul>

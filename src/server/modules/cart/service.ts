@@ -126,7 +126,7 @@ export async function removeCartLine(
 /**
  * Puts pieces back into a cart (an unfinished-checkout reminder's link): each one that can still
  * be bought, in the quantity asked or what is left of it, never lowering a line the cart already
- * has, so following the link twice changes nothing. Answers how many lines it holds.
+ * has, so following the link twice changes nothing. Answers how many pieces it put back.
  */
 export async function restoreCartLines(
   db: DbOrTx,
@@ -144,7 +144,10 @@ export async function restoreCartLines(
       ),
     )
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const wanted = lines.flatMap(({ productId, quantity }) => {
+  // One line per piece (a statement may not touch a cart line twice), never more than is left.
+  const asked = new Map<number, number>()
+  for (const { productId, quantity } of lines) asked.set(productId, (asked.get(productId) ?? 0) + quantity)
+  const wanted = [...asked].flatMap(([productId, quantity]) => {
     const product = byId.get(productId)
     if (!product || purchasableProblem(product, 1)) return []
     return [{ productId, quantity: Math.min(quantity, product.stockQuantity) }]

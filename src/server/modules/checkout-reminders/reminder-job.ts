@@ -154,14 +154,16 @@ function dueCarts(db: DbOrTx, hours: number, now: Date, limit: number): Promise<
   )
 }
 
-/** The lines of a snapshot or cart, whatever shape an old row has. */
+/** The lines of a snapshot or cart, one per piece, whatever shape an old row has. */
 function linesOf(raw: unknown): ResumeLine[] {
   if (!Array.isArray(raw)) return []
-  return raw.flatMap((line: { productId?: unknown; quantity?: unknown }) =>
-    Number.isInteger(line?.productId) && Number.isInteger(line?.quantity) && (line.quantity as number) > 0
-      ? [{ productId: line.productId as number, quantity: line.quantity as number }]
-      : [],
-  )
+  const lines = new Map<number, number>()
+  for (const line of raw as { productId?: unknown; quantity?: unknown }[]) {
+    const { productId, quantity } = line ?? {}
+    if (Number.isInteger(productId) && Number.isInteger(quantity) && (quantity as number) > 0)
+      lines.set(productId as number, (lines.get(productId as number) ?? 0) + (quantity as number))
+  }
+  return [...lines].map(([productId, quantity]) => ({ productId, quantity }))
 }
 
 async function productsOf(db: DbOrTx, candidates: Candidate[]): Promise<Map<number, ProductRow>> {
