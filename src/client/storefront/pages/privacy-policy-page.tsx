@@ -67,7 +67,7 @@ export function PrivacyPolicyPage() {
             If you leave a card checkout unfinished after giving your email address, or leave pieces in your
             cart while signed in, to send you one reminder a few hours later, never more than one a day. Each
             reminder lets you stop them in one click. The details of an unfinished checkout are deleted a day
-            after it, or once its reminder has gone.
+            after it, or once its reminder has gone if that is later.
           </li>
           <li>To prevent fraud, protect our customers and our website, and meet our legal obligations.</li>
         </ul>
