@@ -103,6 +103,26 @@ const sell = (item: Piece) =>
 const tokenIn = (url: string) => new URL(url).searchParams.get('token')!
 const linkIn = (text: string, label: string) => new RegExp(`${label}: (\\S+)`).exec(text)![1]!
 
+describe("the reminder's signed links", () => {
+  it('carry the pieces for a month and the address for good, and refuse any change', () => {
+    const lines = [
+      { productId: 12, quantity: 1 },
+      { productId: 7, quantity: 2 },
+    ]
+    const now = Date.UTC(2031, 0, 1)
+    const token = links.resumeToken(lines, now)
+    expect(links.readResume(token, now + 29 * DAY)).toEqual(lines)
+    expect(links.readResume(token, now + 31 * DAY)).toBeUndefined()
+    expect(links.readResume(token.replace('12x1', '13x1'), now)).toBeUndefined()
+    expect(new ReminderLinks('another-secret-of-at-least-32-characters!').readResume(token, now)).toBeUndefined()
+    const unsubscribe = links.unsubscribeToken('Mei@Example.com')
+    expect(links.readUnsubscribe(unsubscribe)).toBe('mei@example.com')
+    expect(links.readUnsubscribe(`${Buffer.from('lin@example.com').toString('base64url')}.${unsubscribe.split('.')[1]}`)).toBeUndefined()
+    // Each kind of link is signed for its purpose only.
+    expect(links.readUnsubscribe(token)).toBeUndefined()
+  })
+})
+
 describe('the unfinished-checkout reminder', () => {
   it('goes once, ABANDONED_CHECKOUT_HOURS after the checkout, with the pieces, a way back and a one-click unsubscribe', async () => {
     const t0 = freshT0()
