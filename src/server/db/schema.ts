@@ -407,7 +407,9 @@ export const reminderRecipients = pgTable(
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
-  (t) => [index('reminder_recipients_reminded_idx').on(t.lastRemindedAt).where(sql`${t.unsubscribedAt} is null`)],
+  (t) => [
+    index('reminder_recipients_reminded_idx').on(t.lastRemindedAt).where(sql`${t.unsubscribedAt} is null`),
+  ],
 )
 
 export const sales = pgTable(

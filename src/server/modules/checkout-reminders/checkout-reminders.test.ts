@@ -1,12 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config'
-import { cartItems, checkoutAttempts, checkoutReminders, emailOutbox, orders, products } from '../../db/schema'
+import {
+  cartItems,
+  checkoutAttempts,
+  checkoutReminders,
+  emailOutbox,
+  orders,
+  products,
+} from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { dataSweeps } from '../../jobs/sweeps'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
-import type { TestPaymentProvider } from '../payments/test-provider'
+import { adminCookie, checkoutForm, insertProduct, type NewProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
 import { checkoutReminders as reminderJob } from './reminder-job'
 import { ReminderLinks } from './reminder-links'
 import { reminderRecordSweeps } from './service'
@@ -33,10 +40,9 @@ const silent = { info: () => {}, warn: () => {} }
 let nextDay = 0
 /** A moment of this test's own, far from every other test's. */
 const freshT0 = () => new Date(Date.UTC(2031, 0, 1) + 40 * DAY * nextDay++)
-const after = (t0: Date, ms: number) => new Date(t0.getTime() + ms)
+const later = (t0: Date, ms: number) => new Date(t0.getTime() + ms)
 
-const jobFor = (hours: number) =>
-  reminderJob({ store: store as never, publicUrl, links, hours })
+const jobFor = (hours: number) => reminderJob({ store: store as never, publicUrl, links, hours })
 const run = (at: Date, hours = 4) => t.handle.db.transaction((tx) => jobFor(hours).run(tx, at, 100))
 
 let shopper = 0
@@ -65,7 +71,7 @@ async function startCheckout(email: string, pieces: Piece[], at: Date, cookie?: 
 }
 
 /** Pieces costing at least the free-shipping threshold: the totals carry no shipping. */
-const piece = (fields: Partial<Piece> = {}) => insertProduct(t.handle.db, { price: 80_000, ...fields })
+const piece = (fields: Partial<NewProduct> = {}) => insertProduct(t.handle.db, { price: 80_000, ...fields })
 
 const remindersTo = (email: string) =>
   t.handle.db
@@ -114,10 +120,16 @@ describe("the reminder's signed links", () => {
     expect(links.readResume(token, now + 29 * DAY)).toEqual(lines)
     expect(links.readResume(token, now + 31 * DAY)).toBeUndefined()
     expect(links.readResume(token.replace('12x1', '13x1'), now)).toBeUndefined()
-    expect(new ReminderLinks('another-secret-of-at-least-32-characters!').readResume(token, now)).toBeUndefined()
+    expect(
+      new ReminderLinks('another-secret-of-at-least-32-characters!').readResume(token, now),
+    ).toBeUndefined()
     const unsubscribe = links.unsubscribeToken('Mei@Example.com')
     expect(links.readUnsubscribe(unsubscribe)).toBe('mei@example.com')
-    expect(links.readUnsubscribe(`${Buffer.from('lin@example.com').toString('base64url')}.${unsubscribe.split('.')[1]}`)).toBeUndefined()
+    expect(
+      links.readUnsubscribe(
+        `${Buffer.from('lin@example.com').toString('base64url')}.${unsubscribe.split('.')[1]}`,
+      ),
+    ).toBeUndefined()
     // Each kind of link is signed for its purpose only.
     expect(links.readUnsubscribe(token)).toBeUndefined()
   })
@@ -131,11 +143,11 @@ describe('the unfinished-checkout reminder', () => {
     const ring = await piece({ name: 'Lavender Ring', price: 48_000 })
     const { attemptId } = await startCheckout(email, [bangle, ring], t0)
 
-    expect(await run(after(t0, 4 * HOUR - MINUTE))).toBe(0)
+    expect(await run(later(t0, 4 * HOUR - MINUTE))).toBe(0)
     expect(await remindersTo(email)).toEqual([])
-    expect(await run(after(t0, 4 * HOUR))).toBe(1)
-    await run(after(t0, 4 * HOUR + MINUTE))
-    await run(after(t0, 20 * HOUR))
+    expect(await run(later(t0, 4 * HOUR))).toBe(1)
+    await run(later(t0, 4 * HOUR + MINUTE))
+    await run(later(t0, 20 * HOUR))
     const mails = await remindersTo(email)
     expect(mails).toHaveLength(1)
     expect(await outcomeOf(attemptId)).toBe('sent')
@@ -163,15 +175,12 @@ describe('the unfinished-checkout reminder', () => {
     // Left the card checkout, then ordered by Zelle an hour later.
     const zelleBuyer = uniqueEmail('mei')
     const left = await startCheckout(zelleBuyer, [await piece()], t0)
-    await zelleOrder(zelleBuyer, await piece(), after(t0, HOUR))
+    await zelleOrder(zelleBuyer, await piece(), later(t0, HOUR))
     // Paid by card: the attempt became the order.
     const cardBuyer = uniqueEmail('lin')
     const paid = await piece()
     const card = await startCheckout(cardBuyer, [paid], t0)
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(
-      card.paymentIntentId,
-      '4242424242424242',
-    )
+    ;(t.app.paymentProvider as TestPaymentProvider).confirm(card.paymentIntentId, '4242424242424242')
     const completed = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -190,10 +199,10 @@ describe('the unfinished-checkout reminder', () => {
     expect(completed.statusCode, completed.body).toBe(200)
     // An order placed before the checkout does not count: this shopper came back for more.
     const returning = uniqueEmail('jo')
-    await zelleOrder(returning, await piece(), after(t0, -DAY))
+    await zelleOrder(returning, await piece(), later(t0, -DAY))
     await startCheckout(returning, [await piece()], t0)
 
-    await run(after(t0, 5 * HOUR))
+    await run(later(t0, 5 * HOUR))
     expect(await remindersTo(zelleBuyer)).toEqual([])
     expect(await outcomeOf(left.attemptId)).toBe('ordered')
     expect(await remindersTo(cardBuyer)).toEqual([])
@@ -204,7 +213,11 @@ describe('the unfinished-checkout reminder', () => {
   it('never names a piece sold since, and is not sent when every piece is gone', async () => {
     const t0 = freshT0()
     const someSold = uniqueEmail('ana')
-    const [sold, held, kept] = [await piece({ name: 'Sold Pendant' }), await piece({ name: 'Held Bead' }), await piece({ name: 'Kept Bangle' })]
+    const [sold, held, kept] = [
+      await piece({ name: 'Sold Pendant' }),
+      await piece({ name: 'Held Bead' }),
+      await piece({ name: 'Kept Bangle' }),
+    ]
     await startCheckout(someSold, [sold, held, kept], t0)
     const allSold = uniqueEmail('ben')
     const gone = await piece()
@@ -212,9 +225,9 @@ describe('the unfinished-checkout reminder', () => {
     await sell(sold)
     await sell(gone)
     // Another shopper's Zelle order holds this one: not for sale either.
-    await zelleOrder(uniqueEmail('other'), held, after(t0, HOUR))
+    await zelleOrder(uniqueEmail('other'), held, later(t0, HOUR))
 
-    await run(after(t0, 4 * HOUR + MINUTE))
+    await run(later(t0, 4 * HOUR + MINUTE))
     const [mail] = await remindersTo(someSold)
     expect(mail!.subject).toBe('Your Kept Bangle is still available')
     expect(mail!.textBody).toContain('Kept Bangle')
@@ -234,10 +247,12 @@ describe('the unfinished-checkout reminder', () => {
     const t0 = freshT0()
     const email = uniqueEmail('quarter')
     await startCheckout(email, [await piece()], t0)
-    expect(await run(after(t0, 14 * MINUTE), 0.25)).toBe(0)
-    expect(await run(after(t0, 15 * MINUTE), 0.25)).toBe(1)
+    expect(await run(later(t0, 14 * MINUTE), 0.25)).toBe(0)
+    expect(await run(later(t0, 15 * MINUTE), 0.25)).toBe(1)
     expect(await remindersTo(email)).toHaveLength(1)
-    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40), ABANDONED_CHECKOUT_HOURS: '0.25' }).abandonedCheckoutHours).toBe(0.25)
+    expect(
+      loadConfig({ SESSION_SECRET: 'x'.repeat(40), ABANDONED_CHECKOUT_HOURS: '0.25' }).abandonedCheckoutHours,
+    ).toBe(0.25)
   })
 
   it('reads ABANDONED_CHECKOUT_HOURS: 4 by default, 0 for off, and refuses nonsense by name', () => {
@@ -254,22 +269,22 @@ describe('the unfinished-checkout reminder', () => {
     const t0 = freshT0()
     const email = uniqueEmail('often')
     const first = await startCheckout(email, [await piece({ name: 'First Choice' })], t0)
-    const second = await startCheckout(email, [await piece({ name: 'Second Thought' })], after(t0, HOUR))
-    await run(after(t0, 4 * HOUR + MINUTE)) // the first is due, but a later checkout supersedes it
+    const second = await startCheckout(email, [await piece({ name: 'Second Thought' })], later(t0, HOUR))
+    await run(later(t0, 4 * HOUR + MINUTE)) // the first is due, but a later checkout supersedes it
     expect(await outcomeOf(first.attemptId)).toBe('superseded')
     expect(await remindersTo(email)).toEqual([])
-    await run(after(t0, 5 * HOUR + MINUTE))
+    await run(later(t0, 5 * HOUR + MINUTE))
     expect(await outcomeOf(second.attemptId)).toBe('sent')
     expect((await remindersTo(email)).map((mail) => mail.subject)).toEqual([
       'Your Second Thought is still available',
     ])
     // Back the same evening, and gone again: within a day of the last reminder, no other.
-    const third = await startCheckout(email, [await piece()], after(t0, 8 * HOUR))
-    await run(after(t0, 12 * HOUR + MINUTE))
+    const third = await startCheckout(email, [await piece()], later(t0, 8 * HOUR))
+    await run(later(t0, 12 * HOUR + MINUTE))
     expect(await outcomeOf(third.attemptId)).toBe('recent')
     // Two days on, a new checkout is a new reminder.
-    const fourth = await startCheckout(email, [await piece()], after(t0, 2 * DAY))
-    await run(after(t0, 2 * DAY + 4 * HOUR + MINUTE))
+    const fourth = await startCheckout(email, [await piece()], later(t0, 2 * DAY))
+    await run(later(t0, 2 * DAY + 4 * HOUR + MINUTE))
     expect(await outcomeOf(fourth.attemptId)).toBe('sent')
     expect(await remindersTo(email)).toHaveLength(2)
   })
@@ -292,9 +307,9 @@ describe('the unfinished-checkout reminder', () => {
       t.handle.db.update(cartItems).set({ changedAt: at }).where(eq(cartItems.sessionId, sessionId))
     await dateCart(t0)
 
-    expect(await run(after(t0, 3 * HOUR))).toBe(0)
-    await run(after(t0, 4 * HOUR + MINUTE))
-    await run(after(t0, 4 * HOUR + 2 * MINUTE))
+    expect(await run(later(t0, 3 * HOUR))).toBe(0)
+    await run(later(t0, 4 * HOUR + MINUTE))
+    await run(later(t0, 4 * HOUR + 2 * MINUTE))
     const mails = await remindersTo(email)
     expect(mails.map((mail) => mail.subject)).toEqual(['Your Cart Pendant is still available'])
 
@@ -308,27 +323,34 @@ describe('the unfinished-checkout reminder', () => {
       payload: { quantity: 2 },
       headers: { cookie },
     })
-    await dateCart(after(t0, 30 * HOUR))
-    await run(after(t0, 34 * HOUR + MINUTE))
+    await dateCart(later(t0, 30 * HOUR))
+    await run(later(t0, 34 * HOUR + MINUTE))
     const again = await remindersTo(email)
     expect(again).toHaveLength(2)
     expect(again[1]!.textBody).toContain('2 x Cart Pendant')
 
     // An order since the last change: nothing.
-    await dateCart(after(t0, 3 * DAY))
-    await zelleOrder(email, await piece(), after(t0, 3 * DAY + HOUR))
-    await run(after(t0, 4 * DAY))
+    await dateCart(later(t0, 3 * DAY))
+    await zelleOrder(email, await piece(), later(t0, 3 * DAY + HOUR))
+    await run(later(t0, 4 * DAY))
     expect(await remindersTo(email)).toHaveLength(2)
   })
 
   it("leaves the owner's own cart alone", async () => {
     const t0 = freshT0()
     const cookie = await adminCookie(t.app, t.handle.db, 'reminder-owner')
-    await t.handle.db.execute(sql`update users set email = 'owner.cart@example.com' where username = 'reminder-owner'`)
+    await t.handle.db.execute(
+      sql`update users set email = 'owner.cart@example.com' where username = 'reminder-owner'`,
+    )
     const item = await piece()
-    await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: item.id, quantity: 1 }, headers: { cookie } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: item.id, quantity: 1 },
+      headers: { cookie },
+    })
     await t.handle.db.update(cartItems).set({ changedAt: t0 }).where(eq(cartItems.productId, item.id))
-    await run(after(t0, 5 * HOUR))
+    await run(later(t0, 5 * HOUR))
     expect(await remindersTo('owner.cart@example.com')).toEqual([])
   })
 
@@ -337,7 +359,7 @@ describe('the unfinished-checkout reminder', () => {
     const email = uniqueEmail('device')
     const item = await piece({ name: 'Travelling Ring' })
     await startCheckout(email, [item], t0)
-    await run(after(t0, 4 * HOUR + MINUTE))
+    await run(later(t0, 4 * HOUR + MINUTE))
     const [mail] = await remindersTo(email)
     const resume = linkIn(mail!.textBody!, 'Return to checkout').replace(publicUrl, '')
 
@@ -348,10 +370,14 @@ describe('the unfinished-checkout reminder', () => {
     const cookie = cookieHeader(first)
     expect(cookie).toContain('sid=')
     const cart = async () =>
-      ((await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie } })).json() as {
-        items: { productId: number; quantity: number; available: boolean }[]
-      }).items
-    expect(await cart()).toEqual([expect.objectContaining({ productId: item.id, quantity: 1, available: true })])
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie } })).json() as {
+          items: { productId: number; quantity: number; available: boolean }[]
+        }
+      ).items
+    expect(await cart()).toEqual([
+      expect.objectContaining({ productId: item.id, quantity: 1, available: true }),
+    ])
     // Twice (or a mail scanner first): nothing more.
     await t.app.inject({ method: 'GET', url: resume, headers: { cookie } })
     expect((await cart()).map((line) => line.quantity)).toEqual([1])
@@ -373,7 +399,7 @@ describe('the unfinished-checkout reminder', () => {
     const t0 = freshT0()
     const email = uniqueEmail('leaving')
     await startCheckout(email, [await piece()], t0)
-    await run(after(t0, 4 * HOUR + MINUTE))
+    await run(later(t0, 4 * HOUR + MINUTE))
     const [mail] = await remindersTo(email)
     const oneClick = /^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!.replace(publicUrl, '')
 
@@ -388,7 +414,9 @@ describe('the unfinished-checkout reminder', () => {
     // Opened in a browser instead: the page with its one button, which posts JSON.
     const page = await t.app.inject({ method: 'GET', url: oneClick })
     expect(page.statusCode).toBe(303)
-    expect(page.headers.location).toBe(`/reminders/unsubscribe?token=${encodeURIComponent(tokenIn(`${publicUrl}${oneClick}`))}`)
+    expect(page.headers.location).toBe(
+      `/reminders/unsubscribe?token=${encodeURIComponent(tokenIn(`${publicUrl}${oneClick}`))}`,
+    )
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/checkout-reminders/unsubscribe',
@@ -398,13 +426,17 @@ describe('the unfinished-checkout reminder', () => {
     expect(again.json().message).toContain('You will not receive reminders about unfinished checkouts')
 
     // Days later, another checkout left: nothing.
-    const later = await startCheckout(email, [await piece()], after(t0, 3 * DAY))
-    await run(after(t0, 3 * DAY + 5 * HOUR))
+    const nextCheckout = await startCheckout(email, [await piece()], later(t0, 3 * DAY))
+    await run(later(t0, 3 * DAY + 5 * HOUR))
     expect(await remindersTo(email)).toHaveLength(1)
-    expect(await outcomeOf(later.attemptId)).toBe('unsubscribed')
+    expect(await outcomeOf(nextCheckout.attemptId)).toBe('unsubscribed')
 
     // Somebody else's address cannot be unsubscribed with a made-up token.
-    for (const token of ['', 'abc', `${Buffer.from('someone@example.com').toString('base64url')}.${'A'.repeat(43)}`]) {
+    for (const token of [
+      '',
+      'abc',
+      `${Buffer.from('someone@example.com').toString('base64url')}.${'A'.repeat(43)}`,
+    ]) {
       const refused = await t.app.inject({
         method: 'POST',
         url: '/api/checkout-reminders/unsubscribe',
@@ -431,31 +463,31 @@ describe('the unfinished-checkout reminder', () => {
     // Reminders 30 hours on: the day-old attempt waits for its reminder, then goes.
     const slow = uniqueEmail('slow')
     const waiting = await startCheckout(slow, [await piece()], t0)
-    await sweep(after(t0, 25 * HOUR), 30)
+    await sweep(later(t0, 25 * HOUR), 30)
     expect(await exists(waiting.attemptId)).toBe(true)
-    await run(after(t0, 30 * HOUR + MINUTE), 30)
+    await run(later(t0, 30 * HOUR + MINUTE), 30)
     expect(await remindersTo(slow)).toHaveLength(1)
-    await sweep(after(t0, 31 * HOUR), 30)
+    await sweep(later(t0, 31 * HOUR), 30)
     expect(await exists(waiting.attemptId)).toBe(false)
 
     // Reminded at 4 hours: kept the day a late payment notice may need, then swept.
-    const quick = await startCheckout(uniqueEmail('quick'), [await piece()], after(t0, 2 * DAY))
-    await run(after(t0, 2 * DAY + 4 * HOUR + MINUTE))
-    await sweep(after(t0, 2 * DAY + 23 * HOUR), 4)
+    const quick = await startCheckout(uniqueEmail('quick'), [await piece()], later(t0, 2 * DAY))
+    await run(later(t0, 2 * DAY + 4 * HOUR + MINUTE))
+    await sweep(later(t0, 2 * DAY + 23 * HOUR), 4)
     expect(await exists(quick.attemptId)).toBe(true)
-    await sweep(after(t0, 3 * DAY + HOUR), 4)
+    await sweep(later(t0, 3 * DAY + HOUR), 4)
     expect(await exists(quick.attemptId)).toBe(false)
 
     // Never looked at (the job was down): kept until a reminder would be a day late, not longer.
-    const missed = await startCheckout(uniqueEmail('missed'), [await piece()], after(t0, 5 * DAY))
-    await sweep(after(t0, 5 * DAY + 53 * HOUR), 30)
+    const missed = await startCheckout(uniqueEmail('missed'), [await piece()], later(t0, 5 * DAY))
+    await sweep(later(t0, 5 * DAY + 53 * HOUR), 30)
     expect(await exists(missed.attemptId)).toBe(true)
-    await sweep(after(t0, 5 * DAY + 55 * HOUR), 30)
+    await sweep(later(t0, 5 * DAY + 55 * HOUR), 30)
     expect(await exists(missed.attemptId)).toBe(false)
 
     // Reminders off: nothing is kept for them.
-    const off = await startCheckout(uniqueEmail('off'), [await piece()], after(t0, 10 * DAY))
-    await sweep(after(t0, 11 * DAY + HOUR), 0)
+    const off = await startCheckout(uniqueEmail('off'), [await piece()], later(t0, 10 * DAY))
+    await sweep(later(t0, 11 * DAY + HOUR), 0)
     expect(await exists(off.attemptId)).toBe(false)
 
     // A week on, the record of who was reminded goes; an address that unsubscribed stays so.
@@ -464,12 +496,14 @@ describe('the unfinished-checkout reminder', () => {
       url: '/api/checkout-reminders/unsubscribe',
       payload: { token: links.unsubscribeToken('gone.for.good@example.com') },
     })
-    await sweep(after(t0, 30 * DAY), 4)
+    await sweep(later(t0, 30 * DAY), 4)
     const records = await db.execute(
-      sql`select count(*)::int as n from checkout_reminders where created_at < ${after(t0, 23 * DAY)}`,
+      sql`select count(*)::int as n from checkout_reminders where created_at < ${later(t0, 23 * DAY)}`,
     )
     expect((records as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
-    const recipients = await db.execute(sql`select email from reminder_recipients where email in (${slow}, 'gone.for.good@example.com')`)
+    const recipients = await db.execute(
+      sql`select email from reminder_recipients where email in (${slow}, 'gone.for.good@example.com')`,
+    )
     expect((recipients as unknown as { rows: { email: string }[] }).rows.map((row) => row.email)).toEqual([
       'gone.for.good@example.com',
     ])
@@ -499,7 +533,10 @@ describe('the unfinished-checkout reminder', () => {
       await off.handle.db.update(checkoutAttempts).set({ createdAt: new Date(Date.now() - 5 * HOUR) })
       const offRound = await off.app.reservationJobs.runOnce()
       expect(offRound).not.toHaveProperty('checkout reminders')
-      const mails = await off.handle.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'checkout-reminder'))
+      const mails = await off.handle.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, 'checkout-reminder'))
       expect(mails).toEqual([])
     } finally {
       await off.close()
@@ -518,10 +555,15 @@ describe('the unfinished-checkout reminder', () => {
     const member = uniqueEmail('race.member')
     const { cookie } = await registerCustomer(t.app, { email: member })
     const item = await piece()
-    await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: item.id, quantity: 1 }, headers: { cookie } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: item.id, quantity: 1 },
+      headers: { cookie },
+    })
     await t.handle.db.update(cartItems).set({ changedAt: t0 }).where(eq(cartItems.productId, item.id))
 
-    const at = after(t0, 4 * HOUR + MINUTE)
+    const at = later(t0, 4 * HOUR + MINUTE)
     await Promise.all([run(at), run(at), run(at), run(at)])
     expect(await remindersTo(single)).toHaveLength(1)
     expect(await remindersTo(twice)).toHaveLength(1)

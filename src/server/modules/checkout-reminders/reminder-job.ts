@@ -77,7 +77,8 @@ export function checkoutReminders(context: CheckoutReminderContext): Sweep {
     name: 'checkout reminders',
     async run(db: DbOrTx, now: Date, limit: number): Promise<number> {
       const attempts = await dueAttempts(db, context.hours, now, limit)
-      const carts = attempts.length < limit ? await dueCarts(db, context.hours, now, limit - attempts.length) : []
+      const carts =
+        attempts.length < limit ? await dueCarts(db, context.hours, now, limit - attempts.length) : []
       const candidates = [...attempts, ...carts]
       if (candidates.length === 0) return 0
       const products = await productsOf(db, candidates)
@@ -167,7 +168,9 @@ function linesOf(raw: unknown): ResumeLine[] {
 }
 
 async function productsOf(db: DbOrTx, candidates: Candidate[]): Promise<Map<number, ProductRow>> {
-  const ids = [...new Set(candidates.flatMap((candidate) => linesOf(candidate.lines).map((l) => l.productId)))]
+  const ids = [
+    ...new Set(candidates.flatMap((candidate) => linesOf(candidate.lines).map((l) => l.productId))),
+  ]
   if (ids.length === 0) return new Map()
   const rows = await queryRows<ProductRow>(
     db,

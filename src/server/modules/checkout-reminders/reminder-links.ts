@@ -33,7 +33,9 @@ export class ReminderLinks {
   private readonly key: Buffer
 
   constructor(sessionSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', sessionSecret, 'jade-shop checkout reminders', 'reminder link', 32))
+    this.key = Buffer.from(
+      hkdfSync('sha256', sessionSecret, 'jade-shop checkout reminders', 'reminder link', 32),
+    )
   }
 
   /** `<expiry in seconds>.<productId>x<quantity>-….<mac>` */

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   REMINDER_UNSUBSCRIBE_MESSAGES,
   reminderUnsubscribeBodySchema,
@@ -52,7 +52,7 @@ export const checkoutReminderRoutes: FastifyPluginAsyncZod<{ db: Database; links
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
-    oneClick.post(
+    oneClick.withTypeProvider<ZodTypeProvider>().post(
       REMINDER_PATHS.unsubscribe,
       {
         schema: { querystring: reminderUnsubscribeQuerySchema, body: reminderUnsubscribeBodySchema },

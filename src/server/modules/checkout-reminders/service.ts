@@ -25,7 +25,11 @@ export async function unsubscribeFromReminders(db: DbOrTx, email: string): Promi
 export const REMINDER_RECORD_DAYS = 7
 
 const rowCount = (result: unknown) =>
-  Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0)
+  Number(
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0,
+  )
 
 /** The data sweeps of the reminders' own records (the hourly round). */
 export const reminderRecordSweeps: Sweep[] = [

@@ -46,7 +46,8 @@ export function checkoutReminderMail(
     one ? 'The piece you chose is' : 'The pieces you chose are'
   } still available, for now: each is one of a kind, and nothing is held until an order is placed.`
   const help = `Questions about a piece, its size or its certificate? Reply to this e-mail, or text us at ${store.phone}.`
-  const unasked = 'If you did not start this checkout, you can ignore this e-mail: we send this reminder only once.'
+  const unasked =
+    'If you did not start this checkout, you can ignore this e-mail: we send this reminder only once.'
 
   const text = [
     'Hello,',
@@ -111,7 +112,11 @@ export function checkoutReminderMail(
 }
 
 function PiecesTable({ pieces }: { pieces: ReminderPiece[] }) {
-  const cell = { padding: '14px 0', borderBottom: `1px solid ${COLORS.rule}`, verticalAlign: 'middle' as const }
+  const cell = {
+    padding: '14px 0',
+    borderBottom: `1px solid ${COLORS.rule}`,
+    verticalAlign: 'middle' as const,
+  }
   return (
     <table
       role="presentation"
