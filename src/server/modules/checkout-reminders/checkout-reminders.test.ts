@@ -323,6 +323,8 @@ describe('the unfinished-checkout reminder', () => {
       payload: { quantity: 2 },
       headers: { cookie },
     })
+    const [changed] = await t.handle.db.select().from(cartItems).where(eq(cartItems.sessionId, sessionId))
+    expect(Math.abs(changed!.changedAt.getTime() - Date.now())).toBeLessThan(60_000)
     await dateCart(later(t0, 30 * HOUR))
     await run(later(t0, 34 * HOUR + MINUTE))
     const again = await remindersTo(email)
@@ -334,6 +336,27 @@ describe('the unfinished-checkout reminder', () => {
     await zelleOrder(email, await piece(), later(t0, 3 * DAY + HOUR))
     await run(later(t0, 4 * DAY))
     expect(await remindersTo(email)).toHaveLength(2)
+  })
+
+  it('counts a removed line as a change of the cart', async () => {
+    const { cookie } = await registerCustomer(t.app, { email: uniqueEmail('remover') })
+    const [kept, removed] = [await piece(), await piece()]
+    for (const item of [kept, removed])
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        payload: { productId: item.id, quantity: 1 },
+        headers: { cookie },
+      })
+    const [line] = await t.handle.db.select().from(cartItems).where(eq(cartItems.productId, removed.id))
+    await t.handle.db
+      .update(cartItems)
+      .set({ changedAt: new Date('2031-01-01T00:00:00Z') })
+      .where(eq(cartItems.sessionId, line!.sessionId))
+    await t.app.inject({ method: 'DELETE', url: `/api/cart/${line!.id}`, headers: { cookie } })
+    const [left] = await t.handle.db.select().from(cartItems).where(eq(cartItems.sessionId, line!.sessionId))
+    expect(left!.productId).toBe(kept.id)
+    expect(Math.abs(left!.changedAt.getTime() - Date.now())).toBeLessThan(60_000)
   })
 
   it("leaves the owner's own cart alone", async () => {
