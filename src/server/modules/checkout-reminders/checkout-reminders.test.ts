@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config'
@@ -168,6 +170,24 @@ describe('the unfinished-checkout reminder', () => {
       new RegExp(`^${publicUrl}/api/checkout/resume\\?token=`),
     )
     expect(mail.textBody).toContain(`${publicUrl}/reminders/unsubscribe?token=`)
+  })
+
+  it("shows each piece's picture, which a webmail page may load from its own origin", async () => {
+    const t0 = freshT0()
+    const email = uniqueEmail('pictures')
+    await startCheckout(email, [await piece({ imageUrls: ['/uploads/0123abcd-1280.webp'] })], t0)
+    await run(later(t0, 5 * HOUR))
+    const [mail] = await remindersTo(email)
+    // The pipeline's 320 px variant, by its full address.
+    expect(mail!.htmlBody).toContain(`src="${publicUrl}/uploads/0123abcd-320.webp"`)
+    mkdirSync(path.join(t.config.dataDir, 'uploads'), { recursive: true })
+    writeFileSync(path.join(t.config.dataDir, 'uploads', '0123abcd-320.webp'), 'RIFF....WEBP')
+    const picture = await t.app.inject({ method: 'GET', url: '/uploads/0123abcd-320.webp' })
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    // Pages keep the site-wide rule.
+    const page = await t.app.inject({ method: 'GET', url: '/api/store' })
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin')
   })
 
   it('is never sent after an order, whichever way it was paid', async () => {
