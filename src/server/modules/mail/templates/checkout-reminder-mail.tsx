@@ -87,7 +87,10 @@ export function checkoutReminderMail(
       <P>{lead}</P>
       <PiecesTable pieces={pieces} />
       <MailButton href={links.checkout}>Return to checkout</MailButton>
-      <P style={{ color: COLORS.muted }}>{help}</P>
+      <P style={{ color: COLORS.muted }}>
+        {'Questions about a piece, its size or its certificate? Reply to this e-mail, or text us at '}
+        <span style={{ whiteSpace: 'nowrap' }}>{store.phone}</span>.
+      </P>
       <P style={{ margin: '24px 0 0', fontSize: 13, color: COLORS.muted }}>
         {`${unasked} `}
         <a href={links.unsubscribePage} style={{ color: COLORS.jade }}>
