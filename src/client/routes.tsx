@@ -67,6 +67,10 @@ const testimonialsPage = lazyPage(
   'TestimonialsPage',
 )
 const unsubscribePage = lazyPage(() => import('./storefront/community/unsubscribe-page'), 'UnsubscribePage')
+const reminderUnsubscribePage = lazyPage(
+  () => import('./storefront/community/reminder-unsubscribe-page'),
+  'ReminderUnsubscribePage',
+)
 const confirmSubscriptionPage = lazyPage(
   () => import('./storefront/community/confirm-subscription-page'),
   'ConfirmSubscriptionPage',
@@ -374,6 +378,18 @@ export const routes: RouteObject[] = [
         handle: {
           meta: () => ({ title: 'Unsubscribe', description: 'Leave our newsletter.', noindex: true }),
           load: unsubscribePage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'reminders/unsubscribe',
+        element: reminderUnsubscribePage.element,
+        handle: {
+          meta: () => ({
+            title: 'Unsubscribe',
+            description: 'Stop reminders about unfinished checkouts.',
+            noindex: true,
+          }),
+          load: reminderUnsubscribePage.load,
         } satisfies PageHandle,
       },
       {

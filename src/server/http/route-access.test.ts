@@ -40,6 +40,11 @@ const PUBLIC = new Set([
   'POST /api/reset-password',
   'POST /api/create-payment-intent',
   'POST /api/checkout',
+  // An unfinished-checkout reminder's links, each authorised by its signed token
+  // (checkout-reminders/checkout-reminders.test.ts).
+  'GET /api/checkout/resume',
+  'GET /api/checkout-reminders/unsubscribe',
+  'POST /api/checkout-reminders/unsubscribe',
   // Shows one order only with its access key (orders/guest-order-link.test.ts).
   'GET /api/order-status/:id',
   'POST /api/webhooks/stripe',

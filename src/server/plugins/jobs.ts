@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
-import { SWEEPS } from '../jobs/sweeps'
+import { dataSweeps } from '../jobs/sweeps'
+import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
+import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
+import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
 import { unusedTestimonialPhotos } from '../modules/testimonials/photo-sweep'
@@ -10,7 +13,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The hourly data sweeps and instalment reminders. */
     sweeper: SweepRunner
-    /** Reminds shoppers of, and ends, the reservations of unpaid Zelle orders (every minute). */
+    /**
+     * Reminds shoppers of, and ends, the reservations of unpaid Zelle orders; reminds unfinished
+     * checkouts (every minute).
+     */
     reservationJobs: SweepRunner
   }
 }
@@ -19,11 +25,17 @@ declare module 'fastify' {
 async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
   const { db, links, config, catalogChanges, files } = app
   const timeZone = config.store.timeZone
+  const reminderHours = config.abandonedCheckoutHours
   const sweeper = new SweepRunner({
     db,
     // The hourly round also reminds shoppers of their instalments, one instance at a time, and
     // clears the photos shoppers uploaded for reviews they never sent.
-    sweeps: [...SWEEPS, installmentReminders(links, timeZone), unusedTestimonialPhotos(files)],
+    sweeps: [
+      ...dataSweeps({ checkoutReminderHours: reminderHours }),
+      ...reminderRecordSweeps,
+      installmentReminders(links, timeZone),
+      unusedTestimonialPhotos(files),
+    ],
     log: app.log,
     everyMs: config.jobsEveryMs,
   })
@@ -33,6 +45,17 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     sweeps: [
       reservationReminders(links, timeZone),
       expiredReservations(links, timeZone, () => catalogChanges.changed()),
+      // ABANDONED_CHECKOUT_HOURS after an unfinished checkout, by the minute (fractions of hours).
+      ...(reminderHours > 0
+        ? [
+            checkoutReminders({
+              store: links.store,
+              publicUrl: links.publicUrl,
+              links: new ReminderLinks(config.sessionSecret),
+              hours: reminderHours,
+            }),
+          ]
+        : []),
     ],
     log: app.log,
     everyMs: config.jobsEveryMs ?? 60_000,

@@ -5,6 +5,8 @@ import { accountsRoutes } from '../modules/accounts/routes'
 import { cartRoutes } from '../modules/cart/routes'
 import { catalogRoutes } from '../modules/catalog/routes'
 import { checkoutRoutes } from '../modules/checkout/routes'
+import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
+import { checkoutReminderRoutes } from '../modules/checkout-reminders/routes'
 import { documentRoutes } from '../modules/documents/routes'
 import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
@@ -52,6 +54,7 @@ async function publicModules(app: FastifyInstance) {
     context: { ...links, shipping: config.shipping, reservation: config.reservation },
     onMailQueued,
   })
+  await app.register(checkoutReminderRoutes, { db, links: new ReminderLinks(config.sessionSecret) })
   const origin = siteOrigin(config)
   await app.register(seoRoutes, { db, origin })
   await app.register(journal, {
