@@ -11,6 +11,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload route: the only kind that accepts multipart/form-data. */
     acceptsMultipart?: boolean
+    /**
+     * RFC 8058's one-click unsubscribe (List-Unsubscribe-Post): mail programs POST a form from
+     * their own servers. The secret token in the route's address is what authorises it, so the
+     * cross-site and content-type checks below do not apply.
+     */
+    oneClickUnsubscribe?: boolean
   }
 }
 // The payment provider's webhooks come from its servers, with their own signature check.
@@ -65,6 +71,7 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
   app.addHook('onRequest', async (request, reply) => {
     if (!MUTATING.has(request.method)) return
     if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
+    if (request.routeOptions.config?.oneClickUnsubscribe) return
     const origin = request.headers.origin
     // Browsers that send Fetch Metadata say outright when another site made the request, even
     // where they leave Origin out.

@@ -8,6 +8,7 @@ import { queries } from '../../lib/queries'
 import { StatusDot } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { Price } from '../../ui/price'
+import { SimilarPieceAlert } from '../../ui/similar-piece-alert'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { WishlistHeart } from '../wishlist/wishlist-heart'
@@ -93,6 +94,9 @@ export function ProductPage() {
           </dl>
           {product.status === 'available' && (
             <PurchaseControls productId={product.id} stock={product.stockQuantity} />
+          )}
+          {(product.status === 'sold' || product.status === 'reserved') && (
+            <SimilarPieceAlert productId={product.id} category={product.category} className="mt-8" />
           )}
           <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to={inquiryLink(product)}>Inquire About This Item</Link>
