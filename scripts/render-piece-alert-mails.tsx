@@ -29,7 +29,10 @@ async function picture(name: string, svg: string): Promise<string> {
 }
 
 const bangle = await picture('bangle', productSvgs({ kind: 'bangle', jade: 'imperial' }, 3)[0]!)
-const lavender = await picture('lavender', productSvgs({ kind: 'bangle', jade: 'lavender', slim: true }, 7)[0]!)
+const lavender = await picture(
+  'lavender',
+  productSvgs({ kind: 'bangle', jade: 'lavender', slim: true }, 7)[0]!,
+)
 const token = '42.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ'
 const mails = {
   'piece-alert': similarPieceMail(

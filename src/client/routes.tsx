@@ -400,7 +400,11 @@ export const routes: RouteObject[] = [
         path: 'alerts/unsubscribe',
         element: unsubscribeAlertPage.element,
         handle: {
-          meta: () => ({ title: 'Unsubscribe', description: 'Stop e-mails about new pieces.', noindex: true }),
+          meta: () => ({
+            title: 'Unsubscribe',
+            description: 'Stop e-mails about new pieces.',
+            noindex: true,
+          }),
           load: unsubscribeAlertPage.load,
         } satisfies PageHandle,
       },

@@ -28,7 +28,12 @@ export interface SimilarPieceAlertProps {
  * account just presses the button. The server and the hydrating browser render the visitor's form
  * (the page is cached for every visitor alike); a signed-in shopper's replaces it once hydrated.
  */
-export function SimilarPieceAlert({ productId, category, variant = 'panel', className }: SimilarPieceAlertProps) {
+export function SimilarPieceAlert({
+  productId,
+  category,
+  variant = 'panel',
+  className,
+}: SimilarPieceAlertProps) {
   const hydrated = useSyncExternalStore(
     noSubscribe,
     () => true,
@@ -59,7 +64,9 @@ export function SimilarPieceAlert({ productId, category, variant = 'panel', clas
     ask.mutate(ownEmail ? undefined : typed, {
       onError: (error) =>
         setProblem(
-          error instanceof ApiError && error.status >= 500 ? PIECE_ALERT_MESSAGES.failed : failureMessage(error),
+          error instanceof ApiError && error.status >= 500
+            ? PIECE_ALERT_MESSAGES.failed
+            : failureMessage(error),
         ),
     })
   }
@@ -81,7 +88,10 @@ export function SimilarPieceAlert({ productId, category, variant = 'panel', clas
           compact ? 'text-lg leading-snug' : 'text-2xl leading-tight',
         )}
       >
-        <BellRing className={cn('shrink-0 text-jade-700', compact ? 'mt-1 size-4' : 'mt-1.5 size-5')} aria-hidden />
+        <BellRing
+          className={cn('shrink-0 text-jade-700', compact ? 'mt-1 size-4' : 'mt-1.5 size-5')}
+          aria-hidden
+        />
         {PIECE_ALERT_MESSAGES.title}
       </h2>
       {done ? (

@@ -511,10 +511,7 @@ export const pieceAlertSends = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.email, t.productId] }),
-    index('piece_alert_sends_sent_idx').on(t.sentAt),
-  ],
+  (t) => [primaryKey({ columns: [t.email, t.productId] }), index('piece_alert_sends_sent_idx').on(t.sentAt)],
 )
 
 export const testimonials = pgTable(

@@ -3,11 +3,11 @@ import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
 import { SWEEPS } from '../jobs/sweeps'
 import { nudge } from '../modules/mail/worker'
+import { installmentReminders } from '../modules/orders/reminders'
+import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
 import { similarPieceAlerts } from '../modules/piece-alerts/job'
 import { PIECE_ALERT_SWEEPS } from '../modules/piece-alerts/sweeps'
 import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
-import { installmentReminders } from '../modules/orders/reminders'
-import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
 import { unusedTestimonialPhotos } from '../modules/testimonials/photo-sweep'
 
 declare module 'fastify' {

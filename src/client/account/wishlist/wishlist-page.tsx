@@ -111,7 +111,12 @@ function WishlistCard({ item, priority }: { item: WishlistItem; priority: boolea
         <p className="mt-2 line-clamp-2 text-sm leading-relaxed text-ink-muted">{product.shortDescription}</p>
         <Price cents={product.price} original={product.originalPrice ?? undefined} className="mt-4 text-lg" />
         {product.sold && (
-          <SimilarPieceAlert productId={product.id} category={product.category} variant="compact" className="mt-5" />
+          <SimilarPieceAlert
+            productId={product.id}
+            category={product.category}
+            variant="compact"
+            className="mt-5"
+          />
         )}
         <div className="mt-auto flex gap-3 pt-5">
           <PurchaseAction item={item} addToCart={addToCart} />

@@ -44,7 +44,7 @@ interface Told {
 function mailImage(publicUrl: string, url: string | null): string | null {
   if (!url) return null
   const stored = storedImage(url)
-  const path = stored ? `/uploads/${stored.hash}-${stored.largest >= 640 ? 640 : stored.largest}.webp` : url
+  const path = stored ? `/uploads/${stored.hash}-${Math.min(stored.largest, 640)}.webp` : url
   return path.startsWith('/') ? `${publicUrl}${path}` : path
 }
 

@@ -26,7 +26,7 @@ const DAY = 24 * 60 * MINUTE
 let t: TestApp
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL } })
+  t = await createTestApp({ env: { PUBLIC_URL, PAYMENT_PROVIDER: 'test' } })
   admin = await adminCookie(t.app, t.handle.db)
 })
 afterAll(() => t.close())
@@ -78,7 +78,12 @@ function tokenOf(text: string, page: string): string {
 let sequence = 0
 /** A sold piece of the category: the page a shopper asks on. */
 const soldPiece = (category: string) =>
-  insertProduct(t.handle.db, { category, status: 'sold', stockQuantity: 0, name: `Sold ${category} ${++sequence}` })
+  insertProduct(t.handle.db, {
+    category,
+    status: 'sold',
+    stockQuantity: 0,
+    name: `Sold ${category} ${++sequence}`,
+  })
 
 /** Asks on a sold piece and confirms by the link e-mailed, as the address's owner does. */
 async function waitingFor(email: string, category: string) {
@@ -102,7 +107,10 @@ describe('POST /api/products/:id/notify', () => {
       expect(answer.statusCode).toBe(200)
       expect(answer.json()).toEqual({ message: ASKED, waiting: false })
     }
-    const rows = await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'mei.lin@example.com'))
+    const rows = await t.handle.db
+      .select()
+      .from(pieceAlerts)
+      .where(eq(pieceAlerts.email, 'mei.lin@example.com'))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ category: 'bangles', productId: sold.id })
     // Asked again within ten minutes: no second link (a stranger cannot flood an address).
@@ -117,7 +125,10 @@ describe('POST /api/products/:id/notify', () => {
     expect(mail!.textBody).toContain(`“${sold.name}”`)
     expect(mail!.textBody).toContain(`${PUBLIC_URL}/alerts/confirm?token=`)
     expect(mail!.htmlBody).toContain(`${PUBLIC_URL}/alerts/confirm?token=`)
-    const [row] = await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'optin@example.com'))
+    const [row] = await t.handle.db
+      .select()
+      .from(pieceAlerts)
+      .where(eq(pieceAlerts.email, 'optin@example.com'))
     expect(row!.confirmedAt).toBeNull()
 
     const bad = await confirm('guessed-token')
@@ -127,7 +138,9 @@ describe('POST /api/products/:id/notify', () => {
     )
     const token = tokenOf(mail!.textBody!, 'alerts/confirm')
     const good = await confirm(token)
-    expect(good.json()).toEqual({ message: 'You are on the list: we will write when a similar piece arrives.' })
+    expect(good.json()).toEqual({
+      message: 'You are on the list: we will write when a similar piece arrives.',
+    })
     expect((await confirm(token)).statusCode).toBe(200) // a second click is harmless
   })
 
@@ -186,7 +199,11 @@ describe('POST /api/products/:id/notify', () => {
     const draft = await insertProduct(t.handle.db, { status: 'draft' })
     expect((await ask(draft.id, { email: 'a@example.com' })).statusCode).toBe(404)
     expect((await ask(999_999, { email: 'a@example.com' })).statusCode).toBe(404)
-    const reserved = await insertProduct(t.handle.db, { category: 'rings', status: 'reserved', stockQuantity: 0 })
+    const reserved = await insertProduct(t.handle.db, {
+      category: 'rings',
+      status: 'reserved',
+      stockQuantity: 0,
+    })
     expect((await ask(reserved.id, { email: 'reserved.ring@example.com' })).statusCode).toBe(200)
 
     const sold = await soldPiece('rings')
@@ -268,10 +285,7 @@ describe('the alert job, at a fixed clock', () => {
     expect(mails[0]!.textBody).not.toContain('Quickly Sold')
 
     // The owner publishes the draft: it is news then.
-    await t.handle.db
-      .update(products)
-      .set({ status: 'available' })
-      .where(eq(products.name, 'Draft Hoops'))
+    await t.handle.db.update(products).set({ status: 'available' }).where(eq(products.name, 'Draft Hoops'))
     await jobAt(soon())
     const later = await mailsTo('collector@example.com', 'piece-alert')
     expect(later).toHaveLength(2)
@@ -303,17 +317,23 @@ describe('the alert job, at a fixed clock', () => {
     for (let sent = 1; sent > 0; ) sent = await t.app.mailWorker.runOnce()
     const folder = path.join(t.config.dataDir, 'mail')
     const file = readdirSync(folder).find(
-      (name) => name.includes('piece-alert') && readFileSync(path.join(folder, name), 'utf8').includes('leave@example.com'),
+      (name) =>
+        name.includes('piece-alert') &&
+        readFileSync(path.join(folder, name), 'utf8').includes('leave@example.com'),
     )
     const eml = readFileSync(path.join(folder, file!), 'utf8').replace(/\r\n[ \t]+/g, ' ')
-    expect(eml).toMatch(/^List-Unsubscribe: <https:\/\/shop\.example\.com\/api\/alerts\/one-click-unsubscribe\?token=/m)
+    expect(eml).toMatch(
+      /^List-Unsubscribe: <https:\/\/shop\.example\.com\/api\/alerts\/one-click-unsubscribe\?token=/m,
+    )
     expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m)
 
     // A scanner's GET does nothing; the mail program's POST (a form, no cookie, no Origin) does.
     const url = new URL(listUnsubscribe!.slice(1, -1))
     const get = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
     expect(get.statusCode).toBe(404)
-    expect(await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'leave@example.com'))).toHaveLength(2)
+    expect(
+      await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'leave@example.com')),
+    ).toHaveLength(2)
     const oneClick = () =>
       t.app.inject({
         method: 'POST',
@@ -325,7 +345,9 @@ describe('the alert job, at a fixed clock', () => {
     expect(done.statusCode).toBe(200)
     expect(done.json()).toEqual({ message: 'You will not hear from us about new pieces any more.' })
     // Every category of the address stops, and a second POST is answered alike.
-    expect(await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'leave@example.com'))).toHaveLength(0)
+    expect(
+      await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'leave@example.com')),
+    ).toHaveLength(0)
     expect((await oneClick()).statusCode).toBe(200)
     await insertProduct(t.handle.db, { category: 'bangles', name: 'After Leaving' })
     await jobAt(soon())
@@ -340,7 +362,11 @@ describe('the alert job, at a fixed clock', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(refused.statusCode).toBe(404)
-    const page = await t.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token: forged } })
+    const page = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts/unsubscribe',
+      payload: { token: forged },
+    })
     expect(page.statusCode).toBe(404)
     expect(page.json().message).toBe('This unsubscribe link is not valid.')
   })
@@ -353,21 +379,34 @@ describe('the alert job, at a fixed clock', () => {
     const token = tokenOf(mail!.textBody!, 'alerts/unsubscribe')
     const done = await t.app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', payload: { token } })
     expect(done.statusCode).toBe(200)
-    expect(await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'page@example.com'))).toHaveLength(0)
+    expect(
+      await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'page@example.com')),
+    ).toHaveLength(0)
   })
 
   it('keeps the wish when the piece it was asked on is deleted; forgets what was sent of a deleted piece', async () => {
     const sold = await soldPiece('bangles')
     const { cookie } = await registerCustomer(t.app, { email: 'keeps@example.com' })
     await ask(sold.id, {}, cookie)
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/products/${sold.id}`, headers: { cookie: admin } })
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${sold.id}`,
+      headers: { cookie: admin },
+    })
     expect(deleted.statusCode).toBe(200)
-    const [row] = await t.handle.db.select().from(pieceAlerts).where(eq(pieceAlerts.email, 'keeps@example.com'))
+    const [row] = await t.handle.db
+      .select()
+      .from(pieceAlerts)
+      .where(eq(pieceAlerts.email, 'keeps@example.com'))
     expect(row).toMatchObject({ productId: null, category: 'bangles' })
     const piece = await insertProduct(t.handle.db, { category: 'bangles', name: 'Imperial Bangle' })
     await jobAt(soon())
     expect(await mailsTo('keeps@example.com', 'piece-alert')).toHaveLength(1)
-    const gone = await t.app.inject({ method: 'DELETE', url: `/api/products/${piece.id}`, headers: { cookie: admin } })
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${piece.id}`,
+      headers: { cookie: admin },
+    })
     expect(gone.statusCode).toBe(200)
     expect(
       await t.handle.db.select().from(pieceAlertSends).where(eq(pieceAlertSends.productId, piece.id)),
@@ -400,12 +439,18 @@ describe('the back office', () => {
     const before = body.categories.find((row) => row.category === 'necklaces')!.waiting
     await waitingFor('counted@example.com', 'necklaces')
     await ask((await soldPiece('necklaces')).id, { email: 'not.counted@example.com' })
-    const after = (await t.app.inject({ url: '/api/admin/piece-alerts/waiting', headers: { cookie: admin } })).json()
-    expect(after.categories.find((row: { category: string }) => row.category === 'necklaces').waiting).toBe(before + 1)
+    const after = (
+      await t.app.inject({ url: '/api/admin/piece-alerts/waiting', headers: { cookie: admin } })
+    ).json()
+    expect(after.categories.find((row: { category: string }) => row.category === 'necklaces').waiting).toBe(
+      before + 1,
+    )
 
     expect((await t.app.inject({ url: '/api/admin/piece-alerts/waiting' })).statusCode).toBe(401)
     const { cookie } = await registerCustomer(t.app)
-    expect((await t.app.inject({ url: '/api/admin/piece-alerts/waiting', headers: { cookie } })).statusCode).toBe(403)
+    expect(
+      (await t.app.inject({ url: '/api/admin/piece-alerts/waiting', headers: { cookie } })).statusCode,
+    ).toBe(403)
   })
 })
 
@@ -457,7 +502,9 @@ describe('the sweeps', () => {
       .where(sql`${pieceAlerts.email} in ('twice@example.com', 'once@example.com')`)
     await ask((await soldPiece('bangles')).id, {}, twice.cookie)
     await sweepAt(new Date(Date.now() + 100 * DAY))
-    const left = (await t.handle.db.select({ email: pieceAlerts.email }).from(pieceAlerts)).map((row) => row.email)
+    const left = (await t.handle.db.select({ email: pieceAlerts.email }).from(pieceAlerts)).map(
+      (row) => row.email,
+    )
     expect(left).toContain('twice@example.com')
     expect(left).not.toContain('once@example.com')
   })
@@ -465,7 +512,7 @@ describe('the sweeps', () => {
 
 describe('the rate limit', () => {
   it('answers 429 past the form limit, as the newsletter does', async () => {
-    const limited = await createTestApp({ rateLimits: true, env: { PUBLIC_URL } })
+    const limited = await createTestApp({ rateLimits: true, env: { PUBLIC_URL, PAYMENT_PROVIDER: 'test' } })
     try {
       const [sold] = await limited.handle.db
         .insert(products)

@@ -84,7 +84,10 @@ export async function askForAlerts(
           requestedAt: sql`now()`,
         },
       })
-    return { answer: { message: PIECE_ALERT_MESSAGES.waiting(email, category), waiting: true }, queued: false }
+    return {
+      answer: { message: PIECE_ALERT_MESSAGES.waiting(email, category), waiting: true },
+      queued: false,
+    }
   }
   if (!request.email) throw invalid(PIECE_ALERT_MESSAGES.empty, 'email')
   const email = request.email
