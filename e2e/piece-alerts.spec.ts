@@ -88,6 +88,8 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   // The owner sees one more person waiting for the category, on the dashboard and the product form.
   await page.setViewportSize({ width: 1440, height: 900 })
   await signInAsOwner(page)
+  // Again, without the sign-in's toast over the screenshots.
+  await page.goto('/admin/dashboard')
   const waiting = page.getByRole('region', { name: 'Waiting for a piece' })
   await expect(waiting).toBeVisible()
   const tile = waiting.getByRole('link', { name: new RegExp(`waiting for ${piece.category}$`) })
@@ -135,5 +137,6 @@ test('a signed-in shopper asks from the wishlist with one click', async ({ page 
   await expect(form.getByRole('status')).toHaveText(
     `We will write to ${email} when a new piece arrives in ${piece.category}.`,
   )
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `${SHOTS}/piece-alert-wishlist-done-1440.png`, fullPage: true })
 })

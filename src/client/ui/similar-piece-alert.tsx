@@ -103,7 +103,7 @@ export function SimilarPieceAlert({
         <>
           {!compact && (
             <p className="mt-2 text-sm leading-relaxed text-ink-muted">
-              {`Each of our pieces is one of a kind. Leave your address and we will write, once for each, when a new piece arrives in ${categoryWord} — nothing else.`}
+              {`Each piece is one of a kind. Leave your address and we will write when a new piece arrives in ${categoryWord}: one e-mail for each, nothing else.`}
             </p>
           )}
           <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row">
@@ -128,7 +128,7 @@ export function SimilarPieceAlert({
                   disabled={ask.isPending}
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={problem ? errorId : undefined}
-                  className="min-w-0 flex-1"
+                  className="min-w-0 sm:flex-1"
                 />
               </>
             )}

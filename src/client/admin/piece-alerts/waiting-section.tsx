@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { capitalize } from '../../../shared/catalog'
 import { waitingWords } from '../../../shared/piece-alert-messages'
+import { cn } from '../../lib/cn'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { Skeleton } from '../../ui/skeleton'
 import { pieceAlertQueries } from './api'
@@ -36,7 +37,8 @@ export function WaitingSection() {
       <ul className="grid grid-cols-2 gap-px overflow-hidden border border-ink/10 bg-ink/10 sm:grid-cols-3 lg:grid-cols-5">
         {data
           ? data.categories.map(({ category, waiting: n }) => (
-              <li key={category} className="bg-ivory">
+              // An odd last tile spans two columns on phones and tablets, leaving no empty cell.
+              <li key={category} className="bg-ivory last:odd:col-span-2 lg:last:odd:col-span-1">
                 <Link
                   to={`/admin/products?category=${encodeURIComponent(category)}`}
                   className="block h-full p-5 transition-colors hover:bg-jade-50/60"
@@ -45,11 +47,16 @@ export function WaitingSection() {
                   <span className="block text-xs uppercase tracking-[0.12em] text-ink-muted">
                     {capitalize(category)}
                   </span>
-                  <span className="mt-2 block font-display text-3xl leading-none text-ink lining-nums tabular-nums sm:text-4xl">
+                  <span
+                    className={cn(
+                      'mt-2 block font-display text-3xl leading-none lining-nums tabular-nums sm:text-4xl',
+                      n === 0 ? 'text-ink/40' : 'text-ink',
+                    )}
+                  >
                     {count.format(n)}
                   </span>
                   <span className="mt-2 block text-xs text-ink-muted">
-                    {n === 1 ? 'person waiting' : 'people waiting'}
+                    {n === 0 ? 'nobody yet' : n === 1 ? 'person waiting' : 'people waiting'}
                   </span>
                 </Link>
               </li>

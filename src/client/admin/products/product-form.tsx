@@ -169,7 +169,7 @@ export function ProductForm(props: ProductFormProps) {
       </Section>
 
       <Section title="Details">
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid items-start gap-6 sm:grid-cols-2">
           <FormField
             label="Category"
             htmlFor={id('category')}

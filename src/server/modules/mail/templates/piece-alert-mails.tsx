@@ -157,8 +157,8 @@ function PieceBlock({ piece }: { piece: ArrivedPiece }) {
           <img
             src={piece.imageUrl}
             alt={piece.imageAlt}
-            width={552}
-            style={{ display: 'block', width: '100%', maxWidth: 552, height: 'auto', border: 0 }}
+            width={600}
+            style={{ display: 'block', width: '100%', height: 'auto', border: 0 }}
           />
         </a>
       )}
@@ -176,7 +176,12 @@ function PieceBlock({ piece }: { piece: ArrivedPiece }) {
             fontVariantNumeric: 'tabular-nums',
           }}
         >
-          {priceWords(piece)}
+          {formatCents(piece.price)}
+          {piece.originalPrice && piece.originalPrice > piece.price && (
+            <s style={{ marginLeft: 10, fontSize: 14, color: COLORS.muted }}>
+              {formatCents(piece.originalPrice)}
+            </s>
+          )}
         </p>
         <MailButton href={piece.url}>View the piece</MailButton>
       </div>
