@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, signInAsOwner, test } from './fixtures'
 
@@ -53,8 +54,15 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   await page.goto(`/product/${piece.id}`)
   const form = page.getByRole('region', { name: TITLE })
   await expect(form).toBeVisible()
+  // Its code loads on sold and reserved pieces only, and hydrates once there.
+  await expect(form).toHaveAttribute('data-ready', 'true')
   // No Add to Cart on a sold piece: the form stands in its place.
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0)
+  const audit = await new AxeBuilder({ page })
+    .include('main section[data-ready]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze()
+  expect(audit.violations.map((violation) => violation.id)).toEqual([])
   for (const width of [320, 375, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await fits(page, width)

@@ -76,6 +76,8 @@ export function SimilarPieceAlert({
   return (
     <section
       aria-labelledby={titleId}
+      // Interactive from here on (the server's markup is not): journeys wait for it.
+      data-ready={hydrated || undefined}
       className={cn(
         compact ? 'border-t border-ink/10 pt-4' : 'border border-gold/40 bg-sand/60 px-5 py-6 sm:px-7',
         className,

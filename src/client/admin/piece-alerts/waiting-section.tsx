@@ -50,7 +50,7 @@ export function WaitingSection() {
                   <span
                     className={cn(
                       'mt-2 block font-display text-3xl leading-none lining-nums tabular-nums sm:text-4xl',
-                      n === 0 ? 'text-ink/40' : 'text-ink',
+                      n === 0 ? 'text-ink-muted' : 'text-ink',
                     )}
                   >
                     {count.format(n)}

@@ -28,7 +28,7 @@ export function ConfirmAlertPage() {
         className="py-24"
         icon={<BellRing className="size-7" aria-hidden />}
         title="You are on the list"
-        description={`${PIECE_ALERT_MESSAGES.confirmed} One e-mail for each new piece, for a year; every one lets you stop with one click.`}
+        description="We will write when a similar piece arrives: one e-mail for each new piece, for a year, and every one lets you stop with one click."
         action={browse}
       />
     )
