@@ -75,6 +75,14 @@ const confirmSubscriptionPage = lazyPage(
   () => import('./storefront/community/confirm-subscription-page'),
   'ConfirmSubscriptionPage',
 )
+const confirmAlertPage = lazyPage(
+  () => import('./storefront/piece-alerts/confirm-alert-page'),
+  'ConfirmAlertPage',
+)
+const unsubscribeAlertPage = lazyPage(
+  () => import('./storefront/piece-alerts/unsubscribe-alert-page'),
+  'UnsubscribeAlertPage',
+)
 const notFoundPage = lazyPage(() => import('./ui/not-found-page'), 'NotFoundPage')
 
 const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
@@ -390,6 +398,30 @@ export const routes: RouteObject[] = [
             noindex: true,
           }),
           load: reminderUnsubscribePage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'alerts/confirm',
+        element: confirmAlertPage.element,
+        handle: {
+          meta: () => ({
+            title: 'Hear of similar pieces',
+            description: 'Confirm that we may write when a similar piece arrives.',
+            noindex: true,
+          }),
+          load: confirmAlertPage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'alerts/unsubscribe',
+        element: unsubscribeAlertPage.element,
+        handle: {
+          meta: () => ({
+            title: 'Unsubscribe',
+            description: 'Stop e-mails about new pieces.',
+            noindex: true,
+          }),
+          load: unsubscribeAlertPage.load,
         } satisfies PageHandle,
       },
       {

@@ -20,6 +20,12 @@ const PUBLIC = new Set([
   'POST /api/newsletter',
   'POST /api/newsletter/unsubscribe',
   'POST /api/newsletter/confirm',
+  // "Tell me when a similar piece arrives" (piece-alerts.test.ts); the one-click address takes a
+  // signed token in its query (RFC 8058).
+  'POST /api/products/:id/notify',
+  'POST /api/alerts/confirm',
+  'POST /api/alerts/unsubscribe',
+  'POST /api/alerts/one-click-unsubscribe',
   'POST /api/inquiries',
   'GET /api/testimonials',
   'POST /api/testimonials',

@@ -5,8 +5,12 @@ import { dataSweeps } from '../jobs/sweeps'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
+import { nudge } from '../modules/mail/worker'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
+import { similarPieceAlerts } from '../modules/piece-alerts/job'
+import { PIECE_ALERT_SWEEPS } from '../modules/piece-alerts/sweeps'
+import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
 import { unusedTestimonialPhotos } from '../modules/testimonials/photo-sweep'
 
 declare module 'fastify' {
@@ -18,8 +22,13 @@ declare module 'fastify' {
      * checkouts (every minute).
      */
     reservationJobs: SweepRunner
+    /** E-mails the addresses waiting for a new piece of a category (every minute). */
+    pieceAlertJobs: SweepRunner
   }
 }
+
+/** The piece alerts' advisory lock: issue 25's number past the sweeps' own. */
+const PIECE_ALERT_LOCK = SWEEP_LOCK + 25
 
 /** Background work, one instance at a time: on a timer when `start` (main), called by hand in tests. */
 async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
@@ -35,6 +44,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       ...reminderRecordSweeps,
       installmentReminders(links, timeZone),
       unusedTestimonialPhotos(files),
+      ...PIECE_ALERT_SWEEPS,
     ],
     log: app.log,
     everyMs: config.jobsEveryMs,
@@ -65,15 +75,27 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     lockKey: SWEEP_LOCK + 1,
     label: 'reservation jobs',
   })
+  // "Tell me when a similar piece arrives" (issue 25): at least once a minute, with a lock of its own.
+  const pieceAlertJobs = new SweepRunner({
+    db,
+    sweeps: [similarPieceAlerts({ ...links, tokens: new UnsubscribeTokens(config.sessionSecret) }, nudge)],
+    log: app.log,
+    everyMs: config.jobsEveryMs ?? 60_000,
+    batch: 100,
+    lockKey: PIECE_ALERT_LOCK,
+    label: 'piece alerts',
+  })
   app.decorate('sweeper', sweeper)
   app.decorate('reservationJobs', reservationJobs)
+  app.decorate('pieceAlertJobs', pieceAlertJobs)
   if (start) {
     app.addHook('onReady', async () => {
       sweeper.start()
       reservationJobs.start()
+      pieceAlertJobs.start()
     })
     app.addHook('onClose', async () => {
-      await Promise.all([sweeper.stop(), reservationJobs.stop()])
+      await Promise.all([sweeper.stop(), reservationJobs.stop(), pieceAlertJobs.stop()])
     })
   }
 }

@@ -13,6 +13,8 @@ import { inquiriesRoutes } from '../modules/inquiries/routes'
 import { journal } from '../modules/journal/routes'
 import { newsletterRoutes } from '../modules/newsletter/routes'
 import { ordersRoutes } from '../modules/orders/routes'
+import { pieceAlertRoutes } from '../modules/piece-alerts/routes'
+import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
 import { seoRoutes } from '../modules/seo/routes'
 import { storeRoutes } from '../modules/store/routes'
 import { testimonialsRoutes } from '../modules/testimonials/routes'
@@ -37,6 +39,11 @@ async function publicModules(app: FastifyInstance) {
   })
   await app.register(newsletterRoutes, { db, context: links, onMailQueued })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued })
+  await app.register(pieceAlertRoutes, {
+    db,
+    context: { ...links, tokens: new UnsubscribeTokens(config.sessionSecret) },
+    onMailQueued,
+  })
   await app.register(testimonialsRoutes, { db, files })
   await app.register(accountsRoutes, {
     db,
