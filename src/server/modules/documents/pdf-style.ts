@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
-import type { PaymentMethod } from '../../../shared/orders'
+import type { OrderParticulars, PaymentMethod } from '../../../shared/orders'
 import { woffToSfnt } from './woff-to-sfnt'
 
 // The look of the shop's papers: US Letter, ivory-free white (it prints), ink text, the jade
@@ -134,16 +134,7 @@ export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
   }
 }
 
-export function shipToLines(order: {
-  customerName: string | null
-  shipping: {
-    address: string | null
-    city: string | null
-    state: string | null
-    zip: string | null
-    country: string
-  }
-}): string[] {
+export function shipToLines(order: Pick<OrderParticulars, 'customerName' | 'shipping'>): string[] {
   const { address, city, state, zip, country } = order.shipping
   return [
     order.customerName ?? '',
