@@ -34,7 +34,7 @@ function displayFont(): Buffer {
   return serifFont
 }
 
-export function createDocument(title: string, author: string): PDFKit.PDFDocument {
+function createDocument(title: string, author: string): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: PAGE.margin,
@@ -69,13 +69,23 @@ export interface Letterhead {
   email: string
 }
 
-/** The shop's name and contact on the left, the document's name and number on the right, a gold rule. */
-export function drawLetterhead(
-  doc: PDFKit.PDFDocument,
+/**
+ * One of an order's papers ("Invoice", "Packing slip"): a new document titled with the order's
+ * number, its letterhead drawn, ready for the body at doc.y.
+ */
+export function startOrderPaper(
+  kind: string,
+  order: { id: number; createdAt: Date },
   shop: Letterhead,
-  title: string,
-  lines: string[],
-): void {
+  timeZone: string,
+): PDFKit.PDFDocument {
+  const doc = createDocument(`${kind} #${order.id}`, shop.name)
+  drawLetterhead(doc, shop, kind, [`Order #${order.id}`, formatDay(order.createdAt, timeZone)])
+  return doc
+}
+
+/** The shop's name and contact on the left, the document's name and number on the right, a gold rule. */
+function drawLetterhead(doc: PDFKit.PDFDocument, shop: Letterhead, title: string, lines: string[]): void {
   const top = PAGE.margin
   doc.font(SERIF).fontSize(26).fillColor(JADE).text(shop.name, PAGE.margin, top, { width: 300 })
   doc
@@ -124,6 +134,35 @@ export function drawBlock(
   doc.font(SANS).fontSize(10).fillColor(INK)
   for (const line of lines.filter(Boolean)) doc.text(line, x, doc.y + 2, { width })
   return doc.y
+}
+
+/**
+ * The celadon band over a table, its column labels in small jade capitals at the current y; a
+ * column with a width is right-aligned in it. Answers the band's y.
+ */
+export function drawTableHeader(
+  doc: PDFKit.PDFDocument,
+  columns: { label: string; x: number; width?: number }[],
+): number {
+  const header = doc.y
+  doc.rect(PAGE.margin, header - 6, CONTENT_WIDTH, 20).fill(CELADON)
+  doc.font(SANS_BOLD).fontSize(7.5).fillColor(JADE)
+  for (const { label, x, width } of columns)
+    doc.text(label, x, header, {
+      ...(width === undefined ? {} : { width, align: 'right' }),
+      characterSpacing: 0.6,
+    })
+  return header
+}
+
+/** The hairline under a table's row, just above doc.y. */
+export function drawRowRule(doc: PDFKit.PDFDocument): void {
+  doc
+    .moveTo(PAGE.margin, doc.y - 4)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y - 4)
+    .lineWidth(0.3)
+    .strokeColor('#E6E0D4')
+    .stroke()
 }
 
 /** Starts a new page when fewer than `height` points are left above the bottom margin. */
