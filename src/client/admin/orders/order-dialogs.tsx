@@ -17,6 +17,7 @@ import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { methodLabel } from './order-card'
+import { MethodField, MoneyField } from './payment-fields'
 import { useDialogSubmit } from './use-dialog-submit'
 
 // The dialogs of the orders page. Each keeps what was typed and show the server's reason when
@@ -36,7 +37,7 @@ export function TrackingDialog({
 }: DialogProps & { shipping: boolean; onSubmit: (trackingNumber: string) => Promise<unknown> }) {
   const id = useId()
   const [value, setValue] = useState(order?.trackingNumber ?? '')
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -64,10 +65,7 @@ export function TrackingDialog({
               autoFocus
               autoComplete="off"
               placeholder="e.g. 9400 1118 9922 3100 0123 45"
-              onChange={(event) => {
-                setValue(event.target.value)
-                setError(undefined)
-              }}
+              onChange={(event) => edit(setValue)(event.target.value)}
             />
           </FormField>
           <DialogFooter>
@@ -110,7 +108,7 @@ export function PaymentDialog({
     order && order.paymentMethod !== 'stripe' ? order.paymentMethod : 'zelle',
   )
   const [note, setNote] = useState('')
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
   const balance = order?.balance ?? 0
 
   async function submit(event: FormEvent) {
@@ -161,10 +159,7 @@ export function PaymentDialog({
                         name={`${id}-kind`}
                         value={value}
                         checked={kind === value}
-                        onChange={() => {
-                          setKind(value)
-                          setError(undefined)
-                        }}
+                        onChange={() => edit(setKind)(value)}
                         className="accent-jade-700"
                       />
                       {label}
@@ -174,36 +169,21 @@ export function PaymentDialog({
                 ))}
               </div>
             </fieldset>
-            <FormField
+            <MoneyField
               label={kind === 'paid' ? 'Amount (optional)' : 'Amount'}
               htmlFor={`${id}-amount`}
               error={error}
               hint={kind === 'paid' ? 'Leave empty to record the whole balance.' : undefined}
-            >
-              <Input
-                id={`${id}-amount`}
-                inputMode="decimal"
-                placeholder="0.00"
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            </FormField>
-            <FormField label="Method" htmlFor={`${id}-method`}>
-              <Select
-                id={`${id}-method`}
-                value={method}
-                onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-              >
-                {PAYMENT_METHODS.filter((candidate) => candidate !== 'stripe').map((candidate) => (
-                  <option key={candidate} value={candidate}>
-                    {methodLabel(candidate)}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+              value={amount}
+              onChange={edit(setAmount)}
+            />
+            <MethodField
+              label="Method"
+              htmlFor={`${id}-method`}
+              methods={PAYMENT_METHODS.filter((candidate) => candidate !== 'stripe')}
+              value={method}
+              onChange={setMethod}
+            />
             <FormField label="Note (optional)" htmlFor={`${id}-note`}>
               <Textarea
                 id={`${id}-note`}
@@ -241,7 +221,7 @@ export function ReservationDialog({
 }: DialogProps & { onSubmit: (hours: number) => Promise<unknown> }) {
   const id = useId()
   const [hours, setHours] = useState<number>(72)
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, busy, run, edit } = useDialogSubmit(onClose)
   const current = order?.reservedUntil ? new Date(order.reservedUntil) : undefined
   const from = current && current.getTime() > Date.now() ? current : new Date()
   const until = new Date(from.getTime() + hours * 3600_000)
@@ -275,10 +255,7 @@ export function ReservationDialog({
             <Select
               id={`${id}-hours`}
               value={String(hours)}
-              onChange={(event) => {
-                setHours(Number(event.target.value))
-                setError(undefined)
-              }}
+              onChange={(event) => edit(setHours)(Number(event.target.value))}
             >
               {EXTENSIONS.map(([value, label]) => (
                 <option key={value} value={value}>

@@ -19,6 +19,7 @@ import {
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
+import { MoneyField } from './payment-fields'
 import { useDialogSubmit } from './use-dialog-submit'
 
 type Every = 'month' | 'two-weeks' | 'week'
@@ -56,7 +57,7 @@ export function PlanDialog({
   const [count, setCount] = useState('3')
   const [firstDue, setFirstDue] = useState(inAMonth)
   const [every, setEvery] = useState<Every>('month')
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
 
   const depositCents = deposit.trim() ? dollarsToCents(Number(deposit)) : 0
   const validDeposit = Number.isFinite(depositCents) && depositCents >= 0 && depositCents < order.total
@@ -85,22 +86,13 @@ export function PlanDialog({
             </DialogDescription>
           </DialogHeader>
           <div className="my-4 grid gap-4 sm:grid-cols-2">
-            <FormField
+            <MoneyField
               label="Deposit ($)"
               htmlFor={`${id}-deposit`}
               hint={order.amountPaid ? `${formatCents(order.amountPaid)} already received` : undefined}
-            >
-              <Input
-                id={`${id}-deposit`}
-                inputMode="decimal"
-                placeholder="0.00"
-                value={deposit}
-                onChange={(event) => {
-                  setDeposit(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            </FormField>
+              value={deposit}
+              onChange={edit(setDeposit)}
+            />
             <FormField label="Instalments" htmlFor={`${id}-count`}>
               <Select id={`${id}-count`} value={count} onChange={(event) => setCount(event.target.value)}>
                 {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
@@ -116,10 +108,7 @@ export function PlanDialog({
                 type="date"
                 value={firstDue}
                 min={isoDay(new Date())}
-                onChange={(event) => {
-                  setFirstDue(event.target.value)
-                  setError(undefined)
-                }}
+                onChange={(event) => edit(setFirstDue)(event.target.value)}
               />
             </FormField>
             <FormField label="Schedule" htmlFor={`${id}-every`}>

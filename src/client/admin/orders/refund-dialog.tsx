@@ -16,11 +16,10 @@ import {
   DialogTitle,
 } from '../../ui/dialog'
 import { FormField } from '../../ui/form-field'
-import { Input } from '../../ui/input'
-import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { refundable } from './after-sale'
 import { methodLabel } from './order-card'
+import { MethodField, MoneyField } from './payment-fields'
 import { useDialogSubmit } from './use-dialog-submit'
 
 /**
@@ -44,7 +43,7 @@ export function RefundDialog({
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [method, setMethod] = useState<PaymentMethod>(order.paymentMethod)
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
   const [reasonError, setReasonError] = useState<string>()
   const left = refundable(order)
   const windowState = order.status === 'delivered' ? returnWindow(order.deliveredAt) : undefined
@@ -133,31 +132,20 @@ export function RefundDialog({
               </fieldset>
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Amount" htmlFor={`${id}-amount`} error={error}>
-                <Input
-                  id={`${id}-amount`}
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  value={amount}
-                  onChange={(event) => {
-                    setAmount(event.target.value)
-                    setError(undefined)
-                  }}
-                />
-              </FormField>
-              <FormField label="Refund to" htmlFor={`${id}-method`}>
-                <Select
-                  id={`${id}-method`}
-                  value={method}
-                  onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-                >
-                  {methods.map((candidate) => (
-                    <option key={candidate} value={candidate}>
-                      {methodLabel(candidate)}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
+              <MoneyField
+                label="Amount"
+                htmlFor={`${id}-amount`}
+                error={error}
+                value={amount}
+                onChange={edit(setAmount)}
+              />
+              <MethodField
+                label="Refund to"
+                htmlFor={`${id}-method`}
+                methods={methods}
+                value={method}
+                onChange={setMethod}
+              />
             </div>
             <p className="-mt-2 text-xs text-ink-muted">{destinationNote(order, method)}</p>
             <FormField label="Reason" htmlFor={`${id}-reason`} error={reasonError}>
