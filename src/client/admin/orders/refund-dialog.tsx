@@ -77,7 +77,7 @@ export function RefundDialog({
       submitLabel={
         <>Refund {amount && Number(amount) > 0 ? formatCents(dollarsToCents(Number(amount))) : ''}</>
       }
-      className="max-h-[92dvh] overflow-y-auto sm:max-w-lg"
+      className="sm:max-w-lg"
       formClassName="min-w-0"
       busy={busy}
       onClose={onClose}
