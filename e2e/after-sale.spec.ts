@@ -99,6 +99,10 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
   await expect(dialog).toContainText('Pay it back by Zelle to the same phone or e-mail: 713-555-0142')
   await page.screenshot({ path: 'test-results/screens/refund-dialog-1440.png' })
   await page.setViewportSize({ width: 375, height: 800 })
+  // On a phone the dialog is a full-height sheet whose actions sit on its bottom edge.
+  await expect
+    .poll(async () => (await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())?.y ?? 0)
+    .toBeGreaterThan(800 - 70)
   await page.screenshot({ path: 'test-results/screens/refund-dialog-375.png' })
   await expectWithin(dialog, 375)
   await page.setViewportSize({ width: 1440, height: 900 })

@@ -73,7 +73,7 @@ test.describe('the back office door', () => {
     await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible()
     await page.screenshot({ path: 'test-results/screens/admin-1280.png' })
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click()
-    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
     await page.getByRole('button', { name: 'Logout' }).first().click()
     await expect(page).toHaveURL(/\/$/)
 

@@ -273,6 +273,9 @@ test.describe('the back office: orders and the sales ledger', () => {
   })
 
   test('a sale recorded by hand sells the piece, shows in the ledger and in the CSV', async ({ page }) => {
+    // Two full-page screenshots of the ledger at two widths: on a loaded 2-core runner they alone
+    // once took the default 30 s.
+    test.setTimeout(60_000)
     await page.setViewportSize({ width: 1440, height: 900 })
     await signInAsOwner(page)
     const pieces = (await (await page.request.get('/api/products?sort=price-desc')).json()) as Listed[]

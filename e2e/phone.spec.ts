@@ -109,6 +109,7 @@ const STOREFRONT_PAGES = [
   '/account/login?tab=register',
   '/account/forgot-password',
   '/newsletter/unsubscribe',
+  '/reminders/unsubscribe',
   '/no-such-page',
 ]
 

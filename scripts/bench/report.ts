@@ -460,6 +460,9 @@ export function renderMarkdown(report: Report, previous = ''): string {
 const METHOD = [
   '## Method',
   '',
+  'Figures move from machine to machine and hour to hour: a change that must cost nothing is compared ' +
+    'with the commit before it, back to back in one window, in docs/bench-comparisons.md.',
+  '',
   'Each part runs the production build (`node dist/server/main.js`, from a private copy of `dist/` taken ' +
     'at the start so that a rebuild during the run cannot change what is measured) as a child process on ' +
     'a free port of 127.0.0.1 with a temporary `DATA_DIR`. The catalogue part starts an empty shop ' +

@@ -67,9 +67,21 @@ const testimonialsPage = lazyPage(
   'TestimonialsPage',
 )
 const unsubscribePage = lazyPage(() => import('./storefront/community/unsubscribe-page'), 'UnsubscribePage')
+const reminderUnsubscribePage = lazyPage(
+  () => import('./storefront/community/reminder-unsubscribe-page'),
+  'ReminderUnsubscribePage',
+)
 const confirmSubscriptionPage = lazyPage(
   () => import('./storefront/community/confirm-subscription-page'),
   'ConfirmSubscriptionPage',
+)
+const confirmAlertPage = lazyPage(
+  () => import('./storefront/piece-alerts/confirm-alert-page'),
+  'ConfirmAlertPage',
+)
+const unsubscribeAlertPage = lazyPage(
+  () => import('./storefront/piece-alerts/unsubscribe-alert-page'),
+  'UnsubscribeAlertPage',
 )
 const notFoundPage = lazyPage(() => import('./ui/not-found-page'), 'NotFoundPage')
 
@@ -374,6 +386,42 @@ export const routes: RouteObject[] = [
         handle: {
           meta: () => ({ title: 'Unsubscribe', description: 'Leave our newsletter.', noindex: true }),
           load: unsubscribePage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'reminders/unsubscribe',
+        element: reminderUnsubscribePage.element,
+        handle: {
+          meta: () => ({
+            title: 'Unsubscribe',
+            description: 'Stop reminders about unfinished checkouts.',
+            noindex: true,
+          }),
+          load: reminderUnsubscribePage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'alerts/confirm',
+        element: confirmAlertPage.element,
+        handle: {
+          meta: () => ({
+            title: 'Hear of similar pieces',
+            description: 'Confirm that we may write when a similar piece arrives.',
+            noindex: true,
+          }),
+          load: confirmAlertPage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'alerts/unsubscribe',
+        element: unsubscribeAlertPage.element,
+        handle: {
+          meta: () => ({
+            title: 'Unsubscribe',
+            description: 'Stop e-mails about new pieces.',
+            noindex: true,
+          }),
+          load: unsubscribeAlertPage.load,
         } satisfies PageHandle,
       },
       {

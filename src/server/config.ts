@@ -65,6 +65,13 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // Hours after an unfinished card checkout (or a signed-in shopper's last cart change) that one
+  // reminder goes out; fractions allowed (0.5 = half an hour), 0 turns reminders off.
+  ABANDONED_CHECKOUT_HOURS: z.coerce
+    .number({ error: 'must be a number of hours, such as 4 or 0.5 (0 turns reminders off)' })
+    .min(0, 'must be 0 (off) or a positive number of hours')
+    .max(720, 'must be at most 720 hours (30 days)')
+    .default(4),
   TRUST_PROXY: z.string().default('false'),
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
@@ -123,6 +130,8 @@ export interface Config {
   shipping: { freeThresholdCents: number; flatCents: number }
   /** Zelle orders: how long pieces wait for a first payment, and how many such orders one client holds. */
   reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
+  /** ABANDONED_CHECKOUT_HOURS: when an unfinished checkout is reminded; 0 = never. */
+  abandonedCheckoutHours: number
   /** Fastify's `trustProxy`: true (every hop), a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[]
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
@@ -230,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOpenUnpaidOrders: e.MAX_OPEN_UNPAID_ORDERS,
       maxUnpaidPieces: e.MAX_UNPAID_PIECES,
     },
+    abandonedCheckoutHours: e.ABANDONED_CHECKOUT_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: (e.ALLOWED_HOSTS ?? '')
       .split(',')

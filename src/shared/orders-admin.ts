@@ -3,6 +3,7 @@ import { listQuerySchema, type Page, sortParam } from './admin-list'
 import {
   ORDER_STATUSES,
   ORDER_TABS,
+  type OrderParticulars,
   type OrderStatus,
   type OrderTab,
   PAYMENT_METHODS,
@@ -82,27 +83,10 @@ export const ORDER_EVENT_KINDS = [
 ] as const
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 
-export interface AdminOrder {
+export interface AdminOrder extends OrderParticulars {
   id: number
   status: OrderStatus
   paymentStatus: PaymentStatus
-  paymentMethod: PaymentMethod
-  customerName: string | null
-  customerEmail: string | null
-  customerPhone: string | null
-  shipping: {
-    address: string | null
-    city: string | null
-    state: string | null
-    zip: string | null
-    country: string
-  }
-  subtotal: number
-  /** The discount code the order was placed with, and the cents it took off (0: none). */
-  discountCode: string | null
-  discount: number
-  shippingCost: number
-  total: number
   amountPaid: number
   balance: number
   trackingNumber: string | null

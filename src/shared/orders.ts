@@ -47,6 +47,30 @@ export const SALE_PAYMENT_METHODS = ['zelle', 'cash', 'check', 'venmo', 'paypal'
 
 export const SALE_SOURCES = ['order', 'manual'] as const
 
+/** Where an order goes, as the shopper gave it at checkout. */
+export interface ShippingAddress {
+  address: string | null
+  city: string | null
+  state: string | null
+  zip: string | null
+  country: string
+}
+
+/** Who an order is for, where it goes and what it came to: the back office and the order's papers both show these. */
+export interface OrderParticulars {
+  paymentMethod: PaymentMethod
+  customerName: string | null
+  customerEmail: string | null
+  customerPhone: string | null
+  shipping: ShippingAddress
+  subtotal: number
+  /** The discount code the order was placed with, and the cents it took off (0: none). */
+  discountCode: string | null
+  discount: number
+  shippingCost: number
+  total: number
+}
+
 /** A line of the shopper's order list (storefront.md §3: id, status, total, createdAt). */
 export interface OrderSummary {
   id: number
@@ -66,13 +90,7 @@ export interface OrderDetail extends OrderSummary {
   paymentMethod: PaymentMethod
   trackingNumber: string | null
   customerName: string | null
-  shipping: {
-    address: string | null
-    city: string | null
-    state: string | null
-    zip: string | null
-    country: string
-  }
+  shipping: ShippingAddress
   items: { productId: number; productName: string; productImage: string; quantity: number; price: number }[]
   /** Until when the shop holds the pieces of an order awaiting its first payment (ISO). */
   reservedUntil: string | null

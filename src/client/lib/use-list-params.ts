@@ -2,6 +2,16 @@ import { useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 
 /**
+ * A filter limited to `values`, the first of which is its default: a hand-edited URL shows the
+ * default, and choosing the default leaves the filter out of the URL.
+ */
+export interface ListChoice<Value extends string> {
+  values: readonly [Value, ...Value[]]
+  value: Value
+  set: (value: string) => void
+}
+
+/**
  * A server-paged list's state, kept in the URL: a reload, the back button or a shared link shows
  * the same page, search, sort and filters. Changing anything but the page goes back to page 1.
  */
@@ -41,7 +51,22 @@ export function useListParams<Filter extends string = never>(filters: readonly F
     setSearch: (value: string) => update({ search: value }),
     setSort: (value: string) => update({ sort: value }),
     setFilter: (name: Filter, value: string | undefined) => update({ [name]: value }),
+    /** Clears the search and these filters at once (an empty state's "Clear filters"). */
+    clear: (...names: Filter[]) =>
+      update({ search: undefined, ...Object.fromEntries(names.map((name) => [name, undefined])) }),
+    /** A filter that takes one of `values` (a list's tabs, a period); see ListChoice. */
+    oneOf: <Value extends string>(name: Filter, values: readonly [Value, ...Value[]]): ListChoice<Value> => {
+      const current = filterValues[name]
+      return {
+        values,
+        value: (values as readonly string[]).includes(current ?? '') ? (current as Value) : values[0],
+        set: (value: string) => update({ [name]: value === values[0] ? undefined : value }),
+      }
+    },
     /** The API's query parameters for this state (undefined ones are left out of the URL). */
     query: { page: String(page), search: search || undefined, sort, ...filterValues },
   }
 }
+
+/** A list's URL state, as the shared list parts (admin/list-*.tsx) take it. */
+export type ListParams<Filter extends string = never> = ReturnType<typeof useListParams<Filter>>

@@ -68,8 +68,9 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       className={cn(
-        // Pinned to the bottom of the phone sheet while the fields scroll above it.
-        'sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-ink/10 bg-ivory px-6 py-4',
+        // Pinned to the bottom of the phone sheet while the fields scroll above it: -bottom-6 as the
+        // sheet's p-6 would otherwise hold it 24 px above the edge, with fields showing beneath it.
+        'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-ink/10 bg-ivory px-6 py-4',
         'sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:bg-transparent sm:px-0 sm:pt-2 sm:pb-0',
         className,
       )}

@@ -357,6 +357,61 @@ export const checkoutAttempts = pgTable(
     check('checkout_attempts_status_check', inList('status', ['pending', 'completed', 'refunded', 'failed'])),
     // The attempts still open (no order yet): few at any time, looked up by the data sweeps.
     index('checkout_attempts_open_idx').on(t.sessionId).where(sql`${t.orderId} is null`),
+    // The same by age, for the unfinished-checkout reminders (modules/checkout-reminders).
+    index('checkout_attempts_open_created_idx').on(t.createdAt).where(sql`${t.orderId} is null`),
+  ],
+)
+
+/**
+ * The unfinished-checkout reminders (issue 25): one row per card checkout attempt, or per version
+ * of a signed-in shopper's cart (its session and last change), once the reminder job has judged it.
+ * The unique keys make "once" exact: a second worker's insert finds the first's row and does
+ * nothing. `outcome` says whether a reminder went out or why not. Kept a week (jobs/sweeps).
+ */
+export const checkoutReminders = pgTable(
+  'checkout_reminders',
+  {
+    id: serial('id').primaryKey(),
+    // No reference: the attempt is swept a day after its reminder, this row a week after.
+    attemptId: integer('attempt_id'),
+    sessionId: text('session_id'),
+    cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    outcome: text('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'checkout_reminders_outcome_check',
+      inList('outcome', ['sent', 'no-address', 'ordered', 'superseded', 'sold', 'unsubscribed', 'recent']),
+    ),
+    check(
+      'checkout_reminders_subject_check',
+      sql`${t.attemptId} is not null or (${t.sessionId} is not null and ${t.cartChangedAt} is not null)`,
+    ),
+    uniqueIndex('checkout_reminders_attempt_key').on(t.attemptId).where(sql`${t.attemptId} is not null`),
+    uniqueIndex('checkout_reminders_cart_key')
+      .on(t.sessionId, t.cartChangedAt)
+      .where(sql`${t.attemptId} is null`),
+    index('checkout_reminders_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * Per address (lower-cased): when it was last sent an unfinished-checkout reminder (at most one a
+ * day, whatever the number of checkouts) and whether it unsubscribed from them. Rows of addresses
+ * that unsubscribed are kept: that is the promise; the others leave a day after their reminder.
+ */
+export const reminderRecipients = pgTable(
+  'reminder_recipients',
+  {
+    email: text('email').primaryKey(),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reminder_recipients_reminded_idx').on(t.lastRemindedAt).where(sql`${t.unsubscribedAt} is null`),
   ],
 )
 
@@ -454,6 +509,69 @@ export const newsletters = pgTable(
   (t) => [index('newsletters_unconfirmed_idx').on(t.createdAt).where(sql`${t.confirmedAt} is null`)],
 )
 
+/**
+ * "Tell me when a similar piece arrives" (issue 25): an address waiting for a new piece of one
+ * category, double opt-in like the newsletter (a signed-in shopper's own address is confirmed at
+ * once). Kept a year after it last asked, unconfirmed a week (jobs: modules/piece-alerts/sweeps.ts).
+ */
+export const pieceAlerts = pgTable(
+  'piece_alerts',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** Lower-cased, as the listing compares categories. */
+    category: text('category').notNull(),
+    /** The sold or reserved piece it was asked on; a deleted piece leaves the wish standing. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The signed-in shopper who asked: deleting the account deletes the wish. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** When it was first asked: pieces arriving after it are news to this address. */
+    createdAt: createdAt(),
+    /** When it was last asked (and confirmed): the year it is kept runs from here. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // SHA-256 of the token in the confirmation link, and when that link was last sent.
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('piece_alerts_email_category_key').on(t.email, t.category),
+    index('piece_alerts_waiting_idx').on(t.category).where(sql`${t.confirmedAt} is not null`),
+    index('piece_alerts_unconfirmed_idx').on(t.createdAt).where(sql`${t.confirmedAt} is null`),
+    index('piece_alerts_requested_idx').on(t.requestedAt),
+  ],
+)
+
+/**
+ * When each piece last came on sale (inserted available, or turned available from draft, sold or
+ * reserved), written by a trigger on products whichever path made the change (the migration
+ * piece_arrival_trigger). The alert job reads it; swept after a year.
+ */
+export const pieceArrivals = pgTable(
+  'piece_arrivals',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('piece_arrivals_arrived_idx').on(t.arrivedAt)],
+)
+
+/** Which piece each address has been e-mailed about: nobody hears twice of one piece. */
+export const pieceAlertSends = pgTable(
+  'piece_alert_sends',
+  {
+    email: text('email').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.productId] }), index('piece_alert_sends_sent_idx').on(t.sentAt)],
+)
+
 export const testimonials = pgTable(
   'testimonials',
   {
@@ -540,10 +658,14 @@ export const cartItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    // The cart's last change (a line added, its quantity changed, another line removed): a
+    // signed-in shopper's unfinished cart is reminded ABANDONED_CHECKOUT_HOURS after it.
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
     uniqueIndex('cart_items_session_product_key').on(t.sessionId, t.productId),
+    index('cart_items_changed_idx').on(t.changedAt),
   ],
 )
 

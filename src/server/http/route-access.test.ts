@@ -20,6 +20,12 @@ const PUBLIC = new Set([
   'POST /api/newsletter',
   'POST /api/newsletter/unsubscribe',
   'POST /api/newsletter/confirm',
+  // "Tell me when a similar piece arrives" (piece-alerts.test.ts); the one-click address takes a
+  // signed token in its query (RFC 8058).
+  'POST /api/products/:id/notify',
+  'POST /api/alerts/confirm',
+  'POST /api/alerts/unsubscribe',
+  'POST /api/alerts/one-click-unsubscribe',
   'POST /api/inquiries',
   'GET /api/testimonials',
   'POST /api/testimonials',
@@ -40,6 +46,11 @@ const PUBLIC = new Set([
   'POST /api/reset-password',
   'POST /api/create-payment-intent',
   'POST /api/checkout',
+  // An unfinished-checkout reminder's links, each authorised by its signed token
+  // (checkout-reminders/checkout-reminders.test.ts).
+  'GET /api/checkout/resume',
+  'GET /api/checkout-reminders/unsubscribe',
+  'POST /api/checkout-reminders/unsubscribe',
   // Shows one order only with its access key (orders/guest-order-link.test.ts).
   'GET /api/order-status/:id',
   'POST /api/webhooks/stripe',

@@ -6,11 +6,18 @@ import type { ApiErrorBody } from '../../shared/api'
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const ACCEPTED_BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i
 const MULTIPART = /^multipart\/form-data\b/i
+const FORM = /^application\/x-www-form-urlencoded\b/i
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** An upload route: the only kind that accepts multipart/form-data. */
     acceptsMultipart?: boolean
+    /**
+     * A one-click unsubscribe address (RFC 8058): the mail provider POSTs a form to it from its
+     * own servers (or a webmail from its page), so neither the site check nor the JSON rule
+     * applies; the signed token in the address is what authorises it.
+     */
+    oneClickUnsubscribe?: boolean
   }
 }
 // The payment provider's webhooks come from its servers, with their own signature check.
@@ -69,11 +76,13 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
     // Browsers that send Fetch Metadata say outright when another site made the request, even
     // where they leave Origin out.
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site'
-    if (crossSite || (origin && origin !== expectedOrigin(request, opts.publicUrl))) {
+    const oneClick = request.routeOptions.config?.oneClickUnsubscribe === true
+    if (!oneClick && (crossSite || (origin && origin !== expectedOrigin(request, opts.publicUrl)))) {
       return reply.status(403).send({ message: 'Cross-site request refused' } satisfies ApiErrorBody)
     }
     const contentType = request.headers['content-type']
-    if ((contentType || hasBody(request)) && !ACCEPTED_BODY_TYPES.test(contentType ?? '')) {
+    const accepted = ACCEPTED_BODY_TYPES.test(contentType ?? '') || (oneClick && FORM.test(contentType ?? ''))
+    if ((contentType || hasBody(request)) && !accepted) {
       return reply.status(415).send({
         message: 'Unsupported content type: send application/json or multipart/form-data',
       } satisfies ApiErrorBody)

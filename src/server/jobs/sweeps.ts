@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
+import { awaitsReminder } from '../modules/checkout-reminders/reminder-window'
 import { VIEW_WINDOW_MS } from '../modules/journal/view-counter'
 
 // What a shop running for years must not keep: each sweep deletes one kind of litter, a batch at
@@ -35,7 +36,16 @@ const deleted = (result: unknown) =>
       0,
   )
 
-export const SWEEPS: Sweep[] = [
+export interface SweepSettings {
+  /**
+   * ABANDONED_CHECKOUT_HOURS: an abandoned checkout attempt is kept past its day until the
+   * reminder job has seen it (0: reminders off, nothing is kept for them).
+   */
+  checkoutReminderHours: number
+}
+
+/** Every data sweep, for a shop with these settings. */
+export const dataSweeps = ({ checkoutReminderHours }: SweepSettings): Sweep[] => [
   {
     name: 'expired sessions',
     run: async (db, now, limit) =>
@@ -69,14 +79,17 @@ export const SWEEPS: Sweep[] = [
       ),
   },
   {
-    // Refunded attempts stay: they are the record of money sent back.
+    // Refunded attempts stay: they are the record of money sent back. One still awaiting its
+    // unfinished-checkout reminder (ABANDONED_CHECKOUT_HOURS may be more than a day) stays until
+    // the reminder job has judged it, or its time to be reminded has passed.
     name: 'abandoned checkout attempts',
     run: async (db, now, limit) =>
       deleted(
         await db.execute(sql`delete from checkout_attempts where id in (
-          select id from checkout_attempts
+          select id from checkout_attempts a
           where order_id is null and status in ('pending', 'failed')
             and created_at < ${new Date(now.getTime() - ABANDONED_ATTEMPT_AGE_MS)}
+            and not ${awaitsReminder(checkoutReminderHours, now)}
           limit ${limit})`),
       ),
   },
@@ -123,3 +136,6 @@ export const SWEEPS: Sweep[] = [
       ),
   },
 ]
+
+/** The sweeps of a shop that sends no unfinished-checkout reminders (ABANDONED_CHECKOUT_HOURS=0). */
+export const SWEEPS: Sweep[] = dataSweeps({ checkoutReminderHours: 0 })

@@ -15,4 +15,9 @@ export const RATE_LIMITS = {
   // A guest's order link (/order/:id?key=…): a shopper opens it a few times; the key is not
   // guessable, but order ids are, and every wrong try is counted all the same.
   orderAccess: { max: 30, timeWindow: 10 * 60_000 },
+  // An unfinished-checkout reminder's link back to checkout: a shopper follows it a few times.
+  reminderLink: { max: 30, timeWindow: 10 * 60_000 },
+  // One-click unsubscribes (RFC 8058) come from a mail provider's few servers for all its users;
+  // the token is unguessable, so the limit only stops a flood.
+  unsubscribe: { max: 300, timeWindow: 10 * 60_000 },
 } as const

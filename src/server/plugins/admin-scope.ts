@@ -12,6 +12,7 @@ import { journalAdminRoutes } from '../modules/journal/admin-routes'
 import { mediaAdminRoutes } from '../modules/media/admin-routes'
 import { newsletterAdminRoutes } from '../modules/newsletter/admin-routes'
 import { ordersAdminRoutes } from '../modules/orders/admin-routes'
+import { pieceAlertAdminRoutes } from '../modules/piece-alerts/admin-routes'
 import { salesAdminRoutes } from '../modules/sales/admin-routes'
 import { testimonialsAdminRoutes } from '../modules/testimonials/admin-routes'
 import { routeEntries } from './infrastructure'
@@ -49,6 +50,7 @@ async function adminScope(app: FastifyInstance) {
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })
     await admin.register(newsletterAdminRoutes, { db })
+    await admin.register(pieceAlertAdminRoutes, { db })
     await admin.register(ordersAdminRoutes, {
       db,
       provider: paymentProvider,

@@ -1,29 +1,51 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
-import { SWEEPS } from '../jobs/sweeps'
+import { dataSweeps } from '../jobs/sweeps'
+import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
+import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
+import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
+import { nudge } from '../modules/mail/worker'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
+import { similarPieceAlerts } from '../modules/piece-alerts/job'
+import { PIECE_ALERT_SWEEPS } from '../modules/piece-alerts/sweeps'
+import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
 import { unusedTestimonialPhotos } from '../modules/testimonials/photo-sweep'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The hourly data sweeps and instalment reminders. */
     sweeper: SweepRunner
-    /** Reminds shoppers of, and ends, the reservations of unpaid Zelle orders (every minute). */
+    /**
+     * Reminds shoppers of, and ends, the reservations of unpaid Zelle orders; reminds unfinished
+     * checkouts (every minute).
+     */
     reservationJobs: SweepRunner
+    /** E-mails the addresses waiting for a new piece of a category (every minute). */
+    pieceAlertJobs: SweepRunner
   }
 }
+
+/** The piece alerts' advisory lock: issue 25's number past the sweeps' own. */
+const PIECE_ALERT_LOCK = SWEEP_LOCK + 25
 
 /** Background work, one instance at a time: on a timer when `start` (main), called by hand in tests. */
 async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
   const { db, links, config, catalogChanges, files } = app
   const timeZone = config.store.timeZone
+  const reminderHours = config.abandonedCheckoutHours
   const sweeper = new SweepRunner({
     db,
     // The hourly round also reminds shoppers of their instalments, one instance at a time, and
     // clears the photos shoppers uploaded for reviews they never sent.
-    sweeps: [...SWEEPS, installmentReminders(links, timeZone), unusedTestimonialPhotos(files)],
+    sweeps: [
+      ...dataSweeps({ checkoutReminderHours: reminderHours }),
+      ...reminderRecordSweeps,
+      installmentReminders(links, timeZone),
+      unusedTestimonialPhotos(files),
+      ...PIECE_ALERT_SWEEPS,
+    ],
     log: app.log,
     everyMs: config.jobsEveryMs,
   })
@@ -33,6 +55,17 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     sweeps: [
       reservationReminders(links, timeZone),
       expiredReservations(links, timeZone, () => catalogChanges.changed()),
+      // ABANDONED_CHECKOUT_HOURS after an unfinished checkout, by the minute (fractions of hours).
+      ...(reminderHours > 0
+        ? [
+            checkoutReminders({
+              store: links.store,
+              publicUrl: links.publicUrl,
+              links: new ReminderLinks(config.sessionSecret),
+              hours: reminderHours,
+            }),
+          ]
+        : []),
     ],
     log: app.log,
     everyMs: config.jobsEveryMs ?? 60_000,
@@ -42,15 +75,27 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     lockKey: SWEEP_LOCK + 1,
     label: 'reservation jobs',
   })
+  // "Tell me when a similar piece arrives" (issue 25): at least once a minute, with a lock of its own.
+  const pieceAlertJobs = new SweepRunner({
+    db,
+    sweeps: [similarPieceAlerts({ ...links, tokens: new UnsubscribeTokens(config.sessionSecret) }, nudge)],
+    log: app.log,
+    everyMs: config.jobsEveryMs ?? 60_000,
+    batch: 100,
+    lockKey: PIECE_ALERT_LOCK,
+    label: 'piece alerts',
+  })
   app.decorate('sweeper', sweeper)
   app.decorate('reservationJobs', reservationJobs)
+  app.decorate('pieceAlertJobs', pieceAlertJobs)
   if (start) {
     app.addHook('onReady', async () => {
       sweeper.start()
       reservationJobs.start()
+      pieceAlertJobs.start()
     })
     app.addHook('onClose', async () => {
-      await Promise.all([sweeper.stop(), reservationJobs.stop()])
+      await Promise.all([sweeper.stop(), reservationJobs.stop(), pieceAlertJobs.stop()])
     })
   }
 }

@@ -5,12 +5,16 @@ import { accountsRoutes } from '../modules/accounts/routes'
 import { cartRoutes } from '../modules/cart/routes'
 import { catalogRoutes } from '../modules/catalog/routes'
 import { checkoutRoutes } from '../modules/checkout/routes'
+import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
+import { checkoutReminderRoutes } from '../modules/checkout-reminders/routes'
 import { documentRoutes } from '../modules/documents/routes'
 import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
 import { journal } from '../modules/journal/routes'
 import { newsletterRoutes } from '../modules/newsletter/routes'
 import { ordersRoutes } from '../modules/orders/routes'
+import { pieceAlertRoutes } from '../modules/piece-alerts/routes'
+import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
 import { seoRoutes } from '../modules/seo/routes'
 import { storeRoutes } from '../modules/store/routes'
 import { testimonialsRoutes } from '../modules/testimonials/routes'
@@ -35,6 +39,11 @@ async function publicModules(app: FastifyInstance) {
   })
   await app.register(newsletterRoutes, { db, context: links, onMailQueued })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued })
+  await app.register(pieceAlertRoutes, {
+    db,
+    context: { ...links, tokens: new UnsubscribeTokens(config.sessionSecret) },
+    onMailQueued,
+  })
   await app.register(testimonialsRoutes, { db, files })
   await app.register(accountsRoutes, {
     db,
@@ -52,6 +61,7 @@ async function publicModules(app: FastifyInstance) {
     context: { ...links, shipping: config.shipping, reservation: config.reservation },
     onMailQueued,
   })
+  await app.register(checkoutReminderRoutes, { db, links: new ReminderLinks(config.sessionSecret) })
   const origin = siteOrigin(config)
   await app.register(seoRoutes, { db, origin })
   await app.register(journal, {

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Price } from '../../ui/price'
 import { ProductCardImage } from '../../ui/product-card-image'
+import { SimilarPieceAlert } from '../../ui/similar-piece-alert'
 import { Skeleton } from '../../ui/skeleton'
 import { useRemoveFromWishlist } from './api'
 
@@ -109,6 +110,14 @@ function WishlistCard({ item, priority }: { item: WishlistItem; priority: boolea
         </h2>
         <p className="mt-2 line-clamp-2 text-sm leading-relaxed text-ink-muted">{product.shortDescription}</p>
         <Price cents={product.price} original={product.originalPrice ?? undefined} className="mt-4 text-lg" />
+        {product.sold && (
+          <SimilarPieceAlert
+            productId={product.id}
+            category={product.category}
+            variant="compact"
+            className="mt-5"
+          />
+        )}
         <div className="mt-auto flex gap-3 pt-5">
           <PurchaseAction item={item} addToCart={addToCart} />
           <Button

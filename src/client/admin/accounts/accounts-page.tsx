@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ShieldCheck, ShieldOff, Trash2, UserSearch } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { displayName } from '../../../shared/users'
 import {
   type AdminUser,
@@ -10,21 +10,25 @@ import {
   USER_SORTS,
 } from '../../../shared/users-admin'
 import { useAuth } from '../../lib/auth'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
 import { IconAction } from '../../ui/icon-action'
-import { SearchInput } from '../../ui/search-input'
-import { Select } from '../../ui/select'
 import { ShopTime } from '../../ui/shop-time'
+import { ListTable } from '../list-table'
+import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { accountQueries, useDeleteUser, useSetAdmin } from './api'
 
 type Pending = { kind: 'role' | 'delete'; user: AdminUser }
+
+// '' lifts the filter.
+const ROLE_FILTERS = ['', 'admin', 'customer'] as const
+const ROLE_FILTER_LABELS = { '': 'All roles', admin: 'Admins', customer: 'Customers' }
 
 const column = dataTableColumns<AdminUser>()
 
@@ -101,13 +105,12 @@ function accountColumns(
 export function AccountsPage() {
   const { user: me } = useAuth()
   const list = useListParams(['role'] as const)
+  const roles = list.oneOf('role', ROLE_FILTERS)
   const query = useQuery(accountQueries.list(list.query))
   const setAdmin = useSetAdmin()
   const remove = useDeleteUser()
   const [pending, setPending] = useState<Pending>()
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to fetch accounts', query.error)
-  }, [query.error])
+  useFailureToast('Failed to fetch accounts', query.error)
   const columns = useMemo(() => accountColumns(me?.id, setPending), [me?.id])
   const target = pending?.user
   const promoting = pending?.kind === 'role' && !target?.isAdmin
@@ -118,49 +121,18 @@ export function AccountsPage() {
         title="Accounts"
         description="Customers and administrators. Administrators can use this back office."
       />
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          label="Search accounts"
-          placeholder="Search by username, email or name"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
+      <ListToolbar list={list} label="Search accounts" placeholder="Search by username, email or name">
         <div className="flex gap-2">
-          <Select
-            aria-label="Role"
-            value={list.filters.role ?? ''}
-            onChange={(event) => list.setFilter('role', event.target.value || undefined)}
-            className="sm:w-40"
-          >
-            <option value="">All roles</option>
-            <option value="admin">Admins</option>
-            <option value="customer">Customers</option>
-          </Select>
-          <Select
-            aria-label="Sort"
-            value={list.sort ?? 'newest'}
-            onChange={(event) => list.setSort(event.target.value)}
-            className="sm:w-44"
-          >
-            {USER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {USER_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Select>
+          <ListSelect label="Role" choice={roles} labels={ROLE_FILTER_LABELS} className="sm:w-40" />
+          <SortSelect list={list} sorts={USER_SORTS} labels={USER_SORT_LABELS} className="sm:w-44" />
         </div>
-      </div>
-      <DataTable
+      </ListToolbar>
+      <ListTable
         caption="Accounts"
         noun={{ one: 'account', other: 'accounts' }}
         columns={columns}
-        data={query.data?.items}
-        getRowId={(user) => String(user.id)}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={50}
-        onPageChange={list.setPage}
-        refreshing={query.isPlaceholderData}
+        list={list}
+        query={query}
         empty={
           <EmptyState
             icon={<UserSearch className="size-7" aria-hidden />}
@@ -169,13 +141,7 @@ export function AccountsPage() {
               list.search ? `No account matches "${list.search}".` : 'No accounts match this filter.'
             }
             action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  list.setSearch('')
-                  list.setFilter('role', undefined)
-                }}
-              >
+              <Button variant="secondary" onClick={() => list.clear('role')}>
                 Clear filters
               </Button>
             }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { ImageOff, Pencil, Plus } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { type CategoryImage, capitalize, PRODUCT_CATEGORIES } from '../../../shared/catalog'
-import { toastFailure } from '../../lib/mutation-toasts'
 import { queries } from '../../lib/queries'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
 import { Skeleton } from '../../ui/skeleton'
@@ -13,9 +13,7 @@ import { CategoryImageEditor } from './category-image-editor'
 /** One card per collection of the fixed, sorted category list (back-office.md §2). */
 export function CategoryImagesPage() {
   const query = useQuery({ ...queries.categoryImages(), staleTime: 0 })
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to load category images', query.error)
-  }, [query.error])
+  useFailureToast('Failed to load category images', query.error)
   const byCategory = new Map(query.data?.map((image) => [image.category, image]))
   const categories = [...PRODUCT_CATEGORIES].sort()
 

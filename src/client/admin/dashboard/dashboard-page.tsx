@@ -22,6 +22,7 @@ import { Skeleton } from '../../ui/skeleton'
 import { Figure, FigureGrid } from '../figures'
 import { journalQueries } from '../journal/api'
 import { PageHeader } from '../page-header'
+import { WaitingSection } from '../piece-alerts/waiting-section'
 import { productQueries } from '../products/api'
 import { BACKUP_DOWNLOAD_URL, dashboardQueries } from './api'
 
@@ -140,6 +141,8 @@ export function DashboardPage() {
           />
         </div>
       </section>
+
+      <WaitingSection />
 
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading" className="mb-4 font-display text-2xl text-ink">

@@ -127,7 +127,7 @@ export function DiscountDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{discount ? `Edit ${discount.code}` : 'New discount code'}</DialogTitle>
           <DialogDescription>

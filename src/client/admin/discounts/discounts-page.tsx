@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Plus, TicketPercent } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { Discount } from '../../../shared/discounts'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { DataTable } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
-import { SearchInput } from '../../ui/search-input'
+import { ListTable } from '../list-table'
+import { ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { discountQueries, useDeleteDiscount } from './api'
 import { discountColumns } from './discount-columns'
 import { DiscountDialog } from './discount-dialog'
-
-const PAGE_SIZE = 50
 
 /** /admin/discounts: the codes shoppers type in the cart, with their status and uses (issue 25). */
 export function DiscountsPage() {
@@ -28,9 +26,7 @@ export function DiscountsPage() {
     () => discountColumns((discount) => setEditing({ discount, key: Date.now() }), setDeleting),
     [],
   )
-  useEffect(() => {
-    if (query.error) toastFailure('Could not load the discount codes', query.error)
-  }, [query.error])
+  useFailureToast('Could not load the discount codes', query.error)
   const create = () => setEditing({ key: Date.now() })
 
   return (
@@ -48,25 +44,13 @@ export function DiscountsPage() {
           </Button>
         }
       />
-      <div className="mb-4">
-        <SearchInput
-          label="Search codes"
-          placeholder="Search by code"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-      </div>
-      <DataTable
+      <ListToolbar list={list} label="Search codes" placeholder="Search by code" />
+      <ListTable
         caption="Discount codes"
         noun={{ one: 'code', other: 'codes' }}
         columns={columns}
-        data={query.data?.items}
-        getRowId={(discount) => String(discount.id)}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        refreshing={query.isPlaceholderData}
+        list={list}
+        query={query}
         empty={
           <EmptyState
             icon={<TicketPercent className="size-7" aria-hidden />}

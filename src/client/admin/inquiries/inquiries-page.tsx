@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, Inbox, Mail, MailOpen, Reply, Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import {
   INQUIRY_MESSAGES,
   INQUIRY_TAB_LABELS,
   INQUIRY_TABS,
   type Inquiry,
-  type InquiryTab,
   replyMailto,
 } from '../../../shared/inquiries'
 import { formatDateTime, useShopTimeZone } from '../../lib/dates'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import {
   Dialog,
   DialogContent,
@@ -26,8 +25,9 @@ import {
 } from '../../ui/dialog'
 import { EmptyState } from '../../ui/empty-state'
 import { IconAction } from '../../ui/icon-action'
-import { SearchInput } from '../../ui/search-input'
-import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
+import { ListTable } from '../list-table'
+import { ListTabs, TabCount } from '../list-tabs'
+import { clearSearchAction, ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { inquiryQueries, useDeleteInquiry, useMarkRead } from './api'
 
@@ -106,17 +106,14 @@ function inquiryColumns(
 /** Messages from the contact form (back-office.md §2 Inquiries). */
 export function InquiriesPage() {
   const list = useListParams(['status'] as const)
-  const tab = (INQUIRY_TABS as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as InquiryTab)
-    : 'all'
+  const tabs = list.oneOf('status', INQUIRY_TABS)
+  const tab = tabs.value
   const query = useQuery(inquiryQueries.list({ ...list.query, status: tab === 'all' ? undefined : tab }))
   const markRead = useMarkRead()
   const remove = useDeleteInquiry()
   const [viewing, setViewing] = useState<Inquiry>()
   const [deleting, setDeleting] = useState<Inquiry>()
-  useEffect(() => {
-    if (query.error) toastFailure(INQUIRY_MESSAGES.loadFailed, query.error)
-  }, [query.error])
+  useFailureToast(INQUIRY_MESSAGES.loadFailed, query.error)
   // The shop's clock, named: the owner may be reading this in another zone.
   const timeZone = useShopTimeZone()
   const columns = useMemo(
@@ -139,53 +136,24 @@ export function InquiriesPage() {
         title="Inquiries"
         description="Messages from the contact form. Opening one marks it read."
       />
-      <Tabs
-        value={tab}
-        onValueChange={(value) => list.setFilter('status', value === 'all' ? undefined : value)}
-      >
-        <TabsList className="mb-6">
-          {INQUIRY_TABS.map((name) => (
-            <TabsTrigger key={name} value={name} className="gap-2">
-              {INQUIRY_TAB_LABELS[name]}
-              {name === 'unread' && counts && counts.unread > 0 && (
-                <Badge variant="jade" aria-label={`${counts.unread} unread`}>
-                  {counts.unread}
-                </Badge>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      <div className="mb-4">
-        <SearchInput
-          label="Search inquiries"
-          placeholder="Search by name, email or subject"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-      </div>
-      <DataTable
+      <ListTabs
+        choice={tabs}
+        labels={INQUIRY_TAB_LABELS}
+        className="mb-6"
+        badge={(name) => name === 'unread' && <TabCount count={counts?.unread} noun={name} variant="jade" />}
+      />
+      <ListToolbar list={list} label="Search inquiries" placeholder="Search by name, email or subject" />
+      <ListTable
         caption="Inquiries"
         noun={{ one: 'inquiry', other: 'inquiries' }}
         columns={columns}
-        data={query.data?.items}
-        getRowId={(inquiry) => String(inquiry.id)}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={50}
-        onPageChange={list.setPage}
-        refreshing={query.isPlaceholderData}
+        list={list}
+        query={query}
         empty={
           <EmptyState
             icon={<Inbox className="size-7" aria-hidden />}
             title={list.search ? INQUIRY_MESSAGES.emptySearch(list.search) : INQUIRY_MESSAGES.empty}
-            action={
-              list.search ? (
-                <Button variant="link" onClick={() => list.setSearch('')}>
-                  Clear search
-                </Button>
-              ) : undefined
-            }
+            action={clearSearchAction(list)}
           />
         }
       />

@@ -1,30 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Plus } from 'lucide-react'
-import { lazy, useEffect, useMemo, useState } from 'react'
+import { lazy, useMemo, useState } from 'react'
 import { Link, Route, Routes } from 'react-router'
 import {
   ADMIN_POST_TAB_LABELS,
   ADMIN_POST_TABS,
   type AdminPostListItem,
-  type AdminPostTab,
   JOURNAL_MESSAGES,
 } from '../../../shared/journal'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { DataTable } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
-import { SearchInput } from '../../ui/search-input'
-import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
+import { ListTable } from '../list-table'
+import { ListTabs } from '../list-tabs'
+import { ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { journalQueries, useDeletePost } from './api'
 import { postColumns } from './post-columns'
 
 const PostEditorPage = lazy(() => import('./post-editor-page'))
-
-const PAGE_SIZE = 50
 
 /** /admin/journal: the list; /admin/journal/new and /admin/journal/:id: the editor. */
 export function JournalPage() {
@@ -39,16 +36,13 @@ export function JournalPage() {
 
 function PostList() {
   const list = useListParams(['status'] as const)
-  const tab = (ADMIN_POST_TABS as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as AdminPostTab)
-    : 'all'
+  const tabs = list.oneOf('status', ADMIN_POST_TABS)
+  const tab = tabs.value
   const query = useQuery(journalQueries.list({ ...list.query, status: tab === 'all' ? undefined : tab }))
   const remove = useDeletePost()
   const [deleting, setDeleting] = useState<AdminPostListItem>()
   const columns = useMemo(() => postColumns(setDeleting), [])
-  useEffect(() => {
-    if (query.error) toastFailure(JOURNAL_MESSAGES.loadFailed, query.error)
-  }, [query.error])
+  useFailureToast(JOURNAL_MESSAGES.loadFailed, query.error)
   const counts = query.data?.counts
 
   return (
@@ -68,44 +62,26 @@ function PostList() {
           </Button>
         }
       />
-      <Tabs
-        value={tab}
-        onValueChange={(value) => list.setFilter('status', value === 'all' ? undefined : value)}
-      >
-        <TabsList className="mb-5 max-w-full gap-5 overflow-x-auto sm:gap-8">
-          {ADMIN_POST_TABS.map((name) => (
-            <TabsTrigger key={name} value={name} className="gap-2 whitespace-nowrap">
-              {ADMIN_POST_TAB_LABELS[name]}
-              {counts && (
-                <Badge variant={name === 'scheduled' && counts.scheduled > 0 ? 'reserved' : 'neutral'}>
-                  {counts[name]}
-                </Badge>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      <div className="mb-4">
-        <SearchInput
-          label="Search stories"
-          placeholder="Search by title"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-      </div>
-      <DataTable
+      <ListTabs
+        choice={tabs}
+        labels={ADMIN_POST_TAB_LABELS}
+        className="mb-5 max-w-full gap-5 overflow-x-auto sm:gap-8"
+        badge={(name) =>
+          counts && (
+            <Badge variant={name === 'scheduled' && counts.scheduled > 0 ? 'reserved' : 'neutral'}>
+              {counts[name]}
+            </Badge>
+          )
+        }
+      />
+      <ListToolbar list={list} label="Search stories" placeholder="Search by title" />
+      <ListTable
         caption="Journal stories"
         noun={{ one: 'story', other: 'stories' }}
         columns={columns}
-        data={query.data?.items}
-        getRowId={(post) => String(post.id)}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        sort={list.sort ?? 'updated-desc'}
-        onSortChange={list.setSort}
-        refreshing={query.isPlaceholderData}
+        list={list}
+        query={query}
+        defaultSort="updated-desc"
         empty={
           <EmptyState
             icon={<BookOpen className="size-7" aria-hidden />}

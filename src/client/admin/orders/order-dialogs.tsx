@@ -3,20 +3,13 @@ import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/mon
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
 import { formatDateTime, useShopTimeZone } from '../../lib/dates'
-import { Button } from '../../ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { methodLabel } from './order-card'
+import { OrderDialog } from './order-dialog'
+import { MethodField, MoneyField } from './payment-fields'
 import { useDialogSubmit } from './use-dialog-submit'
 
 // The dialogs of the orders page. Each keeps what was typed and show the server's reason when
@@ -36,7 +29,7 @@ export function TrackingDialog({
 }: DialogProps & { shipping: boolean; onSubmit: (trackingNumber: string) => Promise<unknown> }) {
   const id = useId()
   const [value, setValue] = useState(order?.trackingNumber ?? '')
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -46,41 +39,30 @@ export function TrackingDialog({
   }
 
   return (
-    <Dialog open={!!order} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{shipping ? 'Mark Shipped' : 'Add Tracking Number'}</DialogTitle>
-            <DialogDescription>
-              {shipping
-                ? `Order #${order?.id} ships with this tracking number; the customer can follow it.`
-                : `The carrier's tracking number for order #${order?.id}.`}
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label="Tracking number" htmlFor={`${id}-tracking`} error={error} className="my-4">
-            <Input
-              id={`${id}-tracking`}
-              value={value}
-              autoFocus
-              autoComplete="off"
-              placeholder="e.g. 9400 1118 9922 3100 0123 45"
-              onChange={(event) => {
-                setValue(event.target.value)
-                setError(undefined)
-              }}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {shipping ? 'Mark Shipped' : 'Save Tracking Number'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <OrderDialog
+      title={shipping ? 'Mark Shipped' : 'Add Tracking Number'}
+      description={
+        shipping
+          ? `Order #${order?.id} ships with this tracking number; the customer can follow it.`
+          : `The carrier's tracking number for order #${order?.id}.`
+      }
+      submitLabel={shipping ? 'Mark Shipped' : 'Save Tracking Number'}
+      open={!!order}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <FormField label="Tracking number" htmlFor={`${id}-tracking`} error={error} className="my-4">
+        <Input
+          id={`${id}-tracking`}
+          value={value}
+          autoFocus
+          autoComplete="off"
+          placeholder="e.g. 9400 1118 9922 3100 0123 45"
+          onChange={(event) => edit(setValue)(event.target.value)}
+        />
+      </FormField>
+    </OrderDialog>
   )
 }
 
@@ -110,7 +92,7 @@ export function PaymentDialog({
     order && order.paymentMethod !== 'stripe' ? order.paymentMethod : 'zelle',
   )
   const [note, setNote] = useState('')
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
   const balance = order?.balance ?? 0
 
   async function submit(event: FormEvent) {
@@ -127,103 +109,77 @@ export function PaymentDialog({
   }
 
   return (
-    <Dialog open={!!order} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              {confirming
-                ? `Confirm ${formatCents(balance)} received by ${methodLabel(method)}`
-                : 'Record Payment'}
-            </DialogTitle>
-            <DialogDescription>
-              Order #{order?.id}: {formatCents(order?.amountPaid ?? 0)} of {formatCents(order?.total ?? 0)}{' '}
-              received, balance {formatCents(balance)}.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="my-4 grid gap-4">
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium text-ink">Payment</legend>
-              <div className="grid grid-cols-2 gap-2">
-                {(
-                  [
-                    ['paid', 'Paid in Full', `The balance, ${formatCents(balance)}`],
-                    ['partial', 'Partial Payment', 'Part of the balance'],
-                  ] as const
-                ).map(([value, label, hint]) => (
-                  <label
-                    key={value}
-                    className="flex cursor-pointer flex-col rounded-md border border-ink/15 p-3 text-sm has-checked:border-jade-700 has-checked:bg-jade-50"
-                  >
-                    <span className="flex items-center gap-2 font-medium text-ink">
-                      <input
-                        type="radio"
-                        name={`${id}-kind`}
-                        value={value}
-                        checked={kind === value}
-                        onChange={() => {
-                          setKind(value)
-                          setError(undefined)
-                        }}
-                        className="accent-jade-700"
-                      />
-                      {label}
-                    </span>
-                    <span className="mt-0.5 text-xs text-ink-muted">{hint}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <FormField
-              label={kind === 'paid' ? 'Amount (optional)' : 'Amount'}
-              htmlFor={`${id}-amount`}
-              error={error}
-              hint={kind === 'paid' ? 'Leave empty to record the whole balance.' : undefined}
-            >
-              <Input
-                id={`${id}-amount`}
-                inputMode="decimal"
-                placeholder="0.00"
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            </FormField>
-            <FormField label="Method" htmlFor={`${id}-method`}>
-              <Select
-                id={`${id}-method`}
-                value={method}
-                onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+    <OrderDialog
+      title={
+        confirming ? `Confirm ${formatCents(balance)} received by ${methodLabel(method)}` : 'Record Payment'
+      }
+      description={
+        <>
+          Order #{order?.id}: {formatCents(order?.amountPaid ?? 0)} of {formatCents(order?.total ?? 0)}{' '}
+          received, balance {formatCents(balance)}.
+        </>
+      }
+      submitLabel={confirming ? 'Confirm Payment' : 'Record Payment'}
+      open={!!order}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="my-4 grid gap-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-ink">Payment</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(
+              [
+                ['paid', 'Paid in Full', `The balance, ${formatCents(balance)}`],
+                ['partial', 'Partial Payment', 'Part of the balance'],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label
+                key={value}
+                className="flex cursor-pointer flex-col rounded-md border border-ink/15 p-3 text-sm has-checked:border-jade-700 has-checked:bg-jade-50"
               >
-                {PAYMENT_METHODS.filter((candidate) => candidate !== 'stripe').map((candidate) => (
-                  <option key={candidate} value={candidate}>
-                    {methodLabel(candidate)}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Note (optional)" htmlFor={`${id}-note`}>
-              <Textarea
-                id={`${id}-note`}
-                rows={2}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </FormField>
+                <span className="flex items-center gap-2 font-medium text-ink">
+                  <input
+                    type="radio"
+                    name={`${id}-kind`}
+                    value={value}
+                    checked={kind === value}
+                    onChange={() => edit(setKind)(value)}
+                    className="accent-jade-700"
+                  />
+                  {label}
+                </span>
+                <span className="mt-0.5 text-xs text-ink-muted">{hint}</span>
+              </label>
+            ))}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {confirming ? 'Confirm Payment' : 'Record Payment'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </fieldset>
+        <MoneyField
+          label={kind === 'paid' ? 'Amount (optional)' : 'Amount'}
+          htmlFor={`${id}-amount`}
+          error={error}
+          hint={kind === 'paid' ? 'Leave empty to record the whole balance.' : undefined}
+          value={amount}
+          onChange={edit(setAmount)}
+        />
+        <MethodField
+          label="Method"
+          htmlFor={`${id}-method`}
+          methods={PAYMENT_METHODS.filter((candidate) => candidate !== 'stripe')}
+          value={method}
+          onChange={setMethod}
+        />
+        <FormField label="Note (optional)" htmlFor={`${id}-note`}>
+          <Textarea
+            id={`${id}-note`}
+            rows={2}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </FormField>
+      </div>
+    </OrderDialog>
   )
 }
 
@@ -241,7 +197,7 @@ export function ReservationDialog({
 }: DialogProps & { onSubmit: (hours: number) => Promise<unknown> }) {
   const id = useId()
   const [hours, setHours] = useState<number>(72)
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, busy, run, edit } = useDialogSubmit(onClose)
   const current = order?.reservedUntil ? new Date(order.reservedUntil) : undefined
   const from = current && current.getTime() > Date.now() ? current : new Date()
   const until = new Date(from.getTime() + hours * 3600_000)
@@ -254,49 +210,40 @@ export function ReservationDialog({
   }
 
   return (
-    <Dialog open={!!order} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>Extend Reservation</DialogTitle>
-            <DialogDescription>
-              Order #{order?.id} holds its pieces until {current ? when(current) : '—'}; unpaid then, it is
-              cancelled and the pieces go back on sale. The customer gets a reminder a day before the new end
-              (at once, if that is sooner).
-            </DialogDescription>
-          </DialogHeader>
-          <FormField
-            label="Hold for"
-            htmlFor={`${id}-hours`}
-            error={error}
-            hint={`Until ${when(until)}`}
-            className="my-4"
-          >
-            <Select
-              id={`${id}-hours`}
-              value={String(hours)}
-              onChange={(event) => {
-                setHours(Number(event.target.value))
-                setError(undefined)
-              }}
-            >
-              {EXTENSIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Extend Reservation
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <OrderDialog
+      title="Extend Reservation"
+      description={
+        <>
+          Order #{order?.id} holds its pieces until {current ? when(current) : '—'}; unpaid then, it is
+          cancelled and the pieces go back on sale. The customer gets a reminder a day before the new end (at
+          once, if that is sooner).
+        </>
+      }
+      submitLabel="Extend Reservation"
+      open={!!order}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <FormField
+        label="Hold for"
+        htmlFor={`${id}-hours`}
+        error={error}
+        hint={`Until ${when(until)}`}
+        className="my-4"
+      >
+        <Select
+          id={`${id}-hours`}
+          value={String(hours)}
+          onChange={(event) => edit(setHours)(Number(event.target.value))}
+        >
+          {EXTENSIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+    </OrderDialog>
   )
 }

@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { PackageOpen } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { formatCents } from '../../../shared/money'
-import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, type OrderTab, owedOrders } from '../../../shared/orders'
+import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, owedOrders } from '../../../shared/orders'
 import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS, type AdminOrder } from '../../../shared/orders-admin'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
-import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { EmptyState } from '../../ui/empty-state'
 import { Pagination } from '../../ui/pagination'
-import { SearchInput } from '../../ui/search-input'
-import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
-import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
+import { ListTabs } from '../list-tabs'
+import { clearSearchAction, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import {
   orderQueries,
@@ -36,13 +34,10 @@ const FILTERS = ['tab'] as const
 
 export function OrdersPage() {
   const list = useListParams(FILTERS)
-  const tab: OrderTab = ORDER_TABS.includes(list.filters.tab as OrderTab)
-    ? (list.filters.tab as OrderTab)
-    : 'all'
+  const tabs = list.oneOf('tab', ORDER_TABS)
+  const tab = tabs.value
   const query = useQuery(orderQueries.list({ ...list.query, tab, pageSize: String(PAGE_SIZE) }))
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to fetch orders', query.error)
-  }, [query.error])
+  useFailureToast('Failed to fetch orders', query.error)
 
   const [action, setAction] = useState<{ order: AdminOrder; kind: OrderAction }>()
   const changeStatus = useChangeStatus()
@@ -77,40 +72,32 @@ export function OrdersPage() {
             : 'Payments, plans, packing and shipping'
         }
       />
-      <Tabs value={tab} onValueChange={(value) => list.setFilter('tab', value === 'all' ? undefined : value)}>
-        <TabsList aria-label="Order tabs" className="gap-6">
-          {ORDER_TABS.map((name) => (
-            <TabsTrigger key={name} value={name} className="gap-2">
-              {ORDER_TAB_LABELS[name]}
-              <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
-                {counts ? counts[name] : '·'}
-                <span className="sr-only">{counts?.[name] === 1 ? ' order' : ' orders'}</span>
-              </span>
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+      <ListTabs
+        choice={tabs}
+        labels={ORDER_TAB_LABELS}
+        label="Order tabs"
+        className="gap-6"
+        badge={(name) => (
+          <span className="min-w-6 rounded-full bg-ink/[0.06] px-1.5 py-0.5 text-center text-xs tabular-nums text-ink-muted">
+            {counts ? counts[name] : '·'}
+            <span className="sr-only">{counts?.[name] === 1 ? ' order' : ' orders'}</span>
+          </span>
+        )}
+      />
 
-      <div className="my-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          label="Search orders"
-          placeholder="Search by customer, email or order #"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <Select
-          aria-label="Sort"
-          value={list.sort ?? 'newest'}
-          onChange={(event) => list.setSort(event.target.value)}
+      <ListToolbar
+        list={list}
+        label="Search orders"
+        placeholder="Search by customer, email or order #"
+        className="my-4"
+      >
+        <SortSelect
+          list={list}
+          sorts={ADMIN_ORDER_SORTS}
+          labels={ADMIN_ORDER_SORT_LABELS}
           className="sm:w-52"
-        >
-          {ADMIN_ORDER_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {ADMIN_ORDER_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </Select>
-      </div>
+        />
+      </ListToolbar>
 
       {!orders ? (
         <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading orders">
@@ -129,13 +116,7 @@ export function OrdersPage() {
                 ? 'Orders placed on the storefront appear here.'
                 : `Nothing under ${ORDER_TAB_LABELS[tab]} right now.`
           }
-          action={
-            list.search ? (
-              <Button variant="secondary" onClick={() => list.setSearch('')}>
-                Clear search
-              </Button>
-            ) : undefined
-          }
+          action={clearSearchAction(list, 'secondary')}
         />
       ) : (
         <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

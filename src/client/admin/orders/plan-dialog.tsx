@@ -8,17 +8,11 @@ import {
 } from '../../../shared/orders-admin'
 import { formatDay } from '../../lib/dates'
 import { Button } from '../../ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
+import { OrderDialog } from './order-dialog'
+import { MoneyField } from './payment-fields'
 import { useDialogSubmit } from './use-dialog-submit'
 
 type Every = 'month' | 'two-weeks' | 'week'
@@ -56,7 +50,7 @@ export function PlanDialog({
   const [count, setCount] = useState('3')
   const [firstDue, setFirstDue] = useState(inAMonth)
   const [every, setEvery] = useState<Every>('month')
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
 
   const depositCents = deposit.trim() ? dollarsToCents(Number(deposit)) : 0
   const validDeposit = Number.isFinite(depositCents) && depositCents >= 0 && depositCents < order.total
@@ -74,117 +68,101 @@ export function PlanDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>Payment Plan</DialogTitle>
-            <DialogDescription>
-              Order #{order.id}, {formatCents(order.total)}. The piece stays reserved until the last
-              instalment is paid.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="my-4 grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="Deposit ($)"
-              htmlFor={`${id}-deposit`}
-              hint={order.amountPaid ? `${formatCents(order.amountPaid)} already received` : undefined}
-            >
-              <Input
-                id={`${id}-deposit`}
-                inputMode="decimal"
-                placeholder="0.00"
-                value={deposit}
-                onChange={(event) => {
-                  setDeposit(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            </FormField>
-            <FormField label="Instalments" htmlFor={`${id}-count`}>
-              <Select id={`${id}-count`} value={count} onChange={(event) => setCount(event.target.value)}>
-                {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="First due date" htmlFor={`${id}-first`}>
-              <Input
-                id={`${id}-first`}
-                type="date"
-                value={firstDue}
-                min={isoDay(new Date())}
-                onChange={(event) => {
-                  setFirstDue(event.target.value)
-                  setError(undefined)
-                }}
-              />
-            </FormField>
-            <FormField label="Schedule" htmlFor={`${id}-every`}>
-              <Select
-                id={`${id}-every`}
-                value={every}
-                onChange={(event) => setEvery(event.target.value as Every)}
-              >
-                {(Object.keys(EVERY_LABELS) as Every[]).map((value) => (
-                  <option key={value} value={value}>
-                    {EVERY_LABELS[value]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          </div>
-          {steps.length > 0 && (
-            <table className="mb-3 w-full text-sm">
-              <caption className="sr-only">Instalments</caption>
-              <thead>
-                <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
-                  <th className="py-1 font-medium">Due</th>
-                  <th className="py-1 text-right font-medium">Amount</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink/10 tabular-nums">
-                <tr>
-                  <td className="py-1.5 text-ink-muted">Deposit</td>
-                  <td className="py-1.5 text-right">{formatCents(depositCents)}</td>
-                </tr>
-                {steps.map((step) => (
-                  <tr key={step.dueDate}>
-                    <td className="py-1.5">{formatDay(step.dueDate)}</td>
-                    <td className="py-1.5 text-right">{formatCents(step.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {error && (
-            <p role="alert" className="mb-3 text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            {onRemove && (
-              <Button
-                type="button"
-                variant="ghost"
-                className="mr-auto text-destructive"
-                onClick={onRemove}
-                disabled={busy}
-              >
-                Remove Plan
-              </Button>
-            )}
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save Plan
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <OrderDialog
+      title="Payment Plan"
+      description={
+        <>
+          Order #{order.id}, {formatCents(order.total)}. The piece stays reserved until the last instalment is
+          paid.
+        </>
+      }
+      submitLabel="Save Plan"
+      extraActions={
+        onRemove && (
+          <Button
+            type="button"
+            variant="ghost"
+            className="mr-auto text-destructive"
+            onClick={onRemove}
+            disabled={busy}
+          >
+            Remove Plan
+          </Button>
+        )
+      }
+      className="sm:max-w-lg"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <div className="my-4 grid gap-4 sm:grid-cols-2">
+        <MoneyField
+          label="Deposit ($)"
+          htmlFor={`${id}-deposit`}
+          hint={order.amountPaid ? `${formatCents(order.amountPaid)} already received` : undefined}
+          value={deposit}
+          onChange={edit(setDeposit)}
+        />
+        <FormField label="Instalments" htmlFor={`${id}-count`}>
+          <Select id={`${id}-count`} value={count} onChange={(event) => setCount(event.target.value)}>
+            {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="First due date" htmlFor={`${id}-first`}>
+          <Input
+            id={`${id}-first`}
+            type="date"
+            value={firstDue}
+            min={isoDay(new Date())}
+            onChange={(event) => edit(setFirstDue)(event.target.value)}
+          />
+        </FormField>
+        <FormField label="Schedule" htmlFor={`${id}-every`}>
+          <Select
+            id={`${id}-every`}
+            value={every}
+            onChange={(event) => setEvery(event.target.value as Every)}
+          >
+            {(Object.keys(EVERY_LABELS) as Every[]).map((value) => (
+              <option key={value} value={value}>
+                {EVERY_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      {steps.length > 0 && (
+        <table className="mb-3 w-full text-sm">
+          <caption className="sr-only">Instalments</caption>
+          <thead>
+            <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
+              <th className="py-1 font-medium">Due</th>
+              <th className="py-1 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink/10 tabular-nums">
+            <tr>
+              <td className="py-1.5 text-ink-muted">Deposit</td>
+              <td className="py-1.5 text-right">{formatCents(depositCents)}</td>
+            </tr>
+            {steps.map((step) => (
+              <tr key={step.dueDate}>
+                <td className="py-1.5">{formatDay(step.dueDate)}</td>
+                <td className="py-1.5 text-right">{formatCents(step.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {error && (
+        <p role="alert" className="mb-3 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </OrderDialog>
   )
 }

@@ -5,22 +5,13 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import { REFUND_REASON_REQUIRED, type RefundInput, returnWindow } from '../../../shared/refunds'
 import { cn } from '../../lib/cn'
-import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog'
 import { FormField } from '../../ui/form-field'
-import { Input } from '../../ui/input'
-import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { refundable } from './after-sale'
 import { methodLabel } from './order-card'
+import { OrderDialog } from './order-dialog'
+import { MethodField, MoneyField } from './payment-fields'
 import { useDialogSubmit } from './use-dialog-submit'
 
 /**
@@ -44,7 +35,7 @@ export function RefundDialog({
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [method, setMethod] = useState<PaymentMethod>(order.paymentMethod)
-  const { error, setError, busy, run } = useDialogSubmit(onClose)
+  const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
   const [reasonError, setReasonError] = useState<string>()
   const left = refundable(order)
   const windowState = order.status === 'delivered' ? returnWindow(order.deliveredAt) : undefined
@@ -74,116 +65,101 @@ export function RefundDialog({
     (candidate) => candidate !== 'stripe' || order.paymentMethod === 'stripe',
   )
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">
-        <form onSubmit={submit} noValidate className="min-w-0">
-          <DialogHeader>
-            <DialogTitle>Refund / Return</DialogTitle>
-            <DialogDescription>
-              Order #{order.id}: {formatCents(order.amountPaid)} received
-              {order.refundedAmount > 0 && <>, {formatCents(order.refundedAmount)} refunded</>}. Up to{' '}
-              {formatCents(left)} can go back.
-            </DialogDescription>
-          </DialogHeader>
-
-          {windowState && (
-            <p
-              role="status"
-              className={cn(
-                'mt-4 flex items-start gap-2 rounded-md px-3 py-2 text-sm',
-                windowState.within ? 'bg-jade-50 text-jade-900' : 'bg-gold/15 text-ink',
-              )}
-            >
-              {windowState.within ? (
-                <CalendarCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
-              ) : (
-                <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold-deep" aria-hidden />
-              )}
-              {windowState.message}
-            </p>
+    <OrderDialog
+      title="Refund / Return"
+      description={
+        <>
+          Order #{order.id}: {formatCents(order.amountPaid)} received
+          {order.refundedAmount > 0 && <>, {formatCents(order.refundedAmount)} refunded</>}. Up to{' '}
+          {formatCents(left)} can go back.
+        </>
+      }
+      submitLabel={
+        <>Refund {amount && Number(amount) > 0 ? formatCents(dollarsToCents(Number(amount))) : ''}</>
+      }
+      className="sm:max-w-lg"
+      formClassName="min-w-0"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {windowState && (
+        <p
+          role="status"
+          className={cn(
+            'mt-4 flex items-start gap-2 rounded-md px-3 py-2 text-sm',
+            windowState.within ? 'bg-jade-50 text-jade-900' : 'bg-gold/15 text-ink',
           )}
+        >
+          {windowState.within ? (
+            <CalendarCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+          ) : (
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold-deep" aria-hidden />
+          )}
+          {windowState.message}
+        </p>
+      )}
 
-          <div className="my-4 grid gap-4">
-            {pieces.length > 0 && (
-              <fieldset className="min-w-0">
-                <legend className="mb-1 text-sm font-medium text-ink">Pieces coming back</legend>
-                <p className="mb-2 text-xs text-ink-muted">
-                  Checked pieces go back on sale; their sales leave the ledger.
-                </p>
-                <ul className="divide-y divide-ink/5 rounded-md border border-ink/10">
-                  {pieces.map((item) => (
-                    <li key={item.productId}>
-                      <label
-                        htmlFor={`${id}-piece-${item.productId}`}
-                        className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm"
-                      >
-                        <Checkbox
-                          id={`${id}-piece-${item.productId}`}
-                          checked={restock.includes(item.productId)}
-                          onCheckedChange={(checked) => toggle(item.productId, checked === true)}
-                        />
-                        <span className="min-w-0 flex-1 truncate text-ink">{item.productName}</span>
-                        <span className="shrink-0 tabular-nums text-ink-muted">
-                          {formatCents(item.price * item.quantity)}
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-            )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Amount" htmlFor={`${id}-amount`} error={error}>
-                <Input
-                  id={`${id}-amount`}
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  value={amount}
-                  onChange={(event) => {
-                    setAmount(event.target.value)
-                    setError(undefined)
-                  }}
-                />
-              </FormField>
-              <FormField label="Refund to" htmlFor={`${id}-method`}>
-                <Select
-                  id={`${id}-method`}
-                  value={method}
-                  onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-                >
-                  {methods.map((candidate) => (
-                    <option key={candidate} value={candidate}>
-                      {methodLabel(candidate)}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-            </div>
-            <p className="-mt-2 text-xs text-ink-muted">{destinationNote(order, method)}</p>
-            <FormField label="Reason" htmlFor={`${id}-reason`} error={reasonError}>
-              <Textarea
-                id={`${id}-reason`}
-                rows={2}
-                value={reason}
-                placeholder="e.g. Returned within 14 days: bangle too small"
-                onChange={(event) => {
-                  setReason(event.target.value)
-                  setReasonError(undefined)
-                }}
-              />
-            </FormField>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Refund {amount && Number(amount) > 0 ? formatCents(dollarsToCents(Number(amount))) : ''}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="my-4 grid gap-4">
+        {pieces.length > 0 && (
+          <fieldset className="min-w-0">
+            <legend className="mb-1 text-sm font-medium text-ink">Pieces coming back</legend>
+            <p className="mb-2 text-xs text-ink-muted">
+              Checked pieces go back on sale; their sales leave the ledger.
+            </p>
+            <ul className="divide-y divide-ink/5 rounded-md border border-ink/10">
+              {pieces.map((item) => (
+                <li key={item.productId}>
+                  <label
+                    htmlFor={`${id}-piece-${item.productId}`}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm"
+                  >
+                    <Checkbox
+                      id={`${id}-piece-${item.productId}`}
+                      checked={restock.includes(item.productId)}
+                      onCheckedChange={(checked) => toggle(item.productId, checked === true)}
+                    />
+                    <span className="min-w-0 flex-1 truncate text-ink">{item.productName}</span>
+                    <span className="shrink-0 tabular-nums text-ink-muted">
+                      {formatCents(item.price * item.quantity)}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <MoneyField
+            label="Amount"
+            htmlFor={`${id}-amount`}
+            error={error}
+            value={amount}
+            onChange={edit(setAmount)}
+          />
+          <MethodField
+            label="Refund to"
+            htmlFor={`${id}-method`}
+            methods={methods}
+            value={method}
+            onChange={setMethod}
+          />
+        </div>
+        <p className="-mt-2 text-xs text-ink-muted">{destinationNote(order, method)}</p>
+        <FormField label="Reason" htmlFor={`${id}-reason`} error={reasonError}>
+          <Textarea
+            id={`${id}-reason`}
+            rows={2}
+            value={reason}
+            placeholder="e.g. Returned within 14 days: bangle too small"
+            onChange={(event) => {
+              setReason(event.target.value)
+              setReasonError(undefined)
+            }}
+          />
+        </FormField>
+      </div>
+    </OrderDialog>
   )
 }
 

@@ -19,5 +19,12 @@ export function useDialogSubmit(onClose: () => void) {
       setBusy(false)
     }
   }
-  return { error, setError, busy, run }
+  /** An onChange for one of the dialog's fields: keeps the value and clears the error, which no longer applies. */
+  const edit =
+    <Value>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value)
+      setError(undefined)
+    }
+  return { error, setError, busy, run, edit }
 }

@@ -20,6 +20,7 @@ import { Input } from '../../ui/input'
 import { Label } from '../../ui/label'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
+import { WaitingHint } from '../piece-alerts/waiting-hint'
 import { CertificateField } from './certificate-field'
 import { ImagesField } from './images-field'
 
@@ -79,9 +80,9 @@ export function ProductForm(props: ProductFormProps) {
   const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver, defaultValues: initial })
   const { register, control, formState, handleSubmit, setError, reset } = form
   const { errors, isSubmitting, isDirty } = formState
-  const [name, type, imageUrls, imageAlts] = useWatch({
+  const [name, type, imageUrls, imageAlts, chosenCategory] = useWatch({
     control,
-    name: ['name', 'type', 'imageUrls', 'imageAlts'],
+    name: ['name', 'type', 'imageUrls', 'imageAlts', 'category'],
   })
   const id = (field: string) => `${idPrefix}-${field}`
 
@@ -168,8 +169,13 @@ export function ProductForm(props: ProductFormProps) {
       </Section>
 
       <Section title="Details">
-        <div className="grid gap-6 sm:grid-cols-2">
-          <FormField label="Category" htmlFor={id('category')} error={textError('category')}>
+        <div className="grid items-start gap-6 sm:grid-cols-2">
+          <FormField
+            label="Category"
+            htmlFor={id('category')}
+            error={textError('category')}
+            hint={chosenCategory ? <WaitingHint category={chosenCategory} /> : undefined}
+          >
             <Select {...register('category')}>
               <option value="">Choose a category</option>
               {PRODUCT_CATEGORIES.map((category) => (

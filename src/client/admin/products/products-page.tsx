@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { PackageSearch, Plus } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import {
   capitalize,
   PRODUCT_CATEGORIES,
@@ -14,15 +14,14 @@ import {
 } from '../../../shared/catalog-admin'
 import { productFormValues } from '../../../shared/product-input'
 import { cn } from '../../lib/cn'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { DataTable } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
-import { SearchInput } from '../../ui/search-input'
-import { Select } from '../../ui/select'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'
+import { ListTable } from '../list-table'
+import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { productQueries, useCreateProduct, useDeleteProduct, useMarkSold } from './api'
 import { EditProductDialog } from './edit-product-dialog'
@@ -30,9 +29,13 @@ import { productColumns } from './product-columns'
 import { NEW_PRODUCT, ProductForm } from './product-form'
 
 const FILTERS = ['tab', 'status', 'category'] as const
+// '' lifts the category filter.
+const CATEGORY_FILTERS = ['', ...PRODUCT_CATEGORIES] as const
+const categoryLabel = (category: string) => (category ? capitalize(category) : 'All categories')
 
 export function ProductsPage() {
   const list = useListParams(FILTERS)
+  const categories = list.oneOf('category', CATEGORY_FILTERS)
   const tab = list.filters.tab === 'new' ? 'new' : 'all'
   const [editing, setEditing] = useState<AdminProduct>()
   const [selling, setSelling] = useState<AdminProduct>()
@@ -42,9 +45,7 @@ export function ProductsPage() {
   const remove = useDeleteProduct()
 
   const query = useQuery(productQueries.list({ ...list.query, tab: undefined }))
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to fetch products', query.error)
-  }, [query.error])
+  useFailureToast('Failed to fetch products', query.error)
 
   const columns = useMemo(
     () => productColumns({ onEdit: setEditing, onMarkSold: setSelling, onDelete: setDeleting }),
@@ -52,11 +53,6 @@ export function ProductsPage() {
   )
   const counts = query.data?.statusCounts
   const filtering = !!(list.search || list.filters.status || list.filters.category)
-  const clearFilters = useCallback(() => {
-    list.setSearch('')
-    list.setFilter('status', undefined)
-    list.setFilter('category', undefined)
-  }, [list])
 
   return (
     <>
@@ -82,59 +78,34 @@ export function ProductsPage() {
         </TabsList>
 
         <TabsContent value="all">
-          <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-            <SearchInput
-              label="Search products"
-              placeholder="Search by name, category or SKU"
-              value={list.search}
-              onSearch={list.setSearch}
-            />
+          <ListToolbar
+            list={list}
+            label="Search products"
+            placeholder="Search by name, category or SKU"
+            wideFrom="lg"
+          >
             <div className="flex gap-2">
-              <Select
-                aria-label="Category"
-                value={list.filters.category ?? ''}
-                onChange={(event) => list.setFilter('category', event.target.value || undefined)}
-                className="sm:w-44"
-              >
-                <option value="">All categories</option>
-                {PRODUCT_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {capitalize(category)}
-                  </option>
-                ))}
-              </Select>
-              <Select
-                aria-label="Sort"
-                value={list.sort ?? 'newest'}
-                onChange={(event) => list.setSort(event.target.value)}
+              <ListSelect label="Category" choice={categories} labels={categoryLabel} className="sm:w-44" />
+              <SortSelect
+                list={list}
+                sorts={ADMIN_PRODUCT_SORTS}
+                labels={ADMIN_PRODUCT_SORT_LABELS}
                 className="sm:w-48"
-              >
-                {ADMIN_PRODUCT_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {ADMIN_PRODUCT_SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </Select>
+              />
             </div>
-          </div>
+          </ListToolbar>
           <StatusFilter
             value={list.filters.status}
             counts={counts}
             onChange={(status) => list.setFilter('status', status)}
           />
-          <DataTable
+          <ListTable
             caption="Products"
             noun={{ one: 'product', other: 'products' }}
             columns={columns}
-            data={query.data?.items}
-            getRowId={(product) => String(product.id)}
-            total={query.data?.total ?? 0}
-            page={list.page}
-            pageSize={50}
-            onPageChange={list.setPage}
-            sort={list.sort ?? 'newest'}
-            onSortChange={list.setSort}
-            refreshing={query.isPlaceholderData}
+            list={list}
+            query={query}
+            defaultSort="newest"
             empty={
               filtering ? (
                 <EmptyState
@@ -144,7 +115,7 @@ export function ProductsPage() {
                     list.search ? `No products match "${list.search}".` : 'No products match these filters.'
                   }
                   action={
-                    <Button variant="secondary" onClick={clearFilters}>
+                    <Button variant="secondary" onClick={() => list.clear('status', 'category')}>
                       Clear filters
                     </Button>
                   }

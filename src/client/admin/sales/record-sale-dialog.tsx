@@ -19,10 +19,9 @@ import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { ProductImage } from '../../ui/product-image'
 import { SearchInput } from '../../ui/search-input'
-import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { Textarea } from '../../ui/textarea'
-import { methodLabel } from '../orders/order-card'
+import { MethodField } from '../orders/payment-fields'
 import { salesQueries, useRecordSale } from './api'
 
 /** Record Sale: pick an unsold piece in stock, then the Mark as Sold form. */
@@ -197,19 +196,14 @@ function MarkAsSoldForm({
           <span className="text-ink-muted">Estimated profit: </span>
           <span className="font-medium tabular-nums text-ink">{estimate ?? 'Enter cost to calculate'}</span>
         </p>
-        <FormField label="Payment Method" htmlFor={`${id}-paymentMethod`} error={errors.paymentMethod}>
-          <Select
-            id={`${id}-paymentMethod`}
-            value={values.paymentMethod}
-            onChange={(event) => set('paymentMethod')(event.target.value)}
-          >
-            {SALE_PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {methodLabel(method)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <MethodField
+          label="Payment Method"
+          htmlFor={`${id}-paymentMethod`}
+          error={errors.paymentMethod}
+          methods={SALE_PAYMENT_METHODS}
+          value={values.paymentMethod}
+          onChange={set('paymentMethod')}
+        />
         {field('customerName', 'Customer Name', { autoComplete: 'off' })}
         <div className="sm:col-span-2">
           {field('customerEmail', 'Customer Email', { type: 'email', autoComplete: 'off' })}

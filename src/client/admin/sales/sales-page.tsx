@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, Plus, Receipt } from 'lucide-react'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { formatCents } from '../../../shared/money'
-import { SALE_PERIOD_LABELS, SALE_PERIODS, type Sale, type SalePeriod } from '../../../shared/sales'
+import { SALE_PERIOD_LABELS, SALE_PERIODS, type Sale } from '../../../shared/sales'
 import { useShopTimeZone } from '../../lib/dates'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Button } from '../../ui/button'
-import { DataTable } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
-import { SearchInput } from '../../ui/search-input'
-import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { Figure, FigureGrid } from '../figures'
+import { ListTable } from '../list-table'
+import { ListSelect, ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { salesQueries } from './api'
 import { RecordSaleDialog } from './record-sale-dialog'
@@ -27,17 +26,14 @@ const PAGE_SIZE = 50
 
 export function SalesPage() {
   const list = useListParams(FILTERS)
-  const period: SalePeriod = SALE_PERIODS.includes(list.filters.period as SalePeriod)
-    ? (list.filters.period as SalePeriod)
-    : 'all'
+  const periods = list.oneOf('period', SALE_PERIODS)
+  const period = periods.value
   const search = list.query.search
   const query = useQuery(
     salesQueries.list({ page: list.query.page, period, pageSize: String(PAGE_SIZE), search }),
   )
   const monthly = useQuery(salesQueries.monthly())
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to fetch sales', query.error)
-  }, [query.error])
+  useFailureToast('Failed to fetch sales', query.error)
 
   const [recording, setRecording] = useState(false)
   const [details, setDetails] = useState<Sale>()
@@ -67,28 +63,9 @@ export function SalesPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          label="Search sales"
-          placeholder="Search by piece, SKU or customer"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <Select
-          aria-label="Period"
-          value={period}
-          onChange={(event) =>
-            list.setFilter('period', event.target.value === 'all' ? undefined : event.target.value)
-          }
-          className="sm:w-44"
-        >
-          {SALE_PERIODS.map((value) => (
-            <option key={value} value={value}>
-              {SALE_PERIOD_LABELS[value]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <ListToolbar list={list} label="Search sales" placeholder="Search by piece, SKU or customer">
+        <ListSelect label="Period" choice={periods} labels={SALE_PERIOD_LABELS} className="sm:w-44" />
+      </ListToolbar>
 
       <section aria-label="Sales figures" className="mb-8">
         <FigureGrid>
@@ -123,17 +100,13 @@ export function SalesPage() {
         </section>
       )}
 
-      <DataTable
+      <ListTable
         caption="Sales"
         noun={{ one: 'sale', other: 'sales' }}
         columns={columns}
-        data={query.data?.items}
-        getRowId={(sale) => String(sale.id)}
-        total={query.data?.total ?? 0}
-        page={list.page}
+        list={list}
+        query={query}
         pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        refreshing={query.isPlaceholderData}
         empty={
           <EmptyState
             icon={<Receipt className="size-7" aria-hidden />}

@@ -6,13 +6,15 @@ import { ApiError } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
-import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
-import { SearchInput } from '../../ui/search-input'
 import { toast } from '../../ui/use-toast'
+import { ListTable } from '../list-table'
+import { clearSearchAction, ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { csvUrl, fetchAllEmails, subscriberQueries } from './api'
 
@@ -99,9 +101,7 @@ export function SubscribersPage() {
   const query = useQuery(subscriberQueries.list({ page: list.query.page, search: list.query.search }))
   const [copyingAll, setCopyingAll] = useState(false)
   const [exporting, setExporting] = useState(false)
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to load subscription data', query.error)
-  }, [query.error])
+  useFailureToast('Failed to load subscription data', query.error)
   // Rows listed (awaiting confirmation included) page the table; only confirmed addresses count,
   // copy and export as subscribers.
   const total = query.data?.total ?? 0
@@ -156,13 +156,7 @@ export function SubscribersPage() {
           </div>
         }
       />
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          label="Search subscribers"
-          placeholder="Search by email address"
-          value={list.search}
-          onSearch={list.setSearch}
-        />
+      <ListToolbar list={list} label="Search subscribers" placeholder="Search by email address">
         <p className="text-sm text-ink-muted" aria-live="polite">
           Total:{' '}
           <span className="font-display text-2xl tabular-nums text-ink">
@@ -173,30 +167,19 @@ export function SubscribersPage() {
             <> · {(total - subscribers).toLocaleString('en-US')} awaiting confirmation</>
           )}
         </p>
-      </div>
-      <DataTable
+      </ListToolbar>
+      <ListTable
         caption="Subscribers"
         noun={{ one: 'subscriber', other: 'subscribers' }}
         columns={tableColumns}
-        data={query.data?.items}
-        getRowId={(subscriber) => String(subscriber.id)}
-        total={total}
-        page={list.page}
-        pageSize={50}
-        onPageChange={list.setPage}
-        refreshing={query.isPlaceholderData}
+        list={list}
+        query={query}
         empty={
           <EmptyState
             icon={<MailPlus className="size-7" aria-hidden />}
             title={list.search ? `No subscriber matches "${list.search}"` : 'No subscribers'}
             description={list.search ? undefined : NEWSLETTER_MESSAGES.noSubscribers}
-            action={
-              list.search ? (
-                <Button variant="link" onClick={() => list.setSearch('')}>
-                  Clear search
-                </Button>
-              ) : undefined
-            }
+            action={clearSearchAction(list)}
           />
         }
       />

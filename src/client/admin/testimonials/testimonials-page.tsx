@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, MessageSquareQuote, Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { imageSources } from '../../../shared/images'
 import {
   TESTIMONIAL_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type Testimonial,
   type TestimonialTab,
 } from '../../../shared/testimonials'
-import { toastFailure } from '../../lib/mutation-toasts'
+import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
@@ -19,7 +19,7 @@ import { Pagination } from '../../ui/pagination'
 import { ShopTime } from '../../ui/shop-time'
 import { Skeleton } from '../../ui/skeleton'
 import { Stars } from '../../ui/stars'
-import { Tabs, TabsList, TabsTrigger } from '../../ui/tabs'
+import { ListTabs, TabCount } from '../list-tabs'
 import { PageHeader } from '../page-header'
 import { testimonialQueries, useApproveTestimonial, useDeleteTestimonial } from './api'
 
@@ -33,39 +33,27 @@ const PAGE_SIZE = 50
 /** Testimonial moderation (back-office.md §2): nothing is public before it is approved here. */
 export function TestimonialsPage() {
   const list = useListParams(['status'] as const)
-  const tab = (TESTIMONIAL_TABS as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as TestimonialTab)
-    : 'pending'
+  const tabs = list.oneOf('status', TESTIMONIAL_TABS)
+  const tab = tabs.value
   const query = useQuery(testimonialQueries.list({ page: list.query.page, status: tab }))
   const approve = useApproveTestimonial()
   const remove = useDeleteTestimonial()
   const [deleting, setDeleting] = useState<Testimonial>()
-  useEffect(() => {
-    if (query.error) toastFailure('Failed to load testimonials', query.error)
-  }, [query.error])
+  useFailureToast('Failed to load testimonials', query.error)
   const counts = query.data?.counts
   const items = query.data?.items
 
   return (
     <>
       <PageHeader title="Testimonials" description="Approve reviews before customers see them." />
-      <Tabs
-        value={tab}
-        onValueChange={(value) => list.setFilter('status', value === 'pending' ? undefined : value)}
-      >
-        <TabsList className="mb-6 max-w-full gap-5 overflow-x-auto sm:gap-8">
-          {TESTIMONIAL_TABS.map((name) => (
-            <TabsTrigger key={name} value={name} className="gap-2 whitespace-nowrap">
-              {TESTIMONIAL_TAB_LABELS[name]}
-              {name === 'pending' && counts && counts.pending > 0 && (
-                <Badge variant="gold" aria-label={`${counts.pending} pending`}>
-                  {counts.pending}
-                </Badge>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+      <ListTabs
+        choice={tabs}
+        labels={TESTIMONIAL_TAB_LABELS}
+        className="mb-6 max-w-full gap-5 overflow-x-auto sm:gap-8"
+        badge={(name) =>
+          name === 'pending' && <TabCount count={counts?.pending} noun={name} variant="gold" />
+        }
+      />
       {items === undefined ? (
         <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
           {[0, 1, 2, 3].map((n) => (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { type ComponentType, useEffect, useRef, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { capitalize, categoryPath, PRODUCT_STATUS_LABELS } from '../../../shared/catalog'
 import { useAddToCart } from '../../lib/cart'
@@ -94,6 +94,11 @@ export function ProductPage() {
           {product.status === 'available' && (
             <PurchaseControls productId={product.id} stock={product.stockQuantity} />
           )}
+          {(product.status === 'sold' || product.status === 'reserved') && (
+            <Suspense fallback={<Skeleton className="mt-8 h-64 w-full" />}>
+              <SimilarPieceAlert productId={product.id} category={product.category} className="mt-8" />
+            </Suspense>
+          )}
           <Button asChild variant="secondary" className="mt-4 w-full">
             <Link to={inquiryLink(product)}>Inquire About This Item</Link>
           </Button>
@@ -144,6 +149,15 @@ function PurchaseControls({ productId, stock }: { productId: number; stock: numb
     </div>
   )
 }
+
+/**
+ * "Tell me when a similar piece arrives" only on a sold or reserved piece: its code is a chunk of its
+ * own, so the page of a piece on sale (the first-load budget's) never downloads it. The server
+ * renders it in full; the browser hydrates it once the chunk is there.
+ */
+const SimilarPieceAlert = lazy(() =>
+  import('../../ui/similar-piece-alert').then((module) => ({ default: module.SimilarPieceAlert })),
+)
 
 const loadStories = () => import('../journal/stories-of-piece')
 

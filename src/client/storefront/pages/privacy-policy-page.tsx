@@ -63,6 +63,12 @@ export function PrivacyPolicyPage() {
             with your review.
           </li>
           <li>To send our newsletter, only if you have subscribed. Every newsletter lets you unsubscribe.</li>
+          <li>
+            If you leave a card checkout unfinished after giving your email address, or leave pieces in your
+            cart while signed in, to send you one reminder a few hours later, never more than one a day. Each
+            reminder lets you stop them in one click. The details of an unfinished checkout are deleted a day
+            after it, or once its reminder has gone if that is later.
+          </li>
           <li>To prevent fraud, protect our customers and our website, and meet our legal obligations.</li>
         </ul>
       </PolicySection>

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Cart, CartItem } from '../../../shared/cart'
 import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
@@ -85,7 +85,7 @@ export async function addToCart(
     .values({ sessionId, productId, quantity })
     .onConflictDoUpdate({
       target: [cartItems.sessionId, cartItems.productId],
-      set: { quantity: sql`${cartItems.quantity} + ${quantity}` },
+      set: { quantity: sql`${cartItems.quantity} + ${quantity}`, changedAt: sql`now()` },
     })
   return sessionId
 }
@@ -109,7 +109,7 @@ export async function updateCartLine(
   const line = await lineOf(db, sessionId, lineId)
   const problem = purchasableProblem(await productFor(db, line.productId), quantity)
   if (problem) throw conflict(problem)
-  await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id))
+  await db.update(cartItems).set({ quantity, changedAt: sql`now()` }).where(eq(cartItems.id, line.id))
 }
 
 export async function removeCartLine(
@@ -119,6 +119,49 @@ export async function removeCartLine(
 ): Promise<void> {
   const line = await lineOf(db, sessionId, lineId)
   await db.delete(cartItems).where(eq(cartItems.id, line.id))
+  // A removal changes the cart too: what is left of it is as fresh as this change.
+  await db.update(cartItems).set({ changedAt: sql`now()` }).where(eq(cartItems.sessionId, line.sessionId))
+}
+
+/**
+ * Puts pieces back into a cart (an unfinished-checkout reminder's link): each one that can still
+ * be bought, in the quantity asked or what is left of it, never lowering a line the cart already
+ * has, so following the link twice changes nothing. Answers how many pieces it put back.
+ */
+export async function restoreCartLines(
+  db: DbOrTx,
+  session: string | (() => Promise<string>),
+  lines: { productId: number; quantity: number }[],
+): Promise<number> {
+  if (lines.length === 0) return 0
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  // One line per piece (a statement may not touch a cart line twice), never more than is left.
+  const asked = new Map<number, number>()
+  for (const { productId, quantity } of lines) asked.set(productId, (asked.get(productId) ?? 0) + quantity)
+  const wanted = [...asked].flatMap(([productId, quantity]) => {
+    const product = byId.get(productId)
+    if (!product || purchasableProblem(product, 1)) return []
+    return [{ productId, quantity: Math.min(quantity, product.stockQuantity) }]
+  })
+  if (wanted.length === 0) return 0
+  const sessionId = typeof session === 'string' ? session : await session()
+  await db
+    .insert(cartItems)
+    .values(wanted.map((line) => ({ sessionId, ...line })))
+    .onConflictDoUpdate({
+      target: [cartItems.sessionId, cartItems.productId],
+      set: { quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)` },
+    })
+  return wanted.length
 }
 
 export async function clearCart(db: DbOrTx, sessionId: string | undefined): Promise<void> {

@@ -2,11 +2,10 @@ import { formatCents } from '../../../shared/money'
 import { RETURN_WINDOW_DAYS } from '../../../shared/refunds'
 import type { OrderDocument } from './order-document'
 import {
-  CELADON,
   CONTENT_WIDTH,
-  createDocument,
   drawBlock,
-  drawLetterhead,
+  drawRowRule,
+  drawTableHeader,
   ensureSpace,
   formatDay,
   GOLD,
@@ -20,6 +19,7 @@ import {
   SANS_BOLD,
   SERIF,
   shipToLines,
+  startOrderPaper,
 } from './pdf-style'
 
 // The shopper's invoice: who sold what to whom, the money in and out, and the return policy's key
@@ -40,8 +40,7 @@ const COLUMNS = {
 const RIGHT = PAGE.margin + CONTENT_WIDTH
 
 export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: string): PDFKit.PDFDocument {
-  const doc = createDocument(`Invoice #${order.id}`, shop.name)
-  drawLetterhead(doc, shop, 'Invoice', [`Order #${order.id}`, formatDay(order.createdAt, timeZone)])
+  const doc = startOrderPaper('Invoice', order, shop, timeZone)
 
   const top = doc.y
   const half = CONTENT_WIDTH / 2 - 10
@@ -57,17 +56,12 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
   doc.y = Math.max(billed, shipped) + 22
 
   // The lines.
-  const header = doc.y
-  doc.rect(PAGE.margin, header - 6, CONTENT_WIDTH, 20).fill(CELADON)
-  doc.font(SANS_BOLD).fontSize(7.5).fillColor(JADE)
-  doc.text('PIECE', COLUMNS.name + 6, header, { characterSpacing: 0.6 })
-  doc.text('SKU', COLUMNS.sku, header, { characterSpacing: 0.6 })
-  doc.text('QTY', COLUMNS.qty, header, { width: 30, align: 'right', characterSpacing: 0.6 })
-  doc.text('AMOUNT', COLUMNS.price, header, {
-    width: RIGHT - COLUMNS.price - 6,
-    align: 'right',
-    characterSpacing: 0.6,
-  })
+  const header = drawTableHeader(doc, [
+    { label: 'PIECE', x: COLUMNS.name + 6 },
+    { label: 'SKU', x: COLUMNS.sku },
+    { label: 'QTY', x: COLUMNS.qty, width: 30 },
+    { label: 'AMOUNT', x: COLUMNS.price, width: RIGHT - COLUMNS.price - 6 },
+  ])
   doc.y = header + 22
   for (const line of order.lines) {
     ensureSpace(doc, 40)
@@ -97,12 +91,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
       align: 'right',
     })
     doc.y = Math.max(bottom, doc.y) + 8
-    doc
-      .moveTo(PAGE.margin, doc.y - 4)
-      .lineTo(RIGHT, doc.y - 4)
-      .lineWidth(0.3)
-      .strokeColor('#E6E0D4')
-      .stroke()
+    drawRowRule(doc)
   }
 
   // The totals, and the money in and out.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { PaymentMethod } from '../../../shared/orders'
+import type { OrderParticulars, PaymentMethod, ShippingAddress } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 
@@ -17,26 +17,10 @@ export interface DocumentLine {
   certification: string | null
 }
 
-export interface OrderDocument {
+export interface OrderDocument extends OrderParticulars {
   id: number
   userId: number | null
   createdAt: Date
-  paymentMethod: PaymentMethod
-  customerName: string | null
-  customerEmail: string | null
-  customerPhone: string | null
-  shipping: {
-    address: string | null
-    city: string | null
-    state: string | null
-    zip: string | null
-    country: string
-  }
-  subtotal: number
-  discountCode: string | null
-  discount: number
-  shippingCost: number
-  total: number
   specialInstructions: string | null
   lines: DocumentLine[]
   payments: { amount: number; method: PaymentMethod; at: Date }[]
@@ -45,14 +29,8 @@ export interface OrderDocument {
 
 export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<OrderDocument | undefined> {
   const [order] = await queryRows<
-    Omit<OrderDocument, 'lines' | 'payments' | 'refunds' | 'shipping' | 'createdAt'> & {
-      createdAt: Date | string
-      address: string | null
-      city: string | null
-      state: string | null
-      zip: string | null
-      country: string
-    }
+    Omit<OrderDocument, 'lines' | 'payments' | 'refunds' | 'shipping' | 'createdAt'> &
+      ShippingAddress & { createdAt: Date | string }
   >(
     db,
     sql`select id, user_id as "userId", created_at as "createdAt", payment_method as "paymentMethod",

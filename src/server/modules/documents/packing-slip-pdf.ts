@@ -3,13 +3,11 @@ import { storedImage, WIDTHS } from '../../../shared/images'
 import type { FileStore } from '../media/file-store'
 import type { OrderDocument } from './order-document'
 import {
-  CELADON,
   CONTENT_WIDTH,
-  createDocument,
   drawBlock,
-  drawLetterhead,
+  drawRowRule,
+  drawTableHeader,
   ensureSpace,
-  formatDay,
   GOLD,
   INK,
   JADE,
@@ -20,6 +18,7 @@ import {
   SANS_BOLD,
   SERIF,
   shipToLines,
+  startOrderPaper,
 } from './pdf-style'
 
 // What goes in the parcel: whom it is for, the pieces with their SKU and a thumbnail to check
@@ -55,8 +54,7 @@ export function renderPackingSlip(
   shop: Letterhead,
   timeZone: string,
 ): PDFKit.PDFDocument {
-  const doc = createDocument(`Packing slip #${order.id}`, shop.name)
-  drawLetterhead(doc, shop, 'Packing slip', [`Order #${order.id}`, formatDay(order.createdAt, timeZone)])
+  const doc = startOrderPaper('Packing slip', order, shop, timeZone)
 
   const top = doc.y
   const half = CONTENT_WIDTH / 2 - 10
@@ -84,16 +82,11 @@ export function renderPackingSlip(
   )
   doc.y = Math.max(left, right) + 22
 
-  const header = doc.y
-  doc.rect(PAGE.margin, header - 6, CONTENT_WIDTH, 20).fill(CELADON)
-  doc.font(SANS_BOLD).fontSize(7.5).fillColor(JADE)
-  doc.text('PIECE', PAGE.margin + THUMB + 18, header, { characterSpacing: 0.6 })
-  doc.text('SKU', PAGE.margin + 340, header, { characterSpacing: 0.6 })
-  doc.text('QTY', PAGE.margin + CONTENT_WIDTH - 60, header, {
-    width: 54,
-    align: 'right',
-    characterSpacing: 0.6,
-  })
+  const header = drawTableHeader(doc, [
+    { label: 'PIECE', x: PAGE.margin + THUMB + 18 },
+    { label: 'SKU', x: PAGE.margin + 340 },
+    { label: 'QTY', x: PAGE.margin + CONTENT_WIDTH - 60, width: 54 },
+  ])
   doc.y = header + 24
   for (const line of order.lines) {
     ensureSpace(doc, THUMB + 14)
@@ -128,12 +121,7 @@ export function renderPackingSlip(
       .fontSize(11)
       .text(String(line.quantity), PAGE.margin + CONTENT_WIDTH - 60, y + 6, { width: 54, align: 'right' })
     doc.y = y + THUMB + 10
-    doc
-      .moveTo(PAGE.margin, doc.y - 4)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y - 4)
-      .lineWidth(0.3)
-      .strokeColor('#E6E0D4')
-      .stroke()
+    drawRowRule(doc)
   }
   if (order.specialInstructions) {
     ensureSpace(doc, 60)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
-import type { PaymentMethod } from '../../../shared/orders'
+import type { OrderParticulars, PaymentMethod } from '../../../shared/orders'
 import { woffToSfnt } from './woff-to-sfnt'
 
 // The look of the shop's papers: US Letter, ivory-free white (it prints), ink text, the jade
@@ -34,7 +34,7 @@ function displayFont(): Buffer {
   return serifFont
 }
 
-export function createDocument(title: string, author: string): PDFKit.PDFDocument {
+function createDocument(title: string, author: string): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: PAGE.margin,
@@ -69,13 +69,23 @@ export interface Letterhead {
   email: string
 }
 
-/** The shop's name and contact on the left, the document's name and number on the right, a gold rule. */
-export function drawLetterhead(
-  doc: PDFKit.PDFDocument,
+/**
+ * One of an order's papers ("Invoice", "Packing slip"): a new document titled with the order's
+ * number, its letterhead drawn, ready for the body at doc.y.
+ */
+export function startOrderPaper(
+  kind: string,
+  order: { id: number; createdAt: Date },
   shop: Letterhead,
-  title: string,
-  lines: string[],
-): void {
+  timeZone: string,
+): PDFKit.PDFDocument {
+  const doc = createDocument(`${kind} #${order.id}`, shop.name)
+  drawLetterhead(doc, shop, kind, [`Order #${order.id}`, formatDay(order.createdAt, timeZone)])
+  return doc
+}
+
+/** The shop's name and contact on the left, the document's name and number on the right, a gold rule. */
+function drawLetterhead(doc: PDFKit.PDFDocument, shop: Letterhead, title: string, lines: string[]): void {
   const top = PAGE.margin
   doc.font(SERIF).fontSize(26).fillColor(JADE).text(shop.name, PAGE.margin, top, { width: 300 })
   doc
@@ -126,6 +136,35 @@ export function drawBlock(
   return doc.y
 }
 
+/**
+ * The celadon band over a table, its column labels in small jade capitals at the current y; a
+ * column with a width is right-aligned in it. Answers the band's y.
+ */
+export function drawTableHeader(
+  doc: PDFKit.PDFDocument,
+  columns: { label: string; x: number; width?: number }[],
+): number {
+  const header = doc.y
+  doc.rect(PAGE.margin, header - 6, CONTENT_WIDTH, 20).fill(CELADON)
+  doc.font(SANS_BOLD).fontSize(7.5).fillColor(JADE)
+  for (const { label, x, width } of columns)
+    doc.text(label, x, header, {
+      ...(width === undefined ? {} : { width, align: 'right' }),
+      characterSpacing: 0.6,
+    })
+  return header
+}
+
+/** The hairline under a table's row, just above doc.y. */
+export function drawRowRule(doc: PDFKit.PDFDocument): void {
+  doc
+    .moveTo(PAGE.margin, doc.y - 4)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y - 4)
+    .lineWidth(0.3)
+    .strokeColor('#E6E0D4')
+    .stroke()
+}
+
 /** Starts a new page when fewer than `height` points are left above the bottom margin. */
 export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > PAGE.height - PAGE.margin) {
@@ -134,16 +173,7 @@ export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
   }
 }
 
-export function shipToLines(order: {
-  customerName: string | null
-  shipping: {
-    address: string | null
-    city: string | null
-    state: string | null
-    zip: string | null
-    country: string
-  }
-}): string[] {
+export function shipToLines(order: Pick<OrderParticulars, 'customerName' | 'shipping'>): string[] {
   const { address, city, state, zip, country } = order.shipping
   return [
     order.customerName ?? '',

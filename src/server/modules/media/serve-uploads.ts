@@ -18,6 +18,11 @@ const notFound = { message: 'Not found' }
  * for a year.
  */
 export const uploadsRoutes: FastifyPluginAsync<UploadsOptions> = async (app, { store, publicBase }) => {
+  // The pictures are public, and e-mails show them (a reminder's pieces): a webmail page that loads
+  // them from its own origin must not be refused, as the site-wide `same-origin` would.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin')
+  })
   if (store instanceof LocalFileStore && !publicBase) {
     await app.register(fastifyStatic, {
       root: store.rootDir,

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
+import { pieceAlertSchema, pieceAlertTokenSchema } from '../../../shared/piece-alerts'
+import type { Database } from '../../db/client'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import { askForAlerts, confirmAlert, type PieceAlertContext, unsubscribe } from './service'
+
+const productParams = z.object({ id: z.coerce.number().int().positive(PIECE_ALERT_MESSAGES.notFound) })
+const oneClickQuery = z.object({ token: z.string().trim().min(1).max(200) })
+
+export const pieceAlertRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  context: PieceAlertContext
+  onMailQueued: () => void
+}> = async (app, { db, context, onMailQueued }) => {
+  // The same status and words for a new, an unconfirmed and a confirmed address (typed by anyone,
+  // signed in or not): nobody learns from the answer whether an address is on the list.
+  app.post(
+    '/api/products/:id/notify',
+    {
+      schema: { params: productParams, body: pieceAlertSchema },
+      config: { rateLimit: RATE_LIMITS.form },
+    },
+    async (request) => {
+      const user = await request.session.user()
+      const { answer, queued } = await askForAlerts(
+        db,
+        {
+          productId: request.params.id,
+          email: request.body.email,
+          user: user ? { id: user.id, email: user.email } : undefined,
+        },
+        context,
+      )
+      if (queued) onMailQueued()
+      return answer
+    },
+  )
+
+  // The confirmation e-mail's link opens a page with one button that sends this: mail scanners
+  // follow links, and must not put anyone on the list.
+  app.post(
+    '/api/alerts/confirm',
+    { schema: { body: pieceAlertTokenSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    async (request) => {
+      await confirmAlert(db, request.body.token)
+      return { message: PIECE_ALERT_MESSAGES.confirmed }
+    },
+  )
+
+  // The unsubscribe link in the e-mail's text opens a page with one button that sends this.
+  app.post(
+    '/api/alerts/unsubscribe',
+    { schema: { body: pieceAlertTokenSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    async (request) => {
+      await unsubscribe(db, context.tokens, request.body.token)
+      return { message: PIECE_ALERT_MESSAGES.unsubscribed }
+    },
+  )
+
+  // List-Unsubscribe's address (with List-Unsubscribe-Post: List-Unsubscribe=One-Click): the mail
+  // program's Unsubscribe button POSTs here, a form body and the token in the query. Whatever the
+  // body says, a POST with a token signed here unsubscribes; a GET would be a scanner, and is not
+  // a route. RFC 8058 allows either form encoding; their parsers live in this plugin's scope only
+  // (everywhere else they are a 415), and read nothing but `List-Unsubscribe=One-Click`.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  )
+  app.post(
+    '/api/alerts/one-click-unsubscribe',
+    {
+      schema: { querystring: oneClickQuery },
+      config: { rateLimit: RATE_LIMITS.form, oneClickUnsubscribe: true },
+    },
+    async (request) => {
+      await unsubscribe(db, context.tokens, request.query.token)
+      return { message: PIECE_ALERT_MESSAGES.unsubscribed }
+    },
+  )
+}
