@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => ({
             // file instead of twenty slivers. Pieces that only lazy chunks use stay out of it.
             {
               name: 'storefront',
-              test: /src[\\/]client[\\/](lib[\\/](api|queries|cn|head|auth|client-only|use-once-opened)|storefront[\\/]layout[\\/](?!cart-sheet|mobile-menu)|storefront[\\/]cart[\\/]|storefront[\\/]catalog[\\/](product-card|sold-ribbon|quantity-stepper|listing-params)|ui[\\/](button|badge|price|skeleton|page-skeleton|product-image|empty-state|hint|disclosure-menu|deferred-toaster|use-toast)|admin[\\/]section-titles)|lucide-react[\\/].*[\\/](arrow-left|arrow-right|chevron-left|chevron-right)\.m?js/,
+              test: /src[\\/]client[\\/](lib[\\/](api|queries|cn|head|auth|client-only|use-once-opened)|storefront[\\/]layout[\\/](?!cart-sheet|mobile-menu|discount-code-field)|storefront[\\/]cart[\\/]|storefront[\\/]catalog[\\/](product-card|quantity-stepper|listing-params)|storefront[\\/]wishlist[\\/]wishlist-heart|ui[\\/](button|badge|price|skeleton|page-skeleton|product-image|sold-ribbon|empty-state|disclosure-menu|deferred-toaster|use-toast)|admin[\\/]section-titles)|lucide-react[\\/].*[\\/](arrow-left|arrow-right|chevron-left|chevron-right)\.m?js/,
             },
             {
               name: 'framework',

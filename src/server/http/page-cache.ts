@@ -89,14 +89,19 @@ export class PageCache {
       const current = () => page.shared && keepable && this.enabled && versionAtStart === this.version
       const keep = () => {
         if (!current()) return
-        // Kept at once (the next visitors find it), then with its compressed bytes beside it.
+        // Kept at once (the next visitors find it), then with its compressed bytes beside it. keep()
+        // runs as the answer leaves: compression starts once it has been handed to the socket, so
+        // the visitor who waited for the render does not also wait behind zlib's start.
         this.entries.set(key, page)
-        void compress(page.html).then(
-          (encoded) => {
-            if (current() && this.entries.peek(key) === page) this.entries.set(key, { ...page, ...encoded })
-          },
-          () => {},
-        )
+        setImmediate(() => {
+          if (!current() || this.entries.peek(key) !== page) return
+          void compress(page.html).then(
+            (encoded) => {
+              if (current() && this.entries.peek(key) === page) this.entries.set(key, { ...page, ...encoded })
+            },
+            () => {},
+          )
+        })
       }
       return { page, keep }
     } finally {

@@ -2,6 +2,7 @@ import { BadgeCheck, ZoomIn } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import type { Product } from '../../../shared/catalog'
 import { ProductImage } from '../../ui/product-image'
+import { ProductGallery } from './gallery/product-gallery'
 
 // The zoom (a dialog and a second gallery) stays out of the product page's first load.
 const CertificateZoom = lazy(() => import('./certificate-zoom'))
@@ -54,10 +55,17 @@ export function CertificatePanel({
           {zoomWanted && (
             <Suspense fallback={null}>
               <CertificateZoom
-                product={{ ...product, certificateUrl }}
+                description={product.certification ?? product.name}
                 open={zoomed}
                 onOpenChange={setZoomed}
-              />
+              >
+                <ProductGallery
+                  images={[certificateUrl]}
+                  alts={[`Certificate of authenticity of ${product.name}`]}
+                  name={product.name}
+                  sold={false}
+                />
+              </CertificateZoom>
             </Suspense>
           )}
         </>

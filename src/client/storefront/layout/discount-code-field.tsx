@@ -2,7 +2,7 @@ import { Tag, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { Cart } from '../../../shared/cart'
 import { ApiError } from '../../lib/api'
-import { useApplyDiscount, useRemoveDiscount } from '../../lib/cart'
+import { useApplyDiscount, useRemoveDiscount } from '../../lib/cart-editing'
 import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'
 

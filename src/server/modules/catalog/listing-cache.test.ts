@@ -77,7 +77,7 @@ describe('the listing cache', () => {
     const cache = new ListingCache()
     const body = await cache.get('fresh', async () => ({ items: ['jade'] }))
     expect(JSON.parse(body.json.toString())).toEqual({ items: ['jade'] })
-    // The kept answer's compressed forms are under way (started when it was kept), not yet awaited.
+    // The kept answer's compressed forms are made when first asked for (a browser), once.
     const [gzipped, brotli] = await Promise.all([body.gzip(), body.brotli()])
     expect(gunzipSync(gzipped).toString()).toBe(body.json.toString())
     expect(brotliDecompressSync(brotli).toString()).toBe(body.json.toString())

@@ -8,8 +8,8 @@ export interface CachedBody {
   etag: string
   json: Buffer
   /**
-   * Compressed on libuv's thread pool, once, when first asked for (or as soon as the answer is
-   * kept): a reader of the JSON itself, such as the server's own page renderer, never waits for it.
+   * Compressed on libuv's thread pool, once, when first asked for: a reader of the JSON itself,
+   * such as the server's own page renderer, never pays for it.
    */
   gzip(): Promise<Buffer>
   brotli(): Promise<Buffer>
@@ -29,7 +29,7 @@ export const LISTING_CACHE_BYTES = 16 * 1024 * 1024
  * Bounded by bytes with least-recently-used eviction: a visitor asking for many distinct
  * filters pushes out only the oldest answers, never the shop's busy listing. Concurrent misses
  * for one key share one build, and compression runs on libuv's thread pool, not the event loop,
- * after the first answer has gone.
+ * when a browser first asks for an encoding.
  */
 export class ListingCache {
   private readonly entries: LRUCache<string, CachedBody>
@@ -71,12 +71,10 @@ export class ListingCache {
     try {
       const body = await built
       // A write that landed while we were reading makes this answer stale: serve it, don't keep it.
-      if (this.enabled && versionAtStart === this.version) {
-        this.entries.set(key, body)
-        // Ready for the next browser, made while this answer goes out.
-        body.gzip().catch(() => {})
-        body.brotli().catch(() => {})
-      }
+      // Kept uncompressed: the first browser that asks for an encoding has it made (once). Most
+      // answers are first read by the server's own page renderer, which wants the JSON only:
+      // compressing them at once, in both encodings, took a fair part of a page's first render.
+      if (this.enabled && versionAtStart === this.version) this.entries.set(key, body)
       return body
     } finally {
       if (this.building.get(key) === built) this.building.delete(key)
