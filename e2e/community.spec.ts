@@ -175,7 +175,8 @@ test.describe('community', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expect(toast(page, 'Inquiry deleted successfully')).toBeVisible()
     await expect(page.getByText(`No inquiries found matching "${name}"`)).toBeVisible()
-    await page.getByRole('button', { name: 'Clear search' }).click()
+    // The empty state's action (its text reads so), not the search box's ✕ of the same name.
+    await page.getByRole('button', { name: 'Clear search' }).filter({ hasText: 'Clear search' }).click()
     await expect(page.getByRole('searchbox', { name: 'Search inquiries' })).toHaveValue('')
   })
 
