@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { metricsRegistry } from '../modules/metrics/registry'
+import { builtPages } from '../test/built-pages'
 import { adminCookie, insertProduct, productFields } from '../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../test/helpers'
 import { normalisePageUrl } from './page-cache'
-import { loadSsrBundle, type SsrBundle } from './ssr'
+import type { SsrBundle } from './ssr'
 
 // The page cache for anonymous visitors, on the production build (npm test builds first).
 let t: TestApp
@@ -14,9 +15,9 @@ let admin: string
 let pieceId: number
 let renders = 0
 
+const { bundle: loaded, describeBuilt } = await builtPages('page-cache.test.ts')
 beforeAll(async () => {
-  const loaded = await loadSsrBundle()
-  if (!loaded) throw new Error('No build found: run `npm run build` before this suite')
+  if (!loaded) return
   // Counts the renders behind the answers: a hit renders nothing.
   bundle = {
     ...loaded,
@@ -45,7 +46,7 @@ async function pageCounter(result: 'hits' | 'misses'): Promise<number> {
   return metric?.values.find((value) => value.labels.cache === 'pages')?.value ?? 0
 }
 
-describe('the page cache', () => {
+describeBuilt('the page cache', () => {
   it('renders an anonymous page once and serves the same bytes after, counted as hits', async () => {
     const hitsBefore = await pageCounter('hits')
     const first = await get('/about?utm_source=mail')
@@ -156,7 +157,7 @@ describe('the page cache', () => {
   })
 })
 
-describe('the has_session hint', () => {
+describeBuilt('the has_session hint', () => {
   const names = (response: { cookies: { name: string; value: string }[] }) =>
     Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]))
 
@@ -176,7 +177,7 @@ describe('the has_session hint', () => {
   })
 })
 
-describe('several instances on one database', () => {
+describeBuilt('several instances on one database', () => {
   it("clears another instance's pages when the owner writes on this one", async (context) => {
     if (t.handle.driver !== 'postgres') return context.skip('NOTIFY between instances needs PostgreSQL')
     const secondHandle = await t.database.open()

