@@ -127,6 +127,7 @@ const ADMIN_PAGES = [
   'subscribers',
   'discounts',
   'accounts',
+  'settings',
   'profile',
   'profile?tab=password',
 ]

@@ -13,6 +13,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   'category-images': 'Category Images',
   subscribers: 'Subscribers',
   accounts: 'Accounts',
+  settings: 'Settings',
   profile: 'Profile',
 }
 

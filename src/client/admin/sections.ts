@@ -7,6 +7,7 @@ import {
   MessageSquareQuote,
   Package,
   Receipt,
+  Settings,
   ShoppingCart,
   TicketPercent,
   UserCircle,
@@ -107,6 +108,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Users,
     description: 'Customer and administrator accounts.',
     page: page(() => import('./accounts/accounts-page'), 'AccountsPage'),
+  },
+  {
+    path: 'settings',
+    label: ADMIN_TITLES.settings!,
+    icon: Settings,
+    description: 'Product feeds for Google Shopping and Instagram.',
+    page: page(() => import('./settings/settings-page'), 'SettingsPage'),
   },
   {
     path: 'profile',

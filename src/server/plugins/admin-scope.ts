@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { requireAdmin } from '../http/guards'
+import { siteOrigin } from '../http/site-origin'
 import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
 import { backupAdminRoutes } from '../modules/backup/admin-routes'
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
@@ -14,6 +15,7 @@ import { newsletterAdminRoutes } from '../modules/newsletter/admin-routes'
 import { ordersAdminRoutes } from '../modules/orders/admin-routes'
 import { pieceAlertAdminRoutes } from '../modules/piece-alerts/admin-routes'
 import { salesAdminRoutes } from '../modules/sales/admin-routes'
+import { settingsAdminRoutes } from '../modules/settings/admin-routes'
 import { testimonialsAdminRoutes } from '../modules/testimonials/admin-routes'
 import { routeEntries } from './infrastructure'
 
@@ -45,7 +47,7 @@ async function adminScope(app: FastifyInstance) {
     })
     await admin.register(dashboardAdminRoutes, { db, timeZone })
     await admin.register(backupAdminRoutes, { database: app.database, files })
-    await admin.register(catalogAdminRoutes, { db, files })
+    await admin.register(catalogAdminRoutes, { db, files, origin: siteOrigin(config) })
     await admin.register(mediaAdminRoutes, { store: files })
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })
@@ -62,6 +64,7 @@ async function adminScope(app: FastifyInstance) {
     await admin.register(discountsAdminRoutes, { db })
     await admin.register(documentAdminRoutes, { db, files, shop: config.store, timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
+    await admin.register(settingsAdminRoutes, { db })
     await admin.register(journalAdminRoutes, {
       db,
       files,

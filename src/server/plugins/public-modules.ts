@@ -8,6 +8,7 @@ import { checkoutRoutes } from '../modules/checkout/routes'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { checkoutReminderRoutes } from '../modules/checkout-reminders/routes'
 import { documentRoutes } from '../modules/documents/routes'
+import { feedRoutes } from '../modules/feeds/routes'
 import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
 import { journal } from '../modules/journal/routes'
@@ -64,6 +65,12 @@ async function publicModules(app: FastifyInstance) {
   await app.register(checkoutReminderRoutes, { db, links: new ReminderLinks(config.sessionSecret) })
   const origin = siteOrigin(config)
   await app.register(seoRoutes, { db, origin })
+  await app.register(feedRoutes, {
+    db,
+    catalog,
+    origin,
+    shop: { name: config.store.name, shipping: config.shipping },
+  })
   await app.register(journal, {
     db,
     secret: config.sessionSecret,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { PackageSearch, Plus } from 'lucide-react'
+import { Download, PackageSearch, Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import {
   capitalize,
@@ -65,9 +65,16 @@ export function ProductsPage() {
         }
         actions={
           tab === 'all' && (
-            <Button onClick={() => list.setFilter('tab', 'new')}>
-              <Plus className="size-4" aria-hidden /> Add Product
-            </Button>
+            <>
+              <Button variant="secondary" asChild>
+                <a href="/api/admin/products/export.csv" download>
+                  <Download className="size-4" aria-hidden /> Export CSV
+                </a>
+              </Button>
+              <Button onClick={() => list.setFilter('tab', 'new')}>
+                <Plus className="size-4" aria-hidden /> Add Product
+              </Button>
+            </>
           )
         }
       />

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminProductQuerySchema,
@@ -5,6 +6,7 @@ import {
   categoryParamSchema,
   newCategoryImageSchema,
 } from '../../../shared/catalog-admin'
+import { catalogExportFileName } from '../../../shared/catalog-csv'
 import { markSoldSchema, productInputSchema } from '../../../shared/product-input'
 import type { Database } from '../../db/client'
 import type { FileStore } from '../media/file-store'
@@ -18,21 +20,35 @@ import {
   saveCategoryImage,
   updateProduct,
 } from './admin-service'
+import { exportCatalogCsv } from './export'
 import { idParams } from './routes'
 import { toAdminProduct } from './service'
 
 // Registered inside the admin scope (plugins/admin-scope.ts): the guard and the storefront cache announcement
 // after each write are the scope's, not each route's.
 
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Database; files: FileStore }> = async (
-  app,
-  { db, files },
-) => {
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  files: FileStore
+  origin: (request: FastifyRequest) => string
+}> = async (app, { db, files, origin }) => {
   app.get('/api/admin/products', { schema: { querystring: adminProductQuerySchema } }, (request) =>
     listAdminProducts(db, request.query),
   )
 
   app.get('/api/admin/products/summary', () => catalogSummary(db))
+
+  app.get('/api/admin/products/export.csv', (request, reply) => {
+    const day = new Date().toISOString().slice(0, 10)
+    const csv = exportCatalogCsv(db, origin(request), (error) =>
+      request.log.error({ err: error }, 'catalogue export cut short'),
+    )
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${catalogExportFileName(day)}"`)
+      .header('cache-control', 'no-store')
+      .send(csv)
+  })
 
   app.post('/api/products', { schema: { body: productInputSchema } }, async (request, reply) => {
     const row = await createProduct(db, request.body)

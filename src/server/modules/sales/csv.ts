@@ -1,13 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import type { RefundLine, Sale } from '../../../shared/sales'
-
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2))
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ as a formula; text a shopper typed (a name,
- * a note) must never become one in the owner's spreadsheet.
- */
-const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${text}` : (text ?? ''))
+import { dollars, inert } from '../../csv-cells'
 
 /**
  * The ledger as CSV: one row per sale and one per refund line (a negative Sale Price and Profit,

@@ -37,6 +37,9 @@ export const seoRoutes: FastifyPluginAsync<{
       'Disallow: /account',
       'Disallow: /checkout',
       'Disallow: /order',
+      // The product feeds Merchant Center and Commerce Manager read (404 while the owner has them off).
+      'Allow: /feeds/google.xml',
+      'Allow: /feeds/meta.csv',
       '',
       `Sitemap: ${origin(request)}/sitemap.xml`,
       '',

@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query'
+import { Check, Copy } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { FEED_PATHS, type FeedSettings } from '../../../shared/settings'
+import { useFailureToast } from '../../lib/use-failure-toast'
+import { Button } from '../../ui/button'
+import { Checkbox } from '../../ui/checkbox'
+import { Label } from '../../ui/label'
+import { Skeleton } from '../../ui/skeleton'
+import { toast } from '../../ui/use-toast'
+import { PageHeader } from '../page-header'
+import { settingsQueries, useSaveFeeds } from './api'
+
+const FEEDS: {
+  key: keyof FeedSettings
+  title: string
+  toggle: string
+  where: string
+}[] = [
+  {
+    key: 'google',
+    title: 'Google Shopping',
+    toggle: 'List my pieces on Google Shopping',
+    where:
+      'In Merchant Center, add a product source, choose "Add product data from a file", and paste this address as a scheduled fetch (daily).',
+  },
+  {
+    key: 'meta',
+    title: 'Instagram and Facebook',
+    toggle: 'List my pieces on Instagram and Facebook',
+    where:
+      'In Commerce Manager, open your catalogue, add items with a data feed, and paste this address as a scheduled feed (daily).',
+  },
+]
+
+/** The owner's settings: for now, where the catalogue is listed beyond the shop (issue 37). */
+export function SettingsPage() {
+  const feeds = useQuery(settingsQueries.feeds())
+  useFailureToast('Failed to load settings', feeds.error)
+  const save = useSaveFeeds()
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Where your pieces appear beyond the shop." />
+      <section aria-labelledby="feeds-title" className="max-w-3xl">
+        <h2 id="feeds-title" className="font-display text-2xl text-ink">
+          Product feeds
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Every piece on sale with a picture, with its price and link, updated as soon as a piece sells.
+          Reserved and sold pieces are left out.
+        </p>
+        <div className="mt-5 divide-y divide-ink/10 border-y border-ink/10">
+          {FEEDS.map((feed) => {
+            const on = feeds.data?.[feed.key] ?? false
+            return (
+              <div key={feed.key} className="py-5">
+                <h3 className="text-base font-medium text-ink">{feed.title}</h3>
+                {feeds.data ? (
+                  <div className="mt-3 flex items-center gap-3">
+                    <Checkbox
+                      id={`feed-${feed.key}`}
+                      checked={on}
+                      disabled={save.isPending}
+                      onCheckedChange={(checked) =>
+                        save.mutate({ ...feeds.data, [feed.key]: checked === true })
+                      }
+                    />
+                    <Label htmlFor={`feed-${feed.key}`} className="cursor-pointer leading-snug">
+                      {feed.toggle}
+                    </Label>
+                  </div>
+                ) : (
+                  <Skeleton className="mt-3 h-5 w-64 max-w-full" />
+                )}
+                {on && <FeedAddress path={FEED_PATHS[feed.key]} where={feed.where} />}
+              </div>
+            )
+          })}
+        </div>
+      </section>
+    </>
+  )
+}
+
+/** Copy feedback lasts 2 seconds (back-office.md §9). */
+const COPIED_MS = 2000
+
+function FeedAddress({ path, where }: { path: string; where: string }) {
+  const address = `${window.location.origin}${path}`
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), COPIED_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address)
+      setCopied(true)
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to copy',
+        description: 'Please copy the address manually',
+      })
+    }
+  }
+  return (
+    <div className="mt-4 rounded-sm bg-sand p-3">
+      <p className="text-sm text-ink-muted">{where}</p>
+      <div className="mt-2 flex min-w-0 items-center gap-2">
+        <code className="min-w-0 flex-1 break-all rounded-sm border border-ink/15 bg-ivory px-2 py-1.5 text-sm text-ink">
+          {address}
+        </code>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={copy}
+          aria-label={copied ? 'Copied' : `Copy ${address}`}
+        >
+          {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+    </div>
+  )
+}

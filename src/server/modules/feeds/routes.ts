@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { DEFAULT_FEED_SETTINGS, FEED_PATHS, feedSettingsSchema } from '../../../shared/settings'
+import type { Database } from '../../db/client'
+import { notFound } from '../../errors'
+import type { CatalogChanges } from '../catalog/catalog-changes'
+import { readSetting } from '../settings/service'
+import { FeedCache } from './feed-cache'
+import { feedPieces } from './feed-pieces'
+import { type FeedShop, GOOGLE_TAIL, googleHead, googleItem } from './google'
+import { metaHead, metaRow } from './meta'
+
+export const FEEDS_SETTING = 'feeds'
+
+/** How long Merchant Center, Commerce Manager or a CDN may keep a feed before asking again. */
+const FEED_MAX_AGE_S = 900
+
+/**
+ * The product feeds for Google Shopping and Instagram / Facebook (issue 37): the pieces a shopper
+ * can buy now, absolute links and prices, built once per catalogue change. Each answers 404 while
+ * the owner has it off.
+ */
+export const feedRoutes: FastifyPluginAsync<{
+  db: Database
+  catalog: CatalogChanges
+  origin: (request: FastifyRequest) => string
+  shop: { name: string; shipping: FeedShop['shipping'] }
+}> = async (app, { db, catalog, origin, shop }) => {
+  const cache = new FeedCache()
+  catalog.track(cache)
+
+  async function build(head: string, line: (piece: Parameters<typeof googleItem>[0]) => string, tail = '') {
+    const parts = [head]
+    for await (const piece of feedPieces(db)) parts.push(line(piece))
+    parts.push(tail)
+    return parts.join('')
+  }
+
+  async function feedOn(kind: 'google' | 'meta') {
+    const settings = await readSetting(db, FEEDS_SETTING, feedSettingsSchema, DEFAULT_FEED_SETTINGS)
+    if (!settings[kind]) throw notFound('Not found')
+  }
+
+  app.get(FEED_PATHS.google, { schema: { hide: true } }, async (request, reply) => {
+    await feedOn('google')
+    const feedShop = { ...shop, origin: origin(request) }
+    const body = await cache.get(`google ${feedShop.origin}`, () =>
+      build(googleHead(feedShop), (piece) => googleItem(piece, feedShop), GOOGLE_TAIL),
+    )
+    reply.type('application/xml; charset=utf-8').header('cache-control', `public, max-age=${FEED_MAX_AGE_S}`)
+    return body
+  })
+
+  app.get(FEED_PATHS.meta, { schema: { hide: true } }, async (request, reply) => {
+    await feedOn('meta')
+    const feedShop = { ...shop, origin: origin(request) }
+    const body = await cache.get(`meta ${feedShop.origin}`, () =>
+      build(metaHead(), (piece) => metaRow(piece, feedShop)),
+    )
+    reply.type('text/csv; charset=utf-8').header('cache-control', `public, max-age=${FEED_MAX_AGE_S}`)
+    return body
+  })
+}

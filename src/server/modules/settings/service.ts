@@ -1,0 +1,27 @@
+import { eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { DbOrTx } from '../../db/client'
+import { shopSettings } from '../../db/schema'
+
+/**
+ * One concern's settings: the stored value checked by its schema, or the default when none is
+ * stored yet or a stored value no longer fits (a setting added to a schema later reads as its
+ * default, never as an error that closes the shop).
+ */
+export async function readSetting<T>(db: DbOrTx, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+  const [row] = await db
+    .select({ value: shopSettings.value })
+    .from(shopSettings)
+    .where(eq(shopSettings.key, key))
+  if (!row) return fallback
+  const parsed = schema.safeParse(row.value)
+  return parsed.success ? parsed.data : fallback
+}
+
+export async function writeSetting<T>(db: DbOrTx, key: string, value: T): Promise<T> {
+  await db
+    .insert(shopSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } })
+  return value
+}
