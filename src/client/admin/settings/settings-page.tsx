@@ -55,7 +55,7 @@ export function SettingsPage() {
             const on = feeds.data?.[feed.key] ?? false
             return (
               <div key={feed.key} className="py-5">
-                <h3 className="text-base font-medium text-ink">{feed.title}</h3>
+                <h3 className="font-display text-xl text-ink">{feed.title}</h3>
                 {feeds.data ? (
                   <div className="mt-3 flex items-center gap-3">
                     <Checkbox
