@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { printableName } from '../../../../shared/plain-text'
 import type { StoreInfo } from '../../../../shared/ssr'
 
 // Every message is a React element rendered to static HTML inside this one layout. React escapes
@@ -131,6 +132,15 @@ export function renderMailHtml(store: StoreInfo, body: ReactNode): string {
 /** The plain-text part's closing lines, the same under every message. */
 export function signature(store: StoreInfo): string[] {
   return [store.name, `${store.email} | ${store.phone} (text)`]
+}
+
+/**
+ * "Hi Name," to a shopper, or "Hello," when the stored name carries a link or an address (orders
+ * placed before names were plain keep their data; their e-mails never repeat it).
+ */
+export function greeting(name: string | null | undefined): string {
+  const printable = printableName(name)
+  return printable ? `Hi ${printable},` : 'Hello,'
 }
 
 export function trimSlash(url: string): string {

@@ -2,7 +2,7 @@ import { formatCents } from '../../../../shared/money'
 import { trackingLink } from '../../../../shared/orders'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, MailButton, P, renderMailHtml, signature } from './layout'
+import { COLORS, Details, greeting, MailButton, P, renderMailHtml, signature } from './layout'
 import { orderLink } from './order-mails'
 
 // What the shopper hears as the owner moves an order along: confirmed, shipped (with the
@@ -118,7 +118,7 @@ export function orderStatusMail(
   const orderUrl = orderLink(order, publicUrl)
   const items = order.items.map((item) => `${item.quantity} x ${item.name}`)
   const text = [
-    `Hi ${order.customerName},`,
+    greeting(order.customerName),
     '',
     message.lead,
     ...(message.details ? ['', ...message.details.map(([label, value]) => `${label}: ${value}`)] : []),
@@ -135,7 +135,7 @@ export function orderStatusMail(
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${order.customerName},`}</P>
+      <P>{greeting(order.customerName)}</P>
       <P>{message.lead}</P>
       {message.details && <Details rows={message.details} />}
       {message.link && <MailButton href={message.link.href}>{message.link.label}</MailButton>}
@@ -172,7 +172,7 @@ export function installmentReminderMail(
   const how = `You can pay by Zelle to ${store.phone}, with ${number} in the memo. If you have already paid, thank you, and please ignore this message.`
   const orderUrl = orderLink(order, publicUrl)
   const text = [
-    `Hi ${order.customerName},`,
+    greeting(order.customerName),
     '',
     lead,
     '',
@@ -185,7 +185,7 @@ export function installmentReminderMail(
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${order.customerName},`}</P>
+      <P>{greeting(order.customerName)}</P>
       <P>{lead}</P>
       <P>{how}</P>
       <MailButton href={orderUrl}>View your order</MailButton>
