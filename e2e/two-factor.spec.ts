@@ -29,6 +29,9 @@ test.describe('two-factor sign-in', () => {
     await expect(section.getByTestId('two-factor-status')).toHaveText('Off')
 
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
+    // The session alone is not enough: the password comes first (issue 31).
+    await section.getByLabel('Current password').fill(E2E_ADMIN.password)
+    await section.getByRole('button', { name: 'Continue' }).click()
     await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible()
     const secret = ((await section.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s+/g, '')
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)

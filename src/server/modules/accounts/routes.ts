@@ -15,6 +15,8 @@ import type { StoreInfo } from '../../../shared/ssr'
 import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
+  regenerateRecoveryCodesSchema,
+  setUpTwoFactorSchema,
   TWO_FACTOR_INVALID_CODE,
   TWO_FACTOR_REQUIRED_MESSAGE,
   type TwoFactorChallenge,
@@ -31,7 +33,13 @@ import { changePassword, requestPasswordReset, resetPassword, updateProfile } fr
 import { SecretBox } from './secret-box'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
-import { disableTwoFactor, enableTwoFactor, redeemSecondFactor, setUpTwoFactor } from './two-factor'
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  redeemSecondFactor,
+  regenerateRecoveryCodes,
+  setUpTwoFactor,
+} from './two-factor'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -170,18 +178,41 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     },
   )
 
-  // The signed-in user's own two-factor sign-in: set up, confirm with a code, turn off.
-  app.post('/api/account/two-factor/setup', { onRequest: requireUser }, async (request) => {
-    const me = await currentUser(request)
-    return (await setUpTwoFactor(db, box, me, links.store.name)) satisfies TwoFactorSetup
-  })
+  // The signed-in user's own two-factor sign-in: set up, confirm with a code, new recovery codes,
+  // turn off. Each asks for the password (counted like every confirmation), never the session alone.
+  app.post(
+    '/api/account/two-factor/setup',
+    { onRequest: requireUser, schema: { body: setUpTwoFactorSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      return (await setUpTwoFactor(
+        db,
+        box,
+        me,
+        links.store.name,
+        request.body.password,
+        confirmationLimit,
+      )) satisfies TwoFactorSetup
+    },
+  )
 
   app.post(
     '/api/account/two-factor/enable',
     { onRequest: requireUser, schema: { body: enableTwoFactorSchema } },
     async (request) => {
       const me = await currentUser(request)
-      const recoveryCodes = await enableTwoFactor(db, box, me, request.body.code, confirmationLimit)
+      const { password, code } = request.body
+      const recoveryCodes = await enableTwoFactor(db, box, me, password, code, confirmationLimit)
+      return { recoveryCodes } satisfies TwoFactorEnabled
+    },
+  )
+
+  app.post(
+    '/api/account/two-factor/recovery-codes',
+    { onRequest: requireUser, schema: { body: regenerateRecoveryCodesSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      const recoveryCodes = await regenerateRecoveryCodes(db, me, request.body.password, confirmationLimit)
       return { recoveryCodes } satisfies TwoFactorEnabled
     },
   )

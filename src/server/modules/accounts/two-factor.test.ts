@@ -40,14 +40,14 @@ async function startOfStep() {
 
 async function withTwoFactor() {
   const account = await registerCustomer(t.app)
-  const setup = await post('/api/account/two-factor/setup', {}, account.cookie)
+  const setup = await post('/api/account/two-factor/setup', { password: account.password }, account.cookie)
   expect(setup.statusCode).toBe(200)
   const { secret, otpauthUrl } = setup.json() as { secret: string; otpauthUrl: string }
   await startOfStep()
   // The step before this one: an app whose clock runs a little behind.
   const enabled = await post(
     '/api/account/two-factor/enable',
-    { code: await codeAt(secret, -1) },
+    { password: account.password, code: await codeAt(secret, -1) },
     account.cookie,
   )
   expect(enabled.statusCode).toBe(200)
@@ -64,8 +64,8 @@ describe('setting up two-factor sign-in', () => {
   })
 
   it('answers a base32 secret and its otpauth URL, keeps the secret encrypted, and turns on with a code', async () => {
-    const { cookie, username } = await registerCustomer(t.app)
-    const setup = await post('/api/account/two-factor/setup', {}, cookie)
+    const { cookie, username, password } = await registerCustomer(t.app)
+    const setup = await post('/api/account/two-factor/setup', { password }, cookie)
     const { secret, otpauthUrl } = setup.json()
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     const url = new URL(otpauthUrl)
@@ -87,10 +87,14 @@ describe('setting up two-factor sign-in', () => {
     expect(row!.twoFactorEnabled).toBe(false)
 
     // Not on until a code confirms it: signing in still takes the password alone.
-    const wrong = await post('/api/account/two-factor/enable', { code: '000000' }, cookie)
+    const wrong = await post('/api/account/two-factor/enable', { password, code: '000000' }, cookie)
     expect(wrong.statusCode).toBe(400)
     await startOfStep()
-    const enabled = await post('/api/account/two-factor/enable', { code: await codeAt(secret) }, cookie)
+    const enabled = await post(
+      '/api/account/two-factor/enable',
+      { password, code: await codeAt(secret) },
+      cookie,
+    )
     expect(enabled.statusCode).toBe(200)
     const codes: string[] = enabled.json().recoveryCodes
     expect(codes.length).toBeGreaterThanOrEqual(8)
@@ -102,7 +106,52 @@ describe('setting up two-factor sign-in', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/check-auth', headers: { cookie } })
     expect(me.json().twoFactorEnabled).toBe(true)
     // A second setup would replace the secret under the owner's feet.
-    expect((await post('/api/account/two-factor/setup', {}, cookie)).statusCode).toBe(409)
+    expect((await post('/api/account/two-factor/setup', { password }, cookie)).statusCode).toBe(409)
+  })
+})
+
+describe('a session without the password (issue 31)', () => {
+  it('can neither set up nor turn on two-factor sign-in', async () => {
+    const { cookie, username, password } = await registerCustomer(t.app)
+    expect((await post('/api/account/two-factor/setup', {}, cookie)).statusCode).toBe(400)
+    const guessed = await post('/api/account/two-factor/setup', { password: 'a guess' }, cookie)
+    expect(guessed.statusCode).toBe(400)
+    expect(guessed.json().errors).toEqual([{ field: 'password', message: 'Current password is incorrect' }])
+    const [before] = await t.handle.db.select().from(users).where(eq(users.username, username))
+    expect(before!.twoFactorSecret).toBeNull()
+
+    const { secret } = (await post('/api/account/two-factor/setup', { password }, cookie)).json()
+    await startOfStep()
+    const code = await codeAt(secret)
+    expect((await post('/api/account/two-factor/enable', { code }, cookie)).statusCode).toBe(400)
+    const wrong = await post('/api/account/two-factor/enable', { password: 'a guess', code }, cookie)
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().errors[0].field).toBe('password')
+    // The code was not spent by the refused attempt.
+    expect((await post('/api/account/two-factor/enable', { password, code }, cookie)).statusCode).toBe(200)
+  })
+
+  it('counts wrong passwords at setup like every confirmation', async () => {
+    const { cookie, password } = await registerCustomer(t.app)
+    for (let n = 0; n < 10; n++)
+      expect(
+        (await post('/api/account/two-factor/setup', { password: `guess-${n}` }, cookie)).statusCode,
+      ).toBe(400)
+    expect((await post('/api/account/two-factor/setup', { password }, cookie)).statusCode).toBe(429)
+  })
+
+  it('makes new recovery codes only with the password, and the old ones stop working', async () => {
+    const { cookie, username, password, recoveryCodes: old } = await withTwoFactor()
+    expect((await post('/api/account/two-factor/recovery-codes', {}, cookie)).statusCode).toBe(400)
+    expect(
+      (await post('/api/account/two-factor/recovery-codes', { password: 'a guess' }, cookie)).statusCode,
+    ).toBe(400)
+    const fresh = await post('/api/account/two-factor/recovery-codes', { password }, cookie)
+    expect(fresh.statusCode).toBe(200)
+    const codes: string[] = fresh.json().recoveryCodes
+    expect(codes).toHaveLength(old.length)
+    expect((await login(username, password, old[0])).statusCode).toBe(401)
+    expect((await login(username, password, codes[0])).statusCode).toBe(200)
   })
 })
 
