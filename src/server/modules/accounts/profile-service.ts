@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMAIL_CHANGE_NEEDS_PASSWORD, type profileUpdateSchema } from '../../../shared/accounts'
-import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -11,6 +10,7 @@ import { enqueueMail } from '../mail/outbox'
 import { passwordResetMail } from '../mail/templates/account-mails'
 import { type ConfirmationLimit, confirmPassword } from './password-checks'
 import { hashPassword } from './passwords'
+import { type MailLinks, queueSecurityNotice } from './security-notices'
 import { destroyUserSessions, type UserRow } from './session-service'
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>
@@ -25,13 +25,17 @@ export async function updateProfile(
   userId: number,
   input: ProfileUpdate,
   actor: Pick<UserRow, 'id' | 'password'>,
-  limit?: ConfirmationLimit,
+  limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<UserRow> {
   const { currentPassword, ...update } = input
+  /** The address before a change of it: both hear of the change. */
+  let previousEmail: string | null | undefined
   if (update.email !== undefined) {
     const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
     if (!target) throw notFound('User not found')
     if ((target.email ?? null)?.toLowerCase() !== (update.email ?? null)) {
+      previousEmail = target.email
       if (!currentPassword) throw invalid(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword')
       if (!(await confirmPassword(limit, actor, currentPassword)))
         throw invalid('Current password is incorrect', 'currentPassword')
@@ -53,13 +57,17 @@ export async function updateProfile(
   }
   const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined))
   try {
-    const [row] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning()
-    if (!row) throw notFound('User not found')
-    return row
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning()
+      if (!row) throw notFound('User not found')
+      if (previousEmail !== undefined)
+        await queueSecurityNotice(tx, [row.email, previousEmail], 'email-changed', links)
+      return row
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('Username or email already in use')
     throw error
@@ -73,21 +81,21 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   keepSessionId: string | undefined,
-  limit?: ConfirmationLimit,
+  limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<void> {
   if (!(await confirmPassword(limit, user, currentPassword))) {
     throw invalid('Current password is incorrect', 'currentPassword')
   }
-  await db
-    .update(users)
-    // A reset link sent before the change must not undo it.
-    .set({
-      password: await hashPassword(newPassword),
-      resetToken: null,
-      resetTokenExpiry: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id))
+  const passwordHash = await hashPassword(newPassword)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      // A reset link sent before the change must not undo it.
+      .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+    await queueSecurityNotice(tx, [user.email], 'password-changed', links)
+  })
   await destroyUserSessions(db, user.id, keepSessionId)
 }
 
@@ -99,11 +107,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Starts a reset when the address belongs to an account, and does nothing visible otherwise: the
  * caller answers the same either way.
  */
-export async function requestPasswordReset(
-  db: Database,
-  email: string,
-  links: { publicUrl: string; store: StoreInfo },
-): Promise<void> {
+export async function requestPasswordReset(db: Database, email: string, links: MailLinks): Promise<void> {
   const [user] = await db
     .select()
     .from(users)
@@ -124,16 +128,22 @@ export async function requestPasswordReset(
  * Single use, one hour: the token is cleared as the password changes; all sessions end. Answers
  * the account's username (its sign-in lockouts are then lifted by the caller), or null.
  */
-export async function resetPassword(db: Database, token: string, password: string): Promise<string | null> {
+export async function resetPassword(
+  db: Database,
+  token: string,
+  password: string,
+  links: MailLinks,
+): Promise<string | null> {
   const passwordHash = await hashPassword(password)
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
       .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
       .where(and(eq(users.resetToken, hashToken(token)), gt(users.resetTokenExpiry, new Date())))
-      .returning({ id: users.id, username: users.username })
+      .returning({ id: users.id, username: users.username, email: users.email })
     if (!user) return null
     await destroyUserSessions(tx, user.id)
+    await queueSecurityNotice(tx, [user.email], 'password-reset', links)
     return user.username
   })
 }

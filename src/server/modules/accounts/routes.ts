@@ -11,7 +11,6 @@ import {
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from '../../../shared/accounts'
-import type { StoreInfo } from '../../../shared/ssr'
 import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
@@ -31,6 +30,7 @@ import type { AttemptCounters } from '../../lib/attempt-counters'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { SecretBox } from './secret-box'
+import type { MailLinks } from './security-notices'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
 import {
@@ -49,7 +49,7 @@ export interface AccountsDeps {
   limits: boolean
   /** Where sign-in attempts are counted (PostgreSQL or Redis). */
   counters: AttemptCounters
-  links: { publicUrl: string; store: StoreInfo }
+  links: MailLinks
   onMailQueued: () => void
   /** Derives the key that encrypts two-factor secrets at rest. */
   sessionSecret: string
@@ -130,7 +130,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       const me = await currentUser(request)
       // Customers change only themselves; administrators may change anybody's profile.
       if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
-      return toPublicUser(await updateProfile(db, request.params.id, request.body, me, confirmationLimit))
+      const user = await updateProfile(db, request.params.id, request.body, me, confirmationLimit, links)
+      onMailQueued()
+      return toPublicUser(user)
     },
   )
 
@@ -150,7 +152,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         request.body.newPassword,
         await request.session.id(),
         confirmationLimit,
+        links,
       )
+      onMailQueued()
       return { message: 'Password changed' }
     },
   )
@@ -169,8 +173,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     '/api/reset-password',
     { schema: { body: resetPasswordSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
     async (request) => {
-      const username = await resetPassword(db, request.body.token, request.body.password)
+      const username = await resetPassword(db, request.body.token, request.body.password, links)
       if (username === null) throw invalid(RESET_INVALID_MESSAGE)
+      onMailQueued()
       await liftSignInLockout(counters, username).catch((error: Error) =>
         request.log.warn({ err: error }, 'sign-in lockout not lifted after a reset'),
       )
@@ -202,7 +207,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     async (request) => {
       const me = await currentUser(request)
       const { password, code } = request.body
-      const recoveryCodes = await enableTwoFactor(db, box, me, password, code, confirmationLimit)
+      const recoveryCodes = await enableTwoFactor(db, box, me, password, code, confirmationLimit, links)
+      onMailQueued()
       return { recoveryCodes } satisfies TwoFactorEnabled
     },
   )
@@ -212,7 +218,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     { onRequest: requireUser, schema: { body: regenerateRecoveryCodesSchema } },
     async (request) => {
       const me = await currentUser(request)
-      const recoveryCodes = await regenerateRecoveryCodes(db, me, request.body.password, confirmationLimit)
+      const recoveryCodes = await regenerateRecoveryCodes(
+        db,
+        me,
+        request.body.password,
+        confirmationLimit,
+        links,
+      )
+      onMailQueued()
       return { recoveryCodes } satisfies TwoFactorEnabled
     },
   )
@@ -222,7 +235,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     { onRequest: requireUser, schema: { body: disableTwoFactorSchema } },
     async (request) => {
       const me = await currentUser(request)
-      await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit)
+      await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit, links)
+      onMailQueued()
       return { message: 'Two-factor sign-in is off' }
     },
   )

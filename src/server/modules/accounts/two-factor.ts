@@ -18,6 +18,7 @@ import { conflict, invalid } from '../../errors'
 import { type ConfirmationLimit, confirmPassword, confirmUnderLimit } from './password-checks'
 import { verifyPassword } from './passwords'
 import type { SecretBox } from './secret-box'
+import { type MailLinks, queueSecurityNotice } from './security-notices'
 import type { UserRow } from './session-service'
 
 // TOTP as RFC 6238 and every authenticator app have it: SHA-1, 6 digits, 30-second steps, a
@@ -150,6 +151,7 @@ export async function enableTwoFactor(
   password: string,
   code: string,
   limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<string[]> {
   if (user.twoFactorEnabled) throw conflict(TWO_FACTOR_ALREADY_ON)
   if (!user.twoFactorSecret) throw conflict(TWO_FACTOR_NOT_SET_UP)
@@ -163,6 +165,7 @@ export async function enableTwoFactor(
   if (!confirmed) throw invalid(TWO_FACTOR_INVALID_CODE, 'code')
   return db.transaction(async (tx) => {
     await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await queueSecurityNotice(tx, [user.email], 'two-factor-on', links)
     return replaceRecoveryCodes(tx, user.id)
   })
 }
@@ -173,10 +176,14 @@ export async function regenerateRecoveryCodes(
   user: UserRow,
   password: string,
   limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<string[]> {
   if (!user.twoFactorEnabled) throw conflict(TWO_FACTOR_OFF)
   if (!(await confirmPassword(limit, user, password))) throw invalid(TWO_FACTOR_WRONG_PASSWORD, 'password')
-  return db.transaction((tx) => replaceRecoveryCodes(tx, user.id))
+  return db.transaction(async (tx) => {
+    await queueSecurityNotice(tx, [user.email], 'recovery-codes', links)
+    return replaceRecoveryCodes(tx, user.id)
+  })
 }
 
 /**
@@ -190,6 +197,7 @@ export async function disableTwoFactor(
   password: string,
   code: string,
   limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<void> {
   if (!user.twoFactorEnabled) throw conflict(TWO_FACTOR_OFF)
   const confirmed = await confirmUnderLimit(
@@ -204,5 +212,6 @@ export async function disableTwoFactor(
       .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, user.id))
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+    await queueSecurityNotice(tx, [user.email], 'two-factor-off', links)
   })
 }

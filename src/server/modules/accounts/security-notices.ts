@@ -1,0 +1,74 @@
+import { formatDeadline } from '../../../shared/orders'
+import type { StoreInfo } from '../../../shared/ssr'
+import type { DbOrTx } from '../../db/client'
+import { enqueueMails } from '../mail/outbox'
+import { securityNoticeMail } from '../mail/templates/account-mails'
+import { trimSlash } from '../mail/templates/layout'
+
+/** What the shop's mails need to know of the shop: its name and clock, and its home page. */
+export interface MailLinks {
+  publicUrl: string
+  store: StoreInfo
+}
+
+/** Every change to how an account signs in; its owner hears of each one. */
+export type SecurityChange =
+  | 'two-factor-on'
+  | 'two-factor-off'
+  | 'two-factor-reset'
+  | 'recovery-codes'
+  | 'password-changed'
+  | 'password-reset'
+  | 'email-changed'
+
+const NOTICES: Record<SecurityChange, { subject: string; what: string }> = {
+  'two-factor-on': {
+    subject: 'two-factor sign-in was turned on',
+    what: 'Two-factor sign-in was turned on for your account',
+  },
+  'two-factor-off': {
+    subject: 'two-factor sign-in was turned off',
+    what: 'Two-factor sign-in was turned off for your account',
+  },
+  'two-factor-reset': {
+    subject: 'two-factor sign-in was turned off',
+    what: 'Two-factor sign-in was turned off for your account by the shop',
+  },
+  'recovery-codes': {
+    subject: 'new recovery codes',
+    what: 'New two-factor recovery codes were made for your account (the earlier ones no longer work)',
+  },
+  'password-changed': {
+    subject: 'your password was changed',
+    what: 'The password of your account was changed',
+  },
+  'password-reset': {
+    subject: 'your password was reset',
+    what: 'The password of your account was reset with a link sent to this address',
+  },
+  'email-changed': {
+    subject: 'your e-mail address was changed',
+    what: 'The e-mail address of your account was changed',
+  },
+}
+
+/**
+ * Queues the notice of `change` to each address (the account's, and the old one when the address
+ * itself changed). Pass the transaction that makes the change: the notice exists if it committed.
+ */
+export async function queueSecurityNotice(
+  db: DbOrTx,
+  addresses: (string | null | undefined)[],
+  change: SecurityChange,
+  links: MailLinks,
+  at: Date = new Date(),
+): Promise<void> {
+  const to = [...new Set(addresses.filter((address): address is string => Boolean(address)))]
+  if (to.length === 0) return
+  const notice = { ...NOTICES[change], when: formatDeadline(at.toISOString(), links.store.timeZone) }
+  const home = `${trimSlash(links.publicUrl)}/`
+  await enqueueMails(
+    db,
+    to.map((address) => securityNoticeMail(address, notice, links.store, home)),
+  )
+}
