@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normalizeIdentity } from './identity'
 import { NAME_MAX, plainText } from './plain-text'
 
 // Messages are the specification's, word for word (storefront.md §5, back-office.md §5).
@@ -26,7 +27,7 @@ const profileName = (label: string) =>
 
 const optionalEmail = (message: string) =>
   z
-    .union([z.literal(''), z.email({ error: message }).trim().toLowerCase().max(254)])
+    .union([z.literal(''), z.email({ error: message }).trim().overwrite(normalizeIdentity).max(254)])
     .optional()
     .transform((value) => value || undefined)
 
@@ -72,7 +73,7 @@ export const profileUpdateSchema = z.object({
   email: z
     .union([
       z.literal(''),
-      z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+      z.email({ error: 'Please enter a valid email address' }).trim().overwrite(normalizeIdentity).max(254),
     ])
     .nullish()
     // Left out = unchanged; blank = removed.
@@ -111,7 +112,11 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>
 
 export const requestPasswordResetSchema = z.object({
-  email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+  email: z
+    .email({ error: 'Please enter a valid email address' })
+    .trim()
+    .overwrite(normalizeIdentity)
+    .max(254),
 })
 
 export const resetPasswordSchema = z
@@ -138,7 +143,7 @@ export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired.
  * names are required — and sent through the same PUT /api/users/:id.
  */
 export const adminProfileSchema = z.object({
-  email: z.email({ error: 'Invalid email address' }).trim().toLowerCase().max(254),
+  email: z.email({ error: 'Invalid email address' }).trim().overwrite(normalizeIdentity).max(254),
   firstName: z
     .string({ error: 'First name is required' })
     .trim()

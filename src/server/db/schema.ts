@@ -58,8 +58,10 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    // Both are stored normalised (shared/identity.ts), so uniqueness is on the values themselves:
+    // lower() would fold some letters unlike the application does.
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
   ],
 )
 
@@ -774,6 +776,26 @@ export const recoveryCodes = pgTable(
     codeHash: text('code_hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+)
+
+/**
+ * An account's audit trail: every change to how it signs in (two-factor sign-in, the password, the
+ * e-mail address), by its owner or by the shop (`actor`), kept beside the notice mailed about it.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A SecurityChange (modules/accounts/security-notices.ts). */
+    kind: text('kind').notNull(),
+    /** 'owner' (the account's own session or reset link), or what acted for the shop ('admin:reset-two-factor'). */
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_events_user_idx').on(t.userId, t.createdAt)],
 )
 
 export const sessions = pgTable(

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMAIL_CHANGE_NEEDS_PASSWORD, type profileUpdateSchema } from '../../../shared/accounts'
+import { normalizeIdentity } from '../../../shared/identity'
 import type { Database, DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -10,7 +11,7 @@ import { enqueueMail } from '../mail/outbox'
 import { passwordResetMail } from '../mail/templates/account-mails'
 import { type ConfirmationLimit, confirmPassword } from './password-checks'
 import { hashPassword } from './passwords'
-import { type MailLinks, queueSecurityNotice } from './security-notices'
+import { type MailLinks, recordSecurityChange } from './security-notices'
 import { destroyUserSessions, type UserRow } from './session-service'
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>
@@ -28,13 +29,18 @@ export async function updateProfile(
   limit: ConfirmationLimit,
   links: MailLinks,
 ): Promise<UserRow> {
-  const { currentPassword, ...update } = input
+  const { currentPassword, ...fields } = input
+  const update = {
+    ...fields,
+    username: fields.username === undefined ? undefined : normalizeIdentity(fields.username),
+    email: fields.email ? normalizeIdentity(fields.email) : fields.email,
+  }
   /** The address before a change of it: both hear of the change. */
   let previousEmail: string | null | undefined
   if (update.email !== undefined) {
     const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
     if (!target) throw notFound('User not found')
-    if ((target.email ?? null)?.toLowerCase() !== (update.email ?? null)) {
+    if (target.email !== (update.email ?? null)) {
       previousEmail = target.email
       if (!currentPassword) throw invalid(EMAIL_CHANGE_NEEDS_PASSWORD, 'currentPassword')
       if (!(await confirmPassword(limit, actor, currentPassword)))
@@ -45,14 +51,14 @@ export async function updateProfile(
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(sql`lower(${users.username})`, update.username.toLowerCase()), ne(users.id, userId)))
+      .where(and(eq(users.username, update.username), ne(users.id, userId)))
     if (taken) throw conflict('Username already exists')
   }
   if (update.email) {
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(sql`lower(${users.email})`, update.email), ne(users.id, userId)))
+      .where(and(eq(users.email, update.email), ne(users.id, userId)))
     if (taken) throw conflict('An account with this email already exists')
   }
   const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined))
@@ -65,7 +71,13 @@ export async function updateProfile(
         .returning()
       if (!row) throw notFound('User not found')
       if (previousEmail !== undefined)
-        await queueSecurityNotice(tx, [row.email, previousEmail], 'email-changed', links)
+        await recordSecurityChange(
+          tx,
+          { id: row.id, addresses: [row.email, previousEmail] },
+          'email-changed',
+          links,
+          actor.id === userId ? 'owner' : 'administrator',
+        )
       return row
     })
   } catch (error) {
@@ -94,7 +106,7 @@ export async function changePassword(
       // A reset link sent before the change must not undo it.
       .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
       .where(eq(users.id, user.id))
-    await queueSecurityNotice(tx, [user.email], 'password-changed', links)
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'password-changed', links)
   })
   await destroyUserSessions(db, user.id, keepSessionId)
 }
@@ -111,7 +123,7 @@ export async function requestPasswordReset(db: Database, email: string, links: M
   const [user] = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .where(eq(users.email, normalizeIdentity(email)))
   if (!user?.email) return
   const token = randomBytes(32).toString('base64url')
   await db.transaction(async (tx) => {
@@ -143,7 +155,7 @@ export async function resetPassword(
       .returning({ id: users.id, username: users.username, email: users.email })
     if (!user) return null
     await destroyUserSessions(tx, user.id)
-    await queueSecurityNotice(tx, [user.email], 'password-reset', links)
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'password-reset', links)
     return user.username
   })
 }

@@ -1,6 +1,7 @@
 import { formatDeadline } from '../../../shared/orders'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
+import { accountEvents } from '../../db/schema'
 import { enqueueMails } from '../mail/outbox'
 import { securityNoticeMail } from '../mail/templates/account-mails'
 import { trimSlash } from '../mail/templates/layout'
@@ -52,18 +53,27 @@ const NOTICES: Record<SecurityChange, { subject: string; what: string }> = {
   },
 }
 
+/** Who made a change: the account's owner (their session or reset link), or a server command. */
+export type SecurityActor = 'owner' | 'administrator' | 'admin:reset-two-factor'
+
 /**
- * Queues the notice of `change` to each address (the account's, and the old one when the address
- * itself changed). Pass the transaction that makes the change: the notice exists if it committed.
+ * Writes `change` into the account's audit trail and queues its notice to each address (the
+ * account's, and the old one when the address itself changed). Pass the transaction that makes
+ * the change: the record and the notice exist if and only if it committed.
  */
-export async function queueSecurityNotice(
+export async function recordSecurityChange(
   db: DbOrTx,
-  addresses: (string | null | undefined)[],
+  account: { id: number; addresses: (string | null | undefined)[] },
   change: SecurityChange,
   links: MailLinks,
-  at: Date = new Date(),
+  actor: SecurityActor = 'owner',
 ): Promise<void> {
-  const to = [...new Set(addresses.filter((address): address is string => Boolean(address)))]
+  const [event] = await db
+    .insert(accountEvents)
+    .values({ userId: account.id, kind: change, actor })
+    .returning({ at: accountEvents.createdAt })
+  const at = event?.at ?? new Date()
+  const to = [...new Set(account.addresses.filter((address): address is string => Boolean(address)))]
   if (to.length === 0) return
   const notice = { ...NOTICES[change], when: formatDeadline(at.toISOString(), links.store.timeZone) }
   const home = `${trimSlash(links.publicUrl)}/`

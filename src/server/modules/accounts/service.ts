@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { PublicUser, registerSchema } from '../../../shared/accounts'
+import { normalizeIdentity } from '../../../shared/identity'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -47,21 +48,24 @@ export function toPublicUser(row: PublicFields): PublicUser {
   }
 }
 
-const byUsername = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase())
+// Usernames and e-mail addresses are stored in their normalised form: looked up the same way.
+const byUsername = (username: string) => eq(users.username, normalizeIdentity(username))
 
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byUsername(username))
   return row
 }
 
-/** Registration never creates an administrator, whatever the request said. */
+/**
+ * Registration never creates an administrator, whatever the request said. A name that normalises
+ * to an existing one is that name: refused.
+ */
 export async function registerUser(db: DbOrTx, input: RegisterData): Promise<UserRow> {
-  if (await findUserByUsername(db, input.username)) throw conflict('Username already exists')
-  if (input.email) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+  const username = normalizeIdentity(input.username)
+  const email = input.email ? normalizeIdentity(input.email) : null
+  if (await findUserByUsername(db, username)) throw conflict('Username already exists')
+  if (email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (taken) throw conflict('An account with this email already exists')
   }
   const password = await hashPassword(input.password)
@@ -69,9 +73,9 @@ export async function registerUser(db: DbOrTx, input: RegisterData): Promise<Use
     const [row] = await db
       .insert(users)
       .values({
-        username: input.username,
+        username,
         password,
-        email: input.email ?? null,
+        email,
         firstName: input.firstName ?? null,
         lastName: input.lastName ?? null,
         isAdmin: false,
@@ -141,7 +145,7 @@ export async function upsertAdmin(
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, password: passwordHash, isAdmin: true })
+      .values({ username: normalizeIdentity(username), password: passwordHash, isAdmin: true })
       .returning()
     return row!
   } catch (error) {

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
+import { normalizeIdentity } from '../../../shared/identity'
 import {
   RECOVERY_CODE_COUNT,
   TOTP_DIGITS,
@@ -18,7 +19,7 @@ import { conflict, invalid } from '../../errors'
 import { type ConfirmationLimit, confirmPassword, confirmUnderLimit } from './password-checks'
 import { verifyPassword } from './passwords'
 import type { SecretBox } from './secret-box'
-import { type MailLinks, queueSecurityNotice } from './security-notices'
+import { type MailLinks, recordSecurityChange } from './security-notices'
 import type { UserRow } from './session-service'
 
 // TOTP as RFC 6238 and every authenticator app have it: SHA-1, 6 digits, 30-second steps, a
@@ -165,7 +166,7 @@ export async function enableTwoFactor(
   if (!confirmed) throw invalid(TWO_FACTOR_INVALID_CODE, 'code')
   return db.transaction(async (tx) => {
     await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id))
-    await queueSecurityNotice(tx, [user.email], 'two-factor-on', links)
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'two-factor-on', links)
     return replaceRecoveryCodes(tx, user.id)
   })
 }
@@ -181,7 +182,7 @@ export async function regenerateRecoveryCodes(
   if (!user.twoFactorEnabled) throw conflict(TWO_FACTOR_OFF)
   if (!(await confirmPassword(limit, user, password))) throw invalid(TWO_FACTOR_WRONG_PASSWORD, 'password')
   return db.transaction(async (tx) => {
-    await queueSecurityNotice(tx, [user.email], 'recovery-codes', links)
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'recovery-codes', links)
     return replaceRecoveryCodes(tx, user.id)
   })
 }
@@ -212,6 +213,31 @@ export async function disableTwoFactor(
       .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, user.id))
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
-    await queueSecurityNotice(tx, [user.email], 'two-factor-off', links)
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'two-factor-off', links)
+  })
+}
+
+/**
+ * Turns two-factor sign-in off for an owner who lost both their phone and their recovery codes:
+ * only from the server (npm run admin:reset-two-factor), never over HTTP. The account's audit
+ * trail records it and its address is told. Answers false when no account has that name.
+ */
+export async function resetTwoFactor(db: Database, username: string, links: MailLinks): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
+      .where(eq(users.username, normalizeIdentity(username)))
+      .returning({ id: users.id, email: users.email })
+    if (!user) return false
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+    await recordSecurityChange(
+      tx,
+      { id: user.id, addresses: [user.email] },
+      'two-factor-reset',
+      links,
+      'admin:reset-two-factor',
+    )
+    return true
   })
 }
