@@ -30,7 +30,7 @@ import type { AttemptCounters } from '../../lib/attempt-counters'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { SecretBox } from './secret-box'
-import type { MailLinks } from './security-notices'
+import { type MailLinks, recordSecurityChange } from './security-notices'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
 import {
@@ -40,6 +40,12 @@ import {
   regenerateRecoveryCodes,
   setUpTwoFactor,
 } from './two-factor'
+import {
+  countCodeAttempt,
+  forgiveCodeAttempt,
+  startWaitIfLast,
+  TWO_FACTOR_WAIT_MESSAGE,
+} from './two-factor-limits'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -64,6 +70,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   const box = new SecretBox(sessionSecret, 'two-factor secrets')
   // Password confirmations of signed-in users are counted where sign-in limits are on.
   const confirmationLimit = limits ? counters : undefined
+  // Wrong two-factor codes of one account, counted on their own (two-factor-limits.ts).
+  const codeLimit = limits ? counters : undefined
   const takeBack = (request: FastifyRequest, counted: string[]) =>
     forgiveSignIn(counters, counted).catch((error: Error) =>
       request.log.warn({ err: error }, 'sign-in not taken back from the lockout counters'),
@@ -96,10 +104,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
             twoFactorRequired: true,
           } satisfies TwoFactorChallenge)
         }
-        if (!(await redeemSecondFactor(db, box, user, code)))
+        const attempt = codeLimit ? await countCodeAttempt(codeLimit, user.id) : undefined
+        if (attempt?.refused) throw rateLimited(TWO_FACTOR_WAIT_MESSAGE)
+        if (!(await redeemSecondFactor(db, box, user, code))) {
+          if (codeLimit && attempt && (await startWaitIfLast(codeLimit, user.id, attempt.count))) {
+            await recordSecurityChange(
+              db,
+              { id: user.id, addresses: [user.email] },
+              'two-factor-wait',
+              links,
+              'sign-in',
+            )
+            onMailQueued()
+          }
           return reply
             .status(401)
             .send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge)
+        }
+        if (codeLimit) await forgiveCodeAttempt(codeLimit, user.id)
       }
       await takeBack(request, check.counted)
       await request.session.signIn(user.id)

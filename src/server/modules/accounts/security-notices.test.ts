@@ -31,7 +31,7 @@ async function newNotices() {
 /** Only the shop's home as a link, in both parts; the time on the shop's clock. */
 function expectPlainNotice(row: { textBody: string | null; htmlBody: string | null }, what: RegExp) {
   expect(row.textBody).toMatch(what)
-  expect(row.textBody).toMatch(/ at \d{1,2}:\d{2} [AP]M C[SD]T\./)
+  expect(row.textBody).toMatch(/\nWhen: \w+day, \w+ \d{1,2} at \d{1,2}:\d{2} [AP]M C[SD]T\.\n/)
   expect(row.textBody!.match(/https?:\/\/\S+/g)).toEqual(['http://shop.example/'])
   expect([...row.htmlBody!.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([
     'http://shop.example/',
@@ -54,7 +54,7 @@ describe('security notices', () => {
     const [enabled, ...others] = await newNotices()
     expect(others).toEqual([])
     expect(enabled).toMatchObject({ toAddress: 'owner.2fa@example.com' })
-    expectPlainNotice(enabled!, /Two-factor sign-in was turned on for your account on \w+day, /)
+    expectPlainNotice(enabled!, /Two-factor sign-in was turned on for your account\./)
 
     const fresh = await post('/api/account/two-factor/recovery-codes', { password }, cookie)
     expect(fresh.statusCode).toBe(200)

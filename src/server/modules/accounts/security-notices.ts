@@ -21,6 +21,7 @@ export type SecurityChange =
   | 'password-changed'
   | 'password-reset'
   | 'email-changed'
+  | 'two-factor-wait'
 
 const NOTICES: Record<SecurityChange, { subject: string; what: string }> = {
   'two-factor-on': {
@@ -51,10 +52,15 @@ const NOTICES: Record<SecurityChange, { subject: string; what: string }> = {
     subject: 'your e-mail address was changed',
     what: 'The e-mail address of your account was changed',
   },
+  // Not a change the owner made: wrong codes after the right password (two-factor-limits.ts).
+  'two-factor-wait': {
+    subject: 'wrong two-factor codes',
+    what: 'Your password was entered correctly, then 5 wrong two-factor codes: signing in to your account now waits 15 minutes',
+  },
 }
 
 /** Who made a change: the account's owner (their session or reset link), or a server command. */
-export type SecurityActor = 'owner' | 'administrator' | 'admin:reset-two-factor'
+export type SecurityActor = 'owner' | 'administrator' | 'admin:reset-two-factor' | 'sign-in'
 
 /**
  * Writes `change` into the account's audit trail and queues its notice to each address (the

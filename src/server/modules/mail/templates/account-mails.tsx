@@ -54,11 +54,13 @@ export function securityNoticeMail(
   homeUrl: string,
 ): OutgoingMail {
   const ifNotYou = `If you did not make this change, someone else may be using your account: sign in at ${homeUrl} and choose a new password (or ask for a reset link from the sign-in page), and write to us at ${store.email}.`
-  const lead = `${notice.what} on ${notice.when}.`
+  const lead = `${notice.what}.`
+  const when = `When: ${notice.when}.`
   const text = [
     'Hello,',
     '',
     lead,
+    when,
     '',
     'If this was you, there is nothing to do.',
     ifNotYou,
@@ -69,7 +71,11 @@ export function securityNoticeMail(
     store,
     <>
       <P>Hello,</P>
-      <P>{lead}</P>
+      <P>
+        {lead}
+        <br />
+        {when}
+      </P>
       <P>If this was you, there is nothing to do.</P>
       <P style={{ margin: 0 }}>
         {'If you did not make this change, someone else may be using your account: sign in at '}
