@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMAIL_CHANGE_NEEDS_PASSWORD, type profileUpdateSchema } from '../../../shared/accounts'
 import { normalizeIdentity } from '../../../shared/identity'
@@ -111,13 +111,21 @@ export async function changePassword(
   await destroyUserSessions(db, user.id, keepSessionId)
 }
 
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+const RESET_TOKEN_TTL = '1 hour'
+/**
+ * At most one reset e-mail per address in this time (issue 31: sixteen requests from sixteen
+ * addresses sent sixteen mails). The link already sent stays good; the requester's answer is the
+ * same either way.
+ */
+export const RESET_MAIL_INTERVAL_MINUTES = 10
 // The database keeps only a hash: a leaked row cannot be used to reset anybody's password.
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * Starts a reset when the address belongs to an account, and does nothing visible otherwise: the
- * caller answers the same either way.
+ * caller answers the same either way. A link sent less than RESET_MAIL_INTERVAL_MINUTES ago (its
+ * expiry more than an hour minus that away) means no new one: the update that issues a token is
+ * conditional on it, so simultaneous requests send one mail.
  */
 export async function requestPasswordReset(db: Database, email: string, links: MailLinks): Promise<void> {
   const [user] = await db
@@ -127,10 +135,23 @@ export async function requestPasswordReset(db: Database, email: string, links: M
   if (!user?.email) return
   const token = randomBytes(32).toString('base64url')
   await db.transaction(async (tx) => {
-    await tx
+    const issued = await tx
       .update(users)
-      .set({ resetToken: hashToken(token), resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-      .where(eq(users.id, user.id))
+      .set({ resetToken: hashToken(token), resetTokenExpiry: sql`now() + ${RESET_TOKEN_TTL}::interval` })
+      .where(
+        and(
+          eq(users.id, user.id),
+          or(
+            isNull(users.resetTokenExpiry),
+            lte(
+              users.resetTokenExpiry,
+              sql`now() + ${RESET_TOKEN_TTL}::interval - make_interval(mins => ${RESET_MAIL_INTERVAL_MINUTES})`,
+            ),
+          ),
+        ),
+      )
+      .returning({ id: users.id })
+    if (issued.length === 0) return
     const url = `${links.publicUrl}/account/reset-password?token=${encodeURIComponent(token)}`
     await enqueueMail(tx, passwordResetMail(user.email!, url, links.store))
   })
