@@ -54,6 +54,8 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code is never accepted twice (RFC 6238 §5.2). */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /** Too many wrong codes: the code step waits until then (modules/accounts/two-factor-limits.ts). */
+    twoFactorWaitUntil: timestamp('two_factor_wait_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

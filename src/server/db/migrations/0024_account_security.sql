@@ -8,6 +8,7 @@ CREATE TABLE "account_events" (
 --> statement-breakpoint
 DROP INDEX "users_username_lower_key";--> statement-breakpoint
 DROP INDEX "users_email_lower_key";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "two_factor_wait_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "account_events" ADD CONSTRAINT "account_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_events_user_idx" ON "account_events" USING btree ("user_id","created_at");--> statement-breakpoint
 -- Usernames and e-mail addresses are stored normalised from here on (src/shared/identity.ts:

@@ -104,10 +104,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
             twoFactorRequired: true,
           } satisfies TwoFactorChallenge)
         }
-        const attempt = codeLimit ? await countCodeAttempt(codeLimit, user.id) : undefined
+        const attempt = codeLimit ? await countCodeAttempt(db, codeLimit, user.id) : undefined
         if (attempt?.refused) throw rateLimited(TWO_FACTOR_WAIT_MESSAGE)
         if (!(await redeemSecondFactor(db, box, user, code))) {
-          if (codeLimit && attempt && (await startWaitIfLast(codeLimit, user.id, attempt.count))) {
+          if (codeLimit && attempt && (await startWaitIfLast(db, user.id, attempt.count))) {
             await recordSecurityChange(
               db,
               { id: user.id, addresses: [user.email] },

@@ -1,11 +1,18 @@
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { users } from '../../db/schema'
 import type { AttemptCounters } from '../../lib/attempt-counters'
 
 /**
  * Wrong two-factor codes are counted per account on their own, apart from wrong passwords: a code
  * is tried only after the right password, so whoever is guessing codes already has the password.
- * After `max` wrong codes in the window the code step of that account waits `waitMs` (from the
- * last of them), whatever address or browser asks, and the owner is told. A right code takes
- * back its own attempt; a right password alone proves nothing more.
+ * After `max` wrong codes in the window the code step of that account waits TWO_FACTOR_WAIT_MS
+ * from the last of them, whatever address or browser asks, and the owner is told. A right code
+ * takes back its own attempt; a right password alone proves nothing more.
+ *
+ * The count is an attempt counter taken up front (simultaneous guesses cannot all slip under it);
+ * the wait is a time on the account's row (`two_factor_wait_until`), set once by the failure that
+ * fills the window: the counters can count, not be read, and the wait must outlast the window.
  */
 export const TWO_FACTOR_CODES_PER_ACCOUNT = { max: 5, windowMs: 15 * 60_000 }
 export const TWO_FACTOR_WAIT_MS = 15 * 60_000
@@ -13,19 +20,20 @@ export const TWO_FACTOR_WAIT_MESSAGE =
   'Too many wrong codes for this account. Please try again in 15 minutes.'
 
 const codesKey = (userId: number) => `two-factor-codes:${userId}`
-const waitKey = (userId: number) => `two-factor-wait:${userId}`
 
 export type CodeAttempt = { refused: true } | { refused: false; count: number }
 
-/**
- * Before a code is tried: refused while the account waits, else the attempt is counted up front
- * (so simultaneous guesses cannot all slip under the limit) and its number answered.
- */
-export async function countCodeAttempt(counters: AttemptCounters, userId: number): Promise<CodeAttempt> {
-  // The wait is a window whose count is 1 while it holds: seen through a count taken back at once.
-  const wait = await counters.count(waitKey(userId), TWO_FACTOR_WAIT_MS)
-  if (wait.count > 1) return { refused: true }
-  await counters.forgive([waitKey(userId)])
+/** Before a code is tried: refused while the account waits or its window is full, else counted. */
+export async function countCodeAttempt(
+  db: DbOrTx,
+  counters: AttemptCounters,
+  userId: number,
+): Promise<CodeAttempt> {
+  const [waiting] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), gt(users.twoFactorWaitUntil, sql`now()`)))
+  if (waiting) return { refused: true }
   const { max, windowMs } = TWO_FACTOR_CODES_PER_ACCOUNT
   const attempt = await counters.count(codesKey(userId), windowMs)
   if (attempt.count > max) {
@@ -42,16 +50,14 @@ export async function forgiveCodeAttempt(counters: AttemptCounters, userId: numb
 }
 
 /**
- * The code was wrong. When it was the last one allowed, the account's code step starts its wait
- * (a fresh window holding one count) and this answers true, exactly once: the owner is told.
+ * The code was wrong. When it was the last one the window allows, the account's code step waits
+ * from now on; answers true (once: only one attempt is the last), so the owner is told.
  */
-export async function startWaitIfLast(
-  counters: AttemptCounters,
-  userId: number,
-  attempt: number,
-): Promise<boolean> {
+export async function startWaitIfLast(db: DbOrTx, userId: number, attempt: number): Promise<boolean> {
   if (attempt !== TWO_FACTOR_CODES_PER_ACCOUNT.max) return false
-  await counters.clear([waitKey(userId)], [])
-  await counters.count(waitKey(userId), TWO_FACTOR_WAIT_MS)
+  await db
+    .update(users)
+    .set({ twoFactorWaitUntil: sql`now() + make_interval(secs => ${TWO_FACTOR_WAIT_MS / 1000})` })
+    .where(eq(users.id, userId))
   return true
 }

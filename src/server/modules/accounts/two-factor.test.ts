@@ -272,7 +272,29 @@ describe('wrong codes of one account (issue 31)', () => {
       .update(rateLimits)
       .set({ resetAt: sql`now() - interval '1 second'` })
       .where(like(rateLimits.key, `two-factor-%:${id}`))
+    await t.handle.db
+      .update(users)
+      .set({ twoFactorWaitUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, id))
     expect((await login(username, password, recovery[0])).statusCode).toBe(200)
+  })
+
+  it('lets no more than 5 of many simultaneous wrong codes be tried, and tells the owner once', async () => {
+    const account = await withTwoFactor()
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => login(account.username, account.password, `1234${10 + n}`)),
+    )
+    const statuses = answers.map((answer) => answer.statusCode).sort()
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)])
+    const [{ id }] = (await t.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, account.username))) as [{ id: number }]
+    const waits = await t.handle.db
+      .select()
+      .from(accountEvents)
+      .where(and(eq(accountEvents.userId, id), eq(accountEvents.kind, 'two-factor-wait')))
+    expect(waits).toHaveLength(1)
   })
 })
 

@@ -226,7 +226,13 @@ export async function resetTwoFactor(db: Database, username: string, links: Mail
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
+      .set({
+        twoFactorEnabled: false,
+        twoFactorSecret: null,
+        twoFactorLastStep: null,
+        twoFactorWaitUntil: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.username, normalizeIdentity(username)))
       .returning({ id: users.id, email: users.email })
     if (!user) return false
