@@ -5,8 +5,8 @@
 import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
 import { databaseLocation } from '../src/server/db/location'
+import { mailLinksFrom } from '../src/server/modules/accounts/security-notices'
 import { resetTwoFactor } from '../src/server/modules/accounts/two-factor'
-import { storeInfo } from '../src/server/modules/store/store-info'
 
 const username = process.argv[2]
 if (!username) {
@@ -16,8 +16,7 @@ if (!username) {
 const config = loadConfig()
 const database = await openDatabase(databaseLocation(config))
 try {
-  const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, store: storeInfo(config) }
-  if (await resetTwoFactor(database.db, username, links)) {
+  if (await resetTwoFactor(database.db, username, mailLinksFrom(config))) {
     console.info(`Two-factor sign-in is off for "${username}"; the account's address has been told.`)
   } else {
     console.error(`No account is named "${username}".`)

@@ -1,8 +1,10 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox } from '../../db/schema'
+import { accountEvents, emailOutbox, users } from '../../db/schema'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { mailLinksFrom } from './security-notices'
+import { upsertAdmin } from './service'
 
 // Issue 31: every change to two-factor sign-in, the password or the e-mail address is told to the
 // account's address (and the old one for a new address), naming what and when, linking only home.
@@ -119,5 +121,20 @@ describe('security notices', () => {
       payload: { city: 'Austin' },
     })
     expect(await newNotices()).toEqual([])
+  })
+
+  it('tell an administrator whose password ADMIN_PASSWORD or admin:create changed', async () => {
+    const links = mailLinksFrom(t.config)
+    const admin = await upsertAdmin(t.handle.db, 'keeper.of.keys', 'first-password', links)
+    await t.handle.db.update(users).set({ email: 'keeper@example.com' }).where(eq(users.id, admin.id))
+    await newNotices()
+    await upsertAdmin(t.handle.db, 'keeper.of.keys', 'first-password', links)
+    expect(await newNotices()).toEqual([])
+    await upsertAdmin(t.handle.db, 'Keeper.Of.Keys', 'second-password', links)
+    const [notice] = await newNotices()
+    expect(notice?.toAddress).toBe('keeper@example.com')
+    expectPlainNotice(notice!, /The password of your account was changed/)
+    const trail = await t.handle.db.select().from(accountEvents).where(eq(accountEvents.userId, admin.id))
+    expect(trail.map((event) => [event.kind, event.actor])).toEqual([['password-changed', 'server']])
   })
 })

@@ -1,10 +1,12 @@
 import { formatDeadline } from '../../../shared/orders'
 import type { StoreInfo } from '../../../shared/ssr'
+import type { Config } from '../../config'
 import type { DbOrTx } from '../../db/client'
 import { accountEvents } from '../../db/schema'
 import { enqueueMails } from '../mail/outbox'
 import { securityNoticeMail } from '../mail/templates/account-mails'
 import { trimSlash } from '../mail/templates/layout'
+import { storeInfo } from '../store/store-info'
 
 /** What the shop's mails need to know of the shop: its name and clock, and its home page. */
 export interface MailLinks {
@@ -59,8 +61,17 @@ const NOTICES: Record<SecurityChange, { subject: string; what: string }> = {
   },
 }
 
-/** Who made a change: the account's owner (their session or reset link), or a server command. */
-export type SecurityActor = 'owner' | 'administrator' | 'admin:reset-two-factor' | 'sign-in'
+/**
+ * Who made a change: the account's owner (their session or reset link), an administrator (the
+ * back office), a server command (`admin:reset-two-factor`; `server` for ADMIN_PASSWORD and
+ * admin:create), or sign-in attempts (the two-factor wait).
+ */
+export type SecurityActor = 'owner' | 'administrator' | 'admin:reset-two-factor' | 'server' | 'sign-in'
+
+/** The links of a process without the app (start-up, server commands). */
+export function mailLinksFrom(config: Config): MailLinks {
+  return { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, store: storeInfo(config) }
+}
 
 /**
  * Writes `change` into the account's audit trail and queues its notice to each address (the

@@ -7,6 +7,7 @@ import { users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict } from '../../errors'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
+import { type MailLinks, recordSecurityChange } from './security-notices'
 import { destroyUserSessions, type UserRow } from './session-service'
 
 export type RegisterData = z.output<typeof registerSchema>
@@ -122,24 +123,33 @@ export async function upsertAdmin(
   db: DbOrTx,
   username: string,
   password: string,
+  /** Where the notice of a changed password is addressed from (none in tests' fixtures). */
+  links?: MailLinks,
   attempt = 0,
 ): Promise<UserRow> {
   const existing = await findUserByUsername(db, username)
   if (existing) {
     if (!existing.isAdmin) throw new AdminNameTakenError(username)
     if (await verifyPassword(existing.password, password)) return existing
-    const [row] = await db
-      .update(users)
-      .set({
-        password: await hashPassword(password),
-        resetToken: null,
-        resetTokenExpiry: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, existing.id))
-      .returning()
+    const passwordHash = await hashPassword(password)
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning()
+      if (links)
+        await recordSecurityChange(
+          tx,
+          { id: existing.id, addresses: [existing.email] },
+          'password-changed',
+          links,
+          'server',
+        )
+      return updated!
+    })
     await destroyUserSessions(db, existing.id)
-    return row!
+    return row
   }
   const passwordHash = await hashPassword(password)
   try {
@@ -152,6 +162,6 @@ export async function upsertAdmin(
     // Several instances starting together with ADMIN_USERNAME all find no such user, and all but
     // one of them lose the insert: they take the row the winner made instead of failing to start.
     if (!isUniqueViolation(error) || attempt > 0) throw error
-    return upsertAdmin(db, username, password, attempt + 1)
+    return upsertAdmin(db, username, password, links, attempt + 1)
   }
 }
