@@ -132,6 +132,18 @@ describe("an older order's name in the shop's mail", () => {
     }
   })
 
+  it('never lets a mail program read a dotted name as a link', () => {
+    const mail = orderConfirmationMail(
+      { ...order, customerName: 'Mei jade.example', shipping: { ...order.shipping, address: '4 Jade.Lane' } },
+      store,
+      'https://shop.example.com',
+    )
+    for (const body of [mail.text, mail.html!]) {
+      expect(body).toContain('Hi Mei jade.\u2060example,')
+      expect(body).not.toMatch(/jade\.example|Jade\.Lane/)
+    }
+  })
+
   it('is not repeated by the status e-mails either', () => {
     for (const kind of ['order-cancelled', 'reservation-reminder'] as const) {
       const mail = orderStatusMail(kind, order, store, 'https://shop.example.com', {

@@ -5,7 +5,17 @@ import { formatDeadline } from '../../../../shared/orders'
 import { printableName } from '../../../../shared/plain-text'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, greeting, MailButton, P, renderMailHtml, signature, trimSlash } from './layout'
+import {
+  COLORS,
+  Details,
+  greeting,
+  MailButton,
+  P,
+  renderMailHtml,
+  signature,
+  trimSlash,
+  unlinkable,
+} from './layout'
 
 export interface OrderMailData {
   id: number
@@ -239,7 +249,7 @@ function totalLines(order: OrderMailData): string[] {
 function addressLines(order: OrderMailData): string[] {
   const s = order.shipping
   const lines = [order.customerName, s.address, `${s.city}, ${s.state} ${s.zip}`, s.country]
-  return lines.filter((line) => printableName(line) !== undefined)
+  return lines.filter((line) => printableName(line) !== undefined).map(unlinkable)
 }
 
 function ShippingAddress({ title, order }: { title: string; order: OrderMailData }) {
