@@ -30,22 +30,11 @@ import type { AttemptCounters } from '../../lib/attempt-counters'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { SecretBox } from './secret-box'
-import { type MailLinks, recordSecurityChange } from './security-notices'
+import type { MailLinks } from './security-notices'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  redeemSecondFactor,
-  regenerateRecoveryCodes,
-  setUpTwoFactor,
-} from './two-factor'
-import {
-  countCodeAttempt,
-  forgiveCodeAttempt,
-  startWaitIfLast,
-  TWO_FACTOR_WAIT_MESSAGE,
-} from './two-factor-limits'
+import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setUpTwoFactor } from './two-factor'
+import { TWO_FACTOR_WAIT_MESSAGE, tryTwoFactorCode } from './two-factor-limits'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -104,24 +93,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
             twoFactorRequired: true,
           } satisfies TwoFactorChallenge)
         }
-        const attempt = codeLimit ? await countCodeAttempt(db, codeLimit, user.id) : undefined
-        if (attempt?.refused) throw rateLimited(TWO_FACTOR_WAIT_MESSAGE)
-        if (!(await redeemSecondFactor(db, box, user, code))) {
-          if (codeLimit && attempt && (await startWaitIfLast(db, user.id, attempt.count))) {
-            await recordSecurityChange(
-              db,
-              { id: user.id, addresses: [user.email] },
-              'two-factor-wait',
-              links,
-              'sign-in',
-            )
-            onMailQueued()
-          }
+        const answer = await tryTwoFactorCode(db, box, codeLimit, user, code, links)
+        if (answer === 'waiting') throw rateLimited(TWO_FACTOR_WAIT_MESSAGE)
+        if (answer === 'wrong') {
+          onMailQueued()
           return reply
             .status(401)
             .send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge)
         }
-        if (codeLimit) await forgiveCodeAttempt(codeLimit, user.id)
       }
       await takeBack(request, check.counted)
       await request.session.signIn(user.id)

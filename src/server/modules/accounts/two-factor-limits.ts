@@ -2,6 +2,10 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import type { AttemptCounters } from '../../lib/attempt-counters'
+import type { SecretBox } from './secret-box'
+import { type MailLinks, recordSecurityChange } from './security-notices'
+import type { SignInAccount } from './sign-in'
+import { redeemSecondFactor } from './two-factor'
 
 /**
  * Wrong two-factor codes are counted per account on their own, apart from wrong passwords: a code
@@ -24,11 +28,7 @@ const codesKey = (userId: number) => `two-factor-codes:${userId}`
 export type CodeAttempt = { refused: true } | { refused: false; count: number }
 
 /** Before a code is tried: refused while the account waits or its window is full, else counted. */
-export async function countCodeAttempt(
-  db: DbOrTx,
-  counters: AttemptCounters,
-  userId: number,
-): Promise<CodeAttempt> {
+async function countCodeAttempt(db: DbOrTx, counters: AttemptCounters, userId: number): Promise<CodeAttempt> {
   const [waiting] = await db
     .select({ id: users.id })
     .from(users)
@@ -45,7 +45,7 @@ export async function countCodeAttempt(
 }
 
 /** The code was right: its attempt is taken back. */
-export async function forgiveCodeAttempt(counters: AttemptCounters, userId: number): Promise<void> {
+async function forgiveCodeAttempt(counters: AttemptCounters, userId: number): Promise<void> {
   await counters.forgive([codesKey(userId)])
 }
 
@@ -53,11 +53,41 @@ export async function forgiveCodeAttempt(counters: AttemptCounters, userId: numb
  * The code was wrong. When it was the last one the window allows, the account's code step waits
  * from now on; answers true (once: only one attempt is the last), so the owner is told.
  */
-export async function startWaitIfLast(db: DbOrTx, userId: number, attempt: number): Promise<boolean> {
+async function startWaitIfLast(db: DbOrTx, userId: number, attempt: number): Promise<boolean> {
   if (attempt !== TWO_FACTOR_CODES_PER_ACCOUNT.max) return false
   await db
     .update(users)
     .set({ twoFactorWaitUntil: sql`now() + make_interval(secs => ${TWO_FACTOR_WAIT_MS / 1000})` })
     .where(eq(users.id, userId))
   return true
+}
+
+/**
+ * The code step of a sign-in whose password was right: 'right', 'wrong' (counted; the failure
+ * that fills the window starts the wait, records it and tells the owner), or 'waiting' (refused,
+ * not tried). `limit` is undefined where limits are off (tests that are not about them).
+ */
+export async function tryTwoFactorCode(
+  db: DbOrTx,
+  box: SecretBox,
+  limit: AttemptCounters | undefined,
+  account: Pick<SignInAccount, 'id' | 'email' | 'twoFactorSecret' | 'twoFactorLastStep'>,
+  code: string,
+  links: MailLinks,
+): Promise<'right' | 'wrong' | 'waiting'> {
+  const attempt = limit ? await countCodeAttempt(db, limit, account.id) : undefined
+  if (attempt?.refused) return 'waiting'
+  if (await redeemSecondFactor(db, box, account, code)) {
+    if (limit) await forgiveCodeAttempt(limit, account.id)
+    return 'right'
+  }
+  if (attempt && (await startWaitIfLast(db, account.id, attempt.count)))
+    await recordSecurityChange(
+      db,
+      { id: account.id, addresses: [account.email] },
+      'two-factor-wait',
+      links,
+      'sign-in',
+    )
+  return 'wrong'
 }
