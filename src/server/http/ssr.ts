@@ -72,10 +72,11 @@ interface SsrOptions {
   pageCache?: PageCache
 }
 
-// Outside the React root, so it costs shoppers no JavaScript and hydration never sees it.
+// Outside the React root, so it costs shoppers no JavaScript and hydration never sees it; a named
+// complementary landmark, since every piece of a page must sit in one (axe's `region`).
 const TEST_MODE_BANNER =
-  '<p role="note" style="margin:0;padding:6px 16px;background:#fef3c7;color:#451a03;font:500 12px/1.4 system-ui,sans-serif;text-align:center">' +
-  'Test mode: card payments use test cards (4242 4242 4242 4242) and no money is charged.</p>'
+  '<aside aria-label="Test mode" style="margin:0;padding:6px 16px;background:#fef3c7;color:#451a03;font:500 12px/1.4 system-ui,sans-serif;text-align:center">' +
+  'Test mode: card payments use test cards (4242 4242 4242 4242) and no money is charged.</aside>'
 const ROOT = '<div id="root">'
 
 // The account and admin areas show one person's data: not even the browser keeps them.
