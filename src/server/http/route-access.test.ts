@@ -56,6 +56,9 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',
+  // Product feeds for Google Shopping and Meta, public once the owner turns them on (feeds.test.ts).
+  'GET /feeds/google.xml',
+  'GET /feeds/meta.csv',
   'GET /sitemaps/:file',
   'GET /api/blog/posts',
   'GET /api/blog/posts/:slug',
