@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useCart } from '../../lib/cart'
 import { useOnceOpened } from '../../lib/use-once-opened'
 import { Button } from '../../ui/button'
@@ -8,11 +8,13 @@ const CartSheet = lazy(() => import('./cart-sheet'))
 
 export function CartButton() {
   const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   const mounted = useOnceOpened(open)
   const { itemCount } = useCart()
   return (
     <>
       <Button
+        ref={button}
         variant="ghost"
         size="icon"
         className="relative"
@@ -35,7 +37,7 @@ export function CartButton() {
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <CartSheet open={open} onOpenChange={setOpen} />
+          <CartSheet open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       )}
     </>
