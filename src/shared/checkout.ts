@@ -92,6 +92,8 @@ export interface PaymentIntentResponse {
 export interface CheckoutResponse {
   order: { id: number }
   id: number
+  /** Opens this order read-only through /api/order-status/:id?key= (the e-mails' guest key). */
+  statusKey: string
   warnings?: string[]
 }
 

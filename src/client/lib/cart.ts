@@ -24,7 +24,7 @@ export function useAddToCart() {
       else void queryClient.invalidateQueries({ queryKey: cartKey })
       toast({
         title: 'Added to Cart',
-        description: `${input.quantity} item(s) added to your cart`,
+        description: `${input.quantity} ${input.quantity === 1 ? 'item' : 'items'} added to your cart`,
         placement: 'bottom',
       })
     },

@@ -6,6 +6,7 @@ import { type CartItem, orderAmounts } from '../../../shared/cart'
 import {
   type CheckoutFormInput,
   type CheckoutForm as CheckoutFormValues,
+  type CheckoutResponse,
   checkoutFormSchema,
   type PaymentIntentResponse,
 } from '../../../shared/checkout'
@@ -28,8 +29,8 @@ interface CheckoutFormProps {
   discountCode: string | undefined
   discount: number
   idempotencyKey: string
-  /** The order exists; `total` is what the shopper now sends by Zelle (the server checked it). */
-  onZelleOrder: (orderId: number, total: number) => void
+  /** The Zelle order exists: the confirmation page reads what to send from it. */
+  onZelleOrder: (response: CheckoutResponse) => void
   onPaymentReady: (draft: OrderDraft, intent: PaymentIntentResponse) => void
 }
 
@@ -101,8 +102,7 @@ export function CheckoutForm({
         return
       }
       try {
-        const response = await submitOrder(draft)
-        onZelleOrder(response.order?.id ?? response.id, draft.total)
+        onZelleOrder(await submitOrder(draft))
       } catch (error) {
         toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
       }

@@ -13,6 +13,7 @@ import { RATE_LIMITS } from '../../lib/rate-limits'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import { countOrderPlaced } from '../metrics/registry'
+import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
@@ -23,14 +24,21 @@ export interface CheckoutDeps {
   provider: PaymentProvider
   context: CheckoutContext
   catalog: CatalogChanges
+  /** Signs the key the confirmation page reads its order with (the e-mails' guest key). */
+  orderLinks: OrderLinkTokens
   /** Called when an order queued e-mail, so the outbox worker sends it without waiting to poll. */
   onMailQueued: () => void
 }
 
-const reply = (orderId: number): CheckoutResponse => ({ order: { id: orderId }, id: orderId })
-
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
   const { db, provider, context } = deps
+  // Only whoever placed the order gets here (the card's session, or the Zelle submission's
+  // idempotency key): the key lets the confirmation page read the order back, reload or not.
+  const reply = (orderId: number): CheckoutResponse => ({
+    order: { id: orderId },
+    id: orderId,
+    statusKey: deps.orderLinks.sign(orderId),
+  })
 
   const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle') => {
     if (!created) return
