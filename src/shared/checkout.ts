@@ -60,6 +60,8 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
   paymentStatus: z.string().optional(),
   /** The same key for a retried submission: one order, however often it arrives. */
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  /** A signed-in shopper's "Save this address to my account": ignored for a guest. */
+  saveAddress: z.boolean().default(false),
 })
 export type OrderSubmission = z.input<typeof orderSubmissionSchema>
 

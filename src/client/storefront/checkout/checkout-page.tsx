@@ -30,7 +30,8 @@ export function CheckoutPage() {
   if (lines.length === 0) return <Navigate to="/" replace />
 
   /** The order exists: leave for the confirmation first, then empty the cart. */
-  const finish = (response: CheckoutResponse, paymentMethod: CheckoutPaymentMethod) => {
+  const finish = (response: CheckoutResponse, draft: OrderDraft) => {
+    const paymentMethod: CheckoutPaymentMethod = draft.form.paymentMethod
     const orderId = response.order?.id ?? response.id
     toast({
       title: 'Order Submitted Successfully',
@@ -46,11 +47,13 @@ export function CheckoutPage() {
     queryClient.setQueryData(queries.cart().queryKey, EMPTY_CART)
     void queryClient.invalidateQueries({ queryKey: queries.cart().queryKey })
     void queryClient.invalidateQueries({ queryKey: ['/api/products'] })
+    // The profile now carries the address (and the next checkout starts from it).
+    if (draft.saveAddress) void queryClient.invalidateQueries({ queryKey: queries.auth().queryKey })
   }
 
   const payByCard = async (draft: OrderDraft, paymentIntentId: string) => {
     try {
-      finish(await submitOrder(draft, paymentIntentId), 'stripe')
+      finish(await submitOrder(draft, paymentIntentId), draft)
     } catch (error) {
       toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
       setStep({ kind: 'details' })
@@ -78,7 +81,7 @@ export function CheckoutPage() {
               discountCode={cart?.discountCode}
               discount={cart?.discount ?? 0}
               idempotencyKey={idempotencyKey}
-              onZelleOrder={(response) => finish(response, 'zelle')}
+              onZelleOrder={finish}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
             />
           </div>

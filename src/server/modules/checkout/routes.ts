@@ -10,6 +10,7 @@ import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
 import { RATE_LIMITS } from '../../lib/rate-limits'
+import { saveShippingAddress } from '../accounts/profile-service'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import { countOrderPlaced } from '../metrics/registry'
@@ -98,20 +99,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         total,
         paymentIntentId,
         idempotencyKey,
+        saveAddress,
         ...form
       } = request.body
+      const user = await request.session.user()
+      // Only once the order stands: a refused order keeps nothing.
+      const keepAddress = async () => {
+        if (saveAddress && user) await saveShippingAddress(db, user.id, form)
+      }
       if (form.paymentMethod === 'stripe') {
         if (!paymentIntentId)
           throw invalidFields('Card orders need a completed payment', [
             { field: 'paymentIntentId', message: 'Payment is required' },
           ])
-        const owner = { sessionId: await request.session.id(), userId: (await request.session.user())?.id }
+        const owner = { sessionId: await request.session.id(), userId: user?.id }
         const placed = await completeCardPayment(db, provider, context, paymentIntentId, form, owner)
         afterOrder(placed.created, 'stripe')
+        await keepAddress()
         return reply(placed.orderId)
       }
       const sessionId = await request.session.id()
-      const user = await request.session.user()
       const placed = await placeOrder(db, context, {
         form,
         lines: items,
@@ -125,6 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       })
       crashPoint('checkout:order-placed')
       afterOrder(placed.created, 'zelle')
+      await keepAddress()
       return reply(placed.orderId)
     },
   )
