@@ -73,9 +73,12 @@ export function SimilarPieceAlert({
 
   const compact = variant === 'compact'
   const done = ask.data
+  // On a page it is a region of its own; in a card (the wishlist's sold pieces) it is part of the
+  // card, since several regions with one name would be landmarks nobody could tell apart.
+  const Root = compact ? 'div' : 'section'
   return (
-    <section
-      aria-labelledby={titleId}
+    <Root
+      aria-labelledby={compact ? undefined : titleId}
       // Interactive from here on (the server's markup is not): journeys wait for it.
       data-ready={hydrated || undefined}
       className={cn(
@@ -145,6 +148,6 @@ export function SimilarPieceAlert({
           )}
         </>
       )}
-    </section>
+    </Root>
   )
 }
