@@ -111,6 +111,8 @@ test('the cart sheet opens on its title and gives focus back to the cart button'
   await cartButton.click()
   const sheet = page.getByRole('dialog', { name: 'Shopping Cart' })
   await expect(sheet.getByRole('heading', { name: 'Shopping Cart' })).toBeFocused()
+  // The sheet shows what was added: the toast no longer lies over its Checkout button.
+  await expect(page.getByRole('status').filter({ hasText: 'Added to Cart' })).toHaveCount(0)
   await page.screenshot({ path: 'test-results/screens/cart-sheet-375.png' })
   await page.keyboard.press('Escape')
   await expect(sheet).toHaveCount(0)
@@ -327,4 +329,22 @@ test('axe finds nothing on the signed-in wishlist and on a newsletter link with 
   }
   await page.goto('/account/wishlist')
   await page.screenshot({ path: 'test-results/screens/wishlist-1440.png' })
+})
+
+test('a seeded piece names its laboratory’s report, and the certificate panel shows the report number', async ({
+  page,
+}) => {
+  const listed = (await (await page.request.get('/api/products?sort=price-asc')).json()) as ListedProduct[]
+  const bangle = listed.find((product) => product.name === 'Imperial Green Jadeite Bangle')!
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await page.goto(`/product/${bangle.id}`)
+    const panel = page.getByRole('region', { name: 'Certificate of Authenticity' })
+    await expect(panel).toContainText('GIA Identification Report: natural jadeite, Type A')
+    await expect(panel).toContainText('Report number 2231875413')
+    await expect(page.getByText(/GIA-style/)).toHaveCount(0)
+    expect(await sideways(page)).toBe(false)
+    await panel.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `test-results/screens/certificate-${viewport.width}.png` })
+  }
 })

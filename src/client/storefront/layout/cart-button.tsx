@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useCart } from '../../lib/cart'
+import { dismissAddedToCart, useCart } from '../../lib/cart'
 import { useOnceOpened } from '../../lib/use-once-opened'
 import { Button } from '../../ui/button'
 
@@ -20,7 +20,10 @@ export function CartButton() {
         className="relative"
         aria-label="Open cart"
         aria-describedby={itemCount > 0 ? 'cart-count' : undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          dismissAddedToCart()
+          setOpen(true)
+        }}
         // Start loading the sheet's code as soon as the pointer heads for the button.
         onPointerEnter={() => void import('./cart-sheet')}
       >
