@@ -348,3 +348,38 @@ test('a seeded piece names its laboratory’s report, and the certificate panel 
     await page.screenshot({ path: `test-results/screens/certificate-${viewport.width}.png` })
   }
 })
+
+test('a signed-in shopper saves the checkout address to their account, and the next checkout starts from it', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE)
+  const name = `keep${Date.now().toString(36)}`
+  const registered = await page.request.post('/api/register', {
+    data: { username: name, password: 'correct horse battery', email: `${name}@example.com` },
+  })
+  expect(registered.status()).toBe(201)
+  const pieces = await availablePieces(page)
+  await addToCart(page, pieces[1]!)
+  await page.goto('/checkout')
+  const save = page.getByLabel('Save this address to my account')
+  // The profile has no address yet: saving this one is the default.
+  await expect(save).toBeChecked()
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${name}@example.com`)
+  await fillDetails(page, `${name}@example.com`)
+  await save.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/screens/checkout-save-address-375.png' })
+  await page.getByLabel('Zelle').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+
+  await addToCart(page, pieces[2]!)
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Jade Street')
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('Houston')
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue('TX')
+  await expect(page.getByLabel('ZIP code')).toHaveValue('77002')
+  await expect(page.getByLabel('First name')).toHaveValue('Ava')
+  await expect(save).not.toBeChecked()
+  await page.screenshot({ path: 'test-results/screens/checkout-prefilled-1440.png', fullPage: true })
+})
