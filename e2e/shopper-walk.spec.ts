@@ -11,7 +11,7 @@ mkdirSync('test-results/screens', { recursive: true })
 
 const PHONE = { width: 375, height: 812 }
 
-/** A toast on a phone leaves the header's menu, search and cart button in sight. */
+/** A toast leaves the header's menu, search and cart button in sight. */
 async function expectClearOfHeader(page: Page, text: string) {
   const toast = page.getByRole('status').filter({ hasText: text }).first()
   await expect(toast).toBeVisible()
@@ -81,6 +81,7 @@ test('the Zelle confirmation keeps the amount, the number and the hold’s deadl
   await page.getByLabel('Zelle').check()
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page).toHaveURL(/\/order-confirmation\?orderId=\d+&payment=zelle&key=/)
+  await expectClearOfHeader(page, 'Order Submitted Successfully')
 
   const total = piece!.price + (piece!.price >= 100_000 ? 0 : 695)
   const store = (await (await page.request.get('/api/store')).json()) as { phone: string }
@@ -202,7 +203,7 @@ async function buyByCard(page: Page, piece: ListedProduct) {
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
-test('/products on a phone: the count closes the last row at the left edge of its column, the search placeholder shows whole', async ({
+test('/products on a phone: the count ends the row of Show sold pieces at the right edge; sort labels and the search placeholder show whole', async ({
   page,
 }) => {
   for (const width of [320, 375]) {
@@ -327,8 +328,15 @@ test('axe finds nothing on the signed-in wishlist and on a newsletter link with 
       ).toEqual([])
     }
   }
-  await page.goto('/account/wishlist')
-  await page.screenshot({ path: 'test-results/screens/wishlist-1440.png' })
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await page.goto('/account/wishlist')
+    await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'Tell me when a similar piece arrives' }).first(),
+    ).toBeVisible()
+    await page.screenshot({ path: `test-results/screens/wishlist-${viewport.width}.png`, fullPage: true })
+  }
 })
 
 test('a seeded piece names its laboratory’s report, and the certificate panel shows the report number', async ({

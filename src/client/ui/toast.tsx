@@ -18,8 +18,8 @@ const variantClasses: Record<ToastVariant, string> = {
 }
 
 /**
- * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Top centre (below the
- * header on a phone), or along the bottom for a toast placed there; F8 moves focus to it, a swipe
+ * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Top centre, just below
+ * the storefront's header, or along the bottom for a toast placed there; F8 moves focus to it, a swipe
  * right dismisses.
  */
 export function Toaster() {
@@ -87,7 +87,7 @@ export function Toaster() {
           'fixed inset-x-0 z-100 m-0 mx-auto flex max-h-screen w-full list-none flex-col gap-2 p-4 sm:max-w-md sm:p-6',
           bottom
             ? 'bottom-0 pb-[max(1rem,env(safe-area-inset-bottom))]'
-            : 'top-(--toast-top) pt-[max(1rem,env(safe-area-inset-top))] sm:top-0',
+            : 'top-(--toast-top) pt-[max(1rem,env(safe-area-inset-top))]',
         )}
         style={{ '--toast-top': `${belowHeader}px` } as CSSProperties}
       />
@@ -96,8 +96,8 @@ export function Toaster() {
 }
 
 /**
- * Where the page's header ends when a toast opens, in px (0 without one): on a phone the header's
- * menu and cart button fill the top of the screen, and a toast there would hide them for its 5 s.
+ * Where the page's header ends when a toast opens, in px (0 without one): a toast over it would hide
+ * its menu, search and cart button for its 5 s (on a phone they fill the top of the screen).
  */
 function useHeaderBottom(toastId: string | undefined): number {
   const [bottom, setBottom] = useState(0)
