@@ -19,6 +19,11 @@ export interface SimilarPieceAlertProps {
   category: string
   /** `panel` on the piece's page; `compact` under a card (the wishlist). */
   variant?: 'panel' | 'compact'
+  /**
+   * The piece's name, where several of these share a page (the wishlist's sold cards): it names
+   * each region apart, since landmarks with one name cannot be told apart.
+   */
+  pieceName?: string
   className?: string
 }
 
@@ -32,6 +37,7 @@ export function SimilarPieceAlert({
   productId,
   category,
   variant = 'panel',
+  pieceName,
   className,
 }: SimilarPieceAlertProps) {
   const hydrated = useSyncExternalStore(
@@ -73,12 +79,10 @@ export function SimilarPieceAlert({
 
   const compact = variant === 'compact'
   const done = ask.data
-  // On a page it is a region of its own; in a card (the wishlist's sold pieces) it is part of the
-  // card, since several regions with one name would be landmarks nobody could tell apart.
-  const Root = compact ? 'div' : 'section'
   return (
-    <Root
-      aria-labelledby={compact ? undefined : titleId}
+    <section
+      aria-labelledby={pieceName ? undefined : titleId}
+      aria-label={pieceName ? `${PIECE_ALERT_MESSAGES.title}: ${pieceName}` : undefined}
       // Interactive from here on (the server's markup is not): journeys wait for it.
       data-ready={hydrated || undefined}
       className={cn(
@@ -148,6 +152,6 @@ export function SimilarPieceAlert({
           )}
         </>
       )}
-    </Root>
+    </section>
   )
 }
