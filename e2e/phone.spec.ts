@@ -112,6 +112,9 @@ async function guestOrder(page: Page, piece: Listed) {
       zipCode: '20001',
       country: 'United States',
       paymentMethod: 'zelle',
+      // The card's row of the shopper's requests is on the walk too.
+      appointmentRequest: true,
+      insuranceInterest: true,
       items: [{ productId: piece.id, quantity: 1, price: piece.price }],
       subtotal: piece.price,
       shippingCost: piece.price >= 100_000 ? 0 : 695,
@@ -150,6 +153,7 @@ const ADMIN_PAGES = [
   'products',
   'orders',
   'orders?tab=completed',
+  'orders?tab=appointments',
   'sales',
   'inquiries',
   'journal',

@@ -80,6 +80,7 @@ export const ORDER_EVENT_KINDS = [
   'email',
   'refund',
   'reservation',
+  'request',
 ] as const
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 
@@ -104,7 +105,25 @@ export interface AdminOrder extends OrderParticulars {
   refundedAmount: number
   /** When the order was marked delivered (ISO), for the return window; null before. */
   deliveredAt: string | null
+  /** The shopper's requests at checkout, and when the owner ticked each off (ISO), null until then. */
+  requests: OrderRequests
 }
+
+export interface OrderRequests {
+  appointment: boolean
+  appointmentArrangedAt: string | null
+  insurance: boolean
+  insuredAt: string | null
+}
+
+/** The owner ticks a shopper's request off (or back on): the appointment arranged, the parcel insured. */
+export const orderRequestsUpdateSchema = strictObject({
+  appointmentArranged: z.boolean().optional(),
+  insured: z.boolean().optional(),
+}).refine((update) => update.appointmentArranged !== undefined || update.insured !== undefined, {
+  message: 'Say which request is done',
+})
+export type OrderRequestsUpdate = z.output<typeof orderRequestsUpdateSchema>
 
 export interface AdminOrderPage extends Page<AdminOrder> {
   tabCounts: Record<OrderTab, number>

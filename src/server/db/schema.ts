@@ -162,6 +162,9 @@ export const orders = pgTable(
     specialInstructions: text('special_instructions'),
     appointmentRequest: boolean('appointment_request').notNull().default(false),
     insuranceInterest: boolean('insurance_interest').notNull().default(false),
+    /** When the owner ticked off the shopper's requests: the appointment arranged, the parcel insured. */
+    appointmentArrangedAt: timestamp('appointment_arranged_at', { withTimezone: true }),
+    insuredAt: timestamp('insured_at', { withTimezone: true }),
     /** A double-submitted checkout carries the same key and gets the same order. */
     idempotencyKey: text('idempotency_key').unique(),
     /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
@@ -194,6 +197,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    // The "Needs an Appointment" tab: the few orders whose appointment is still to be arranged.
+    index('orders_appointment_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.appointmentRequest} and ${t.appointmentArrangedAt} is null`),
   ],
 )
 
@@ -702,6 +709,8 @@ export const blogPosts = pgTable(
     excerpt: text('excerpt'),
     featuredImage: text('featured_image'),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the story is signed with ("By …"); null signs it with the author's display name. */
+    byline: text('byline'),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

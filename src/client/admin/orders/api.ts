@@ -4,6 +4,7 @@ import type {
   AdminOrder,
   AdminOrderPage,
   BuyerReservations,
+  OrderRequestsUpdate,
   PaymentPlanInput,
   PaymentUpdate,
   ReservationExtension,
@@ -157,5 +158,18 @@ export function useRefund() {
       await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['/api/sales'] })])
     },
     onError: (error) => toastFailure('Failed to record the refund', error),
+  })
+}
+
+/** Ticks a shopper's checkout request off, or back on: the appointment arranged, the parcel insured. */
+export function useUpdateRequests() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ order, update }: { order: AdminOrder; update: OrderRequestsUpdate }) =>
+      api.patch<AdminOrder>(`/api/admin/orders/${order.id}/requests`, update),
+    onSuccess: async () => {
+      await refresh()
+    },
+    onError: (error) => toastFailure('Failed to update the request', error),
   })
 }

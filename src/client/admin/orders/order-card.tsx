@@ -10,6 +10,7 @@ import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
 import { AfterSaleActions, RefundsSummary } from './after-sale'
+import { OrderRequests } from './order-requests'
 
 export type OrderAction =
   | 'step'
@@ -187,6 +188,7 @@ export function OrderCard({
       </div>
 
       <RefundsSummary order={order} />
+      <OrderRequests order={order} disabled={order.status === 'cancelled'} />
 
       {(order.specialInstructions || order.notes) && (
         <p className="border-t border-ink/10 px-4 py-2.5 text-sm text-ink-muted sm:px-5">

@@ -45,6 +45,10 @@ export interface OrderRow {
   created_at: Date | string
   reserved_until: Date | string | null
   refunded_amount: number
+  appointment_request: boolean
+  appointment_arranged_at: Date | string | null
+  insurance_interest: boolean
+  insured_at: Date | string | null
   plan_id: number | null
 }
 
@@ -186,6 +190,12 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       refunds: refunds.get(row.id) ?? [],
       refundedAmount: row.refunded_amount,
       deliveredAt: row.status === 'delivered' ? deliveredAt(events.get(row.id) ?? []) : null,
+      requests: {
+        appointment: row.appointment_request,
+        appointmentArrangedAt: row.appointment_arranged_at ? iso(row.appointment_arranged_at) : null,
+        insurance: row.insurance_interest,
+        insuredAt: row.insured_at ? iso(row.insured_at) : null,
+      },
     }
   })
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   adminOrderQuerySchema,
   dayIn,
+  orderRequestsUpdateSchema,
   orderStatusUpdateSchema,
   paymentPlanSchema,
   paymentUpdateSchema,
@@ -26,6 +27,7 @@ import {
 import { previewBuyerRelease, releaseBuyerReservations } from './buyer-reservations'
 import type { MailContext } from './order-notices'
 import { refundOrder } from './refunds'
+import { updateOrderRequests } from './requests'
 import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
@@ -73,6 +75,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     { schema: { params: idParams, body: trackingUpdateSchema } },
     async (request) =>
       addTracking(db, request.params.id, request.body.trackingNumber, await actionContext(request)),
+  )
+
+  app.patch(
+    '/api/admin/orders/:id/requests',
+    { schema: { params: idParams, body: orderRequestsUpdateSchema } },
+    async (request) => updateOrderRequests(db, request.params.id, request.body, await actionContext(request)),
   )
 
   app.patch(

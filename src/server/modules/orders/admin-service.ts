@@ -37,6 +37,9 @@ import { restartReservation } from './reservations'
 // Each change locks the order first, so a payment and a cancel on one order happen one after the
 // other, never interleaved.
 
+/** The shopper asked to see pieces first and the owner has not arranged it yet (an open order). */
+const NEEDS_APPOINTMENT = sql`o.appointment_request and o.appointment_arranged_at is null and o.status <> 'cancelled'`
+
 /** The SQL twin of orderTabs() in shared/orders.ts, to filter a tab's page; a test holds them together. */
 const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   all: sql`true`,
@@ -46,6 +49,7 @@ const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   'payment-plans': sql`${owedOrder('o')} and plan.id is not null`,
   'ready-to-ship': sql`o.status in ('confirmed', 'preparing') and o.payment_status = 'paid'`,
   completed: sql`o.status in ('shipped', 'delivered')`,
+  appointments: NEEDS_APPOINTMENT,
 }
 
 const ORDERINGS: Record<AdminOrderSort, SQL> = {
@@ -124,6 +128,12 @@ async function countTabs(tx: DbOrTx, search: SQL): Promise<Record<OrderTab, numb
     )
     add(row, false, row.n - (planned?.n ?? 0))
   }
+  // Appointments cut across the states above; the open ones are few and have their own index.
+  const [appointments] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from orders o where ${search} and ${NEEDS_APPOINTMENT}`,
+  )
+  counts.appointments = appointments?.n ?? 0
   return counts
 }
 
