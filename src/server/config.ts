@@ -132,7 +132,10 @@ export interface Config {
   reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
   /** ABANDONED_CHECKOUT_HOURS: when an unfinished checkout is reminded; 0 = never. */
   abandonedCheckoutHours: number
-  /** Fastify's `trustProxy`: true (every hop), a hop count, or addresses/CIDRs of the proxies. */
+  /**
+   * Which X-Forwarded-For hops to believe: true (every hop), a hop count (the last N), or the
+   * proxies' addresses/CIDRs. http/trust-proxy.ts hands it to Fastify in a form Fastify acts on.
+   */
   trustProxy: boolean | number | string[]
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
   allowedHosts: string[]
@@ -266,6 +269,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
+/** More hops than any real chain of proxies: a typo, or an address without its dots. */
+const MAX_PROXY_HOPS = 10
+
 /**
  * TRUST_PROXY as Fastify's `trustProxy` takes it: true/false, a number of hops, or a
  * comma-separated list of proxy addresses or CIDR ranges (only those hops are believed).
@@ -273,7 +279,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseTrustProxy(value: string): boolean | number | string[] {
   // A number is a hop count before it is a flag: `1` (one load balancer) must not read as `true`,
   // which believes every hop, so a client's own X-Forwarded-For would name any address it likes.
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) || false
+  // Fastify itself ignores a number (it trusts nothing); app.ts turns it into "the last N hops".
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value.trim())
+    if (hops > MAX_PROXY_HOPS) {
+      throw new ConfigError(
+        `Invalid environment:\n  TRUST_PROXY: a hop count is the number of your own proxies in front of the app (1 behind one load balancer, 2 behind a CDN and a load balancer), at most ${MAX_PROXY_HOPS}`,
+      )
+    }
+    return hops || false
+  }
+  if (/^[-+]?[\d.e]+$/i.test(value.trim())) {
+    throw new ConfigError(
+      'Invalid environment:\n  TRUST_PROXY: a hop count is a whole number (1 behind one load balancer, 2 behind a CDN and a load balancer)',
+    )
+  }
   const flag = booleanFlag.safeParse(value.trim().toLowerCase())
   if (flag.success) return flag.data
   const entries = value
