@@ -17,6 +17,7 @@ import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '.
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
+import { codeProblem, findCode } from '../discounts/service'
 import { newOrderAccessKey } from '../orders/access-key'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import type { CheckoutContext } from './checkout-context'
@@ -100,6 +101,26 @@ export function priceLines(
 
 type Amounts = ReturnType<typeof priceLines>
 
+/** What the code takes off this subtotal now, or a conflict naming why it cannot be used. */
+export async function codeDiscount(db: DbOrTx, code: string, subtotal: number): Promise<number> {
+  const row = await findCode(db, code)
+  const problem = codeProblem(row, subtotal)
+  if (problem || !row) throw conflict(problem ?? PRICES_CHANGED)
+  return discountAmount(row, subtotal)
+}
+
+/**
+ * The discount a submission claims. The total is the check (issue 25), so a client that sends a
+ * code without its discount has it priced here, from the code as it stands; the statement prices
+ * it again under the code's row lock and refuses the order if the two disagree.
+ */
+async function claimedDiscount(db: DbOrTx, lines: OrderLine[], input: PlaceOrderInput): Promise<number> {
+  if (!input.discountCode) return input.claimed.discount ?? 0
+  if (input.claimed.discount !== undefined) return input.claimed.discount
+  const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
+  return codeDiscount(db, input.discountCode, linesSubtotal(lines, claimedPrices))
+}
+
 /**
  * The totals the shopper saw, checked against the line prices they saw. The database then checks
  * each of those prices against today's, under the row lock, so the totals are today's too.
@@ -108,10 +129,11 @@ function claimedAmounts(
   lines: OrderLine[],
   input: PlaceOrderInput,
   context: CheckoutContext,
+  discount: number,
 ): Amounts | null {
   const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
-  const discount = input.discountCode ? (input.claimed.discount ?? 0) : 0
-  if (discount !== (input.claimed.discount ?? 0)) return null
+  // Without a code there is nothing to take off.
+  if (!input.discountCode && discount !== 0) return null
   const amounts = priceLines(lines, claimedPrices, context, discount)
   const matches =
     amounts.subtotal === input.claimed.subtotal &&
@@ -298,7 +320,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.lines)
-  const amounts = claimedAmounts(lines, input, context)
+  const amounts = claimedAmounts(lines, input, context, await claimedDiscount(db, lines, input))
   if (!amounts) throw conflict(PRICES_CHANGED)
   const paid = input.payment.method === 'stripe'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
