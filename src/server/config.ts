@@ -88,6 +88,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://cdn.example.com/uploads' }).optional(),
   // /metrics for other machines (Authorization: Bearer); unset = only from this machine.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The API's description (every operation, the back office's too): administrators only in production.
+  OPENAPI_PUBLIC: booleanFlag.default(false),
   // Tests only: how often the background jobs run (and their first delay), instead of hourly/by minute.
   JADE_JOBS_EVERY_MS: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +146,8 @@ export interface Config {
   s3: S3Settings | undefined
   /** Bearer token that lets other machines read /metrics. */
   metricsToken: string | undefined
+  /** /api/openapi.json for every visitor in production too (it is always public outside it). */
+  openApiPublic: boolean
   /** Tests only: every job runner's interval and first delay. */
   jobsEveryMs: number | undefined
   logLevel: Env['LOG_LEVEL']
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    openApiPublic: e.OPENAPI_PUBLIC,
     jobsEveryMs: e.JADE_JOBS_EVERY_MS,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
