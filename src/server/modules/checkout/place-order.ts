@@ -21,7 +21,7 @@ import { codeProblem, findCode } from '../discounts/service'
 import { newOrderAccessKey } from '../orders/access-key'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import type { CheckoutContext } from './checkout-context'
-import { clientHolder } from './holders'
+import { clientHolder, emailHolder } from './holders'
 import { ORDER_MAIL_KINDS } from './order-mail'
 
 /** What checkout reads of a piece, under its row lock. */
@@ -225,6 +225,7 @@ const PARAMS = [
   'accessKey',
   'discountCode',
   'discount',
+  'emailHolder',
 ] as const
 type ParamName = (typeof PARAMS)[number]
 const p = Object.fromEntries(PARAMS.map((name, index) => [name, `$${index + 1}`])) as Record<
@@ -237,7 +238,7 @@ const DISCOUNT_SQL = `(case when kind = 'percent' then round(${p.subtotal}::nume
 
 const PLACE_ORDER = `
   with holding as (
-    select orders, pieces from lock_unpaid_holders(array['email:' || lower(${p.email}), ${p.clientHolder}]) where not ${p.paid}
+    select orders, pieces from lock_unpaid_holders(array[${p.emailHolder}::text, ${p.clientHolder}::text]) where not ${p.paid}
   ), applied_code as (
     select id, code, kind, value, active, min_subtotal as "minSubtotal", starts_at as "startsAt",
       ends_at as "endsAt", max_uses as "maxUses", uses
@@ -299,7 +300,7 @@ const PLACE_ORDER = `
   ), holds as (
     insert into unpaid_holds (order_id, holder, pieces)
     select new_order.id, holder, (select sum(quantity) from line)
-    from new_order, unnest(array['email:' || lower(${p.email}), ${p.clientHolder}]) as holder
+    from new_order, unnest(array[${p.emailHolder}::text, ${p.clientHolder}::text]) as holder
     where not ${p.paid} and holder is not null
   ), payment as (
     insert into payments (order_id, amount, method, note, provider_reference)
@@ -413,6 +414,7 @@ export async function placeOrder(
     accessKey: access.key,
     discountCode: input.discountCode ?? null,
     discount: amounts.discount,
+    emailHolder: emailHolder(form.email),
   }
   const [result] = await runPrepared<{
     orderId: number | null
