@@ -112,4 +112,26 @@ describe('trying discount codes', () => {
     expect(over.statusCode).toBe(429)
     expect((await apply(right, await shopper(address), address)).statusCode).toBe(429)
   })
+
+  it('counts a wrong code named with a card payment, and lets a right one through', async () => {
+    const address = '10.44.0.1'
+    const piece = await insertProduct(t.handle.db, { price: 10_000 })
+    const intent = (code: string, amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: {
+          amount,
+          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+          discountCode: code,
+        },
+        remoteAddress: address,
+      })
+    // 20% off $100, with $6.95 shipping.
+    expect((await intent(right, 8_695)).statusCode).toBe(200)
+    for (let guess = 0; guess < CODE_TRIES.max; guess += 1) {
+      expect((await intent(`CARD${guess}`, 10_695)).statusCode).toBe(409)
+    }
+    expect((await intent(right, 8_695)).statusCode).toBe(429)
+  })
 })
