@@ -13,8 +13,7 @@ import { invalid, invalidFields, isDomainError } from '../../errors'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
-import { tryCode } from '../discounts/code-tries'
-import { codeProblem, findCode } from '../discounts/service'
+import { isUsableCode, tryCode } from '../discounts/code-tries'
 import { countOrderPlaced } from '../metrics/registry'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
@@ -43,12 +42,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
   }
 
   const codeTries = () => (app.limitsEnabled ? app.attemptCounters : undefined)
-  /** After a checkout that failed: whether its code itself could be used (a sold piece is not a wrong code). */
-  const codeIsUsable = (code: string, lines: OrderLine[]) => async () =>
-    !codeProblem(
-      await findCode(db, code),
-      lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
-    )
+  // After a checkout that failed, whether its code itself was right: a sold piece is not a wrong code.
+  const codeIsUsable = (code: string, lines: OrderLine[]) => () => isUsableCode(db, code, lines)
 
   app.post(
     '/api/create-payment-intent',

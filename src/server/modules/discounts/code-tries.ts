@@ -1,7 +1,10 @@
+import type { OrderLine } from '../../../shared/checkout'
 import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts'
+import type { DbOrTx } from '../../db/client'
 import { rateLimited } from '../../errors'
 import type { AttemptCounters } from '../../lib/attempt-counters'
 import { clientHolder } from '../checkout/holders'
+import { codeProblem, findCode } from './service'
 
 // Discount codes could be guessed at 221 a second (issue 31: a 110-word dictionary found one).
 // Every try is counted per client address (an IPv6 client by its /64, as checkout's holders are)
@@ -53,4 +56,10 @@ export async function tryCode<T>(
   }
   await counters.forgive(keys)
   return result
+}
+
+/** Whether a code can be used on these lines now: the code of a checkout that failed was right. */
+export async function isUsableCode(db: DbOrTx, code: string, lines: OrderLine[]): Promise<boolean> {
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
+  return !codeProblem(await findCode(db, code), subtotal)
 }
