@@ -6,15 +6,20 @@ import {
   type OrderLine,
   PRICES_CHANGED,
 } from '../../../shared/checkout'
-import { discountAmount } from '../../../shared/discount-rules'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { checkoutAttempts, products } from '../../db/schema'
 import { conflict, DomainError, isDomainError, notFound } from '../../errors'
-import { codeProblem, findCode } from '../discounts/service'
 import type { PaymentProvider } from '../payments/provider'
 import type { CheckoutContext } from './checkout-context'
-import { linesSubtotal, mergeLines, placeOrder, priceLines, unavailableReason } from './place-order'
+import {
+  codeDiscount,
+  linesSubtotal,
+  mergeLines,
+  placeOrder,
+  priceLines,
+  unavailableReason,
+} from './place-order'
 
 // Card checkout (DESIGN.md §4): the amount comes from the database; the intent and what it pays
 // for are kept as a checkout attempt; the order is created once per intent, by whichever arrives
@@ -77,14 +82,6 @@ export async function startCardPayment(
     amount: amounts.total,
   })
   return { intent, amount: amounts.total }
-}
-
-/** What the code takes off this subtotal now, or a conflict naming why it cannot be used. */
-async function codeDiscount(db: Database, code: string, subtotal: number): Promise<number> {
-  const row = await findCode(db, code)
-  const problem = codeProblem(row, subtotal)
-  if (problem || !row) throw conflict(problem ?? PRICES_CHANGED)
-  return discountAmount(row, subtotal)
 }
 
 interface Snapshot {
