@@ -21,16 +21,18 @@ async function expectAccessible(page: Page, what: string) {
   )
   const { violations } = await new AxeBuilder({ page }).analyze()
   // Soft: one walk reports every page's violations, not only the first page's.
-  expect.soft(
-    violations.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    ),
-    `axe on ${what} at ${page.viewportSize()?.width} px`,
-  ).toEqual([])
+  expect
+    .soft(
+      violations.map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(' '))
+            .join(', ')}`,
+      ),
+      `axe on ${what} at ${page.viewportSize()?.width} px`,
+    )
+    .toEqual([])
 }
 
 /**
