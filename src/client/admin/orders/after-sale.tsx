@@ -1,7 +1,7 @@
 import { FileText, Package, RotateCcw, Undo2 } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
 import type { AdminOrder } from '../../../shared/orders-admin'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { Button, buttonVariants } from '../../ui/button'
 
 // After the sale, on the order card: what was refunded, and the buttons for a refund or return,
@@ -13,6 +13,7 @@ export const refundable = (order: AdminOrder) => Math.max(0, order.amountPaid - 
 export function RefundsSummary({ order }: { order: AdminOrder }) {
   if (order.refunds.length === 0) return null
   const names = new Map(order.items.map((item) => [item.productId, item.productName]))
+  const timeZone = useShopTimeZone()
   return (
     <section
       aria-label={`Refunds of order #${order.id}`}
@@ -34,7 +35,7 @@ export function RefundsSummary({ order }: { order: AdminOrder }) {
                 </span>
               )}
               <span className="block text-xs text-ink-muted">
-                {formatDateTime(refund.createdAt)} ·{' '}
+                {formatDateTime(refund.createdAt, { timeZone, zoneName: true })} ·{' '}
                 {refund.method === 'stripe' ? 'card' : refund.method.replace(/_/g, ' ')}
               </span>
             </span>
