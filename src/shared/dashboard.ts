@@ -17,4 +17,9 @@ export interface MoneyOverview {
   salesThisMonth: SalesTotals
   /** Money paid back to shoppers since the first of the month, in cents. */
   refundsThisMonth: SalesTotals
+  /**
+   * Card refunds whose retries ran out, each waiting for the owner's retry on its order, and the
+   * order of the oldest (where the dashboard's warning leads).
+   */
+  failedRefunds: { count: number; orderId: number | null }
 }

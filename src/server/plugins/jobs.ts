@@ -6,6 +6,7 @@ import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
 import { nudge } from '../modules/mail/worker'
+import { RefundWorker } from '../modules/orders/refund-worker'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
 import { similarPieceAlerts } from '../modules/piece-alerts/job'
@@ -24,6 +25,8 @@ declare module 'fastify' {
     reservationJobs: SweepRunner
     /** E-mails the addresses waiting for a new piece of a category (every minute). */
     pieceAlertJobs: SweepRunner
+    /** Finishes the card refunds still pending (docs/decisions/011), on every instance. */
+    refundWorker: RefundWorker
   }
 }
 
@@ -85,7 +88,13 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     lockKey: PIECE_ALERT_LOCK,
     label: 'piece alerts',
   })
+  // No lock of its own: each refund is claimed by one worker at a time (refund-worker.ts).
+  const refundWorker = new RefundWorker(
+    { db, provider: app.paymentProvider, log: app.log },
+    config.jobsEveryMs ?? 30_000,
+  )
   app.decorate('sweeper', sweeper)
+  app.decorate('refundWorker', refundWorker)
   app.decorate('reservationJobs', reservationJobs)
   app.decorate('pieceAlertJobs', pieceAlertJobs)
   if (start) {
@@ -93,15 +102,16 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       sweeper.start()
       reservationJobs.start()
       pieceAlertJobs.start()
+      refundWorker.start()
     })
     app.addHook('onClose', async () => {
-      await Promise.all([sweeper.stop(), reservationJobs.stop(), pieceAlertJobs.stop()])
+      await Promise.all([sweeper.stop(), reservationJobs.stop(), pieceAlertJobs.stop(), refundWorker.stop()])
     })
   }
 }
 
 export default fp(jobs, {
   name: 'jobs',
-  dependencies: ['infrastructure', 'catalog-changes'],
-  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges', 'files'] },
+  dependencies: ['infrastructure', 'catalog-changes', 'payments'],
+  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges', 'files', 'paymentProvider'] },
 })

@@ -200,7 +200,7 @@ describe('the unfinished-checkout reminder', () => {
     const cardBuyer = uniqueEmail('lin')
     const paid = await piece()
     const card = await startCheckout(cardBuyer, [paid], t0)
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(card.paymentIntentId, '4242424242424242')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(card.paymentIntentId, '4242424242424242')
     const completed = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',

@@ -163,7 +163,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         },
       },
       async (request) => {
-        const intent = testProvider.confirm(request.params.id, request.body.cardNumber)
+        const intent = await testProvider.confirm(request.params.id, request.body.cardNumber)
         return { status: intent.status }
       },
     )

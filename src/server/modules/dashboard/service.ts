@@ -3,7 +3,7 @@ import type { MoneyOverview } from '../../../shared/dashboard'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { owedOrder } from '../orders/owed'
-import { REFUND_LINES } from '../sales/refund-lines'
+import { DONE_ORDER_REFUNDS, REFUND_LINES } from '../sales/refund-lines'
 
 type Row = {
   awaiting_orders: number
@@ -15,6 +15,8 @@ type Row = {
   month_count: number
   refunds_amount: number
   refunds_count: number
+  refunds_failed: number
+  refunds_failed_order: number | null
 }
 
 /** One round trip: every figure is a SQL aggregate, never a sum over fetched rows. */
@@ -41,8 +43,10 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
       coalesce(sum(s.sale_price), 0)::int
         - (select coalesce(sum(l.amount), 0)::int from ${REFUND_LINES} l where l.created_at >= bounds.month) as month_amount,
       count(s.id)::int as month_count,
-      (select coalesce(sum(r.amount), 0)::int from refunds r where r.created_at >= bounds.month) as refunds_amount,
-      (select count(*)::int from refunds r where r.created_at >= bounds.month) as refunds_count
+      (select coalesce(sum(r.amount), 0)::int from refunds r where ${DONE_ORDER_REFUNDS} and r.completed_at >= bounds.month) as refunds_amount,
+      (select count(*)::int from refunds r where ${DONE_ORDER_REFUNDS} and r.completed_at >= bounds.month) as refunds_count,
+      (select count(*)::int from refunds r where r.status = 'failed') as refunds_failed,
+      (select min(r.order_id) from refunds r where r.status = 'failed') as refunds_failed_order
     from bounds left join sales s on s.sale_date >= bounds.month
     group by bounds.today, bounds.month`,
   )
@@ -53,5 +57,6 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
     salesToday: { amount: row.today_amount, count: row.today_count },
     salesThisMonth: { amount: row.month_amount, count: row.month_count },
     refundsThisMonth: { amount: row.refunds_amount, count: row.refunds_count },
+    failedRefunds: { count: row.refunds_failed, orderId: row.refunds_failed_order },
   }
 }

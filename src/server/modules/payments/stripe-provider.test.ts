@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
+import type { Database } from '../../db/client'
 import {
   type StripeStandIn,
   signStripeWebhook,
@@ -51,13 +52,17 @@ describe('createPaymentProvider', () => {
   const configWith = (env: Record<string, string>) =>
     loadConfig({ SESSION_SECRET: 'a-session-secret-long-enough-for-the-config-check', ...env })
 
+  // Neither provider touches the database until it is asked for a payment.
+  const noDatabase = {} as Database
+
   it('uses Stripe when a secret key is set, the test provider otherwise', () => {
     const stripe = createPaymentProvider(
       configWith({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }),
+      noDatabase,
     )
     expect(stripe.name).toBe('stripe')
     expect(stripe.publishableKey).toBe('pk_test_x')
-    const test = createPaymentProvider(configWith({}))
+    const test = createPaymentProvider(configWith({}), noDatabase)
     expect(test.name).toBe('test')
     expect(test.publishableKey).toBeUndefined()
   })
