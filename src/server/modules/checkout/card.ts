@@ -217,5 +217,7 @@ async function refundOnce(
       .returning({ id: refunds.id })
     return row!.id
   })
-  if (refundId !== undefined) await processRefund({ db, provider }, refundId)
+  if (refundId === undefined) return
+  crashPoint('refund-after-commit')
+  await processRefund({ db, provider }, refundId)
 }

@@ -70,7 +70,6 @@ export async function processRefund(deps: RefundDeps, id: number): Promise<Refun
 }
 
 async function attempt(deps: RefundDeps, row: ClaimedRefund): Promise<RefundStatus> {
-  crashPoint('refund-after-commit')
   let reference: string
   try {
     reference = (await deps.provider.refundAmount(row.paymentIntentId, row.amount, row.idempotencyKey)).id

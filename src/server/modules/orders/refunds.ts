@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS, type PaymentMethod } from '../../../shared/orders'
 import { type Refund, type RefundInput, refundDestination } from '../../../shared/refunds'
+import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
@@ -64,6 +65,7 @@ export async function refundOrder(
     })
     return id
   })
+  crashPoint('refund-after-commit')
   // The owner usually sees the card refund done in the same click; an outage leaves it to the worker.
   await processRefund(context.refunds, id)
   const [{ orderId: _order, ...refund }] = (await refundRows(db, sql`id = ${id}`)) as [
