@@ -101,5 +101,5 @@ export const PROVIDER_UNREACHABLE_MESSAGE =
   'The card payment service is not reachable right now. Please try again in a moment.'
 export const PROVIDER_REFUSED_MESSAGE =
   'Card payments are not available right now. Please try again later or choose Zelle.'
-export const REFUND_UNREACHABLE_MESSAGE =
-  'Stripe could not be reached, so nothing was refunded or recorded. Please try again in a moment.'
+/** What a refund's row says when Stripe did not answer: the refund stays on record and is retried. */
+export const REFUND_UNREACHABLE_MESSAGE = 'Stripe could not be reached.'
