@@ -176,8 +176,14 @@ export function useRefund() {
   return useMutation({
     mutationFn: ({ order, input }: { order: AdminOrder; input: RefundInput }) =>
       api.post<Refund>(`/api/orders/${order.id}/refunds`, input),
-    onSuccess: async () => {
-      toastSuccess('Refund recorded.')
+    onSuccess: async (refund) => {
+      // A card refund the provider did not confirm at once is on record; the worker retries it.
+      toastSuccess(
+        'Refund recorded.',
+        refund.status === 'pending'
+          ? `The card provider has not confirmed it yet${refund.lastError ? ` (${refund.lastError})` : ''}; it will be retried.`
+          : undefined,
+      )
       // A returned piece is back on sale and its sale leaves the ledger.
       await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['/api/sales'] })])
     },

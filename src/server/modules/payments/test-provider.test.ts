@@ -139,18 +139,35 @@ describe('test provider: Stripe test cards', () => {
 })
 
 describe('test provider: refunds', () => {
-  it('refunds a succeeded intent, and a second refund is a no-op', async () => {
+  it('refunds a succeeded intent, and answers a repeated idempotency key with the first refund', async () => {
     const { id } = await newIntent()
     await provider.confirm(id, '4242 4242 4242 4242')
-    await provider.refund(id, 'refund-1')
-    await expect(provider.refund(id, 'refund-2')).resolves.toBeUndefined()
+    const first = await provider.refundAmount(id, 2_500, 'refund-1')
+    expect(await provider.refundAmount(id, 2_500, 'refund-1')).toEqual(first)
+    expect(await provider.refundCount('refund-1')).toBe(1)
+    expect(await provider.refundsOf(id)).toEqual([2_500])
+    expect(await provider.isRefunded(id)).toBe(false)
+    await provider.refundAmount(id, 10_000, 'refund-2')
     expect(await provider.isRefunded(id)).toBe(true)
+    await expect(provider.refundAmount(id, 1, 'refund-3')).rejects.toMatchObject({ kind: 'provider-failed' })
   })
 
   it('refuses to refund a payment that never succeeded', async () => {
     const { id } = await newIntent()
-    await expect(provider.refund(id, 'refund-1')).rejects.toMatchObject({ kind: 'provider-failed' })
+    await expect(provider.refundAmount(id, 100, 'refund-never')).rejects.toMatchObject({
+      kind: 'provider-failed',
+    })
     expect(await provider.isRefunded(id)).toBe(false)
+  })
+
+  it('is one record for every instance: another instance finishes what this one began', async () => {
+    const { id } = await newIntent()
+    await provider.confirm(id, '4242 4242 4242 4242')
+    const made = await provider.refundAmount(id, 4_000, 'refund-shared')
+    const other = createTestProvider(handle.db)
+    expect(await other.refundAmount(id, 4_000, 'refund-shared')).toEqual(made)
+    expect(await other.refundsOf(id)).toEqual([4_000])
+    expect((await other.retrieveIntent(id)).status).toBe('succeeded')
   })
 })
 

@@ -96,7 +96,7 @@ export function createTestProvider(db: Database): TestPaymentProvider {
   }
 
   /** As at Stripe: a repeated key answers with the first refund, whichever instance made it. */
-  async function refundOf(intentId: string, amount: number | 'rest', idempotencyKey: string) {
+  async function refundOf(intentId: string, amount: number, idempotencyKey: string) {
     const replay = await byKey(idempotencyKey)
     if (replay) return { id: replay.id }
     const failure = failures.shift()
@@ -111,12 +111,11 @@ export function createTestProvider(db: Database): TestPaymentProvider {
       if (!intent) throw new PaymentIntentNotFoundError()
       if (intent.status !== 'succeeded') throw new PaymentProviderError(NOT_COMPLETED)
       const refunded = await refundedSoFar(tx, intentId)
-      const wanted = amount === 'rest' ? intent.amount - refunded : amount
-      if (wanted <= 0 || refunded + wanted > intent.amount)
+      if (refunded + amount > intent.amount)
         throw new PaymentProviderError('The refund is more than what is left of the card payment.')
       const [made] = await tx
         .insert(testProviderRefunds)
-        .values({ id: `re_test_${randomId(12)}`, intentId, amount: wanted, idempotencyKey })
+        .values({ id: `re_test_${randomId(12)}`, intentId, amount, idempotencyKey })
         .onConflictDoNothing()
         .returning({ id: testProviderRefunds.id })
       if (made) return made
@@ -165,14 +164,6 @@ export function createTestProvider(db: Database): TestPaymentProvider {
 
     async retrieveIntent(id) {
       return view(await find(id))
-    },
-
-    async refund(intentId, idempotencyKey) {
-      const intent = await find(intentId)
-      if (intent.status !== 'succeeded') throw new PaymentProviderError(NOT_COMPLETED)
-      // Refunding what is already refunded in full is a no-op, as the interface promises.
-      if ((await refundedSoFar(db, intentId)) >= intent.amount) return
-      await refundOf(intentId, 'rest', idempotencyKey)
     },
 
     async refundAmount(intentId, amount, idempotencyKey) {
