@@ -6,8 +6,8 @@ import type { SalesPage } from '../../../shared/sales'
 import { checkoutAttempts, orders, refunds } from '../../db/schema'
 import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
-import type { TestPaymentProvider } from '../payments/test-provider'
-import { REFUND_MAX_ATTEMPTS } from './refund-worker'
+import { createTestProvider, type TestPaymentProvider } from '../payments/test-provider'
+import { REFUND_MAX_ATTEMPTS, RefundWorker } from './refund-worker'
 
 // Every refund is a row written where it is decided, and the provider is called after
 // (docs/decisions/011): an outage leaves a row that the worker retries and, in the end, the
@@ -167,6 +167,28 @@ describe('a provider error during a refund', () => {
       .from(checkoutAttempts)
       .where(eq(checkoutAttempts.paymentIntentId, paymentIntentId))
     expect(attempt!.status).toBe('refunded')
+  })
+})
+
+describe('an instance that died in the middle of a refund', () => {
+  it('after the provider answered: another instance finishes the refund, which the provider made once', async () => {
+    const { orderId, intentId } = await paidCardOrder(22_000)
+    provider().failNextRefund(OUTAGE)
+    expect((await cancel(orderId)).statusCode).toBe(200)
+    const [row] = await refundRows(orderId)
+    // What the dead instance did: its claim, and the provider's refund with the row's key.
+    await t.handle.db.execute(
+      sql`update refunds set attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes' where id = ${row!.id}`,
+    )
+    await provider().refundAmount(intentId, row!.amount, row!.idempotencyKey!)
+    const other = new RefundWorker({ db: t.handle.db, provider: createTestProvider(t.handle.db) })
+    // Its lease holds the row until it runs out.
+    expect(await other.runOnce()).toBe(0)
+    await timePasses()
+    expect(await other.runOnce()).toBe(1)
+    expect(await provider().refundCount(row!.idempotencyKey!)).toBe(1)
+    expect(await provider().refundsOf(intentId)).toEqual([22_000])
+    expect(await adminOrder(orderId)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 22_000 })
   })
 })
 

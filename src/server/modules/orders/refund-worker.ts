@@ -7,6 +7,7 @@ import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { JobLog } from '../../jobs/runner'
+import { jobMetrics } from '../metrics/registry'
 import type { PaymentProvider } from '../payments/provider'
 import { recordEvent } from './events'
 import { applyRefunds, lockOrder } from './ledger'
@@ -29,6 +30,8 @@ export const REFUND_MAX_ATTEMPTS = 5
 /** Far longer than a provider call takes (the Stripe adapter gives up well before). */
 export const REFUND_LEASE_SECONDS = 120
 const MAX_ERROR_LENGTH = 1000
+/** The worker's name in the job metrics (jade_job_*). */
+const REFUND_JOB = 'card refunds'
 
 /** Seconds before the next try after `attempts` failures: 1 min, 4 min, 16 min, 64 min. */
 export function refundRetryDelaySeconds(attempts: number): number {
@@ -74,6 +77,7 @@ async function attempt(deps: RefundDeps, row: ClaimedRefund): Promise<RefundStat
   try {
     reference = (await deps.provider.refundAmount(row.paymentIntentId, row.amount, row.idempotencyKey)).id
   } catch (error) {
+    jobMetrics.failed(REFUND_JOB)
     return recordFailure(deps, row, error)
   }
   crashPoint('refund-after-provider')
@@ -181,9 +185,11 @@ export class RefundWorker {
       let tried = 0
       for (;;) {
         // Shutting down: the refund in hand finishes (stop() waits for it), no new one starts.
-        if (this.halting) return tried
-        const row = await claim(this.deps.db, sql`true`)
-        if (!row) return tried
+        const row = this.halting ? undefined : await claim(this.deps.db, sql`true`)
+        if (!row) {
+          jobMetrics.ran(REFUND_JOB, tried)
+          return tried
+        }
         await attempt(this.deps, row)
         tried++
       }
