@@ -22,4 +22,9 @@ export interface MoneyOverview {
    * order of the oldest (where the dashboard's warning leads).
    */
   failedRefunds: { count: number; orderId: number | null }
+  /**
+   * Card payments were made in the last day and the provider's webhook was not heard from in it:
+   * its secret or its address is likely wrong (the reconciliation still places those orders).
+   */
+  webhookSilent: boolean
 }

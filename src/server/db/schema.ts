@@ -403,6 +403,11 @@ export const checkoutAttempts = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the reconciliation last asked the provider about this attempt's payment (jobs/
+     * reconcile-checkouts.ts): an attempt is swept only once the provider said it was never paid.
+     */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
   },
   (t) => [
     check('checkout_attempts_amount_check', sql`${t.amount} >= 0`),

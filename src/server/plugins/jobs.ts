@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
 import { dataSweeps } from '../jobs/sweeps'
+import { CheckoutReconciler } from '../modules/checkout/reconcile'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
 import { nudge } from '../modules/mail/worker'
+import { countOrderPlaced } from '../modules/metrics/registry'
 import { RefundWorker } from '../modules/orders/refund-worker'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
@@ -27,6 +29,8 @@ declare module 'fastify' {
     pieceAlertJobs: SweepRunner
     /** Finishes the card refunds still pending (docs/decisions/011), on every instance. */
     refundWorker: RefundWorker
+    /** Asks the provider about card checkouts left without an order (every five minutes). */
+    checkoutReconciler: CheckoutReconciler
   }
 }
 
@@ -93,7 +97,23 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     { db, provider: app.paymentProvider, log: app.log },
     config.jobsEveryMs ?? 30_000,
   )
+  const checkoutReconciler = new CheckoutReconciler(
+    {
+      db,
+      provider: app.paymentProvider,
+      context: { ...links, shipping: config.shipping, reservation: config.reservation },
+      log: app.log,
+      checkoutReminderHours: reminderHours,
+      onOrder: () => {
+        countOrderPlaced('stripe')
+        catalogChanges.changed()
+        nudge()
+      },
+    },
+    config.jobsEveryMs ?? 5 * 60_000,
+  )
   app.decorate('sweeper', sweeper)
+  app.decorate('checkoutReconciler', checkoutReconciler)
   app.decorate('refundWorker', refundWorker)
   app.decorate('reservationJobs', reservationJobs)
   app.decorate('pieceAlertJobs', pieceAlertJobs)
@@ -103,9 +123,16 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       reservationJobs.start()
       pieceAlertJobs.start()
       refundWorker.start()
+      checkoutReconciler.start()
     })
     app.addHook('onClose', async () => {
-      await Promise.all([sweeper.stop(), reservationJobs.stop(), pieceAlertJobs.stop(), refundWorker.stop()])
+      await Promise.all([
+        sweeper.stop(),
+        reservationJobs.stop(),
+        pieceAlertJobs.stop(),
+        refundWorker.stop(),
+        checkoutReconciler.stop(),
+      ])
     })
   }
 }

@@ -97,6 +97,7 @@ export function DashboardPage() {
       </section>
 
       {money && money.failedRefunds.count > 0 && <FailedRefunds {...money.failedRefunds} />}
+      {money?.webhookSilent && <WebhookSilent />}
 
       {user && !user.twoFactorEnabled && <TwoFactorRecommendation />}
 
@@ -208,6 +209,22 @@ function FailedRefunds({ count, orderId }: { count: number; orderId: number | nu
           <Link to={`/admin/orders?search=${encodeURIComponent(`#${orderId}`)}`}>Open order #{orderId}</Link>
         </Button>
       )}
+    </aside>
+  )
+}
+
+/** Card payments came in and Stripe's webhook did not: its secret or its endpoint is likely wrong. */
+function WebhookSilent() {
+  return (
+    <aside role="alert" className="mb-10 flex gap-3 border border-destructive bg-destructive/10 p-5 text-ink">
+      <AlertTriangle className="mt-1 size-5 shrink-0 text-destructive" aria-hidden />
+      <p>
+        Stripe's webhook has not been heard from in 24 hours, while card payments were made.
+        <span className="block text-sm text-ink-muted">
+          Check the webhook's endpoint and STRIPE_WEBHOOK_SECRET in Stripe's dashboard. Paid checkouts whose
+          shoppers never came back are still turned into orders every few minutes.
+        </span>
+      </p>
     </aside>
   )
 }

@@ -22,6 +22,7 @@ CREATE TABLE "test_provider_refunds" (
 --> statement-breakpoint
 DROP INDEX "refunds_created_idx";--> statement-breakpoint
 ALTER TABLE "refunds" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkout_attempts" ADD COLUMN "provider_checked_at" timestamp with time zone;--> statement-breakpoint
 -- Every refund written before this one was made at once: done, on the day it was written.
 ALTER TABLE "refunds" ADD COLUMN "status" text DEFAULT 'done' NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ALTER COLUMN "status" DROP DEFAULT;--> statement-breakpoint

@@ -17,6 +17,7 @@ import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
 import { placeOrder } from './place-order'
+import { noteWebhookHeard } from './reconcile'
 
 export interface CheckoutDeps {
   db: Database
@@ -132,6 +133,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         request.body as Buffer,
         typeof signature === 'string' ? signature : undefined,
       )
+      await noteWebhookHeard(db)
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         try {
           const placed = await completeCardPayment(db, provider, context, event.intent.id)

@@ -68,6 +68,7 @@ describe('the money overview', () => {
       salesThisMonth: { amount: 12_500, count: 2 },
       refundsThisMonth: { amount: 0, count: 0 },
       failedRefunds: { count: 0, orderId: null },
+      webhookSilent: false,
     })
   })
 })
