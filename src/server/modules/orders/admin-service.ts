@@ -22,7 +22,7 @@ import {
   TRACKING_REQUIRED,
 } from '../../../shared/orders-admin'
 import { crashPoint } from '../../crash-points'
-import type { Database, DbOrTx, Tx } from '../../db/client'
+import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
@@ -31,6 +31,7 @@ import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import {
   amountPaid,
+  cardRefundDue,
   lockOrder,
   recordPayment,
   recordRefund,
@@ -239,36 +240,6 @@ export async function changeOrderStatus(
     await processRefund(options.refunds, refundId)
   }
   return getAdminOrder(db, orderId, options.today)
-}
-
-/**
- * What of the order's card payment is still to go back: the card payment less the card refunds
- * already on record (done or not), and never more than was paid less every refund.
- */
-async function cardRefundDue(
-  tx: Tx,
-  orderId: number,
-): Promise<{ intentId: string; amount: number } | undefined> {
-  const [card] = await queryRows<{
-    intentId: string | null
-    amount: number
-    refunded: number
-    paid: number
-    held: number
-  }>(
-    tx,
-    sql`select
-          (select provider_reference from payments where order_id = ${orderId} and method = 'stripe'
-            and provider_reference is not null order by id limit 1) as "intentId",
-          (select coalesce(sum(amount), 0)::int from payments where order_id = ${orderId} and method = 'stripe'
-            and provider_reference is not null) as amount,
-          (select coalesce(sum(amount), 0)::int from refunds where order_id = ${orderId} and method = 'stripe') as refunded,
-          (select coalesce(sum(amount), 0)::int from payments where order_id = ${orderId}) as paid,
-          (select coalesce(sum(amount), 0)::int from refunds where order_id = ${orderId}) as held`,
-  )
-  if (!card?.intentId) return undefined
-  const amount = Math.min(card.amount - card.refunded, card.paid - card.held)
-  return amount > 0 ? { intentId: card.intentId, amount } : undefined
 }
 
 export async function addTracking(

@@ -217,6 +217,36 @@ export async function applyRefunds(tx: Tx, order: LockedOrder): Promise<PaymentS
 }
 
 /**
+ * What of the order's card payment is still to go back: the card payment less the card refunds
+ * already on record (done or not), and never more than was paid less every refund.
+ */
+export async function cardRefundDue(
+  tx: Tx,
+  orderId: number,
+): Promise<{ intentId: string; amount: number } | undefined> {
+  const [card] = await queryRows<{
+    intentId: string | null
+    amount: number
+    refunded: number
+    paid: number
+    held: number
+  }>(
+    tx,
+    sql`select
+          (select provider_reference from payments where order_id = ${orderId} and method = 'stripe'
+            and provider_reference is not null order by id limit 1) as "intentId",
+          (select coalesce(sum(amount), 0)::int from payments where order_id = ${orderId} and method = 'stripe'
+            and provider_reference is not null) as amount,
+          (select coalesce(sum(amount), 0)::int from refunds where order_id = ${orderId} and method = 'stripe') as refunded,
+          (select coalesce(sum(amount), 0)::int from payments where order_id = ${orderId}) as paid,
+          (select coalesce(sum(amount), 0)::int from refunds where order_id = ${orderId}) as held`,
+  )
+  if (!card?.intentId) return undefined
+  const amount = Math.min(card.amount - card.refunded, card.paid - card.held)
+  return amount > 0 ? { intentId: card.intentId, amount } : undefined
+}
+
+/**
  * Pieces of an order that come back (a return): their units return to stock, a piece that was
  * reserved or sold is available again, and their sale rows leave the ledger, so the period's
  * sales and profit drop by exactly those lines.
