@@ -29,6 +29,13 @@ export const refundInputSchema = strictObject({
 })
 export type RefundInput = z.output<typeof refundInputSchema>
 
+/**
+ * A card refund is written first (pending) and the provider called after, by a worker that retries;
+ * a refund by hand (Zelle, cash) is done at once. Failed: the retries ran out, the owner retries.
+ */
+export const REFUND_STATUSES = ['pending', 'done', 'failed'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+
 export interface Refund {
   id: number
   amount: number
@@ -37,6 +44,9 @@ export interface Refund {
   createdAt: string
   /** The pieces this refund put back on sale. */
   restockedProductIds: number[]
+  status: RefundStatus
+  /** Why the provider's last attempt failed, for the owner. */
+  lastError: string | null
 }
 
 /** Where the money goes back, in the shopper's words (the e-mail, the order page). */

@@ -19,6 +19,7 @@ import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
 import { placeOrder } from './place-order'
+import { noteWebhookHeard } from './reconcile'
 
 export interface CheckoutDeps {
   db: Database
@@ -155,6 +156,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         request.body as Buffer,
         typeof signature === 'string' ? signature : undefined,
       )
+      await noteWebhookHeard(db)
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         try {
           const placed = await completeCardPayment(db, provider, context, event.intent.id)
@@ -186,7 +188,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         },
       },
       async (request) => {
-        const intent = testProvider.confirm(request.params.id, request.body.cardNumber)
+        const intent = await testProvider.confirm(request.params.id, request.body.cardNumber)
         return { status: intent.status }
       },
     )
