@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS } from '../../../shared/orders'
-import type { RefundStatus } from '../../../shared/refunds'
+import { type RefundStatus, reasonClause } from '../../../shared/refunds'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -104,7 +104,7 @@ async function markDone(db: Database, row: ClaimedRefund, reference: string): Pr
       tx,
       order.id,
       'refund',
-      `${formatCents(row.amount)} refunded by card (${reference}): ${row.reason}. ${PAYMENT_STATUS_LABELS[after]}`,
+      `${formatCents(row.amount)} refunded by card (${reference}): ${reasonClause(row.reason)}. ${PAYMENT_STATUS_LABELS[after]}`,
       null,
     )
   })

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS, type PaymentMethod } from '../../../shared/orders'
-import { type Refund, type RefundInput, refundDestination } from '../../../shared/refunds'
+import {
+  type Refund,
+  type RefundInput,
+  reasonClause,
+  refundDestination,
+  returnRefundLimit,
+} from '../../../shared/refunds'
 import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -34,6 +40,11 @@ export async function refundOrder(
     if (input.amount > refundable)
       throw conflict(`The refund exceeds the ${formatCents(refundable)} paid and not yet refunded`, 'amount')
     const returned = await piecesToReturn(tx, order, [...new Set(input.restock ?? [])])
+    const returnLimit = returnRefundLimit(
+      await paidLines(tx, orderId),
+      returned.map((piece) => piece.productId),
+    )
+    if (returnLimit && input.amount > returnLimit.limit) throw conflict(returnLimit.message, 'amount')
     const method: PaymentMethod = input.method ?? order.paymentMethod
     const card =
       method === 'stripe'
@@ -55,8 +66,8 @@ export async function refundOrder(
       orderId,
       'refund',
       card
-        ? `${formatCents(input.amount)} card refund started: ${input.reason}${backOnSale}`
-        : `${formatCents(input.amount)} refunded by ${methodWords(method)}: ${input.reason}${backOnSale}. ${PAYMENT_STATUS_LABELS[after]}`,
+        ? `${formatCents(input.amount)} card refund started: ${reasonClause(input.reason)}${backOnSale}`
+        : `${formatCents(input.amount)} refunded by ${methodWords(method)}: ${reasonClause(input.reason)}${backOnSale}. ${PAYMENT_STATUS_LABELS[after]}`,
       context.actor,
     )
     // The shopper hears now: the refund is on record and the worker sees it through.
@@ -72,6 +83,19 @@ export async function refundOrder(
     Refund & { orderId: number },
   ]
   return refund
+}
+
+/** The order's lines and shipping, for what a return may refund. */
+async function paidLines(tx: Tx, orderId: number) {
+  const items = await queryRows<{ productId: number; price: number; quantity: number; discount: number }>(
+    tx,
+    sql`select product_id as "productId", price, quantity, discount from order_items where order_id = ${orderId}`,
+  )
+  const [order] = await queryRows<{ shippingCost: number }>(
+    tx,
+    sql`select shipping_cost as "shippingCost" from orders where id = ${orderId}`,
+  )
+  return { items, shippingCost: order?.shippingCost ?? 0 }
 }
 
 const methodWords = (method: PaymentMethod) => (method === 'stripe' ? 'card' : method.replace(/_/g, ' '))
