@@ -52,7 +52,9 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
     .max(64)
     .optional()
     .transform((value) => value || undefined),
-  discount: cents.default(0),
+  // Optional: the total is the check (issue 25). When absent the server prices the code itself;
+  // when sent it must agree.
+  discount: cents.optional(),
   shippingCost: cents,
   total: cents,
   paymentIntentId: z.string().trim().max(200).optional(),

@@ -10,7 +10,7 @@ export type EmptyStateProps = Omit<ComponentProps<'div'>, 'title'> & {
   /** One clear next step, usually a Button. */
   action?: ReactNode
   /** 1 when the empty state is the whole page (a link's landing page), so the page has its h1. */
-  headingLevel?: 1 | 2
+  level?: 1 | 2
 }
 
 export function EmptyState({
@@ -18,11 +18,11 @@ export function EmptyState({
   title,
   description,
   action,
-  headingLevel = 2,
+  level = 2,
   className,
   ...props
 }: EmptyStateProps) {
-  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const Heading = level === 1 ? 'h1' : 'h2'
   return (
     <div
       className={cn('mx-auto flex max-w-md flex-col items-center px-4 py-12 text-center', className)}

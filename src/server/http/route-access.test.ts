@@ -64,7 +64,8 @@ const PUBLIC = new Set([
   'GET /api/blog/posts/:slug',
   'GET /journal/feed.xml',
   'GET /robots.txt',
-  // The API's own description; the browsable /api/docs exist only outside production.
+  // The API's own description, guarded by its own rule: administrators only in production unless
+  // OPENAPI_PUBLIC=true (openapi.test.ts); the browsable /api/docs exist only outside production.
   'GET /api/openapi.json',
   'GET /uploads/*',
 ])

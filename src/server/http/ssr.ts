@@ -12,6 +12,7 @@ import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '../../shared/api'
 import type { RenderFunction, RenderResult } from '../../shared/ssr'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
+import { pickEncoding } from './content-encoding'
 import {
   type CachedPage,
   isSharedPage,
@@ -208,11 +209,11 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       .header('cache-control', PRIVATE_PAGES.test(request.url) ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
     reply.status(result.status).type('text/html; charset=utf-8')
-    const accepted = request.headers['accept-encoding'] ?? ''
-    if (/\bbr\b/.test(accepted)) {
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    if (encoding === 'br') {
       return reply.header('content-encoding', 'br').send(compressed(page, createBrotliCompress(BROTLI_FAST)))
     }
-    if (/\bgzip\b/.test(accepted))
+    if (encoding === 'gzip')
       return reply.header('content-encoding', 'gzip').send(compressed(page, createGzip()))
     return reply.send(page)
   })
@@ -229,12 +230,12 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send()
     }
     reply.status(page.status).type('text/html; charset=utf-8')
-    const accepted = request.headers['accept-encoding'] ?? ''
-    if (/\bbr\b/.test(accepted))
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    if (encoding === 'br')
       return reply
         .header('content-encoding', 'br')
         .send(page.brotli ?? (await brotli(page.html, BROTLI_FAST)))
-    if (/\bgzip\b/.test(accepted))
+    if (encoding === 'gzip')
       return reply.header('content-encoding', 'gzip').send(page.gzip ?? (await gzip(page.html)))
     return reply.send(page.html)
   }

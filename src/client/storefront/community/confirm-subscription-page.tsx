@@ -26,7 +26,7 @@ export function ConfirmSubscriptionPage() {
   if (join.isSuccess)
     return (
       <EmptyState
-        headingLevel={1}
+        level={1}
         className="py-24"
         icon={<MailCheck className="size-7" aria-hidden />}
         title="You are subscribed"
@@ -36,7 +36,7 @@ export function ConfirmSubscriptionPage() {
     )
   return (
     <EmptyState
-      headingLevel={1}
+      level={1}
       className="py-24"
       icon={<MailCheck className="size-7" aria-hidden />}
       title="Confirm your subscription"

@@ -26,7 +26,7 @@ export function ReminderUnsubscribePage() {
   if (leave.isSuccess)
     return (
       <EmptyState
-        headingLevel={1}
+        level={1}
         className="py-24"
         icon={<MailX className="size-7" aria-hidden />}
         title="You are unsubscribed"
@@ -36,7 +36,7 @@ export function ReminderUnsubscribePage() {
     )
   return (
     <EmptyState
-      headingLevel={1}
+      level={1}
       className="py-24"
       icon={<MailX className="size-7" aria-hidden />}
       title="Stop checkout reminders"

@@ -25,7 +25,7 @@ export function ConfirmAlertPage() {
   if (confirm.isSuccess)
     return (
       <EmptyState
-        headingLevel={1}
+        level={1}
         className="py-24"
         icon={<BellRing className="size-7" aria-hidden />}
         title="You are on the list"
@@ -35,7 +35,7 @@ export function ConfirmAlertPage() {
     )
   return (
     <EmptyState
-      headingLevel={1}
+      level={1}
       className="py-24"
       icon={<BellRing className="size-7" aria-hidden />}
       title="Hear of similar pieces"

@@ -26,7 +26,7 @@ export function UnsubscribeAlertPage() {
   if (stop.isSuccess)
     return (
       <EmptyState
-        headingLevel={1}
+        level={1}
         className="py-24"
         icon={<BellOff className="size-7" aria-hidden />}
         title="You are unsubscribed"
@@ -36,7 +36,7 @@ export function UnsubscribeAlertPage() {
     )
   return (
     <EmptyState
-      headingLevel={1}
+      level={1}
       className="py-24"
       icon={<BellOff className="size-7" aria-hidden />}
       title="Stop e-mails about new pieces"
