@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
 import type { SsrBundle } from './http/ssr'
+import { fastifyTrustProxy } from './http/trust-proxy'
 import type { MailTransport } from './modules/mail/transport'
 import type { FileStore } from './modules/media/file-store'
 import type { PaymentProvider } from './modules/payments/provider'
@@ -47,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps
   const app = Fastify({
     // A union of its accepted forms steers Fastify's overloads to HTTP/2; each form is valid here.
-    trustProxy: config.trustProxy as boolean,
+    trustProxy: fastifyTrustProxy(config.trustProxy) as boolean,
     bodyLimit: 1024 * 1024,
     logger: loggerOptions(config, { enabled: deps.logger, stream: deps.logStream }),
   })

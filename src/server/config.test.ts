@@ -54,6 +54,10 @@ describe('configuration', () => {
       '::1',
     ])
     expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/40' })).toThrow('TRUST_PROXY')
+    // Values that would reach Fastify as something it ignores stop start-up, saying what to write.
+    for (const value of ['1.5', '-1', '1e2', '99']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY: a hop count/)
+    }
   })
 
   it('reads the S3 settings together, and refuses half of them', () => {

@@ -88,6 +88,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://cdn.example.com/uploads' }).optional(),
   // /metrics for other machines (Authorization: Bearer); unset = only from this machine.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The API's description (every operation, the back office's too): administrators only in production.
+  OPENAPI_PUBLIC: booleanFlag.default(false),
   // Tests only: how often the background jobs run (and their first delay), instead of hourly/by minute.
   JADE_JOBS_EVERY_MS: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -132,7 +134,10 @@ export interface Config {
   reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
   /** ABANDONED_CHECKOUT_HOURS: when an unfinished checkout is reminded; 0 = never. */
   abandonedCheckoutHours: number
-  /** Fastify's `trustProxy`: true (every hop), a hop count, or addresses/CIDRs of the proxies. */
+  /**
+   * Which X-Forwarded-For hops to believe: true (every hop), a hop count (the last N), or the
+   * proxies' addresses/CIDRs. http/trust-proxy.ts hands it to Fastify in a form Fastify acts on.
+   */
   trustProxy: boolean | number | string[]
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
   allowedHosts: string[]
@@ -141,6 +146,8 @@ export interface Config {
   s3: S3Settings | undefined
   /** Bearer token that lets other machines read /metrics. */
   metricsToken: string | undefined
+  /** /api/openapi.json for every visitor in production too (it is always public outside it). */
+  openApiPublic: boolean
   /** Tests only: every job runner's interval and first delay. */
   jobsEveryMs: number | undefined
   logLevel: Env['LOG_LEVEL']
@@ -260,11 +267,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    openApiPublic: e.OPENAPI_PUBLIC,
     jobsEveryMs: e.JADE_JOBS_EVERY_MS,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   }
 }
+
+/** More hops than any real chain of proxies: a typo, or an address without its dots. */
+const MAX_PROXY_HOPS = 10
 
 /**
  * TRUST_PROXY as Fastify's `trustProxy` takes it: true/false, a number of hops, or a
@@ -273,7 +284,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseTrustProxy(value: string): boolean | number | string[] {
   // A number is a hop count before it is a flag: `1` (one load balancer) must not read as `true`,
   // which believes every hop, so a client's own X-Forwarded-For would name any address it likes.
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) || false
+  // Fastify itself ignores a number (it trusts nothing); app.ts turns it into "the last N hops".
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value.trim())
+    if (hops > MAX_PROXY_HOPS) {
+      throw new ConfigError(
+        `Invalid environment:\n  TRUST_PROXY: a hop count is the number of your own proxies in front of the app (1 behind one load balancer, 2 behind a CDN and a load balancer), at most ${MAX_PROXY_HOPS}`,
+      )
+    }
+    return hops || false
+  }
+  if (/^[-+]?[\d.e]+$/i.test(value.trim())) {
+    throw new ConfigError(
+      'Invalid environment:\n  TRUST_PROXY: a hop count is a whole number (1 behind one load balancer, 2 behind a CDN and a load balancer)',
+    )
+  }
   const flag = booleanFlag.safeParse(value.trim().toLowerCase())
   if (flag.success) return flag.data
   const entries = value

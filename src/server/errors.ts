@@ -18,6 +18,9 @@ export type ErrorKind =
   | 'provider-failed'
 
 export class DomainError extends Error {
+  /** A refusal for now (rate-limited): the seconds until a retry can work, for Retry-After. */
+  retryAfterSeconds?: number
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
@@ -41,7 +44,8 @@ export const notFound = (message = 'Not found') => new DomainError('not-found', 
 /** The request is fine but the state of things refuses it (sold, stale, duplicate). */
 export const conflict = (message: string, field?: string) =>
   new DomainError('conflict', message, field ? [{ field, message }] : undefined)
-export const rateLimited = (message: string) => new DomainError('rate-limited', message)
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  Object.assign(new DomainError('rate-limited', message), retryAfterSeconds ? { retryAfterSeconds } : {})
 
 export const isDomainError = (error: unknown, kind?: ErrorKind): error is DomainError =>
   error instanceof DomainError && (kind === undefined || error.kind === kind)

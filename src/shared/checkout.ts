@@ -51,7 +51,9 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
     .max(64)
     .optional()
     .transform((value) => value || undefined),
-  discount: cents.default(0),
+  // Optional: the total is the check (issue 25). When absent the server prices the code itself;
+  // when sent it must agree.
+  discount: cents.optional(),
   shippingCost: cents,
   total: cents,
   paymentIntentId: z.string().trim().max(200).optional(),
@@ -59,6 +61,8 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
   paymentStatus: z.string().optional(),
   /** The same key for a retried submission: one order, however often it arrives. */
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  /** A signed-in shopper's "Save this address to my account": ignored for a guest. */
+  saveAddress: z.boolean().default(false),
 })
 export type OrderSubmission = z.input<typeof orderSubmissionSchema>
 
@@ -91,6 +95,8 @@ export interface PaymentIntentResponse {
 export interface CheckoutResponse {
   order: { id: number }
   id: number
+  /** Opens this order read-only through /api/order-status/:id?key= (the e-mails' guest key). */
+  statusKey: string
   warnings?: string[]
 }
 

@@ -78,6 +78,15 @@ export const applyDiscountSchema = z.object({
   code: z.string({ error: 'Enter a discount code' }).trim().min(1, 'Enter a discount code').max(64),
 })
 
+/** Wrong discount codes one client address, or one session, may try in a window (issue 31). */
+export const CODE_TRIES = { max: 10, windowMs: 10 * 60_000 } as const
+
+/** Over the limit on wrong codes: when to try again, in whole minutes. */
+export function tooManyCodeTries(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
+  return `Too many discount codes tried. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
 export const DISCOUNT_MESSAGES = {
   created: 'Discount code created',
   updated: 'Discount code updated',

@@ -50,6 +50,7 @@ export const postInputSchema = strictObject({
     .min(1, JOURNAL_MESSAGES.categoryRequired)
     .max(JOURNAL_LIMITS.categoryMax, JOURNAL_MESSAGES.categoryLong),
   excerpt: optionalText(JOURNAL_LIMITS.excerptMax, JOURNAL_MESSAGES.excerptLong),
+  byline: optionalText(JOURNAL_LIMITS.bylineMax, JOURNAL_MESSAGES.bylineLong),
   featuredImage: z
     .string()
     .trim()
@@ -73,7 +74,15 @@ export const postInputSchema = strictObject({
       },
     )
     .default([])
-    .transform((tags) => [...new Set(tags.map(normalizeTag).filter(Boolean))])
+    // "celadon, bangles" typed in one go is two tags.
+    .transform((tags) => [
+      ...new Set(
+        tags
+          .flatMap((tag) => tag.split(','))
+          .map(normalizeTag)
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().max(JOURNAL_LIMITS.tagMax, JOURNAL_MESSAGES.tagLong))

@@ -23,6 +23,7 @@ export const JOURNAL_LIMITS = {
   metaDescriptionMax: 160,
   tagsMax: 12,
   tagMax: 40,
+  bylineMax: 80,
 } as const
 
 /** An average adult reads about 200–250 words a minute; the lower figure suits careful reading. */
@@ -72,6 +73,7 @@ export const JOURNAL_MESSAGES = {
   categoryRequired: 'Category is required',
   categoryLong: `Category must be at most ${JOURNAL_LIMITS.categoryMax} characters`,
   excerptLong: `Excerpt must be at most ${JOURNAL_LIMITS.excerptMax} characters`,
+  bylineLong: `Byline must be at most ${JOURNAL_LIMITS.bylineMax} characters`,
   metaDescriptionLong: `Meta description must be at most ${JOURNAL_LIMITS.metaDescriptionMax} characters`,
   featuredImage: 'Upload the featured image, or enter an http(s) address',
   tagsTooMany: `At most ${JOURNAL_LIMITS.tagsMax} tags`,
@@ -188,6 +190,9 @@ export interface AdminPost {
   excerpt: string | null
   featuredImage: string | null
   authorId: number | null
+  /** The name the story is signed with, as the owner typed it; null: the author's display name. */
+  byline: string | null
+  /** The signature shown: the byline, else the author's first and last name; null: the shop's name. */
   authorName: string | null
   published: boolean
   publishedAt: string | null

@@ -35,6 +35,8 @@ export interface AdminOrderItem {
   productImage: string
   quantity: number
   price: number
+  /** The line's share of the order's discount, in cents: the line was paid price × quantity less this. */
+  discount: number
 }
 
 export interface AdminPayment {
@@ -80,6 +82,7 @@ export const ORDER_EVENT_KINDS = [
   'email',
   'refund',
   'reservation',
+  'request',
 ] as const
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 
@@ -104,7 +107,25 @@ export interface AdminOrder extends OrderParticulars {
   refundedAmount: number
   /** When the order was marked delivered (ISO), for the return window; null before. */
   deliveredAt: string | null
+  /** The shopper's requests at checkout, and when the owner ticked each off (ISO), null until then. */
+  requests: OrderRequests
 }
+
+export interface OrderRequests {
+  appointment: boolean
+  appointmentArrangedAt: string | null
+  insurance: boolean
+  insuredAt: string | null
+}
+
+/** The owner ticks a shopper's request off (or back on): the appointment arranged, the parcel insured. */
+export const orderRequestsUpdateSchema = strictObject({
+  appointmentArranged: z.boolean().optional(),
+  insured: z.boolean().optional(),
+}).refine((update) => update.appointmentArranged !== undefined || update.insured !== undefined, {
+  message: 'Say which request is done',
+})
+export type OrderRequestsUpdate = z.output<typeof orderRequestsUpdateSchema>
 
 export interface AdminOrderPage extends Page<AdminOrder> {
   tabCounts: Record<OrderTab, number>

@@ -167,7 +167,14 @@ export function derivePaymentStatus(paidCents: number, totalCents: number, refun
   return kept >= totalCents - refundedCents ? 'paid' : 'partial'
 }
 
-export const ORDER_TABS = ['all', 'pending-payment', 'payment-plans', 'ready-to-ship', 'completed'] as const
+export const ORDER_TABS = [
+  'all',
+  'pending-payment',
+  'payment-plans',
+  'ready-to-ship',
+  'completed',
+  'appointments',
+] as const
 export type OrderTab = (typeof ORDER_TABS)[number]
 export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
   all: 'All Orders',
@@ -175,6 +182,7 @@ export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
   'payment-plans': 'Payment Plans',
   'ready-to-ship': 'Ready to Ship',
   completed: 'Completed',
+  appointments: 'Needs an Appointment',
 }
 
 /** The payment statuses of an order that still owes the shop money. */
@@ -201,9 +209,12 @@ export function orderTabs(order: {
   status: OrderStatus
   paymentStatus: PaymentStatus
   hasPlan: boolean
+  /** The shopper asked for an appointment and the owner has not yet arranged it. */
+  needsAppointment?: boolean
 }): OrderTab[] {
   const tabs: OrderTab[] = ['all']
   if (order.status === 'cancelled') return tabs
+  if (order.needsAppointment) tabs.push('appointments')
   const settled = order.paymentStatus === 'paid'
   if (isOwed(order)) tabs.push(order.hasPlan ? 'payment-plans' : 'pending-payment')
   if (settled && (order.status === 'confirmed' || order.status === 'preparing')) tabs.push('ready-to-ship')

@@ -27,20 +27,29 @@ export function Figure({
   loading: boolean
   to?: string
 }) {
-  const body = (
-    <>
-      <dt className="text-xs uppercase tracking-[0.12em] text-ink-muted">{label}</dt>
+  // A <dl> may hold only <div> groups of <dt>/<dd>: a linked tile's link is its label, stretched
+  // over the whole tile, so the tile stays one target and the list stays valid.
+  return (
+    <div
+      className={
+        to
+          ? 'relative bg-ivory p-5 transition-colors focus-within:bg-jade-50/60 hover:bg-jade-50/60'
+          : 'bg-ivory p-5'
+      }
+    >
+      <dt className="text-xs uppercase tracking-[0.12em] text-ink-muted">
+        {to ? (
+          <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd className="mt-2 font-display text-3xl leading-none text-ink lining-nums tabular-nums sm:text-4xl">
         {loading ? <Skeleton className="h-9 w-28" /> : children}
       </dd>
       <dd className="mt-2 text-xs text-ink-muted">{loading ? <Skeleton className="h-3 w-24" /> : detail}</dd>
-    </>
-  )
-  return to ? (
-    <Link to={to} className="block bg-ivory p-5 transition-colors hover:bg-jade-50/60">
-      {body}
-    </Link>
-  ) : (
-    <div className="bg-ivory p-5">{body}</div>
+    </div>
   )
 }

@@ -26,7 +26,9 @@ export function ListTabs<Tab extends string>({
     <Tabs value={choice.value} onValueChange={choice.set}>
       <TabsList aria-label={label} className={className}>
         {choice.values.map((name) => (
-          <TabsTrigger key={name} value={name} className="gap-2">
+          // The tabs filter the list below rather than switch panels, so no tab panel is rendered
+          // and Radix's aria-controls would point at nothing (axe: aria-valid-attr-value).
+          <TabsTrigger key={name} value={name} className="gap-2" aria-controls={undefined}>
             {labels[name]}
             {badge?.(name)}
           </TabsTrigger>

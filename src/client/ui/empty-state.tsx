@@ -9,9 +9,20 @@ export type EmptyStateProps = Omit<ComponentProps<'div'>, 'title'> & {
   description?: ReactNode
   /** One clear next step, usually a Button. */
   action?: ReactNode
+  /** 1 when the empty state is the whole page (a link's landing page), so the page has its h1. */
+  level?: 1 | 2
 }
 
-export function EmptyState({ icon, title, description, action, className, ...props }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  level = 2,
+  className,
+  ...props
+}: EmptyStateProps) {
+  const Heading = level === 1 ? 'h1' : 'h2'
   return (
     <div
       className={cn('mx-auto flex max-w-md flex-col items-center px-4 py-12 text-center', className)}
@@ -22,7 +33,7 @@ export function EmptyState({ icon, title, description, action, className, ...pro
           {icon}
         </div>
       )}
-      <h2 className="font-display text-3xl font-medium leading-tight text-ink">{title}</h2>
+      <Heading className="font-display text-3xl font-medium leading-tight text-ink">{title}</Heading>
       {description && <p className="mt-3 text-sm leading-relaxed text-ink-muted">{description}</p>}
       {action && <div className="mt-8">{action}</div>}
     </div>

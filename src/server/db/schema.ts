@@ -17,6 +17,7 @@ import {
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
+import { REFUND_STATUSES } from '../../shared/refunds'
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
@@ -166,6 +167,9 @@ export const orders = pgTable(
     specialInstructions: text('special_instructions'),
     appointmentRequest: boolean('appointment_request').notNull().default(false),
     insuranceInterest: boolean('insurance_interest').notNull().default(false),
+    /** When the owner ticked off the shopper's requests: the appointment arranged, the parcel insured. */
+    appointmentArrangedAt: timestamp('appointment_arranged_at', { withTimezone: true }),
+    insuredAt: timestamp('insured_at', { withTimezone: true }),
     /** A double-submitted checkout carries the same key and gets the same order. */
     idempotencyKey: text('idempotency_key').unique(),
     /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
@@ -198,6 +202,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    // The "Needs an Appointment" tab: the few orders whose appointment is still to be arranged.
+    index('orders_appointment_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.appointmentRequest} and ${t.appointmentArrangedAt} is null`),
   ],
 )
 
@@ -279,26 +287,77 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for a card payment that never became an order (its piece sold meanwhile). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     method: text('method').notNull(),
     reason: text('reason').notNull(),
     /** The pieces this refund put back on sale. */
     restockedProductIds: integer('restocked_product_ids').array().notNull().default(sql`'{}'::int[]`),
-    /** The provider's refund id, for a card refund. */
+    /** The provider's refund id, for a card refund, once the provider made it. */
     providerReference: text('provider_reference'),
     /** The owner who made it, by name as it was then. */
     actor: text('actor'),
     createdAt: createdAt(),
+    /**
+     * pending: written, the provider not yet done (the refund worker's queue); done: the money
+     * went back; failed: the retries ran out and the owner retries by hand (docs/decisions/011).
+     */
+    status: text('status').notNull(),
+    /** The card payment (intent) a card refund goes back through. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Sent with every provider call for this refund, so the provider refunds it once. */
+    idempotencyKey: text('idempotency_key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A pending refund is not taken before this: the retry's backoff, or a worker's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When the money went back: the day the ledger counts the refund on. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amount} > 0`),
     check('refunds_method_check', inList('method', PAYMENT_METHODS)),
+    check('refunds_status_check', inList('status', REFUND_STATUSES)),
+    check('refunds_owner_check', sql`${t.orderId} is not null or ${t.paymentIntentId} is not null`),
+    check('refunds_done_check', sql`(${t.status} = 'done') = (${t.completedAt} is not null)`),
     index('refunds_order_idx').on(t.orderId),
-    index('refunds_created_idx').on(t.createdAt),
+    index('refunds_completed_idx').on(t.completedAt),
+    // The worker's queue: few rows at any time.
+    index('refunds_queue_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
   ],
+)
+
+/**
+ * The built-in test payment provider's own records (docs/decisions/007): its intents and refunds,
+ * kept in the database as Stripe keeps them on its side, so a restarted instance (or a second one)
+ * finishes a refund another began. Never written with Stripe keys set.
+ */
+export const testProviderIntents = pgTable('test_provider_intents', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: createdAt(),
+})
+
+export const testProviderRefunds = pgTable(
+  'test_provider_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testProviderIntents.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_provider_refunds_intent_idx').on(t.intentId)],
 )
 
 export const paymentPlans = pgTable(
@@ -355,6 +414,11 @@ export const checkoutAttempts = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the reconciliation last asked the provider about this attempt's payment (jobs/
+     * reconcile-checkouts.ts): an attempt is swept only once the provider said it was never paid.
+     */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
   },
   (t) => [
     check('checkout_attempts_amount_check', sql`${t.amount} >= 0`),
@@ -706,6 +770,8 @@ export const blogPosts = pgTable(
     excerpt: text('excerpt'),
     featuredImage: text('featured_image'),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the story is signed with ("By …"); null signs it with the author's display name. */
+    byline: text('byline'),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

@@ -61,6 +61,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
       if (status >= 500) request.log.warn({ err: error, cause: error.cause }, error.message)
       const body: ApiErrorBody = { message: error.message }
       if (error.errors) body.errors = error.errors
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(status).send(body)
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -70,6 +70,13 @@ describeBuilt('the page cache', () => {
     const brotli = await get('/testimonials', { 'accept-encoding': 'gzip, br' })
     expect(brotli.headers['content-encoding']).toBe('br')
     expect(brotli.rawPayload.length).toBeLessThan(page.rawPayload.length)
+    // A weight of 0 refuses an encoding (RFC 9110): no brotli for `br;q=0`.
+    expect(
+      (await get('/testimonials', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding'],
+    ).toBe('gzip')
+    expect(
+      (await get('/testimonials', { 'accept-encoding': 'br;q=0' })).headers['content-encoding'],
+    ).toBeUndefined()
   })
 
   it('renders one page for many visitors asking at once', async () => {

@@ -1,6 +1,7 @@
-import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { invalid } from '../errors'
 import type { AttemptCounters } from '../lib/attempt-counters'
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
@@ -35,12 +36,25 @@ function sharedStore(counters: AttemptCounters) {
   }
 }
 
+/**
+ * The client's address, as the plugin's own key does it (an IPv6 client by its subnet). A request
+ * whose connection is already gone has none (a malformed chunked body ends it while the hooks
+ * run): it is refused as bad input, not counted under "undefined" nor left to crash the plugin's
+ * normaliser with a level-50 error.
+ */
+export function clientKey(request: FastifyRequest): string {
+  const address = request.ip
+  if (!address) throw invalid('The request has no client address')
+  return normalizeIP(address)
+}
+
 async function rateLimitPlugin(app: FastifyInstance, opts: { counters: AttemptCounters; enabled: boolean }) {
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: false,
     store: opts.enabled ? sharedStore(opts.counters) : undefined,
     skipOnError: true,
+    keyGenerator: clientKey,
     // Limits are off in tests that are not about them; every route still declares its own.
     allowList: opts.enabled ? undefined : () => true,
     errorResponseBuilder: (_request, context) => ({

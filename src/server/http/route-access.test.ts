@@ -56,12 +56,16 @@ const PUBLIC = new Set([
   'POST /api/webhooks/stripe',
   'POST /api/test-payments/:id/confirm',
   'GET /sitemap.xml',
+  // Product feeds for Google Shopping and Meta, public once the owner turns them on (feeds.test.ts).
+  'GET /feeds/google.xml',
+  'GET /feeds/meta.csv',
   'GET /sitemaps/:file',
   'GET /api/blog/posts',
   'GET /api/blog/posts/:slug',
   'GET /journal/feed.xml',
   'GET /robots.txt',
-  // The API's own description; the browsable /api/docs exist only outside production.
+  // The API's own description, guarded by its own rule: administrators only in production unless
+  // OPENAPI_PUBLIC=true (openapi.test.ts); the browsable /api/docs exist only outside production.
   'GET /api/openapi.json',
   'GET /uploads/*',
 ])

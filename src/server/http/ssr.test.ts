@@ -133,6 +133,7 @@ describeBuilt('server-side rendering', () => {
     const home = await t.app.inject({ method: 'GET', url: '/' })
     expect(home.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300')
     expect(home.body).toContain('Test mode: card payments use test cards')
+    expect(home.body).toContain('<aside aria-label="Test mode"')
   })
 
   it('marks a sold piece SoldOut and keeps its page', async () => {

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '../../shared/api'
 import type { RenderFunction, RenderResult } from '../../shared/ssr'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
+import { pickEncoding } from './content-encoding'
 import {
   type CachedPage,
   isSharedPage,
@@ -72,10 +73,11 @@ interface SsrOptions {
   pageCache?: PageCache
 }
 
-// Outside the React root, so it costs shoppers no JavaScript and hydration never sees it.
+// Outside the React root, so it costs shoppers no JavaScript and hydration never sees it; a named
+// complementary landmark, since every piece of a page must sit in one (axe's `region`).
 const TEST_MODE_BANNER =
-  '<p role="note" style="margin:0;padding:6px 16px;background:#fef3c7;color:#451a03;font:500 12px/1.4 system-ui,sans-serif;text-align:center">' +
-  'Test mode: card payments use test cards (4242 4242 4242 4242) and no money is charged.</p>'
+  '<aside aria-label="Test mode" style="margin:0;padding:6px 16px;background:#fef3c7;color:#451a03;font:500 12px/1.4 system-ui,sans-serif;text-align:center">' +
+  'Test mode: card payments use test cards (4242 4242 4242 4242) and no money is charged.</aside>'
 const ROOT = '<div id="root">'
 
 // The account and admin areas show one person's data: not even the browser keeps them.
@@ -207,11 +209,11 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       .header('cache-control', PRIVATE_PAGES.test(request.url) ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'accept-encoding')
     reply.status(result.status).type('text/html; charset=utf-8')
-    const accepted = request.headers['accept-encoding'] ?? ''
-    if (/\bbr\b/.test(accepted)) {
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    if (encoding === 'br') {
       return reply.header('content-encoding', 'br').send(compressed(page, createBrotliCompress(BROTLI_FAST)))
     }
-    if (/\bgzip\b/.test(accepted))
+    if (encoding === 'gzip')
       return reply.header('content-encoding', 'gzip').send(compressed(page, createGzip()))
     return reply.send(page)
   })
@@ -228,12 +230,12 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send()
     }
     reply.status(page.status).type('text/html; charset=utf-8')
-    const accepted = request.headers['accept-encoding'] ?? ''
-    if (/\bbr\b/.test(accepted))
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    if (encoding === 'br')
       return reply
         .header('content-encoding', 'br')
         .send(page.brotli ?? (await brotli(page.html, BROTLI_FAST)))
-    if (/\bgzip\b/.test(accepted))
+    if (encoding === 'gzip')
       return reply.header('content-encoding', 'gzip').send(page.gzip ?? (await gzip(page.html)))
     return reply.send(page.html)
   }

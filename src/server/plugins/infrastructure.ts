@@ -93,7 +93,11 @@ async function infrastructure(app: FastifyInstance, { config, database, files }:
   })
 
   // Before any route: the description learns the routes as they are declared.
-  await app.register(openApi, { docs: !config.isProduction, storeName: config.store.name })
+  await app.register(openApi, {
+    docs: !config.isProduction,
+    publicDocument: !config.isProduction || config.openApiPublic,
+    storeName: config.store.name,
+  })
 }
 
 export default fp(infrastructure, { name: 'infrastructure' })

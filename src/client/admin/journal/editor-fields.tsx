@@ -75,9 +75,11 @@ export function TagsField({
   error?: string
 }) {
   const [draft, setDraft] = useState('')
+  // A comma separates tags whether typed, pasted or left in the field: "celadon, bangles" is two.
   const add = () => {
-    const tag = normalizeTag(draft)
-    if (tag && !value.includes(tag)) onChange([...value, tag])
+    const typed = draft.split(',').map(normalizeTag).filter(Boolean)
+    const fresh = [...new Set(typed)].filter((tag) => !value.includes(tag))
+    if (fresh.length > 0) onChange([...value, ...fresh])
     setDraft('')
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -119,6 +121,14 @@ export function TagsField({
         <Input
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onPaste={(event) => {
+            const pasted = event.clipboardData.getData('text')
+            if (!pasted.includes(',')) return
+            event.preventDefault()
+            const typed = `${draft},${pasted}`.split(',').map(normalizeTag).filter(Boolean)
+            onChange([...new Set([...value, ...typed])])
+            setDraft('')
+          }}
           onKeyDown={onKeyDown}
           onBlur={add}
           placeholder="Add a tag"

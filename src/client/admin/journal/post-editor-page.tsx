@@ -34,6 +34,7 @@ interface EditorValues {
   content: string
   category: string
   excerpt: string
+  byline: string
   featuredImage: string
   tags: string[]
   metaDescription: string
@@ -45,6 +46,7 @@ const EMPTY: EditorValues = {
   content: '',
   category: '',
   excerpt: '',
+  byline: '',
   featuredImage: '',
   tags: [],
   metaDescription: '',
@@ -56,6 +58,7 @@ const valuesOf = (post: AdminPost): EditorValues => ({
   content: post.content,
   category: post.category,
   excerpt: post.excerpt ?? '',
+  byline: post.byline ?? '',
   featuredImage: post.featuredImage ?? '',
   tags: post.tags,
   metaDescription: post.metaDescription ?? '',
@@ -117,6 +120,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
       ...values,
       slug: values.slug || null,
       excerpt: values.excerpt || null,
+      byline: values.byline || null,
       featuredImage: values.featuredImage || null,
       metaDescription: values.metaDescription || null,
       ...publication,
@@ -286,6 +290,20 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
                 onChange={(event) => set('excerpt')(event.target.value)}
                 rows={3}
                 className="min-h-0"
+              />
+            </FormField>
+            <FormField
+              label="Byline"
+              htmlFor={`${id}-byline`}
+              error={errors.byline}
+              hint={`Shown as "By …" on the story. Left empty: your first and last name from your profile, or ${store?.name ?? 'the shop'}'s name.`}
+            >
+              <Input
+                value={values.byline}
+                onChange={(event) => set('byline')(event.target.value)}
+                maxLength={JOURNAL_LIMITS.bylineMax + 10}
+                placeholder={store?.name}
+                autoComplete="off"
               />
             </FormField>
             <MetaDescriptionField

@@ -23,6 +23,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'
 import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
+import { RecordSaleDialog } from '../sales/record-sale-dialog'
 import { productQueries, useCreateProduct, useDeleteProduct, useMarkSold } from './api'
 import { EditProductDialog } from './edit-product-dialog'
 import { productColumns } from './product-columns'
@@ -39,6 +40,7 @@ export function ProductsPage() {
   const tab = list.filters.tab === 'new' ? 'new' : 'all'
   const [editing, setEditing] = useState<AdminProduct>()
   const [selling, setSelling] = useState<AdminProduct>()
+  const [recordingSale, setRecordingSale] = useState<AdminProduct>()
   const [deleting, setDeleting] = useState<AdminProduct>()
   const create = useCreateProduct()
   const markSold = useMarkSold()
@@ -166,11 +168,29 @@ export function ProductsPage() {
         open={!!selling}
         onOpenChange={(open) => !open && setSelling(undefined)}
         title="Mark as Sold?"
-        description={`"${selling?.name}" will be hidden from the storefront. Its inventory record is kept, with today as its sale date.`}
+        description={`"${selling?.name}" will be hidden from the storefront. Its inventory record is kept, with today as its sale date. It books no sale: the Sales page and its figures will not count it.`}
         confirmLabel="Mark as Sold"
         pendingLabel="Marking…"
         onConfirm={() => markSold.mutateAsync(selling!.id)}
-      />
+      >
+        <p className="text-sm text-ink-muted">
+          Sold it to someone?{' '}
+          <button
+            type="button"
+            className="font-medium text-jade-800 underline underline-offset-2 hover:text-jade-900"
+            onClick={() => {
+              setRecordingSale(selling)
+              setSelling(undefined)
+            }}
+          >
+            Record a sale instead
+          </button>
+          , with its price and buyer.
+        </p>
+      </ConfirmDialog>
+      {recordingSale && (
+        <RecordSaleDialog open initialPiece={recordingSale} onClose={() => setRecordingSale(undefined)} />
+      )}
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(undefined)}

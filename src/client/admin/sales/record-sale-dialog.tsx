@@ -24,9 +24,20 @@ import { Textarea } from '../../ui/textarea'
 import { MethodField } from '../orders/payment-fields'
 import { salesQueries, useRecordSale } from './api'
 
-/** Record Sale: pick an unsold piece in stock, then the Mark as Sold form. */
-export function RecordSaleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [piece, setPiece] = useState<AdminProduct>()
+/**
+ * Record Sale: pick an unsold piece in stock, then the Mark as Sold form; `initialPiece` opens the
+ * form with that piece already chosen (the products page's "Record a sale instead").
+ */
+export function RecordSaleDialog({
+  open,
+  onClose,
+  initialPiece,
+}: {
+  open: boolean
+  onClose: () => void
+  initialPiece?: AdminProduct
+}) {
+  const [piece, setPiece] = useState<AdminProduct | undefined>(initialPiece)
   const close = () => {
     setPiece(undefined)
     onClose()

@@ -26,6 +26,7 @@ export function ConfirmSubscriptionPage() {
   if (join.isSuccess)
     return (
       <EmptyState
+        level={1}
         className="py-24"
         icon={<MailCheck className="size-7" aria-hidden />}
         title="You are subscribed"
@@ -35,6 +36,7 @@ export function ConfirmSubscriptionPage() {
     )
   return (
     <EmptyState
+      level={1}
       className="py-24"
       icon={<MailCheck className="size-7" aria-hidden />}
       title="Confirm your subscription"

@@ -26,6 +26,7 @@ export function ReminderUnsubscribePage() {
   if (leave.isSuccess)
     return (
       <EmptyState
+        level={1}
         className="py-24"
         icon={<MailX className="size-7" aria-hidden />}
         title="You are unsubscribed"
@@ -35,6 +36,7 @@ export function ReminderUnsubscribePage() {
     )
   return (
     <EmptyState
+      level={1}
       className="py-24"
       icon={<MailX className="size-7" aria-hidden />}
       title="Stop checkout reminders"

@@ -20,6 +20,7 @@ export function UnsubscribePage() {
   if (leave.isSuccess)
     return (
       <EmptyState
+        level={1}
         className="py-24"
         icon={<MailX className="size-7" aria-hidden />}
         title="You are unsubscribed"
@@ -33,6 +34,7 @@ export function UnsubscribePage() {
     )
   return (
     <EmptyState
+      level={1}
       className="py-24"
       icon={<MailX className="size-7" aria-hidden />}
       title="Unsubscribe from our newsletter"

@@ -25,6 +25,7 @@ export function ConfirmAlertPage() {
   if (confirm.isSuccess)
     return (
       <EmptyState
+        level={1}
         className="py-24"
         icon={<BellRing className="size-7" aria-hidden />}
         title="You are on the list"
@@ -34,6 +35,7 @@ export function ConfirmAlertPage() {
     )
   return (
     <EmptyState
+      level={1}
       className="py-24"
       icon={<BellRing className="size-7" aria-hidden />}
       title="Hear of similar pieces"

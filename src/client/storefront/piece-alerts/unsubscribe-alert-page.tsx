@@ -26,6 +26,7 @@ export function UnsubscribeAlertPage() {
   if (stop.isSuccess)
     return (
       <EmptyState
+        level={1}
         className="py-24"
         icon={<BellOff className="size-7" aria-hidden />}
         title="You are unsubscribed"
@@ -35,6 +36,7 @@ export function UnsubscribeAlertPage() {
     )
   return (
     <EmptyState
+      level={1}
       className="py-24"
       icon={<BellOff className="size-7" aria-hidden />}
       title="Stop e-mails about new pieces"

@@ -73,7 +73,7 @@ describe('one spelling per name', () => {
 
 describe('the migration that normalises existing accounts', () => {
   it('gives each row the form the application looks up, the oldest first when two normalise alike', async () => {
-    const migration = readFileSync('src/server/db/migrations/0024_account_security.sql', 'utf8')
+    const migration = readFileSync('src/server/db/migrations/0026_account_security.sql', 'utf8')
     const updates = migration
       .split('--> statement-breakpoint')
       .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMAIL_CHANGE_NEEDS_PASSWORD, type profileUpdateSchema } from '../../../shared/accounts'
+import type { CheckoutForm } from '../../../shared/checkout'
 import { normalizeIdentity } from '../../../shared/identity'
 import type { Database, DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
@@ -84,6 +85,34 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw conflict('Username or email already in use')
     throw error
   }
+}
+
+/**
+ * Checkout's "Save this address to my account": the order's shipping address becomes the profile's,
+ * and its name and phone fill the profile's only where it has none (the profile page owns them).
+ */
+export async function saveShippingAddress(
+  db: DbOrTx,
+  userId: number,
+  form: Pick<
+    CheckoutForm,
+    'firstName' | 'lastName' | 'phone' | 'address' | 'city' | 'state' | 'zipCode' | 'country'
+  >,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      address: form.address,
+      city: form.city,
+      state: form.state,
+      zipCode: form.zipCode,
+      country: form.country,
+      firstName: sql`coalesce(nullif(${users.firstName}, ''), ${form.firstName})`,
+      lastName: sql`coalesce(nullif(${users.lastName}, ''), ${form.lastName})`,
+      phone: sql`coalesce(nullif(${users.phone}, ''), ${form.phone})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
 }
 
 /** Needs the current password (failures counted); every other session of the user is signed out afterwards. */

@@ -7,6 +7,7 @@ import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { invalid } from '../../errors'
 import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
+import { tryCode } from '../discounts/code-tries'
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
 
 const lineParams = z.object({ id: z.coerce.number().int().positive() })
@@ -50,12 +51,17 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     return getCart(db, sessionId)
   })
 
-  // A discount code (issue 25): refused with a 400 naming the reason, applied for the cart's session.
+  // A discount code (issue 25): refused with a 400 naming the reason, applied for the cart's
+  // session. Wrong codes are counted per address and session (code-tries.ts), a 429 past the limit.
   app.post('/api/cart/discount', { schema: { body: applyDiscountSchema } }, async (request) => {
     const sessionId = await request.session.id()
     const cart = await getCart(db, sessionId)
     if (!sessionId || cart.items.length === 0) throw invalid('Your cart is empty', 'code')
-    await applyCartCode(db, sessionId, request.body.code, cart.subtotal)
+    await tryCode(
+      app.limitsEnabled ? app.attemptCounters : undefined,
+      { address: request.ip, sessionId },
+      () => applyCartCode(db, sessionId, request.body.code, cart.subtotal),
+    )
     return getCart(db, sessionId)
   })
 

@@ -145,6 +145,12 @@ describe('the public listing', () => {
       headers: { 'if-none-match': String(first.headers.etag) },
     })
     expect(again.statusCode).toBe(304)
+    // A weight of 0 refuses an encoding (RFC 9110): no brotli for `br;q=0`.
+    const weighed = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': encoding } })
+    expect((await weighed('br;q=0, gzip')).headers['content-encoding']).toBe('gzip')
+    expect((await weighed('br;q=0')).headers['content-encoding']).toBeUndefined()
+    expect((await weighed('gzip;q=0.5, br')).headers['content-encoding']).toBe('br')
   })
 })
 

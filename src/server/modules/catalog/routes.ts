@@ -9,6 +9,7 @@ import {
 } from '../../../shared/catalog'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
+import { pickEncoding } from '../../http/content-encoding'
 import { requireAdmin } from '../../http/guards'
 import type { CatalogChanges } from './catalog-changes'
 import { listingFacets, listProductPage, listProducts } from './listing'
@@ -56,10 +57,10 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, body: Ca
     .header('vary', 'accept-encoding')
     .header('cache-control', 'public, no-cache')
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send()
-  const accepted = request.headers['accept-encoding'] ?? ''
+  const encoding = pickEncoding(request.headers['accept-encoding'])
   reply.type('application/json; charset=utf-8')
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await body.brotli())
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await body.gzip())
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(await body.brotli())
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await body.gzip())
   return reply.send(body.json)
 }
 

@@ -280,7 +280,7 @@ describe('card checkout with the test provider', () => {
     const response = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toBe(`"${piece.name}" has been sold. Your payment has been refunded.`)
-    expect(provider.isRefunded(paymentIntentId)).toBe(true)
+    expect(await provider.isRefunded(paymentIntentId)).toBe(true)
     const [attempt] = await t.handle.db
       .select()
       .from(checkoutAttempts)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientHolder } from './holders'
+import { clientHolder, emailHolder } from './holders'
 
 describe('the holder a client address stands for', () => {
   it('is an IPv4 address itself, even seen through an IPv6 socket', () => {
@@ -19,5 +19,19 @@ describe('the holder a client address stands for', () => {
     expect(clientHolder(undefined)).toBeNull()
     expect(clientHolder('')).toBeNull()
     expect(clientHolder('not an address')).toBeNull()
+  })
+})
+
+describe('the holder an e-mail address stands for', () => {
+  it('ignores case and a +tag anywhere, and dots and the googlemail alias at Gmail', () => {
+    expect(emailHolder('Mei@Example.com')).toBe('email:mei@example.com')
+    expect(emailHolder('mei+jade@example.com')).toBe('email:mei@example.com')
+    expect(emailHolder('hoarder+0@gmail.com')).toBe('email:hoarder@gmail.com')
+    expect(emailHolder('Ho.Ard.Er+9@googlemail.com')).toBe('email:hoarder@gmail.com')
+  })
+
+  it('keeps dots elsewhere, and a name that is only a tag', () => {
+    expect(emailHolder('mei.lin@example.com')).toBe('email:mei.lin@example.com')
+    expect(emailHolder('+tag@example.com')).toBe('email:+tag@example.com')
   })
 })

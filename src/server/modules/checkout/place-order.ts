@@ -17,10 +17,11 @@ import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '.
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
+import { codeProblem, findCode } from '../discounts/service'
 import { newOrderAccessKey } from '../orders/access-key'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import type { CheckoutContext } from './checkout-context'
-import { clientHolder } from './holders'
+import { clientHolder, emailHolder } from './holders'
 import { ORDER_MAIL_KINDS } from './order-mail'
 
 /** What checkout reads of a piece, under its row lock. */
@@ -100,6 +101,26 @@ export function priceLines(
 
 type Amounts = ReturnType<typeof priceLines>
 
+/** What the code takes off this subtotal now, or a conflict naming why it cannot be used. */
+export async function codeDiscount(db: DbOrTx, code: string, subtotal: number): Promise<number> {
+  const row = await findCode(db, code)
+  const problem = codeProblem(row, subtotal)
+  if (problem || !row) throw conflict(problem ?? PRICES_CHANGED)
+  return discountAmount(row, subtotal)
+}
+
+/**
+ * The discount a submission claims. The total is the check (issue 25), so a client that sends a
+ * code without its discount has it priced here, from the code as it stands; the statement prices
+ * it again under the code's row lock and refuses the order if the two disagree.
+ */
+async function claimedDiscount(db: DbOrTx, lines: OrderLine[], input: PlaceOrderInput): Promise<number> {
+  if (!input.discountCode) return input.claimed.discount ?? 0
+  if (input.claimed.discount !== undefined) return input.claimed.discount
+  const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
+  return codeDiscount(db, input.discountCode, linesSubtotal(lines, claimedPrices))
+}
+
 /**
  * The totals the shopper saw, checked against the line prices they saw. The database then checks
  * each of those prices against today's, under the row lock, so the totals are today's too.
@@ -108,10 +129,11 @@ function claimedAmounts(
   lines: OrderLine[],
   input: PlaceOrderInput,
   context: CheckoutContext,
+  discount: number,
 ): Amounts | null {
   const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
-  const discount = input.discountCode ? (input.claimed.discount ?? 0) : 0
-  if (discount !== (input.claimed.discount ?? 0)) return null
+  // Without a code there is nothing to take off.
+  if (!input.discountCode && discount !== 0) return null
   const amounts = priceLines(lines, claimedPrices, context, discount)
   const matches =
     amounts.subtotal === input.claimed.subtotal &&
@@ -157,45 +179,94 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // waits on applied_code), so checkouts sharing a code take turns on its row: the row the lock
 // returns is the newest, and its uses are counted against maxUses there, so a code with one use
 // left gives exactly one order. The order is written only when the code is usable and takes off
-// exactly the discount the shopper saw ($37); each line keeps its share, which its sale row is
-// booked net of. Without a code ($36 null) none of this reads a row.
+// exactly the discount the shopper saw (`p.discount`); each line keeps its share, which its sale row is
+// booked net of. Without a code (`p.discountCode` null) none of this reads a row.
 //
 // The order stores the hash of its access key; the shopper's confirmation e-mail is queued with
 // the key itself, for its "View your order" link (orders/access-key.ts).
-/** What a code takes off subtotal $6, in SQL: discountAmount() (shared/discount-rules.ts) under the row lock. */
-const DISCOUNT_SQL = `(case when kind = 'percent' then round($6::numeric * value / 100)::int else least(value, $6) end)`
+// The statement's parameters by name: `${p.paid}` is written where PostgreSQL reads `$27`. The
+// order of PARAMS is the order of the values sent; the text is built once, so the prepared
+// statement is the same on every call.
+const PARAMS = [
+  'productIds',
+  'quantities',
+  'prices',
+  'userId',
+  'status',
+  'subtotal',
+  'shippingCost',
+  'total',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'countryCode',
+  'paymentMethod',
+  'paymentId',
+  'paymentStatus',
+  'customerName',
+  'email',
+  'phone',
+  'specialInstructions',
+  'appointmentRequest',
+  'insuranceInterest',
+  'idempotencyKey',
+  'firstName',
+  'lastName',
+  'country',
+  'paid',
+  'sessionId',
+  'storeEmail',
+  'reservationSeconds',
+  'clientHolder',
+  'maxOpenUnpaidOrders',
+  'maxUnpaidPieces',
+  'accessKeyHash',
+  'accessKey',
+  'discountCode',
+  'discount',
+  'emailHolder',
+] as const
+type ParamName = (typeof PARAMS)[number]
+const p = Object.fromEntries(PARAMS.map((name, index) => [name, `$${index + 1}`])) as Record<
+  ParamName,
+  string
+>
+
+/** What a code takes off the subtotal, in SQL: discountAmount() (shared/discount-rules.ts) under the row lock. */
+const DISCOUNT_SQL = `(case when kind = 'percent' then round(${p.subtotal}::numeric * value / 100)::int else least(value, ${p.subtotal}) end)`
 
 const PLACE_ORDER = `
   with holding as (
-    select orders, pieces from lock_unpaid_holders(array['email:' || lower($18), $31]) where not $27
+    select orders, pieces from lock_unpaid_holders(array[${p.emailHolder}::text, ${p.clientHolder}::text]) where not ${p.paid}
   ), applied_code as (
     select id, code, kind, value, active, min_subtotal as "minSubtotal", starts_at as "startsAt",
       ends_at as "endsAt", max_uses as "maxUses", uses
-    from discount_codes where lower(code) = lower($36::text) and ($27 or exists (select from holding))
+    from discount_codes where lower(code) = lower(${p.discountCode}::text) and (${p.paid} or exists (select from holding))
     for update
   ), line as (
     select product_id, quantity, price,
       -- Each line's share of the discount, to the nearest cent of its running total, so the
       -- shares add up to the discount exactly.
-      coalesce(round($37::int * sum(price::bigint * quantity) over running / nullif($6::int, 0))
-        - round($37::int * (sum(price::bigint * quantity) over running - price::bigint * quantity)
-          / nullif($6::int, 0)), 0)::int as discount
-    from unnest($1::int[], $2::int[], $3::int[]) as line(product_id, quantity, price)
+      coalesce(round(${p.discount}::int * sum(price::bigint * quantity) over running / nullif(${p.subtotal}::int, 0))
+        - round(${p.discount}::int * (sum(price::bigint * quantity) over running - price::bigint * quantity)
+          / nullif(${p.subtotal}::int, 0)), 0)::int as discount
+    from unnest(${p.productIds}::int[], ${p.quantities}::int[], ${p.prices}::int[]) as line(product_id, quantity, price)
     window running as (order by product_id)
   ), piece as (
     select id, name, price, cost, status, stock_quantity as "stockQuantity",
       coalesce(image_urls[1], '') as image
-    from products where id = any($1::int[]) and ($27 or exists (select from holding))
-      and ($36::text is null or exists (select from applied_code))
+    from products where id = any(${p.productIds}::int[]) and (${p.paid} or exists (select from holding))
+      and (${p.discountCode}::text is null or exists (select from applied_code))
     order by id for update
   ), buyable as (
-    select count(*) = cardinality($1::int[])
-      and ($27 or (select orders < $32 and pieces + (select sum(quantity) from line) <= $33 from holding))
+    select count(*) = cardinality(${p.productIds}::int[])
+      and (${p.paid} or (select orders < ${p.maxOpenUnpaidOrders} and pieces + (select sum(quantity) from line) <= ${p.maxUnpaidPieces} from holding))
       -- The code's row as its lock returned it: the newest, after any checkout that waited before.
-      and ($36::text is null or coalesce((select active
+      and (${p.discountCode}::text is null or coalesce((select active
         and ("startsAt" is null or "startsAt" <= now()) and ("endsAt" is null or "endsAt" > now())
-        and ("maxUses" is null or uses < "maxUses") and "minSubtotal" <= $6
-        and $37 = ${DISCOUNT_SQL}
+        and ("maxUses" is null or uses < "maxUses") and "minSubtotal" <= ${p.subtotal}
+        and ${p.discount} = ${DISCOUNT_SQL}
         from applied_code), false)) as ok
     from line join piece on piece.id = line.product_id
     where ${sqlText(canTakeStock({ status: 'piece.status', stock: 'piece."stockQuantity"' }, 'line.quantity'))}
@@ -206,9 +277,9 @@ const PLACE_ORDER = `
       payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
       special_instructions, appointment_request, insurance_interest, idempotency_key,
       reserved_until, access_key_hash, discount_code, discount, discount_code_id)
-    select $4, nextval('customers_id_seq'), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-      $17, $18, $19, $20, $21, $22, $23, now() + make_interval(secs => $30::float8), $34,
-      (select code from applied_code), $37, (select id from applied_code)
+    select ${p.userId}, nextval('customers_id_seq'), ${p.status}, ${p.subtotal}, ${p.shippingCost}, ${p.total}, ${p.address}, ${p.city}, ${p.state}, ${p.zipCode}, ${p.countryCode}, ${p.paymentMethod}, ${p.paymentId}, ${p.paymentStatus},
+      ${p.customerName}, ${p.email}, ${p.phone}, ${p.specialInstructions}, ${p.appointmentRequest}, ${p.insuranceInterest}, ${p.idempotencyKey}, now() + make_interval(secs => ${p.reservationSeconds}::float8), ${p.accessKeyHash},
+      (select code from applied_code), ${p.discount}, (select id from applied_code)
     from buyable where ok
     on conflict do nothing
     returning id, customer_id, discount_code_id
@@ -217,23 +288,23 @@ const PLACE_ORDER = `
     from new_order where discount_codes.id = new_order.discount_code_id
   ), customer as (
     insert into customers (id, email, first_name, last_name, address, city, state, zip_code, country, phone)
-    select customer_id, $18, $24, $25, $9, $10, $11, $12, $26, $19 from new_order
+    select customer_id, ${p.email}, ${p.firstName}, ${p.lastName}, ${p.address}, ${p.city}, ${p.state}, ${p.zipCode}, ${p.country}, ${p.phone} from new_order
   ), items as (
     insert into order_items (order_id, product_id, quantity, price, product_name, product_image, discount)
     select new_order.id, piece.id, line.quantity, piece.price, piece.name, piece.image, line.discount
     from new_order, line join piece on piece.id = line.product_id
   ), stock as (
-    update products set ${sqlText(takeStock('line.quantity', '$27', 'products.price'))}
+    update products set ${sqlText(takeStock('line.quantity', p.paid, 'products.price'))}
     from new_order, line
     where products.id = line.product_id
   ), holds as (
     insert into unpaid_holds (order_id, holder, pieces)
     select new_order.id, holder, (select sum(quantity) from line)
-    from new_order, unnest(array['email:' || lower($18), $31]) as holder
-    where not $27 and holder is not null
+    from new_order, unnest(array[${p.emailHolder}::text, ${p.clientHolder}::text]) as holder
+    where not ${p.paid} and holder is not null
   ), payment as (
     insert into payments (order_id, amount, method, note, provider_reference)
-    select new_order.id, $8, 'stripe', 'Card payment', $15 from new_order where $27
+    select new_order.id, ${p.total}, 'stripe', 'Card payment', ${p.paymentId} from new_order where ${p.paid}
   ), sale as (
     insert into sales ${sqlText(
       saleRow({
@@ -242,27 +313,27 @@ const PLACE_ORDER = `
         price: 'piece.price',
         cost: 'piece.cost',
         method: "'stripe'",
-        customerName: '$17',
-        customerEmail: '$18',
+        customerName: p.customerName,
+        customerEmail: p.email,
         source: "'order'",
         orderId: 'new_order.id',
         discount: 'line.discount',
       }),
     )}
     from new_order, line join piece on piece.id = line.product_id
-    where $27
+    where ${p.paid}
   ), cart as (
     delete from cart_items using new_order
-    where cart_items.session_id = $28 and cart_items.product_id = any($1::int[])
+    where cart_items.session_id = ${p.sessionId} and cart_items.product_id = any(${p.productIds}::int[])
   ), cart_code as (
     delete from cart_discounts using new_order
-    where cart_discounts.session_id = $28 and new_order.discount_code_id is not null
+    where cart_discounts.session_id = ${p.sessionId} and new_order.discount_code_id is not null
   ), mail as (
     insert into email_outbox (kind, to_address, payload)
     select mail.kind, mail.address,
       jsonb_strip_nulls(jsonb_build_object('orderId', new_order.id, 'accessKey', mail.access_key))
-    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', $18, $35::text),
-      ('${ORDER_MAIL_KINDS.notice}', $29, null)) as mail(kind, address, access_key)
+    from new_order, (values ('${ORDER_MAIL_KINDS.confirmation}', ${p.email}, ${p.accessKey}::text),
+      ('${ORDER_MAIL_KINDS.notice}', ${p.storeEmail}, null)) as mail(kind, address, access_key)
   )
   select (select id from new_order) as "orderId",
     -- Why not, only when nothing was written.
@@ -298,58 +369,65 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.lines)
-  const amounts = claimedAmounts(lines, input, context)
+  const amounts = claimedAmounts(lines, input, context, await claimedDiscount(db, lines, input))
   if (!amounts) throw conflict(PRICES_CHANGED)
   const paid = input.payment.method === 'stripe'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
   const { form } = input
   // The shopper's link to the order; only the confirmation e-mail carries the key itself.
   const access = newOrderAccessKey()
+  const values: Record<ParamName, unknown> = {
+    productIds: lines.map((line) => line.productId),
+    quantities: lines.map((line) => line.quantity),
+    prices: lines.map((line) => line.price),
+    userId: input.userId,
+    status: paid ? 'confirmed' : 'pending',
+    subtotal: amounts.subtotal,
+    shippingCost: amounts.shippingCost,
+    total: amounts.total,
+    address: form.address,
+    city: form.city,
+    state: form.state,
+    zipCode: form.zipCode,
+    countryCode: countryCode(form.country),
+    paymentMethod: input.payment.method,
+    paymentId,
+    paymentStatus: paid ? 'paid' : 'unpaid',
+    customerName: `${form.firstName} ${form.lastName}`,
+    email: form.email,
+    phone: form.phone,
+    specialInstructions: form.specialInstructions ?? null,
+    appointmentRequest: form.appointmentRequest,
+    insuranceInterest: form.insuranceInterest,
+    idempotencyKey: input.idempotencyKey ?? null,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    country: form.country,
+    paid,
+    sessionId: input.sessionId ?? null,
+    storeEmail: context.store.email,
+    reservationSeconds: paid ? null : context.reservation.hours * 3600,
+    clientHolder: clientHolder(input.clientAddress),
+    maxOpenUnpaidOrders: context.reservation.maxOpenUnpaidOrders,
+    maxUnpaidPieces: context.reservation.maxUnpaidPieces,
+    accessKeyHash: access.hash,
+    accessKey: access.key,
+    discountCode: input.discountCode ?? null,
+    discount: amounts.discount,
+    emailHolder: emailHolder(form.email),
+  }
   const [result] = await runPrepared<{
     orderId: number | null
     pieces: Piece[] | null
     code: CodeRow | null
     openUnpaid: number | null
     heldPieces: number | null
-  }>(db, 'checkout-place-order', PLACE_ORDER, [
-    lines.map((line) => line.productId),
-    lines.map((line) => line.quantity),
-    lines.map((line) => line.price),
-    input.userId,
-    paid ? 'confirmed' : 'pending',
-    amounts.subtotal,
-    amounts.shippingCost,
-    amounts.total,
-    form.address,
-    form.city,
-    form.state,
-    form.zipCode,
-    countryCode(form.country),
-    input.payment.method,
-    paymentId,
-    paid ? 'paid' : 'unpaid',
-    `${form.firstName} ${form.lastName}`,
-    form.email,
-    form.phone,
-    form.specialInstructions ?? null,
-    form.appointmentRequest,
-    form.insuranceInterest,
-    input.idempotencyKey ?? null,
-    form.firstName,
-    form.lastName,
-    form.country,
-    paid,
-    input.sessionId ?? null,
-    context.store.email,
-    paid ? null : context.reservation.hours * 3600,
-    clientHolder(input.clientAddress),
-    context.reservation.maxOpenUnpaidOrders,
-    context.reservation.maxUnpaidPieces,
-    access.hash,
-    access.key,
-    input.discountCode ?? null,
-    amounts.discount,
-  ])
+  }>(
+    db,
+    'checkout-place-order',
+    PLACE_ORDER,
+    PARAMS.map((name) => values[name]),
+  )
   if (result?.orderId != null) return { orderId: result.orderId, created: true }
 
   // Nothing was written. A twin with the same key or payment may have committed meanwhile (this

@@ -72,6 +72,23 @@ describe('the limit on pieces awaiting payment', () => {
     expect(paid.statusCode).toBe(200)
   })
 
+  it('counts the spellings of one mailbox as one holder: a +tag, and dots at Gmail', async () => {
+    const [a, b, c, d] = (await Promise.all([piece(), piece(), piece(), piece()])) as Piece[]
+    expect((await checkout([[a!, 1]], 'hoarder+0@gmail.com', '10.31.0.1')).statusCode).toBe(200)
+    expect((await checkout([[b!, 1]], 'hoarder+1@gmail.com', '10.31.0.2')).statusCode).toBe(200)
+    expect((await checkout([[c!, 1]], 'Ho.ard.er@googlemail.com', '10.31.0.3')).statusCode).toBe(200)
+    const fourth = await checkout([[d!, 1]], 'h.oarder+3@GMAIL.com', '10.31.0.4')
+    expect(fourth.statusCode).toBe(429)
+    expect(fourth.json().message).toBe(tooManyUnpaidPieces(3))
+    expect((await stockOf(d!.id)).status).toBe('available')
+    // The order keeps the address as written.
+    const [first] = await t.handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'hoarder+0@gmail.com'))
+    expect(first).toBeDefined()
+  })
+
   it('counts a client address across e-mail addresses, an IPv6 client by its /64', async () => {
     const pieces = await Promise.all([piece(), piece(), piece(), piece(), piece()])
     const [p1, p2, p3, p4, p5] = pieces as [Piece, Piece, Piece, Piece, Piece]

@@ -154,6 +154,25 @@ describe('checkout with a discount code', () => {
     expect(await usesOf(code.id)).toBe(0)
   })
 
+  it('prices a code sent without its discount itself, and checks the total only', async () => {
+    const code = await createCode({ kind: 'percent', value: 10 })
+    const piece = await insertProduct(t.handle.db, { price: 20_000 })
+    const { discount: _omitted, ...withoutDiscount } = submission([[piece, 1]], code.code, 2_000)
+    // A wrong total is still refused, and writes nothing.
+    const wrong = await checkout({ ...withoutDiscount, total: withoutDiscount.total - 1 })
+    expect(wrong.statusCode).toBe(409)
+    expect(wrong.json().message).toBe(PRICES_CHANGED)
+    expect(await usesOf(code.id)).toBe(0)
+    const response = await checkout(withoutDiscount)
+    expect(response.statusCode).toBe(200)
+    expect(await orderRow(response.json().id)).toMatchObject({
+      subtotal: 20_000,
+      discount: 2_000,
+      total: 18_000,
+    })
+    expect(await usesOf(code.id)).toBe(1)
+  })
+
   it('refuses a code that can no longer be used with its reason, and places nothing', async () => {
     const usedUp = await createCode({ maxUses: 1 })
     await t.handle.db.update(discountCodes).set({ uses: 1 }).where(eq(discountCodes.id, usedUp.id))
@@ -216,7 +235,7 @@ describe('checkout with a discount code', () => {
     })
     expect(intent.statusCode).toBe(200)
     const { paymentIntentId } = intent.json()
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
     const response = await checkout(
       {
         ...submission([[piece, 1]], code.code, 5_000),

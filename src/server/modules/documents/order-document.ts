@@ -22,6 +22,9 @@ export interface OrderDocument extends OrderParticulars {
   userId: number | null
   createdAt: Date
   specialInstructions: string | null
+  /** The shopper asked for shipping insurance at checkout; and whether the owner has insured it. */
+  insuranceInterest: boolean
+  insured: boolean
   lines: DocumentLine[]
   payments: { amount: number; method: PaymentMethod; at: Date }[]
   refunds: { amount: number; method: PaymentMethod; at: Date }[]
@@ -38,7 +41,8 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
           shipping_address as address, shipping_city as city, shipping_state as state, shipping_zip as zip,
           shipping_country as country, subtotal, discount_code as "discountCode", discount,
           shipping_cost as "shippingCost", total,
-          special_instructions as "specialInstructions"
+          special_instructions as "specialInstructions", insurance_interest as "insuranceInterest",
+          insured_at is not null as insured
         from orders where id = ${orderId}`,
   )
   if (!order) return undefined
@@ -56,7 +60,8 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
     ),
     queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
       db,
-      sql`select amount, method, created_at as at from refunds where order_id = ${orderId} order by created_at, id`,
+      sql`select amount, method, completed_at as at from refunds where order_id = ${orderId} and status = 'done'
+          order by completed_at, id`,
     ),
   ])
   const { address, city, state, zip, country, createdAt, ...rest } = order

@@ -128,6 +128,14 @@ export function renderPackingSlip(
     doc.y += 12
     drawBlock(doc, 'Special instructions', [order.specialInstructions], PAGE.margin, doc.y, CONTENT_WIDTH)
   }
+  if (order.insuranceInterest || order.insured) {
+    ensureSpace(doc, 60)
+    doc.y += 12
+    const insurance = order.insured
+      ? 'This parcel is insured.'
+      : 'The shopper asked for shipping insurance: insure this parcel before it leaves.'
+    drawBlock(doc, 'Shipping insurance', [insurance], PAGE.margin, doc.y, CONTENT_WIDTH)
+  }
   ensureSpace(doc, 40)
   doc.y += 24
   doc

@@ -38,6 +38,7 @@ const listColumns = {
   excerpt: blogPosts.excerpt,
   featuredImage: blogPosts.featuredImage,
   authorId: blogPosts.authorId,
+  byline: blogPosts.byline,
   authorName,
   published: blogPosts.published,
   publishedAt: blogPosts.publishedAt,
@@ -147,6 +148,7 @@ function postValues(data: PostData, now: Date) {
     content: data.content,
     category: data.category,
     excerpt: data.excerpt,
+    byline: data.byline,
     featuredImage: data.featuredImage,
     published: data.published,
     // Published without a time means now; a draft keeps the time it was given (a schedule to come back to).

@@ -66,13 +66,27 @@ describe('writing a post', () => {
       // 452 words at 200 a minute.
       readingTime: 3,
       viewCount: 0,
-      authorName: 'owner',
+      authorName: null,
       tags: ['type a', 'buying guide'],
       metaDescription: 'Untreated jadeite, explained.',
       excerpt: null,
       featuredImage: null,
     })
     expect(body.authorId).toEqual(expect.any(Number))
+  })
+
+  it('splits tags typed with commas, and signs the story with its byline, never the login name', async () => {
+    const unsigned = await created({ tags: ['celadon, bangles', 'Care'] })
+    expect(unsigned.tags).toEqual(['celadon', 'bangles', 'care'])
+    expect(unsigned).toMatchObject({ byline: null, authorName: null })
+    const signed = await created({ title: 'Signed', byline: '  Mei Lin, gemologist  ' })
+    expect(signed).toMatchObject({ byline: 'Mei Lin, gemologist', authorName: 'Mei Lin, gemologist' })
+    const tooLong = await create({ byline: 'x'.repeat(81) })
+    expect(tooLong.statusCode).toBe(400)
+    expect(tooLong.json().errors).toContainEqual({
+      field: 'byline',
+      message: 'Byline must be at most 80 characters',
+    })
   })
 
   it('reads a short post as one minute', async () => {

@@ -83,7 +83,7 @@ describeBuilt('the Journal pages', () => {
     const posting = jsonLd.find((data) => data['@type'] === 'BlogPosting')
     expect(posting).toMatchObject({
       headline: 'How to Measure a Bangle',
-      author: { '@type': 'Person', name: 'owner' },
+      author: { '@type': 'Organization', name: 'Jade Shop' },
       image: ['http://localhost:80/uploads/0123456789abcdef-1280.webp'],
       mainEntityOfPage: { '@id': `http://localhost:80/journal/${live.slug}` },
     })

@@ -114,7 +114,8 @@ describe('which posts readers see', () => {
       slug: posts.live.slug,
       category: 'Guides',
       tags: ['visibility', 'care'],
-      authorName: 'owner',
+      // The owner has no first or last name: the shop signs, never the login name.
+      authorName: null,
       readingTime: 1,
       publishedAt: at(-HOUR).toISOString(),
       contentHtml: '<p>A few words about natural jadeite and its care.</p>\n',

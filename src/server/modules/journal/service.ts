@@ -24,9 +24,12 @@ import { renderedArticle } from './render'
 export const visibleAt = (now: Date): SQL =>
   sql`(${blogPosts.published} and ${blogPosts.publishedAt} <= ${now})`
 
-/** "First Last" when the author gave a name, else their username; null once the account is gone. */
-export const authorName = sql<string | null>`coalesce(
-  nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`
+/**
+ * The story's byline when the owner wrote one, else the author's "First Last"; null (signed with
+ * the shop's name) when neither is there. Never the username: a login name is not for readers.
+ */
+export const authorName = sql<string | null>`coalesce(nullif(trim(${blogPosts.byline}), ''),
+  nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''))`
 
 const summaryColumns = {
   id: blogPosts.id,

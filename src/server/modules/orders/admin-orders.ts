@@ -45,6 +45,10 @@ export interface OrderRow {
   created_at: Date | string
   reserved_until: Date | string | null
   refunded_amount: number
+  appointment_request: boolean
+  appointment_arranged_at: Date | string | null
+  insurance_interest: boolean
+  insured_at: Date | string | null
   plan_id: number | null
 }
 
@@ -81,7 +85,7 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
     queryRows<AdminOrderItem & { orderId: number }>(
       db,
       sql`select order_id as "orderId", product_id as "productId", product_name as "productName",
-            product_image as "productImage", quantity, price
+            product_image as "productImage", quantity, price, discount
           from order_items where order_id in (${ids}) order by id`,
     ),
     queryRows<Omit<AdminPayment, 'paidAt'> & { orderId: number; paidAt: Date | string }>(
@@ -186,6 +190,12 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       refunds: refunds.get(row.id) ?? [],
       refundedAmount: row.refunded_amount,
       deliveredAt: row.status === 'delivered' ? deliveredAt(events.get(row.id) ?? []) : null,
+      requests: {
+        appointment: row.appointment_request,
+        appointmentArrangedAt: row.appointment_arranged_at ? iso(row.appointment_arranged_at) : null,
+        insurance: row.insurance_interest,
+        insuredAt: row.insured_at ? iso(row.insured_at) : null,
+      },
     }
   })
 }

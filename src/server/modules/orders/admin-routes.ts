@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   adminOrderQuerySchema,
   dayIn,
+  orderRequestsUpdateSchema,
   orderStatusUpdateSchema,
   paymentPlanSchema,
   paymentUpdateSchema,
@@ -25,7 +26,9 @@ import {
 } from './admin-service'
 import { previewBuyerRelease, releaseBuyerReservations } from './buyer-reservations'
 import type { MailContext } from './order-notices'
+import { type RefundDeps, retryRefund } from './refund-worker'
 import { refundOrder } from './refunds'
+import { updateOrderRequests } from './requests'
 import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
@@ -38,6 +41,14 @@ const idParams = z.object({
     .max(2 ** 31 - 1),
 })
 
+const refundParams = idParams.extend({
+  refundId: z.coerce
+    .number({ error: 'Refund not found' })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+})
+
 export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
   provider: PaymentProvider
@@ -45,6 +56,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   mail: MailContext
   reservationHours: number
 }> = async (app, { db, provider, timeZone, mail, reservationHours }) => {
+  const refunds: RefundDeps = { db, provider, log: app.log }
   const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => ({
     actor: (await currentUser(request)).username,
     today: dayIn(timeZone),
@@ -64,7 +76,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
       changeOrderStatus(db, request.params.id, request.body.status, {
         ...(await actionContext(request)),
         trackingNumber: request.body.trackingNumber,
-        refund: (intentId, key) => provider.refund(intentId, key),
+        refunds,
       }),
   )
 
@@ -73,6 +85,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     { schema: { params: idParams, body: trackingUpdateSchema } },
     async (request) =>
       addTracking(db, request.params.id, request.body.trackingNumber, await actionContext(request)),
+  )
+
+  app.patch(
+    '/api/admin/orders/:id/requests',
+    { schema: { params: idParams, body: orderRequestsUpdateSchema } },
+    async (request) => updateOrderRequests(db, request.params.id, request.body, await actionContext(request)),
   )
 
   app.patch(
@@ -112,9 +130,19 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const refund = await refundOrder(db, request.params.id, request.body, {
         ...(await actionContext(request)),
-        refundCard: (intentId, amount, key) => provider.refundAmount(intentId, amount, key),
+        refunds,
       })
       return reply.code(201).send(refund)
+    },
+  )
+
+  // The owner's retry of a card refund whose automatic retries ran out ("1 refund failed: retry").
+  app.post(
+    '/api/admin/orders/:id/refunds/:refundId/retry',
+    { schema: { params: refundParams } },
+    async (request) => {
+      await retryRefund(refunds, request.params.id, request.params.refundId)
+      return getAdminOrder(db, request.params.id, dayIn(timeZone))
     },
   )
 

@@ -404,13 +404,21 @@ describe('payments', () => {
     expect(cancelled.statusCode).toBe(200)
     const order = cancelled.json() as AdminOrder
     expect(order.paymentStatus).toBe('refunded')
-    expect(order.events.slice(-2)).toMatchObject([
-      { kind: 'refund', message: 'Card payment of $300.00 refunded' },
+    expect(order.refundedAmount).toBe(30_000)
+    // Decided with the cancellation, made by the provider just after its commit.
+    expect(order.events.slice(-3)).toMatchObject([
+      { kind: 'refund', message: '$300.00 card refund started: Order cancelled' },
       { kind: 'email', message: 'Cancellation notice e-mailed to mei@example.com' },
+      {
+        kind: 'refund',
+        message: expect.stringMatching(
+          /^\$300\.00 refunded by card \(re_test_\w+\): Order cancelled\. Refunded$/,
+        ),
+      },
     ])
     const [card] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
     const provider = t.app.paymentProvider as TestPaymentProvider
-    expect(provider.isRefunded(card!.paymentId!)).toBe(true)
+    expect(await provider.isRefunded(card!.paymentId!)).toBe(true)
     expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
     expect(await salesOf(orderId)).toEqual([])
   })

@@ -28,7 +28,8 @@ export type OrderStatusMailKind =
 
 export interface OrderStatusMailExtra {
   trackingNumber?: string | null
-  refunded?: boolean
+  /** A cancelled card order: the card payment going back, in cents. */
+  cardRefund?: number
   /** When an unpaid order's hold on its pieces ends, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
   reservedUntil?: string
   /** A refund: how much, and where it goes in the shopper's words (shared/refunds.ts). */
@@ -73,8 +74,8 @@ function content(
       return {
         subject: `Your order ${number} has been cancelled`,
         lead: `Your order ${number} has been cancelled.`,
-        more: extra.refunded
-          ? `Your card payment of ${formatCents(order.total)} has been refunded; it may take a few days to appear on your statement.`
+        more: extra.cardRefund
+          ? `Your card payment of ${formatCents(extra.cardRefund)} is being refunded; it may take 5 to 10 days to appear on your statement.`
           : 'If you have already sent a payment, we will return it to you. Reply to this e-mail with any question.',
       }
     case 'reservation-reminder':

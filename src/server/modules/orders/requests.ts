@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm'
+import type { OrderRequestsUpdate } from '../../../shared/orders-admin'
+import type { Database } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { conflict, notFound } from '../../errors'
+import type { ActionContext } from './action-context'
+import { getAdminOrder } from './admin-service'
+import { recordEvent } from './events'
+import { lockOrder } from './ledger'
+
+// The shopper's requests at checkout (an appointment to see pieces, shipping insurance) are the
+// owner's to-dos: each is ticked off when done, and the trail says who did it and when.
+
+const TRAIL = {
+  appointment: ['Appointment arranged', 'Appointment no longer arranged'],
+  insurance: ['Shipment insured', 'Shipment no longer insured'],
+} as const
+
+export async function updateOrderRequests(
+  db: Database,
+  orderId: number,
+  update: OrderRequestsUpdate,
+  context: ActionContext,
+) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw notFound('Order not found')
+    const [row] = await queryRows<{
+      appointment_request: boolean
+      appointment_arranged_at: Date | string | null
+      insured_at: Date | string | null
+    }>(
+      tx,
+      sql`select appointment_request, appointment_arranged_at, insured_at from orders where id = ${orderId}`,
+    )
+    if (!row) throw notFound('Order not found')
+    if (update.appointmentArranged !== undefined) {
+      if (!row.appointment_request) throw conflict('The shopper did not ask for an appointment')
+      if (update.appointmentArranged !== (row.appointment_arranged_at !== null)) {
+        await tx.execute(
+          sql`update orders set appointment_arranged_at = ${update.appointmentArranged ? sql`now()` : null},
+                updated_at = now() where id = ${orderId}`,
+        )
+        const [done, undone] = TRAIL.appointment
+        await recordEvent(tx, orderId, 'request', update.appointmentArranged ? done : undone, context.actor)
+      }
+    }
+    if (update.insured !== undefined && update.insured !== (row.insured_at !== null)) {
+      await tx.execute(
+        sql`update orders set insured_at = ${update.insured ? sql`now()` : null}, updated_at = now()
+            where id = ${orderId}`,
+      )
+      const [done, undone] = TRAIL.insurance
+      await recordEvent(tx, orderId, 'request', update.insured ? done : undone, context.actor)
+    }
+  })
+  return getAdminOrder(db, orderId, context.today)
+}
