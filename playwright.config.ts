@@ -48,6 +48,8 @@ export default defineConfig({
       // High enough that the demo's cheaper pieces show the road to free shipping.
       FREE_SHIPPING_THRESHOLD_CENTS: '100000',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
+      // Each journey names its own address (e2e/fixtures.ts), as shoppers behind one load balancer.
+      TRUST_PROXY: '1',
       // Every journey's Zelle order comes from 127.0.0.1: more than a real shopper's three.
       MAX_OPEN_UNPAID_ORDERS: '100',
       // …and their pieces together: the piece-limit journey orders more than this at once.

@@ -25,7 +25,24 @@ interface Watch {
  * A journey also fails on any console error, uncaught page error, request that never completed,
  * or 4xx/5xx answer it did not declare with `watch.expectFailures`.
  */
+/** A private address for one attempt of one journey: 10.x.y.z from its id and retry. */
+function journeyAddress(testId: string, retry: number): string {
+  let hash = 2166136261
+  for (const char of `${testId}#${retry}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`
+}
+
 export const test = base.extend<{ watch: Watch }>({
+  /**
+   * Every journey is a shopper of its own, arriving through the shop's one "load balancer"
+   * (TRUST_PROXY=1 in playwright.config.ts): the per-address limits (ten registrations an hour,
+   * twenty checkouts in ten minutes) count each journey apart, as they count real shoppers, however
+   * many journeys the suite holds.
+   */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ 'x-forwarded-for': journeyAddress(testInfo.testId, testInfo.retry) })
+  },
   watch: [
     async ({ page }, use) => {
       const expected = [...ALWAYS_EXPECTED]

@@ -28,7 +28,7 @@ export function subscribedOn(iso: string | null, timeZone?: string): string {
 }
 
 function SubscribedOn({ iso }: { iso: string | null }) {
-  return <span className="whitespace-nowrap tabular-nums">{subscribedOn(iso, useShopTimeZone())}</span>
+  return <span className="tabular-nums sm:whitespace-nowrap">{subscribedOn(iso, useShopTimeZone())}</span>
 }
 
 async function copy(text: string): Promise<boolean> {
