@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { connect } from 'node:net'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import {
   products,
   rateLimits,
 } from './db/schema'
+import { drainAndClose } from './shutdown'
 import { checkoutForm, insertProduct } from './test/factories'
 import { createTestApp, createTestDatabase, type TestDatabase } from './test/helpers'
 
@@ -56,6 +58,48 @@ describe('graceful shutdown', () => {
       expect(Date.now() - closeStarted).toBeLessThan(5000)
       const [count] = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(orders)
       expect(count?.n).toBe(8)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('draining on SIGTERM', () => {
+  it('says 503 on /readyz for the grace while still serving, then stops accepting; every order answered 200 is in the database', async () => {
+    const t = await createTestApp()
+    try {
+      const pieces = await Promise.all(
+        Array.from({ length: 6 }, () => insertProduct(t.handle.db, { price: 20_000 })),
+      )
+      await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = t.app.server.address() as { port: number }
+      const url = `http://127.0.0.1:${port}`
+      const checkout = (n: number) =>
+        fetch(`${url}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(zelleOrder(pieces[n]!, n)),
+        }).then((response) => response.status)
+
+      const grace = 1000
+      const started = Date.now()
+      const drained = drainAndClose(t.app, grace)
+      // Each on a new connection, as a load balancer's check comes.
+      expect((await fetch(`${url}/readyz`, { headers: { connection: 'close' } })).status).toBe(503)
+      expect((await fetch(`${url}/healthz`, { headers: { connection: 'close' } })).status).toBe(200)
+      const served = await Promise.all([0, 1, 2].map(checkout))
+      expect(served).toEqual([200, 200, 200])
+      expect(Date.now() - started).toBeLessThan(grace)
+      await drained
+      // The listener is closed: a new connection is refused, never cut half-way.
+      const late = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+        socket.once('connect', () => resolve('accepted'))
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+      })
+      expect(late).toBe('ECONNREFUSED')
+      const [count] = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(orders)
+      expect(count?.n).toBe(served.filter((status) => status === 200).length)
     } finally {
       await t.close()
     }
