@@ -55,6 +55,12 @@ export const rateLimited = (message: string, retryAfterSeconds?: number) =>
  */
 export const UNAVAILABLE_MESSAGE =
   'The shop is briefly unavailable, so this request was not carried out: nothing was charged or taken. Please try again in a moment.'
+/**
+ * The same, to a shopper finishing a card checkout: the card was charged before this request (the
+ * payment step), and the order is completed by the provider's webhook or by trying again.
+ */
+export const UNAVAILABLE_PAID_MESSAGE =
+  'The shop is briefly unavailable. Your card payment went through and is safe: your order will be completed once we are back, and trying again in a moment will not charge you twice.'
 /** Seconds a client is asked to wait before trying again (Retry-After). */
 export const UNAVAILABLE_RETRY_SECONDS = 5
 export const unavailable = (message = UNAVAILABLE_MESSAGE, retryAfterSeconds = UNAVAILABLE_RETRY_SECONDS) =>

@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest'
 import { buildApp } from './app'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { orders } from './db/schema'
-import { UNAVAILABLE_MESSAGE } from './errors'
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_PAID_MESSAGE } from './errors'
 import { builtPages } from './test/built-pages'
 import { checkoutForm, insertProduct } from './test/factories'
 import { createTestDatabase, type TestDatabase, testConfig } from './test/helpers'
@@ -121,6 +121,18 @@ describeOnPostgres('when the database fails', () => {
       expect(response.headers['retry-after']).toBe('5')
       expect(response.json()).toEqual({ message: UNAVAILABLE_MESSAGE })
     }
+    // A card checkout's charge came a step before: the shopper hears that it is safe.
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...zelleOrder(other),
+        paymentMethod: 'stripe',
+        paymentIntentId: 'pi_paid_before_the_outage',
+      },
+    })
+    expect(paid.statusCode).toBe(503)
+    expect(paid.json()).toEqual({ message: UNAVAILABLE_PAID_MESSAGE })
     // Pages whose data cannot be read are 503, never 404; a kept one is served, marked stale.
     for (const url of [`/product/${other.id}`, '/products?page=2']) {
       const page = await app.inject({ method: 'GET', url })

@@ -45,6 +45,10 @@ export type DatabaseLocation =
 
 const PLAN_CACHE_MODE = 'force_generic_plan'
 
+// The connections of their own that LISTEN and the reachability probe hold: one the network lost
+// without a word (a failover, a NAT's timeout) is found by TCP within about half a minute.
+const KEEP_ALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 }
+
 // Any number serves, as long as every instance uses the same one.
 const MIGRATION_LOCK_KEY = 727_003_1
 
@@ -85,11 +89,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       client.release()
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Database
-    const probe = watchReachability(() => new pg.Client({ connectionString: location.url }), reachability)
+    const probe = watchReachability(
+      () => new pg.Client({ connectionString: location.url, ...KEEP_ALIVE }),
+      reachability,
+    )
     const listeners: pg.Client[] = []
     const listen = async (channel: string, onMessage: () => void, onState?: (connected: boolean) => void) => {
       const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString: location.url })
+        const client = new pg.Client({ connectionString: location.url, ...KEEP_ALIVE })
         let lost = false
         // Tried again every second until it is back: a connection that fails to open emits no
         // 'error', so the attempt's own failure schedules the next one too.

@@ -2,7 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody } from '../../shared/api'
 import { isDatabaseUnreachable } from '../db/reachability'
-import { DomainError, type ErrorKind, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from '../errors'
+import {
+  DomainError,
+  type ErrorKind,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_PAID_MESSAGE,
+  UNAVAILABLE_RETRY_SECONDS,
+} from '../errors'
 
 /** The only place that knows which HTTP status each kind of domain error becomes (DESIGN.md §3). */
 export const STATUS_OF: Record<ErrorKind, number> = {
@@ -86,10 +92,15 @@ export function registerErrorHandlers(
     // Not a bug of ours, and not the shopper's doing: nothing was done, try again shortly.
     if (isDatabaseUnreachable(error)) {
       onDatabaseUnreachable(error)
+      // A card checkout's payment happened a step before: nothing is charged *now*, but it was then.
+      const paid =
+        request.method === 'POST' &&
+        request.url.split('?')[0] === '/api/checkout' &&
+        typeof (request.body as { paymentIntentId?: unknown } | undefined)?.paymentIntentId === 'string'
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
-        .send({ message: UNAVAILABLE_MESSAGE } satisfies ApiErrorBody)
+        .send({ message: paid ? UNAVAILABLE_PAID_MESSAGE : UNAVAILABLE_MESSAGE } satisfies ApiErrorBody)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
