@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { isDeadConnection, type Reachability } from './reachability'
+import { fromDatabase, isDeadConnection, type Reachability } from './reachability'
 
 /** How long a request waits for a pooled connection (or a new one to open) before it is a 503. */
 export const CONNECTION_WAIT_MS = 3000
@@ -35,11 +35,26 @@ export function createPool(
   const openedAt = new WeakMap<pg.PoolClient, number>()
   pool.on('connect', (client) => openedAt.set(client as pg.PoolClient, Date.now()))
 
+  // Errors the driver raises are marked as the database's (the error handler tells an unreachable
+  // database from another service by it): a transaction's statements run on its client's query().
+  const marked = new WeakSet<pg.PoolClient>()
+  const markErrors = (client: pg.PoolClient) => {
+    if (marked.has(client)) return client
+    marked.add(client)
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args)
+      if (result instanceof Promise) result.catch(fromDatabase)
+      return result
+    }) as typeof client.query
+    return client
+  }
   const rawConnect = pool.connect.bind(pool) as Connect
   const freshClient = async () => {
     for (let tries = 0; ; tries++) {
-      const client = await rawConnect()
-      if ((openedAt.get(client) ?? 0) >= reachability.brokeAt || tries > (config.max ?? 10)) return client
+      const client = await rawConnect().catch((error: unknown) => Promise.reject(fromDatabase(error)))
+      if ((openedAt.get(client) ?? 0) >= reachability.brokeAt || tries > (config.max ?? 10))
+        return markErrors(client)
       client.release(true)
     }
   }
@@ -56,10 +71,11 @@ export function createPool(
   pool.query = ((...args: unknown[]) => {
     if (args.some((arg) => typeof arg === 'function')) return rawQuery(...args)
     return rawQuery(...args).catch((error: unknown) => {
+      fromDatabase(error)
       if (!isDeadConnection(error)) throw error
       reachability.connectionDied()
       if (!isRead(args[0])) throw error
-      return rawQuery(...args)
+      return rawQuery(...args).catch((again: unknown) => Promise.reject(fromDatabase(again)))
     })
   }) as typeof pool.query
   return pool

@@ -6,21 +6,38 @@ import type pg from 'pg'
 // answers 503 (http/errors.ts), and a read that met a dead connection is tried once more (db/pool.ts).
 
 // SQLSTATE 08 (connection exception), 53300 (too many connections), 57P01–57P03 (the server is
-// shutting down, crashing, or starting up); then the operating system's codes.
-const UNREACHABLE_CODES =
-  /^(08[0-9A-Z]{3}|53300|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/
-// node-postgres says these in words only.
+// shutting down, crashing, or starting up), and what node-postgres says in words only.
+const UNREACHABLE_SQLSTATES = /^(08[0-9A-Z]{3}|53300|57P0[123])$/
 const UNREACHABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended unexpectedly|too many clients|the database system is (starting up|shutting down|in recovery mode)/i
-// A connection that was open and died under us: the statement never ran, or ran and was cut.
-const DEAD_CONNECTION_CODES = /^(57P0[12]|ECONNRESET|EPIPE)$/
+// The operating system's words, which any network call may say (the S3 store, a mail server):
+// they mean the database only on an error that came from it (fromDatabase, set by db/pool.ts).
+const UNREACHABLE_SYSTEM_CODES =
+  /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/
+// A connection that was open died: the statement never ran, or ran and was cut.
+const DEAD_CONNECTION_SQLSTATES = /^57P0[12]$/
+const DEAD_CONNECTION_SYSTEM_CODES = /^(ECONNRESET|EPIPE)$/
 const DEAD_CONNECTION_MESSAGES =
   /Connection terminated unexpectedly|not queryable|Connection ended unexpectedly|terminating connection/i
 
-function someCause(error: unknown, test: (code: string, message: string) => boolean): boolean {
+const fromTheDatabase = new WeakSet<object>()
+/** Marks an error the database's driver raised (its pool, its connections). */
+export function fromDatabase<T>(error: T): T {
+  if (error !== null && typeof error === 'object') fromTheDatabase.add(error)
+  return error
+}
+
+type Test = (code: string, message: string, fromDb: boolean) => boolean
+function someCause(error: unknown, test: Test): boolean {
+  let fromDb = false
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && fromTheDatabase.has(current)) fromDb = true
+    current = (current as { cause?: unknown }).cause
+  }
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown }
-    if (test(typeof code === 'string' ? code : '', typeof message === 'string' ? message : '')) return true
+    if (test(typeof code === 'string' ? code : '', typeof message === 'string' ? message : '', fromDb))
+      return true
     current = (current as { cause?: unknown }).cause
   }
   return false
@@ -28,13 +45,22 @@ function someCause(error: unknown, test: (code: string, message: string) => bool
 
 /** The database could not be reached, or a connection to it died: not the shop's bug. */
 export const isDatabaseUnreachable = (error: unknown) =>
-  someCause(error, (code, message) => UNREACHABLE_CODES.test(code) || UNREACHABLE_MESSAGES.test(message))
+  someCause(
+    error,
+    (code, message, fromDb) =>
+      UNREACHABLE_SQLSTATES.test(code) ||
+      UNREACHABLE_MESSAGES.test(message) ||
+      (fromDb && UNREACHABLE_SYSTEM_CODES.test(code)),
+  )
 
 /** A connection that was open died: a read on it may be tried once more on another one. */
 export const isDeadConnection = (error: unknown) =>
   someCause(
     error,
-    (code, message) => DEAD_CONNECTION_CODES.test(code) || DEAD_CONNECTION_MESSAGES.test(message),
+    (code, message, fromDb) =>
+      DEAD_CONNECTION_SQLSTATES.test(code) ||
+      DEAD_CONNECTION_MESSAGES.test(message) ||
+      (fromDb && DEAD_CONNECTION_SYSTEM_CODES.test(code)),
   )
 
 const reasonOf = (error: unknown) =>
