@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,6 +17,7 @@ import {
 import { drainAndClose } from './shutdown'
 import { checkoutForm, insertProduct } from './test/factories'
 import { createTestApp, createTestDatabase, type TestDatabase } from './test/helpers'
+import { freePort } from './test/shop-process'
 
 const zelleOrder = (piece: { id: number; price: number }, n: number) => ({
   ...checkoutForm,
@@ -195,5 +198,58 @@ describe.skipIf(!onPostgres)('a kill -9 in the middle', () => {
     expect(signal, output).toBe('SIGKILL')
     const left = await t.db.select().from(rateLimits).where(sql`${rateLimits.key} like 'crash:%'`)
     expect(left).toHaveLength(35)
+  }, 60_000)
+})
+
+describe.skipIf(!onPostgres)('main.ts on SIGTERM', () => {
+  it('drains: /readyz answers 503 on new connections while everything else is served, then it exits 0', async () => {
+    const database = await createTestDatabase()
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jade-drain-'))
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: (database.location as { url: string }).url,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_MS: '1500',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    // Each request on a connection of its own, as a load balancer's check comes.
+    const status = (url: string) =>
+      fetch(`http://127.0.0.1:${port}${url}`, { headers: { connection: 'close' } }).then(
+        (response) => response.status,
+        () => 0,
+      )
+    try {
+      const deadline = Date.now() + 45_000
+      while ((await status('/readyz')) !== 200) {
+        expect(Date.now() < deadline && child.exitCode === null, output).toBe(true)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      child.kill('SIGTERM')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(await status('/readyz')).toBe(503)
+      expect(await status('/api/categories')).toBe(200)
+      expect(await status('/healthz')).toBe(200)
+      expect(await exited, output).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+      await database.drop()
+    }
   }, 60_000)
 })
