@@ -146,6 +146,11 @@ describeOnPostgres('when the database fails', () => {
     expect(stale.headers['cache-control']).toBe('no-store')
     expect(stale.body).toBe(before.body)
 
+    // Prometheus still reads the instance, and sees why.
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' })
+    expect(metrics.statusCode).toBe(200)
+    expect(metrics.body).toMatch(/^jade_database_reachable 0$/m)
+
     // One line for the whole outage, however many requests met it; no stack per request.
     expect(shop.errors.map((entry) => entry.msg)).toEqual([
       'The database cannot be reached: requests that need it answer 503 until it is back',
