@@ -101,9 +101,13 @@ export class Reachability {
   }
 }
 
-/** How often the probe asks, and how long an answer may take before the database counts as away. */
-export const PROBE_EVERY_MS = 400
-export const PROBE_ANSWER_WITHIN_MS = 500
+/**
+ * How often the probe asks, and how long an answer may take before the database counts as away: a
+ * refused or closed connection is noticed at once, a frozen server within a second, and a busy
+ * event loop has most of a second before it is taken for an outage.
+ */
+export const PROBE_EVERY_MS = 250
+export const PROBE_ANSWER_WITHIN_MS = 700
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   promise.catch(() => {})
