@@ -18,6 +18,7 @@ const { bundle, describeBuilt } = await builtPages('faults.test.ts')
 const describeOnPostgres = onPostgres ? describeBuilt : describeBuilt.skip
 
 interface Shop {
+  database: TestDatabase
   app: FastifyInstance
   handle: DatabaseHandle
   proxy: TcpProxy
@@ -52,6 +53,7 @@ async function shopBehindProxy(pool: { poolSize?: number; connectionWaitMs?: num
   })
   await app.ready()
   return {
+    database,
     app,
     handle,
     proxy,
@@ -182,6 +184,37 @@ describeOnPostgres('when the database fails', () => {
     const order = await app.inject({ method: 'POST', url: '/api/checkout', payload: zelleOrder(piece) })
     expect(order.statusCode, order.body).toBe(200)
     expect(await orderCount(handle)).toBe(1)
+  })
+
+  it('after a cut nobody heard, the catalogue notices from other instances come through again', async () => {
+    shop = await shopBehindProxy()
+    const { app, proxy } = shop
+    // Another instance: the same database, not through the proxy.
+    const elsewhere = await openDatabase(shop.database.location as { driver: 'postgres'; url: string })
+    try {
+      await insertProduct(elsewhere.db, { category: 'bangles' })
+      await elsewhere.db.execute(sql`select pg_notify('catalog_changed', '')`)
+      const categories = async () =>
+        (await app.inject({ method: 'GET', url: '/api/categories' })).json() as { slug?: string }[]
+      await delay(200)
+      const before = JSON.stringify(await categories())
+      expect(before).toContain('bangles')
+
+      proxy.sever()
+      // The probe finds its own connection dead, and the database back on a new one.
+      await readyzBecomes(app, 503, 2000)
+      expect(await readyzBecomes(app, 200)).toBeLessThan(1000)
+      await insertProduct(elsewhere.db, { category: 'brooches' })
+      await elsewhere.db.execute(sql`select pg_notify('catalog_changed', '')`)
+      let after = ''
+      for (let tries = 0; tries < 40 && !after.includes('brooches'); tries++) {
+        await delay(100)
+        after = JSON.stringify(await categories())
+      }
+      expect(after).toContain('brooches')
+    } finally {
+      await elsewhere.close()
+    }
   })
 
   it('an exhausted pool: a request waits a bounded time for a connection, then answers 503', async () => {

@@ -94,6 +94,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       reachability,
     )
     const listeners: pg.Client[] = []
+    // A LISTEN connection lost without a word (a failover, a cut the client never heard of) would
+    // leave the caches trusting notices that no longer come: when the probe finds the database
+    // gone, every LISTEN connection is dropped and made again once it answers.
+    const restarts = new Set<() => void>()
+    reachability.onChange((up) => {
+      if (!up) for (const restart of [...restarts]) restart()
+    })
     const listen = async (channel: string, onMessage: () => void, onState?: (connected: boolean) => void) => {
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: location.url, ...KEEP_ALIVE })
@@ -103,9 +110,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
         const retry = () => {
           if (lost) return
           lost = true
+          restarts.delete(retry)
           onState?.(false)
           const index = listeners.indexOf(client)
           if (index >= 0) listeners.splice(index, 1)
+          ;(
+            client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy()
           client.end().catch(() => {})
           setTimeout(() => !closing && connect().catch(() => {}), 1000).unref()
         }
@@ -119,6 +130,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           throw error
         }
         listeners.push(client)
+        restarts.add(retry)
         onState?.(true)
       }
       await connect()
