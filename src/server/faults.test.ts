@@ -217,6 +217,24 @@ describeOnPostgres('when the database fails', () => {
     }
   })
 
+  it('a frozen database: /readyz 503 within a second, new requests a 503 within the wait for a connection', async () => {
+    shop = await shopBehindProxy({ connectionWaitMs: 1000 })
+    const { app, handle, proxy } = shop
+    const piece = await insertProduct(handle.db, { price: 30_000 })
+    proxy.pause()
+    const frozenAt = Date.now()
+    while (handle.reachability?.up !== false && Date.now() - frozenAt < 3000) await delay(25)
+    expect(Date.now() - frozenAt).toBeLessThan(1000)
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503)
+    const started = Date.now()
+    const read = await app.inject({ method: 'GET', url: `/api/products/${piece.id}` })
+    expect(read.statusCode).toBe(503)
+    expect(Date.now() - started).toBeLessThan(2500)
+    await proxy.resume()
+    expect(await readyzBecomes(app, 200)).toBeLessThan(1000)
+    expect((await app.inject({ method: 'GET', url: `/api/products/${piece.id}` })).statusCode).toBe(200)
+  })
+
   it('an exhausted pool: a request waits a bounded time for a connection, then answers 503', async () => {
     shop = await shopBehindProxy({ poolSize: 3, connectionWaitMs: 1000 })
     const { app, handle } = shop
