@@ -46,7 +46,8 @@ export type DatabaseLocation =
 const PLAN_CACHE_MODE = 'force_generic_plan'
 
 // The connections of their own that LISTEN and the reachability probe hold: one the network lost
-// without a word (a failover, a NAT's timeout) is found by TCP within about half a minute.
+// without a word (a failover, a NAT's timeout) is also found by TCP's keep-alive probes, after
+// 10 s of quiet, besides the reachability probe's own questions.
 const KEEP_ALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 }
 
 // Any number serves, as long as every instance uses the same one.
