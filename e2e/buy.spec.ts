@@ -1,37 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import { E2E_ADMIN, E2E_UNPAID_PIECES as UNPAID_PIECES_LIMIT } from '../playwright.config'
 import { demoImage, expect, test } from './fixtures'
-
-interface ListedProduct {
-  id: number
-  name: string
-  price: number
-  status: string
-}
-
-async function availablePieces(page: Page): Promise<ListedProduct[]> {
-  const response = await page.request.get('/api/products?sort=price-asc')
-  return ((await response.json()) as ListedProduct[]).filter((product) => product.status === 'available')
-}
-
-async function addToCart(page: Page, product: ListedProduct) {
-  await page.goto(`/product/${product.id}`)
-  await page.getByRole('button', { name: 'Add to Cart' }).click()
-  await expect(page.getByText('1 item(s) added to your cart', { exact: true })).toBeVisible()
-}
-
-async function fillDetails(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Ava')
-  await page.getByLabel('Last name').fill('Chen')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Phone', { exact: true }).fill('713-555-0101')
-  await page.getByLabel('Address', { exact: true }).fill('12 Jade Street')
-  await page.getByLabel('City', { exact: true }).fill('Houston')
-  await page.getByLabel('State', { exact: true }).selectOption('TX')
-  await page.getByLabel('ZIP code').fill('77002')
-}
+import { addToCart, availablePieces, fillDetails, type ListedProduct } from './shopper'
 
 /** The .eml files the shop wrote (no SMTP in the e2e run) whose text mentions the order. */
 function mailsAbout(orderNumber: string): string[] {

@@ -97,7 +97,7 @@ test.describe('discount codes', () => {
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto(`/product/${piece.id}`)
     await page.getByRole('button', { name: 'Add to Cart' }).click()
-    await expect(page.getByText('1 item(s) added to your cart', { exact: true })).toBeVisible()
+    await expect(page.getByText('1 item added to your cart', { exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Open cart' }).click()
     const sheet = page.getByRole('dialog', { name: 'Shopping Cart' })
     await sheet.getByLabel('Discount code').fill(code.toLowerCase())

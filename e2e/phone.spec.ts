@@ -307,6 +307,13 @@ for (const width of [320, 375, 1440]) {
         await closeDialog(page)
       }
 
+      // The shopper's requests: the owner ticks the appointment off, and the card says when.
+      const arranged = card.getByRole('checkbox', { name: 'Appointment arranged' })
+      await arranged.click()
+      await expect(arranged).toBeChecked()
+      await expect(card.getByText(/Asked to see the pieces first · .+ C[SD]T/)).toBeVisible()
+      if (width === 375) await card.screenshot({ path: 'test-results/screens/phone-order-requests-375.png' })
+
       // Products: the status chips, the edit dialog and the piece's sale.
       await page.goto('/admin/products')
       await expect(page.getByRole('button', { name: /Edit / }).first()).toBeVisible()

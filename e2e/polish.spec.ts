@@ -53,7 +53,7 @@ test('a piece’s Details, Added to Cart at the bottom, and the Zelle amount on 
   // The e2e shop ships free from $1,000 (playwright.config.ts).
   const total = piece.price + (piece.price >= 100_000 ? 0 : 695)
   const dollars = `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
-  await expect(page.getByText(`Send ${dollars} to our phone number`)).toBeVisible()
+  await expect(page.getByText(`Send ${dollars} to our Zelle number`)).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: 'test-results/screens/confirmation-375.png', fullPage: true })
 })

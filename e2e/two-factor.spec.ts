@@ -29,6 +29,9 @@ test.describe('two-factor sign-in', () => {
     await expect(section.getByTestId('two-factor-status')).toHaveText('Off')
 
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
+    // The session alone is not enough: the password comes first (issue 31).
+    await section.getByLabel('Current password').fill(E2E_ADMIN.password)
+    await section.getByRole('button', { name: 'Continue' }).click()
     await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible()
     const secret = ((await section.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s+/g, '')
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
@@ -72,12 +75,22 @@ test.describe('two-factor sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/)
     await expect(page.getByRole('complementary', { name: 'Recommended: two-factor sign-in' })).toHaveCount(0)
 
-    // Turned off with the password and a recovery code, so the other journeys sign in as before.
+    // New recovery codes take the password too, and replace the old ones.
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/admin/profile?tab=two-factor')
+    await section.getByRole('button', { name: 'New recovery codes' }).click()
+    await section.getByLabel('Current password').fill(E2E_ADMIN.password)
+    await section.getByRole('button', { name: 'Make new recovery codes' }).click()
+    await expect(codes.first()).toBeVisible()
+    const freshCodes = await codes.allInnerTexts()
+    expect(freshCodes).toHaveLength(recoveryCodes.length)
+    expect(freshCodes).not.toContain(recoveryCodes[0])
+    await section.getByRole('button', { name: 'I have saved them' }).click()
+
+    // Turned off with the password and a recovery code, so the other journeys sign in as before.
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
     await section.getByLabel('Password').fill(E2E_ADMIN.password)
-    await section.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[0]!)
+    await section.getByLabel('Code from your app, or a recovery code').fill(freshCodes[0]!)
     await page.screenshot({ path: 'test-results/screens/two-factor-off-1440.png', fullPage: true })
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
     await expect(section.getByTestId('two-factor-status')).toHaveText('Off')

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline'
 import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
 import { databaseLocation } from '../src/server/db/location'
+import { mailLinksFrom } from '../src/server/modules/accounts/security-notices'
 import { AdminNameTakenError, upsertAdmin } from '../src/server/modules/accounts/service'
 import { PASSWORD_MIN } from '../src/shared/accounts'
 
@@ -29,7 +30,7 @@ if (password.length < PASSWORD_MIN) {
 const config = loadConfig()
 const database = await openDatabase(databaseLocation(config))
 try {
-  const admin = await upsertAdmin(database.db, username, password)
+  const admin = await upsertAdmin(database.db, username, password, mailLinksFrom(config))
   console.info(`Administrator "${admin.username}" is ready (id ${admin.id}).`)
 } catch (error) {
   if (!(error instanceof AdminNameTakenError)) throw error

@@ -53,6 +53,8 @@ describe('configuration', () => {
       '127.0.0.1',
       '::1',
     ])
+    // One address alone is a list, not a malformed number.
+    expect(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1'])
     expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/40' })).toThrow('TRUST_PROXY')
     // Values that would reach Fastify as something it ignores stop start-up, saying what to write.
     for (const value of ['1.5', '-1', '1e2', '99']) {

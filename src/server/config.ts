@@ -305,7 +305,8 @@ function parseTrustProxy(value: string): boolean | number | string[] {
     }
     return hops || false
   }
-  if (/^[-+]?[\d.e]+$/i.test(value.trim())) {
+  // '1.5', '-1' or '1e2' read as numbers (an address such as 127.0.0.1 does not).
+  if (value.trim() !== '' && Number.isFinite(Number(value.trim()))) {
     throw new ConfigError(
       'Invalid environment:\n  TRUST_PROXY: a hop count is a whole number (1 behind one load balancer, 2 behind a CDN and a load balancer)',
     )

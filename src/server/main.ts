@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { databaseLocation } from './db/location'
 import { loadSsrBundle } from './http/ssr'
+import { mailLinksFrom } from './modules/accounts/security-notices'
 import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
 import { createFileStore } from './modules/media/create-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
@@ -38,7 +39,7 @@ async function main() {
 
   if (config.admin) {
     try {
-      await upsertAdmin(db, config.admin.username, config.admin.password)
+      await upsertAdmin(db, config.admin.username, config.admin.password, mailLinksFrom(config))
     } catch (error) {
       if (!(error instanceof AdminNameTakenError)) throw error
       console.error(`Invalid environment:\n  ${error.message}`)

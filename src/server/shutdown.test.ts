@@ -4,7 +4,9 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app'
 import {
   checkoutAttempts,
   emailOutbox,
@@ -13,10 +15,12 @@ import {
   payments,
   products,
   rateLimits,
+  refunds,
 } from './db/schema'
+import type { TestPaymentProvider } from './modules/payments/test-provider'
 import { drainAndClose } from './shutdown'
-import { checkoutForm, insertProduct } from './test/factories'
-import { createTestApp, createTestDatabase, type TestDatabase } from './test/helpers'
+import { checkoutForm, insertProduct, placeCardOrder } from './test/factories'
+import { createTestApp, createTestDatabase, type TestDatabase, testConfig } from './test/helpers'
 import { freePort } from './test/shop-process'
 
 const zelleOrder = (piece: { id: number; price: number }, n: number) => ({
@@ -199,6 +203,80 @@ describe.skipIf(!onPostgres)('a kill -9 in the middle', () => {
     const left = await t.db.select().from(rateLimits).where(sql`${rateLimits.key} like 'crash:%'`)
     expect(left).toHaveLength(35)
   }, 60_000)
+
+  describe('in the middle of a card refund, then a restart', () => {
+    // The shop before and after the kill: the same database, the test provider's records in it.
+    let app: FastifyInstance
+    beforeAll(async () => {
+      app = await buildApp({ config: testConfig(), database: t, logger: false, rateLimits: false })
+      await app.ready()
+    })
+    afterAll(() => app?.close())
+
+    async function paidCardOrder(price: number) {
+      const piece = await insertProduct(t.db, { price })
+      const placed = await placeCardOrder(app, piece)
+      expect(placed.statusCode, placed.body).toBe(200)
+      const orderId = (placed.json() as { id: number }).id
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+      return { orderId, intentId: row!.paymentId! }
+    }
+
+    /** The restarted shop's worker finishes what the killed one left; answers the refund row after. */
+    async function restartAndFinish(orderId: number, leaseHeld: boolean) {
+      const [left] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+      expect(left, 'the refund was on record before the kill').toMatchObject({ status: 'pending' })
+      // The killed worker's claim on the row lasts its lease; the restarted one waits it out.
+      if (leaseHeld)
+        await t.db.execute(sql`update refunds set next_attempt_at = now() where id = ${left!.id}`)
+      expect(await app.refundWorker.runOnce()).toBe(1)
+      const [after] = await t.db.select().from(refunds).where(eq(refunds.id, left!.id))
+      return after!
+    }
+
+    const provider = () => app.paymentProvider as TestPaymentProvider
+
+    for (const point of ['refund-after-commit', 'refund-after-provider'] as const) {
+      it(`${point}: the owner's refund is made exactly once`, async () => {
+        const { orderId, intentId } = await paidCardOrder(32_000)
+        const { signal, output } = await runChild('refund', point, {
+          ORDER_ID: String(orderId),
+          REFUND_AMOUNT: '12000',
+        })
+        expect(signal, output).toBe('SIGKILL')
+        // Killed after the provider answered: the provider made it; before: nothing yet.
+        expect(await provider().refundsOf(intentId)).toEqual(
+          point === 'refund-after-provider' ? [12_000] : [],
+        )
+        const refund = await restartAndFinish(orderId, point === 'refund-after-provider')
+        expect(refund.status).toBe('done')
+        expect(await provider().refundCount(refund.idempotencyKey!)).toBe(1)
+        expect(await provider().refundsOf(intentId)).toEqual([12_000])
+        const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+        expect(order).toMatchObject({ refundedAmount: 12_000, paymentStatus: 'paid' })
+      }, 60_000)
+    }
+
+    it('cancel-after-commit: the cancelled order is refunded exactly once', async () => {
+      const { orderId, intentId } = await paidCardOrder(27_000)
+      const { signal, output } = await runChild('cancel', 'cancel-after-commit', {
+        ORDER_ID: String(orderId),
+      })
+      expect(signal, output).toBe('SIGKILL')
+      const [cancelled] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+      expect(cancelled).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' })
+      const refund = await restartAndFinish(orderId, false)
+      expect(refund).toMatchObject({
+        status: 'done',
+        amount: 27_000,
+        idempotencyKey: `cancel-order-${orderId}`,
+      })
+      expect(await provider().refundCount(`cancel-order-${orderId}`)).toBe(1)
+      expect(await provider().refundsOf(intentId)).toEqual([27_000])
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId))
+      expect(order).toMatchObject({ refundedAmount: 27_000, paymentStatus: 'refunded' })
+    }, 60_000)
+  })
 })
 
 describe.skipIf(!onPostgres)('main.ts on SIGTERM', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { normalizeIdentity } from './identity'
+import { NAME_MAX, plainText } from './plain-text'
 
 // Messages are the specification's, word for word (storefront.md §5, back-office.md §5).
 
@@ -7,18 +9,25 @@ export const PASSWORD_MIN = 6
 // argon2 accepts any length; a ceiling keeps one request from costing the server seconds.
 export const PASSWORD_MAX = 256
 
-/** Optional text: blank or missing becomes undefined. */
-const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+/** Optional plain text (plain-text.ts): blank or missing becomes undefined. */
+const optionalPlain = (label: string, max: number) =>
+  plainText(label, max)
     .optional()
     .transform((value) => value || undefined)
 
+/** Optional plain text that a blank or null clears. */
+const nullablePlain = (label: string, max: number) =>
+  plainText(label, max)
+    .nullish()
+    .transform((value) => value || null)
+
+/** A name that may be left out but, when sent, is not blank. */
+const profileName = (label: string) =>
+  z.string().trim().min(1, `${label} cannot be empty`).pipe(plainText(label, NAME_MAX)).nullish()
+
 const optionalEmail = (message: string) =>
   z
-    .union([z.literal(''), z.email({ error: message }).trim().toLowerCase().max(254)])
+    .union([z.literal(''), z.email({ error: message }).trim().overwrite(normalizeIdentity).max(254)])
     .optional()
     .transform((value) => value || undefined)
 
@@ -41,8 +50,8 @@ export const registerSchema = z.object({
     .min(PASSWORD_MIN, 'Password must be at least 6 characters')
     .max(PASSWORD_MAX),
   email: optionalEmail('Invalid email format'),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
+  firstName: optionalPlain('First name', NAME_MAX),
+  lastName: optionalPlain('Last name', NAME_MAX),
   // The storefront always sends false; the server ignores it whatever it says (DESIGN.md §5).
   isAdmin: z.boolean().optional(),
 })
@@ -64,17 +73,17 @@ export const profileUpdateSchema = z.object({
   email: z
     .union([
       z.literal(''),
-      z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+      z.email({ error: 'Please enter a valid email address' }).trim().overwrite(normalizeIdentity).max(254),
     ])
     .nullish()
     // Left out = unchanged; blank = removed.
     .transform((value) => (value === undefined ? undefined : value || null)),
   /** Needed when the e-mail address changes: whoever holds only the session cannot redirect resets. */
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
-  firstName: z.string().trim().min(1, 'First name cannot be empty').max(100).nullish(),
-  lastName: z.string().trim().min(1, 'Last name cannot be empty').max(100).nullish(),
-  address: nullableText(),
-  city: nullableText(100),
+  firstName: profileName('First name'),
+  lastName: profileName('Last name'),
+  address: nullablePlain('Address', 200),
+  city: nullablePlain('City', 100),
   state: nullableText(60),
   zipCode: nullableText(20),
   country: nullableText(60),
@@ -103,7 +112,11 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>
 
 export const requestPasswordResetSchema = z.object({
-  email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase().max(254),
+  email: z
+    .email({ error: 'Please enter a valid email address' })
+    .trim()
+    .overwrite(normalizeIdentity)
+    .max(254),
 })
 
 export const resetPasswordSchema = z
@@ -130,13 +143,21 @@ export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired.
  * names are required — and sent through the same PUT /api/users/:id.
  */
 export const adminProfileSchema = z.object({
-  email: z.email({ error: 'Invalid email address' }).trim().toLowerCase().max(254),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  email: z.email({ error: 'Invalid email address' }).trim().overwrite(normalizeIdentity).max(254),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .pipe(plainText('First name', NAME_MAX)),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .pipe(plainText('Last name', NAME_MAX)),
   /** Sent only when the e-mail address changes (see profileUpdateSchema). */
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
-  address: nullableText(),
-  city: nullableText(100),
+  address: nullablePlain('Address', 200),
+  city: nullablePlain('City', 100),
   state: nullableText(60),
   zipCode: nullableText(20),
   country: nullableText(60),

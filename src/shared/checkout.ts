@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NAME_MAX, plainText, requiredPlainText } from './plain-text'
 
 // The checkout form and the order submission (storefront.md §3, §5), messages word for word.
 
@@ -8,22 +9,20 @@ export const CHECKOUT_PAYMENT_METHODS = ['stripe', 'zelle'] as const
 export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number]
 
 export const checkoutFormSchema = z.object({
-  firstName: required('First name is required', 100),
-  lastName: required('Last name is required', 100),
+  // Names and address lines reach the shop's e-mails: plain text only (plain-text.ts).
+  firstName: requiredPlainText('First name', 'First name is required', NAME_MAX),
+  lastName: requiredPlainText('Last name', 'Last name is required', NAME_MAX),
   email: z.email({ error: 'Invalid email address' }).trim().toLowerCase().max(254),
   phone: required('Phone number is required', 40),
-  address: required('Address is required'),
-  city: required('City is required', 100),
+  address: requiredPlainText('Address', 'Address is required', 200),
+  city: requiredPlainText('City', 'City is required', 100),
   state: required('State is required', 60),
   zipCode: required('ZIP code is required', 20),
   country: required('Country is required', 60).default('United States'),
   paymentMethod: z
     .enum(CHECKOUT_PAYMENT_METHODS, { error: 'Please select a payment method' })
     .default('stripe'),
-  specialInstructions: z
-    .string()
-    .trim()
-    .max(2000)
+  specialInstructions: plainText('Special instructions', 2000)
     .optional()
     .transform((value) => value || undefined),
   appointmentRequest: z.boolean().default(false),
@@ -62,6 +61,8 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
   paymentStatus: z.string().optional(),
   /** The same key for a retried submission: one order, however often it arrives. */
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  /** A signed-in shopper's "Save this address to my account": ignored for a guest. */
+  saveAddress: z.boolean().default(false),
 })
 export type OrderSubmission = z.input<typeof orderSubmissionSchema>
 
@@ -94,6 +95,8 @@ export interface PaymentIntentResponse {
 export interface CheckoutResponse {
   order: { id: number }
   id: number
+  /** Opens this order read-only through /api/order-status/:id?key= (the e-mails' guest key). */
+  statusKey: string
   warnings?: string[]
 }
 

@@ -17,4 +17,14 @@ export interface MoneyOverview {
   salesThisMonth: SalesTotals
   /** Money paid back to shoppers since the first of the month, in cents. */
   refundsThisMonth: SalesTotals
+  /**
+   * Card refunds whose retries ran out, each waiting for the owner's retry on its order, and the
+   * order of the oldest (where the dashboard's warning leads).
+   */
+  failedRefunds: { count: number; orderId: number | null }
+  /**
+   * Card payments were made in the last day and the provider's webhook was not heard from in it:
+   * its secret or its address is likely wrong (the reconciliation still places those orders).
+   */
+  webhookSilent: boolean
 }

@@ -35,6 +35,8 @@ export interface AdminOrderItem {
   productImage: string
   quantity: number
   price: number
+  /** The line's share of the order's discount, in cents: the line was paid price × quantity less this. */
+  discount: number
 }
 
 export interface AdminPayment {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatCents } from './money'
 import { PAYMENT_METHODS, type PaymentMethod } from './orders'
 import { strictObject } from './validation'
 
@@ -29,6 +30,13 @@ export const refundInputSchema = strictObject({
 })
 export type RefundInput = z.output<typeof refundInputSchema>
 
+/**
+ * A card refund is written first (pending) and the provider called after, by a worker that retries;
+ * a refund by hand (Zelle, cash) is done at once. Failed: the retries ran out, the owner retries.
+ */
+export const REFUND_STATUSES = ['pending', 'done', 'failed'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+
 export interface Refund {
   id: number
   amount: number
@@ -37,6 +45,44 @@ export interface Refund {
   createdAt: string
   /** The pieces this refund put back on sale. */
   restockedProductIds: number[]
+  status: RefundStatus
+  /** Why the provider's last attempt failed, for the owner. */
+  lastError: string | null
+}
+
+/** The owner's reason as a clause of the trail's sentence: "Returned unworn." does not end it twice. */
+export const reasonClause = (reason: string) => reason.trim().replace(/[.!?…\s]+$/u, '')
+
+/** An order's line as a refund weighs it: what it cost and its share of the order's discount. */
+interface PaidLine {
+  productId: number
+  price: number
+  quantity: number
+  discount: number
+}
+
+/** What the shopper paid for a line: its price less its share of the order's discount. */
+export const linePaid = (line: Pick<PaidLine, 'price' | 'quantity' | 'discount'>) =>
+  line.price * line.quantity - line.discount
+
+/**
+ * A return's refund is at most what was paid for the pieces coming back, plus the shipping (a
+ * return may refund it too): a refund for returned studs never pays back the discount twice.
+ * None when no piece comes back (a goodwill refund, limited only by what is left to refund).
+ */
+export function returnRefundLimit(
+  order: { items: PaidLine[]; shippingCost: number },
+  restock: readonly number[],
+): { limit: number; message: string } | undefined {
+  if (restock.length === 0) return undefined
+  const paid = order.items
+    .filter((line) => restock.includes(line.productId))
+    .reduce((sum, line) => sum + linePaid(line), 0)
+  const shipping = order.shippingCost > 0 ? ` and ${formatCents(order.shippingCost)} shipping` : ''
+  return {
+    limit: paid + order.shippingCost,
+    message: `The refund exceeds the ${formatCents(paid)} paid for the returned pieces${shipping}`,
+  }
 }
 
 /** Where the money goes back, in the shopper's words (the e-mail, the order page). */

@@ -21,7 +21,22 @@ export const twoFactorCode = z
   .min(1, 'Enter the code')
   .max(64, 'That code is too long')
 
+export const TWO_FACTOR_WRONG_PASSWORD = 'Current password is incorrect'
+
+/**
+ * The account's current password: every change to two-factor sign-in asks for it, so a borrowed
+ * session alone can neither turn it on (locking the owner out) nor off.
+ */
+const currentPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX)
+
+export const setUpTwoFactorSchema = z.object({ password: currentPassword })
+export type SetUpTwoFactorInput = z.input<typeof setUpTwoFactorSchema>
+
 export const enableTwoFactorSchema = z.object({
+  password: currentPassword,
   code: z
     .string({ error: 'Enter the 6-digit code from your app' })
     .trim()
@@ -30,10 +45,14 @@ export const enableTwoFactorSchema = z.object({
 export type EnableTwoFactorInput = z.input<typeof enableTwoFactorSchema>
 
 export const disableTwoFactorSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  password: currentPassword,
   code: twoFactorCode,
 })
 export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>
+
+/** New recovery codes replace every old one. */
+export const regenerateRecoveryCodesSchema = z.object({ password: currentPassword })
+export type RegenerateRecoveryCodesInput = z.input<typeof regenerateRecoveryCodesSchema>
 
 export interface TwoFactorSetup {
   /** Base32, for typing into an app by hand. */

@@ -5,17 +5,20 @@ import { useForm } from 'react-hook-form'
 import { disableTwoFactorSchema, type TwoFactorSetup } from '../../shared/two-factor'
 import type { PublicUser } from '../../shared/users'
 import { applyFieldErrors, toastFailure, toastSuccess } from '../lib/mutation-toasts'
-import { useDisableTwoFactor, useSetUpTwoFactor } from '../lib/two-factor'
+import { useDisableTwoFactor, useRegenerateRecoveryCodes, useSetUpTwoFactor } from '../lib/two-factor'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { RecoveryCodes } from './recovery-codes'
+import { TwoFactorPasswordStep } from './two-factor-password-step'
 import { TwoFactorSetupSteps } from './two-factor-setup'
 
 type Stage =
   | { name: 'idle' }
-  | { name: 'setting-up'; setup: TwoFactorSetup }
+  | { name: 'confirming'; purpose: 'set-up' | 'new-codes' }
+  /** The password is kept for the code step, which asks for it again (the server does). */
+  | { name: 'setting-up'; setup: TwoFactorSetup; password: string }
   | { name: 'codes'; codes: string[] }
   | { name: 'turning-off' }
 
@@ -23,13 +26,17 @@ type Stage =
 export function TwoFactorSection({ user }: { user: PublicUser }) {
   const [stage, setStage] = useState<Stage>({ name: 'idle' })
   const setUp = useSetUpTwoFactor()
+  const newCodes = useRegenerateRecoveryCodes()
   const on = user.twoFactorEnabled
+  const idle = () => setStage({ name: 'idle' })
 
-  const start = () =>
-    setUp.mutateAsync().then(
-      (setup) => setStage({ name: 'setting-up', setup }),
-      (error) => toastFailure('Two-Factor Setup Failed', error),
-    )
+  const start = (password: string) =>
+    setUp.mutateAsync({ password }).then((setup) => setStage({ name: 'setting-up', setup, password }))
+  const regenerate = (password: string) =>
+    newCodes.mutateAsync({ password }).then(({ recoveryCodes }) => {
+      toastSuccess('New Recovery Codes', 'Your earlier recovery codes no longer work.')
+      setStage({ name: 'codes', codes: recoveryCodes })
+    })
 
   return (
     <section aria-labelledby="two-factor-title" className="max-w-3xl">
@@ -54,23 +61,48 @@ export function TwoFactorSection({ user }: { user: PublicUser }) {
             username={user.username}
             onDone={() => setStage({ name: 'idle' })}
           />
+        ) : stage.name === 'confirming' && stage.purpose === 'set-up' && !on ? (
+          <TwoFactorPasswordStep
+            username={user.username}
+            submitLabel="Continue"
+            failureTitle="Two-Factor Setup Failed"
+            onSubmit={start}
+            onCancel={idle}
+          />
+        ) : stage.name === 'confirming' && stage.purpose === 'new-codes' && on ? (
+          <TwoFactorPasswordStep
+            username={user.username}
+            submitLabel="Make new recovery codes"
+            failureTitle="Could Not Make New Codes"
+            onSubmit={regenerate}
+            onCancel={idle}
+          />
         ) : stage.name === 'setting-up' && !on ? (
           <TwoFactorSetupSteps
             setup={stage.setup}
+            password={stage.password}
             onEnabled={(codes) => {
               toastSuccess('Two-Factor Sign-In On', 'Your next sign-in will ask for a code.')
               setStage({ name: 'codes', codes })
             }}
-            onCancel={() => setStage({ name: 'idle' })}
+            onCancel={idle}
           />
         ) : stage.name === 'turning-off' && on ? (
           <TurnOffForm username={user.username} onDone={() => setStage({ name: 'idle' })} />
         ) : on ? (
-          <Button variant="secondary" onClick={() => setStage({ name: 'turning-off' })}>
-            Turn off two-factor sign-in
-          </Button>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button
+              variant="secondary"
+              onClick={() => setStage({ name: 'confirming', purpose: 'new-codes' })}
+            >
+              New recovery codes
+            </Button>
+            <Button variant="secondary" onClick={() => setStage({ name: 'turning-off' })}>
+              Turn off two-factor sign-in
+            </Button>
+          </div>
         ) : (
-          <Button onClick={start} loading={setUp.isPending}>
+          <Button onClick={() => setStage({ name: 'confirming', purpose: 'set-up' })}>
             <ShieldCheck className="size-4" aria-hidden /> Set up two-factor sign-in
           </Button>
         )}

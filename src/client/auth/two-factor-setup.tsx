@@ -14,15 +14,21 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 /** Step two of setting up: scan (or type) the key, then prove it with the app's first code. */
 export function TwoFactorSetupSteps({
   setup,
+  password,
   onEnabled,
   onCancel,
 }: {
   setup: TwoFactorSetup
+  /** Given at the step before (TwoFactorPasswordStep): the server asks for it again here. */
+  password: string
   onEnabled: (recoveryCodes: string[]) => void
   onCancel: () => void
 }) {
   const enable = useEnableTwoFactor()
-  const form = useForm({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: '' } })
+  const form = useForm({
+    resolver: zodResolver(enableTwoFactorSchema),
+    defaultValues: { password, code: '' },
+  })
 
   const submit = form.handleSubmit((values) =>
     enable.mutateAsync(values).then(

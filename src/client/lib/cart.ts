@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Cart } from '../../shared/cart'
 import { outOfStockMessage, soldMessage } from '../../shared/purchase'
-import { toast } from '../ui/use-toast'
+import { type ToastHandle, toast } from '../ui/use-toast'
 import { ApiError, api } from './api'
 import { EMPTY_CART, queries } from './queries'
 
@@ -14,6 +14,17 @@ export const cartKey = queries.cart().queryKey
 // The cart API's words when a piece cannot be bought (storefront.md §8): 'Cannot add to cart'.
 const CANNOT_ADD = new Set([soldMessage(), outOfStockMessage()])
 
+let addedToast: ToastHandle | undefined
+
+/**
+ * Opening the cart shows what was added, so the "Added to Cart" toast goes: on a phone it would
+ * otherwise lie over the sheet's Checkout button for the rest of its 5 s.
+ */
+export function dismissAddedToCart() {
+  addedToast?.dismiss()
+  addedToast = undefined
+}
+
 export function useAddToCart() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -22,9 +33,9 @@ export function useAddToCart() {
       // The reply carries the whole cart; without it, ask again.
       if (Array.isArray(cart?.items)) queryClient.setQueryData(cartKey, cart)
       else void queryClient.invalidateQueries({ queryKey: cartKey })
-      toast({
+      addedToast = toast({
         title: 'Added to Cart',
-        description: `${input.quantity} item(s) added to your cart`,
+        description: `${input.quantity} ${input.quantity === 1 ? 'item' : 'items'} added to your cart`,
         placement: 'bottom',
       })
     },

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   DisableTwoFactorInput,
   EnableTwoFactorInput,
+  RegenerateRecoveryCodesInput,
+  SetUpTwoFactorInput,
   TwoFactorChallenge,
   TwoFactorEnabled,
   TwoFactorSetup,
@@ -20,7 +22,8 @@ export function asksForCode(error: unknown): boolean {
 
 export function useSetUpTwoFactor() {
   return useMutation({
-    mutationFn: () => api.post<TwoFactorSetup>('/api/account/two-factor/setup'),
+    mutationFn: (input: SetUpTwoFactorInput) =>
+      api.post<TwoFactorSetup>('/api/account/two-factor/setup', input),
   })
 }
 
@@ -45,5 +48,12 @@ export function useDisableTwoFactor() {
     mutationFn: (input: DisableTwoFactorInput) =>
       api.post<{ message: string }>('/api/account/two-factor/disable', input),
     onSuccess: refresh,
+  })
+}
+
+export function useRegenerateRecoveryCodes() {
+  return useMutation({
+    mutationFn: (input: RegenerateRecoveryCodesInput) =>
+      api.post<TwoFactorEnabled>('/api/account/two-factor/recovery-codes', input),
   })
 }

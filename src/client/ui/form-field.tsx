@@ -50,7 +50,8 @@ export function FormField({ label, htmlFor, error, hint, className, children }: 
 
   return (
     <FormFieldContext value={{ id: htmlFor, describedBy, invalid: Boolean(error) }}>
-      <div className={cn('grid gap-2', className)}>
+      {/* content-start: beside a taller field in a row (one with a hint), label and control stay together. */}
+      <div className={cn('grid content-start gap-2', className)}>
         <Label htmlFor={htmlFor}>{label}</Label>
         {children}
         {hint && (

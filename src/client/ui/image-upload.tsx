@@ -1,6 +1,7 @@
 import { CircleCheck, ImageUp, RotateCcw, TriangleAlert, X } from 'lucide-react'
 import { type DragEvent, useRef, useState } from 'react'
 import { UPLOAD_MESSAGES, uploadRefusal } from '../../shared/images'
+import { ApiError } from '../lib/api'
 import { cn } from '../lib/cn'
 import { failureMessage } from '../lib/mutation-toasts'
 import { Button } from './button'
@@ -16,7 +17,13 @@ export interface Upload {
   progress: number
   state: 'sending' | 'done' | 'failed'
   error?: string
+  /** False when the server refused the file itself: sending the same file again cannot succeed. */
+  retryable?: boolean
 }
+
+/** A refusal of the file (its type, size, content) rather than a network or server failure. */
+const refusedFile = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status)
 
 /** Sends one file; resolves to the stored image URLs the server answered. */
 export type SendFile = (file: File, onProgress: (fraction: number) => void) => Promise<string[]>
@@ -47,7 +54,7 @@ export function useImageUploads({
           succeeded += 1
           onUploaded(urls)
         } catch (error) {
-          patch(key, { state: 'failed', error: failureMessage(error) })
+          patch(key, { state: 'failed', error: failureMessage(error), retryable: !refusedFile(error) })
           toast({ variant: 'destructive', title: UPLOAD_MESSAGES.failed, description: failureMessage(error) })
         }
       }
@@ -83,7 +90,16 @@ export function useImageUploads({
   }
 
   const dismiss = (key: string) => setUploads((all) => all.filter((upload) => upload.key !== key))
-  return { uploads, start, retry, dismiss, busy: uploads.some((upload) => upload.state === 'sending') }
+  /** Forgets finished and failed rows: the form they belonged to was sent or reset. */
+  const clear = () => setUploads((all) => all.filter((upload) => upload.state === 'sending'))
+  return {
+    uploads,
+    start,
+    retry,
+    dismiss,
+    clear,
+    busy: uploads.some((upload) => upload.state === 'sending'),
+  }
 }
 
 export interface FileDropzoneProps {
@@ -183,15 +199,17 @@ export function UploadProgressList({
             </span>
             {upload.state === 'failed' && (
               <>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="h-8 px-2"
-                  onClick={() => onRetry(upload.key)}
-                >
-                  <RotateCcw className="size-3.5" aria-hidden /> Retry
-                </Button>
+                {upload.retryable !== false && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="h-8 px-2"
+                    onClick={() => onRetry(upload.key)}
+                  >
+                    <RotateCcw className="size-3.5" aria-hidden /> Retry
+                  </Button>
+                )}
                 <Button
                   type="button"
                   variant="ghost"

@@ -19,6 +19,11 @@ export interface SimilarPieceAlertProps {
   category: string
   /** `panel` on the piece's page; `compact` under a card (the wishlist). */
   variant?: 'panel' | 'compact'
+  /**
+   * The piece's name, where several of these share a page (the wishlist's sold cards): it names
+   * each region apart, since landmarks with one name cannot be told apart.
+   */
+  pieceName?: string
   className?: string
 }
 
@@ -32,6 +37,7 @@ export function SimilarPieceAlert({
   productId,
   category,
   variant = 'panel',
+  pieceName,
   className,
 }: SimilarPieceAlertProps) {
   const hydrated = useSyncExternalStore(
@@ -75,7 +81,8 @@ export function SimilarPieceAlert({
   const done = ask.data
   return (
     <section
-      aria-labelledby={titleId}
+      aria-labelledby={pieceName ? undefined : titleId}
+      aria-label={pieceName ? `${PIECE_ALERT_MESSAGES.title}: ${pieceName}` : undefined}
       // Interactive from here on (the server's markup is not): journeys wait for it.
       data-ready={hydrated || undefined}
       className={cn(

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
+import { type CSSProperties, useEffect, useState } from 'react'
 import { cn } from '../lib/cn'
 import {
   dismiss,
@@ -17,13 +18,16 @@ const variantClasses: Record<ToastVariant, string> = {
 }
 
 /**
- * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Top centre, or along the
- * bottom for a toast placed there; F8 moves focus to it, a swipe right dismisses.
+ * Mount once per app shell; raise toasts with `toast()` from ./use-toast. Top centre, just below
+ * the storefront's header, or along the bottom for a toast placed there; F8 moves focus to it, a swipe
+ * right dismisses.
  */
 export function Toaster() {
   const { toasts } = useToast()
   // One toast at a time (TOAST_LIMIT): the viewport goes where the newest one asks to be.
-  const bottom = toasts.at(-1)?.placement === 'bottom'
+  const newest = toasts.at(-1)
+  const bottom = newest?.placement === 'bottom'
+  const belowHeader = useHeaderBottom(newest?.id)
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
@@ -83,9 +87,24 @@ export function Toaster() {
           'fixed inset-x-0 z-100 m-0 mx-auto flex max-h-screen w-full list-none flex-col gap-2 p-4 sm:max-w-md sm:p-6',
           bottom
             ? 'bottom-0 pb-[max(1rem,env(safe-area-inset-bottom))]'
-            : 'top-0 pt-[max(1rem,env(safe-area-inset-top))]',
+            : 'top-(--toast-top) pt-[max(1rem,env(safe-area-inset-top))]',
         )}
+        style={{ '--toast-top': `${belowHeader}px` } as CSSProperties}
       />
     </ToastPrimitive.Provider>
   )
+}
+
+/**
+ * Where the page's header ends when a toast opens, in px (0 without one): a toast over it would hide
+ * its menu, search and cart button for its 5 s (on a phone they fill the top of the screen).
+ */
+function useHeaderBottom(toastId: string | undefined): number {
+  const [bottom, setBottom] = useState(0)
+  useEffect(() => {
+    if (!toastId) return
+    const header = document.querySelector('[data-toast-anchor]')
+    setBottom(header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0)
+  }, [toastId])
+  return bottom
 }

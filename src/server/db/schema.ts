@@ -17,6 +17,7 @@ import {
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
+import { REFUND_STATUSES } from '../../shared/refunds'
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
@@ -54,12 +55,16 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code is never accepted twice (RFC 6238 §5.2). */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /** Too many wrong codes: the code step waits until then (modules/accounts/two-factor-limits.ts). */
+    twoFactorWaitUntil: timestamp('two_factor_wait_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    // Both are stored normalised (shared/identity.ts), so uniqueness is on the values themselves:
+    // lower() would fold some letters unlike the application does.
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
   ],
 )
 
@@ -282,26 +287,77 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for a card payment that never became an order (its piece sold meanwhile). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     method: text('method').notNull(),
     reason: text('reason').notNull(),
     /** The pieces this refund put back on sale. */
     restockedProductIds: integer('restocked_product_ids').array().notNull().default(sql`'{}'::int[]`),
-    /** The provider's refund id, for a card refund. */
+    /** The provider's refund id, for a card refund, once the provider made it. */
     providerReference: text('provider_reference'),
     /** The owner who made it, by name as it was then. */
     actor: text('actor'),
     createdAt: createdAt(),
+    /**
+     * pending: written, the provider not yet done (the refund worker's queue); done: the money
+     * went back; failed: the retries ran out and the owner retries by hand (docs/decisions/011).
+     */
+    status: text('status').notNull(),
+    /** The card payment (intent) a card refund goes back through. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Sent with every provider call for this refund, so the provider refunds it once. */
+    idempotencyKey: text('idempotency_key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A pending refund is not taken before this: the retry's backoff, or a worker's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When the money went back: the day the ledger counts the refund on. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amount} > 0`),
     check('refunds_method_check', inList('method', PAYMENT_METHODS)),
+    check('refunds_status_check', inList('status', REFUND_STATUSES)),
+    check('refunds_owner_check', sql`${t.orderId} is not null or ${t.paymentIntentId} is not null`),
+    check('refunds_done_check', sql`(${t.status} = 'done') = (${t.completedAt} is not null)`),
     index('refunds_order_idx').on(t.orderId),
-    index('refunds_created_idx').on(t.createdAt),
+    index('refunds_completed_idx').on(t.completedAt),
+    // The worker's queue: few rows at any time.
+    index('refunds_queue_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
   ],
+)
+
+/**
+ * The built-in test payment provider's own records (docs/decisions/007): its intents and refunds,
+ * kept in the database as Stripe keeps them on its side, so a restarted instance (or a second one)
+ * finishes a refund another began. Never written with Stripe keys set.
+ */
+export const testProviderIntents = pgTable('test_provider_intents', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: createdAt(),
+})
+
+export const testProviderRefunds = pgTable(
+  'test_provider_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testProviderIntents.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_provider_refunds_intent_idx').on(t.intentId)],
 )
 
 export const paymentPlans = pgTable(
@@ -358,6 +414,11 @@ export const checkoutAttempts = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the reconciliation last asked the provider about this attempt's payment (jobs/
+     * reconcile-checkouts.ts): an attempt is swept only once the provider said it was never paid.
+     */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
   },
   (t) => [
     check('checkout_attempts_amount_check', sql`${t.amount} >= 0`),
@@ -783,6 +844,26 @@ export const recoveryCodes = pgTable(
     codeHash: text('code_hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+)
+
+/**
+ * An account's audit trail: every change to how it signs in (two-factor sign-in, the password, the
+ * e-mail address), by its owner or by the shop (`actor`), kept beside the notice mailed about it.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A SecurityChange (modules/accounts/security-notices.ts). */
+    kind: text('kind').notNull(),
+    /** 'owner' (the account's own session or reset link), or what acted for the shop ('admin:reset-two-factor'). */
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_events_user_idx').on(t.userId, t.createdAt)],
 )
 
 export const sessions = pgTable(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { normalizeIdentity } from '../../shared/identity'
 
 /**
  * OWASP's device cookie: a browser that signed in to an account gets a signed, long-lived cookie
@@ -17,7 +18,7 @@ interface DeviceEntry {
   id: string
 }
 
-// One entry: the lower-cased username URI-encoded (so it holds no comma), a dot, the id (base64url,
+// One entry: the normalised username URI-encoded (so it holds no comma), a dot, the id (base64url,
 // so it holds no dot: it is split off at the last one); entries joined by commas.
 const encodeEntry = (entry: DeviceEntry) => `${encodeURIComponent(entry.username)}.${entry.id}`
 function decodeEntry(text: string): DeviceEntry | undefined {
@@ -43,7 +44,7 @@ function readEntries(request: FastifyRequest): DeviceEntry[] {
 
 /** The device id this browser holds for the username, if its device cookie is valid (signed by us). */
 export function deviceIdFor(request: FastifyRequest, username: string): string | undefined {
-  const name = username.toLowerCase()
+  const name = normalizeIdentity(username)
   return readEntries(request).find((entry) => entry.username === name)?.id
 }
 
@@ -54,7 +55,7 @@ export function issueDeviceCookie(
   username: string,
   secure: boolean,
 ): void {
-  const name = username.toLowerCase()
+  const name = normalizeIdentity(username)
   const others = readEntries(request).filter((entry) => entry.username !== name)
   const entries = [{ username: name, id: randomBytes(16).toString('base64url') }, ...others].slice(
     0,

@@ -79,6 +79,7 @@ const SIGNED_IN = new Set([
   'POST /api/account/two-factor/setup',
   'POST /api/account/two-factor/enable',
   'POST /api/account/two-factor/disable',
+  'POST /api/account/two-factor/recovery-codes',
   'GET /api/orders',
   'GET /api/orders/:id',
   'GET /api/orders/:id/invoice.pdf',

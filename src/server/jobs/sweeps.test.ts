@@ -75,8 +75,11 @@ describe('data sweeps', () => {
     await db.insert(cartItems).values({ sessionId: 'gone-long-ago', productId: piece.id })
     const payingAttempt = await attempt({ sessionId: paying, createdAt: ago(HOUR) })
 
-    // Checkout attempts: abandoned two days ago, a refunded one (the record of money sent back).
-    const abandoned = await attempt({ sessionId: null, createdAt: ago(2 * DAY) })
+    // Checkout attempts: abandoned two days ago (the reconciliation found it never paid, so
+    // failed), one as old the provider was not asked about yet, and a refunded one (the record of
+    // money sent back).
+    const abandoned = await attempt({ sessionId: null, createdAt: ago(2 * DAY), status: 'failed' })
+    const unasked = await attempt({ sessionId: null, createdAt: ago(2 * DAY) })
     const refunded = await attempt({ sessionId: null, createdAt: ago(30 * DAY), status: 'refunded' })
 
     // Rate-limit counters: a window that closed months ago, one still open.
@@ -137,7 +140,7 @@ describe('data sweeps', () => {
     const attempts = (await db.select({ id: checkoutAttempts.id }).from(checkoutAttempts)).map(
       (row) => row.id,
     )
-    expect(attempts.sort()).toEqual([payingAttempt, refunded].sort())
+    expect(attempts.sort()).toEqual([payingAttempt, unasked, refunded].sort())
     expect(attempts).not.toContain(abandoned)
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)
     expect(keys).toEqual(['rl:open'])

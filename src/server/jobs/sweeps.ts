@@ -79,15 +79,18 @@ export const dataSweeps = ({ checkoutReminderHours }: SweepSettings): Sweep[] =>
       ),
   },
   {
-    // Refunded attempts stay: they are the record of money sent back. One still awaiting its
-    // unfinished-checkout reminder (ABANDONED_CHECKOUT_HOURS may be more than a day) stays until
-    // the reminder job has judged it, or its time to be reminded has passed.
+    // Only an attempt the checkout reconciliation marked failed goes (checkout/reconcile.ts): the
+    // provider said its payment was cancelled or never made. A pending one may hold a payment
+    // whose browser and webhook never came, and is asked about first. Refunded attempts stay: they
+    // are the record of money sent back. One still awaiting its unfinished-checkout reminder
+    // (ABANDONED_CHECKOUT_HOURS may be more than a day) stays until the reminder job has judged
+    // it, or its time to be reminded has passed.
     name: 'abandoned checkout attempts',
     run: async (db, now, limit) =>
       deleted(
         await db.execute(sql`delete from checkout_attempts where id in (
           select id from checkout_attempts a
-          where order_id is null and status in ('pending', 'failed')
+          where order_id is null and status = 'failed'
             and created_at < ${new Date(now.getTime() - ABANDONED_ATTEMPT_AGE_MS)}
             and not ${awaitsReminder(checkoutReminderHours, now)}
           limit ${limit})`),

@@ -45,7 +45,11 @@ async function adminScope(app: FastifyInstance) {
       }
       return payload
     })
-    await admin.register(dashboardAdminRoutes, { db, timeZone })
+    await admin.register(dashboardAdminRoutes, {
+      db,
+      timeZone,
+      cardWebhooks: app.paymentProvider.name === 'stripe',
+    })
     await admin.register(backupAdminRoutes, { database: app.database, files })
     await admin.register(catalogAdminRoutes, { db, files, origin: siteOrigin(config) })
     await admin.register(mediaAdminRoutes, { store: files })

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
 import { dataSweeps } from '../jobs/sweeps'
+import { CheckoutReconciler } from '../modules/checkout/reconcile'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
 import { nudge } from '../modules/mail/worker'
+import { countOrderPlaced } from '../modules/metrics/registry'
+import { RefundWorker } from '../modules/orders/refund-worker'
 import { installmentReminders } from '../modules/orders/reminders'
 import { expiredReservations, reservationReminders } from '../modules/orders/reservations'
 import { similarPieceAlerts } from '../modules/piece-alerts/job'
@@ -24,6 +27,10 @@ declare module 'fastify' {
     reservationJobs: SweepRunner
     /** E-mails the addresses waiting for a new piece of a category (every minute). */
     pieceAlertJobs: SweepRunner
+    /** Finishes the card refunds still pending (docs/decisions/011), on every instance. */
+    refundWorker: RefundWorker
+    /** Asks the provider about card checkouts left without an order (every five minutes). */
+    checkoutReconciler: CheckoutReconciler
   }
 }
 
@@ -85,7 +92,29 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     lockKey: PIECE_ALERT_LOCK,
     label: 'piece alerts',
   })
+  // No lock of its own: each refund is claimed by one worker at a time (refund-worker.ts).
+  const refundWorker = new RefundWorker(
+    { db, provider: app.paymentProvider, log: app.log },
+    config.jobsEveryMs ?? 30_000,
+  )
+  const checkoutReconciler = new CheckoutReconciler(
+    {
+      db,
+      provider: app.paymentProvider,
+      context: { ...links, shipping: config.shipping, reservation: config.reservation },
+      log: app.log,
+      checkoutReminderHours: reminderHours,
+      onOrder: () => {
+        countOrderPlaced('stripe')
+        catalogChanges.changed()
+        nudge()
+      },
+    },
+    config.jobsEveryMs ?? 5 * 60_000,
+  )
   app.decorate('sweeper', sweeper)
+  app.decorate('checkoutReconciler', checkoutReconciler)
+  app.decorate('refundWorker', refundWorker)
   app.decorate('reservationJobs', reservationJobs)
   app.decorate('pieceAlertJobs', pieceAlertJobs)
   if (start) {
@@ -93,15 +122,23 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       sweeper.start()
       reservationJobs.start()
       pieceAlertJobs.start()
+      refundWorker.start()
+      checkoutReconciler.start()
     })
     app.addHook('onClose', async () => {
-      await Promise.all([sweeper.stop(), reservationJobs.stop(), pieceAlertJobs.stop()])
+      await Promise.all([
+        sweeper.stop(),
+        reservationJobs.stop(),
+        pieceAlertJobs.stop(),
+        refundWorker.stop(),
+        checkoutReconciler.stop(),
+      ])
     })
   }
 }
 
 export default fp(jobs, {
   name: 'jobs',
-  dependencies: ['infrastructure', 'catalog-changes'],
-  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges', 'files'] },
+  dependencies: ['infrastructure', 'catalog-changes', 'payments'],
+  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges', 'files', 'paymentProvider'] },
 })

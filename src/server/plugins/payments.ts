@@ -11,11 +11,11 @@ declare module 'fastify' {
 
 /** The card payment provider: the one given (tests), else Stripe with keys, else the test provider. */
 async function payments(app: FastifyInstance, { provider }: { provider?: PaymentProvider }) {
-  app.decorate('paymentProvider', provider ?? createPaymentProvider(app.config))
+  app.decorate('paymentProvider', provider ?? createPaymentProvider(app.config, app.db))
 }
 
 export default fp(payments, {
   name: 'payments',
   dependencies: ['infrastructure'],
-  decorators: { fastify: ['config'] },
+  decorators: { fastify: ['config', 'db'] },
 })

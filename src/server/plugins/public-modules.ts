@@ -60,6 +60,7 @@ async function publicModules(app: FastifyInstance) {
     provider: paymentProvider,
     catalog,
     context: { ...links, shipping: config.shipping, reservation: config.reservation },
+    orderLinks: links.orderLinks,
     onMailQueued,
   })
   await app.register(checkoutReminderRoutes, { db, links: new ReminderLinks(config.sessionSecret) })

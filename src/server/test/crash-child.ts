@@ -4,7 +4,7 @@ import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
 import { SweepRunner } from '../jobs/runner'
 import { SWEEPS } from '../jobs/sweeps'
-import { checkoutForm } from './factories'
+import { adminCookie, checkoutForm } from './factories'
 import { cookieHeader, testConfig } from './helpers'
 
 const scenario = process.argv[2]
@@ -42,6 +42,20 @@ if (scenario === 'zelle') {
     url: '/api/checkout',
     payload: { ...order, paymentMethod: 'stripe', paymentIntentId, paymentStatus: 'paid' },
     headers: { cookie: cookieHeader(intent) },
+  })
+} else if (scenario === 'refund') {
+  await app.inject({
+    method: 'POST',
+    url: `/api/orders/${process.env.ORDER_ID}/refunds`,
+    payload: { amount: Number(process.env.REFUND_AMOUNT), reason: 'Scratched in transit' },
+    headers: { cookie: await adminCookie(app, database.db) },
+  })
+} else if (scenario === 'cancel') {
+  await app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${process.env.ORDER_ID}/status`,
+    payload: { status: 'cancelled' },
+    headers: { cookie: await adminCookie(app, database.db) },
   })
 } else if (scenario === 'sweep') {
   await new SweepRunner({

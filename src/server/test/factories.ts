@@ -71,7 +71,7 @@ export async function placeCardOrder(
     payload: { amount: piece.price, currency: 'usd', form, items },
   })
   const { paymentIntentId } = intent.json() as { paymentIntentId: string }
-  ;(app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+  await (app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
   return app.inject({
     method: 'POST',
     url: '/api/checkout',

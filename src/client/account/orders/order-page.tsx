@@ -16,6 +16,7 @@ import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
+import { OrderItems, shippingLines } from '../../ui/order-receipt'
 import { RequireSignIn } from '../require-sign-in'
 import { useOrder } from './api'
 import {
@@ -24,7 +25,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_BADGES,
 } from './order-format'
-import { OrderItems, OrderPageSkeleton } from './order-parts'
+import { OrderPageSkeleton } from './order-parts'
 import { PaymentPlanSection } from './order-plan'
 import { InvoiceLink, OrderRefunds } from './order-refunds'
 import { OrderTimeline } from './order-timeline'
@@ -74,11 +75,7 @@ function OrderDetails({ order, accessKey }: { order: OrderDetail; accessKey?: st
   const guest = !!accessKey
   // A plan says what to send and when on its own.
   const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid' && !order.plan
-  const { shipping } = order
-  const cityLine = [shipping.city, [shipping.state, shipping.zip].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ')
-  const addressLines = [order.customerName, shipping.address, cityLine, shipping.country].filter(Boolean)
+  const addressLines = shippingLines(order)
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">

@@ -114,6 +114,7 @@ function WishlistCard({ item, priority }: { item: WishlistItem; priority: boolea
           <SimilarPieceAlert
             productId={product.id}
             category={product.category}
+            pieceName={product.name}
             variant="compact"
             className="mt-5"
           />

@@ -1,5 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import {
+  AlertTriangle,
   ArrowRight,
   BookOpen,
   Download,
@@ -95,6 +96,9 @@ export function DashboardPage() {
         </FigureGrid>
       </section>
 
+      {money && money.failedRefunds.count > 0 && <FailedRefunds {...money.failedRefunds} />}
+      {money?.webhookSilent && <WebhookSilent />}
+
       {user && !user.twoFactorEnabled && <TwoFactorRecommendation />}
 
       <section aria-labelledby="shop-heading" className="mb-10">
@@ -183,6 +187,48 @@ export function DashboardPage() {
 }
 
 /** Until the owner turns it on: the back office holds the shop's money and its customers. */
+/** Card refunds whose automatic retries ran out: money owed to shoppers until the owner retries. */
+function FailedRefunds({ count, orderId }: { count: number; orderId: number | null }) {
+  return (
+    <aside
+      role="alert"
+      className="mb-10 flex flex-col gap-4 border border-destructive bg-destructive/10 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-3">
+        <AlertTriangle className="mt-1 size-5 shrink-0 text-destructive" aria-hidden />
+        <p className="text-ink">
+          {count} refund{count === 1 ? '' : 's'} failed: retry
+          <span className="block text-sm text-ink-muted">
+            The card provider did not confirm {count === 1 ? 'it' : 'them'}; the money is still owed to the
+            shopper.
+          </span>
+        </p>
+      </div>
+      {orderId !== null && (
+        <Button asChild variant="secondary" className="sm:shrink-0">
+          <Link to={`/admin/orders?search=${encodeURIComponent(`#${orderId}`)}`}>Open order #{orderId}</Link>
+        </Button>
+      )}
+    </aside>
+  )
+}
+
+/** Card payments came in and Stripe's webhook did not: its secret or its endpoint is likely wrong. */
+function WebhookSilent() {
+  return (
+    <aside role="alert" className="mb-10 flex gap-3 border border-destructive bg-destructive/10 p-5 text-ink">
+      <AlertTriangle className="mt-1 size-5 shrink-0 text-destructive" aria-hidden />
+      <p>
+        Stripe's webhook has not been heard from in 24 hours, while card payments were made.
+        <span className="block text-sm text-ink-muted">
+          Check the webhook's endpoint and STRIPE_WEBHOOK_SECRET in Stripe's dashboard. Paid checkouts whose
+          shoppers never came back are still turned into orders every few minutes.
+        </span>
+      </p>
+    </aside>
+  )
+}
+
 function TwoFactorRecommendation() {
   return (
     <aside

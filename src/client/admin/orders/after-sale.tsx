@@ -1,16 +1,27 @@
 import { FileText, Package, RotateCcw, Undo2 } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
 import type { AdminOrder } from '../../../shared/orders-admin'
-import { formatDateTime } from '../../lib/dates'
+import type { Refund } from '../../../shared/refunds'
+import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { Button, buttonVariants } from '../../ui/button'
+import { useRetryRefund } from './api'
 
 // After the sale, on the order card: what was refunded, and the buttons for a refund or return,
 // the invoice and the packing slip. Kept apart from the card so the card stays one thing.
 
-/** What is left to pay back: the money received less what went back already. */
-export const refundable = (order: AdminOrder) => Math.max(0, order.amountPaid - order.refundedAmount)
+/** What is left to pay back: the money received less every refund on record (done or on its way). */
+export const refundable = (order: AdminOrder) =>
+  Math.max(0, order.amountPaid - order.refunds.reduce((sum, refund) => sum + refund.amount, 0))
+
+const STATUS_WORDS: Record<Refund['status'], string | null> = {
+  done: null,
+  pending: 'waiting for the card provider',
+  failed: 'failed',
+}
 
 export function RefundsSummary({ order }: { order: AdminOrder }) {
+  const retry = useRetryRefund()
+  const timeZone = useShopTimeZone()
   if (order.refunds.length === 0) return null
   const names = new Map(order.items.map((item) => [item.productId, item.productName]))
   return (
@@ -34,11 +45,31 @@ export function RefundsSummary({ order }: { order: AdminOrder }) {
                 </span>
               )}
               <span className="block text-xs text-ink-muted">
-                {formatDateTime(refund.createdAt)} ·{' '}
+                {formatDateTime(refund.createdAt, { timeZone, zoneName: true })} ·{' '}
                 {refund.method === 'stripe' ? 'card' : refund.method.replace(/_/g, ' ')}
+                {STATUS_WORDS[refund.status] && (
+                  <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>
+                    {' '}
+                    · {STATUS_WORDS[refund.status]}
+                    {refund.lastError && `: ${refund.lastError}`}
+                  </span>
+                )}
               </span>
             </span>
-            <span className="shrink-0 tabular-nums text-ink">−{formatCents(refund.amount)}</span>
+            <span className="flex shrink-0 items-baseline gap-2">
+              {refund.status === 'failed' && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate({ order, refund })}
+                  aria-label={`Retry the refund of ${formatCents(refund.amount)}`}
+                >
+                  Retry
+                </Button>
+              )}
+              <span className="tabular-nums text-ink">−{formatCents(refund.amount)}</span>
+            </span>
           </li>
         ))}
       </ul>

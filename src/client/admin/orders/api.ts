@@ -146,14 +146,45 @@ export function useReleaseBuyerReservations() {
   })
 }
 
+/** Retries a card refund whose automatic retries ran out; the answer is the order as it is now. */
+export function useRetryRefund() {
+  const refresh = useRefreshOrders()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ order, refund }: { order: AdminOrder; refund: Refund }) =>
+      api.post<AdminOrder>(`/api/admin/orders/${order.id}/refunds/${refund.id}/retry`, {}),
+    onSuccess: async (order, { refund }) => {
+      const now = order.refunds.find((row) => row.id === refund.id)
+      if (now?.status === 'done') toastSuccess('Refund made.')
+      else
+        toastFailure(
+          'The card provider did not confirm the refund',
+          new Error(now?.lastError ?? 'Try again later'),
+        )
+      await Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: ['/api/sales'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/admin/overview'] }),
+      ])
+    },
+    onError: (error) => toastFailure('Failed to retry the refund', error),
+  })
+}
+
 export function useRefund() {
   const refresh = useRefreshOrders()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ order, input }: { order: AdminOrder; input: RefundInput }) =>
       api.post<Refund>(`/api/orders/${order.id}/refunds`, input),
-    onSuccess: async () => {
-      toastSuccess('Refund recorded.')
+    onSuccess: async (refund) => {
+      // A card refund the provider did not confirm at once is on record; the worker retries it.
+      toastSuccess(
+        'Refund recorded.',
+        refund.status === 'pending'
+          ? `The card provider has not confirmed it yet${refund.lastError ? ` (${refund.lastError})` : ''}; it will be retried.`
+          : undefined,
+      )
       // A returned piece is back on sale and its sale leaves the ledger.
       await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['/api/sales'] })])
     },

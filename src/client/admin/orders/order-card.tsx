@@ -82,7 +82,10 @@ export function OrderCard({
         <div className="flex flex-wrap gap-1.5">
           <Badge variant={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
           <Badge variant={PAYMENT_STATUS_TONES[order.paymentStatus]}>
-            {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+            {/* Paid in full, and some of it went back: not "Paid in Full" any more. */}
+            {order.paymentStatus === 'paid' && order.refundedAmount > 0
+              ? 'Partly Refunded'
+              : PAYMENT_STATUS_LABELS[order.paymentStatus]}
           </Badge>
           {order.paymentPlan?.overdue && <Badge variant="destructive">Overdue</Badge>}
         </div>
@@ -148,6 +151,14 @@ export function OrderCard({
               </>
             )}
           </p>
+          {order.refundedAmount > 0 && (
+            <p className="tabular-nums text-ink-muted">
+              Refunded {formatCents(order.refundedAmount)} ·{' '}
+              <span className="font-medium text-ink">
+                Kept {formatCents(Math.max(0, order.amountPaid - order.refundedAmount))}
+              </span>
+            </p>
+          )}
           {order.paymentPlan && <PlanSummary plan={order.paymentPlan} />}
           {order.reservedUntil && (
             <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-ink-muted">

@@ -14,31 +14,34 @@ export function OrderRequests({ order, disabled }: { order: AdminOrder; disabled
   const update = useUpdateRequests()
   if (!requests.appointment && !requests.insurance) return null
   return (
-    <ul
-      aria-label="The shopper's requests"
-      className="flex flex-wrap gap-x-6 gap-y-2 border-t border-ink/10 px-4 py-2.5 text-sm sm:px-5"
+    <section
+      aria-label={`The shopper's requests for order #${order.id}`}
+      className="border-t border-ink/10 px-4 py-3 text-sm sm:px-5"
     >
-      {requests.appointment && (
-        <Request
-          icon={<CalendarClock className="size-4 text-jade-800" aria-hidden />}
-          asked="Asked for an appointment to see the pieces"
-          done="Appointment arranged"
-          doneAt={requests.appointmentArrangedAt}
-          disabled={disabled || update.isPending}
-          onChange={(arranged) => update.mutate({ order, update: { appointmentArranged: arranged } })}
-        />
-      )}
-      {requests.insurance && (
-        <Request
-          icon={<ShieldCheck className="size-4 text-jade-800" aria-hidden />}
-          asked="Asked for shipping insurance"
-          done="Insured"
-          doneAt={requests.insuredAt}
-          disabled={disabled || update.isPending}
-          onChange={(insured) => update.mutate({ order, update: { insured } })}
-        />
-      )}
-    </ul>
+      <h3 className="mb-2 text-xs font-medium uppercase tracking-wider text-ink-muted">Shopper's requests</h3>
+      <ul className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+        {requests.appointment && (
+          <Request
+            icon={<CalendarClock className="size-3.5" aria-hidden />}
+            asked="Asked to see the pieces first"
+            done="Appointment arranged"
+            doneAt={requests.appointmentArrangedAt}
+            disabled={disabled || update.isPending}
+            onChange={(arranged) => update.mutate({ order, update: { appointmentArranged: arranged } })}
+          />
+        )}
+        {requests.insurance && (
+          <Request
+            icon={<ShieldCheck className="size-3.5" aria-hidden />}
+            asked="Asked for shipping insurance"
+            done="Insured"
+            doneAt={requests.insuredAt}
+            disabled={disabled || update.isPending}
+            onChange={(insured) => update.mutate({ order, update: { insured } })}
+          />
+        )}
+      </ul>
+    </section>
   )
 }
 
@@ -59,21 +62,30 @@ function Request({
 }) {
   const id = useId()
   return (
-    <li className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-      {icon}
-      <span className="text-ink-muted">{asked}:</span>
-      <span className="inline-flex min-h-8 items-center gap-2">
-        <Checkbox
-          id={id}
-          checked={doneAt !== null}
-          disabled={disabled}
-          onCheckedChange={(checked) => onChange(checked === true)}
-        />
+    <li className="flex min-w-0 items-start gap-3">
+      <Checkbox
+        id={id}
+        className="mt-0.5"
+        checked={doneAt !== null}
+        disabled={disabled}
+        aria-describedby={`${id}-asked`}
+        onCheckedChange={(checked) => onChange(checked === true)}
+      />
+      <div className="min-w-0">
         <label htmlFor={id} className="cursor-pointer font-medium text-ink">
           {done}
         </label>
-        {doneAt && <ShopTime iso={doneAt} className="text-xs text-ink-muted" />}
-      </span>
+        <p id={`${id}-asked`} className="flex flex-wrap items-center gap-x-1.5 text-xs text-ink-muted">
+          {icon}
+          {asked}
+          {doneAt && (
+            <>
+              {' · '}
+              <ShopTime iso={doneAt} zoneName />
+            </>
+          )}
+        </p>
+      </div>
     </li>
   )
 }

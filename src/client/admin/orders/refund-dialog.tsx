@@ -3,7 +3,13 @@ import { type FormEvent, useId, useState } from 'react'
 import { dollarsToCents, formatCents } from '../../../shared/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import type { AdminOrder } from '../../../shared/orders-admin'
-import { REFUND_REASON_REQUIRED, type RefundInput, returnWindow } from '../../../shared/refunds'
+import {
+  linePaid,
+  REFUND_REASON_REQUIRED,
+  type RefundInput,
+  returnRefundLimit,
+  returnWindow,
+} from '../../../shared/refunds'
 import { cn } from '../../lib/cn'
 import { Checkbox } from '../../ui/checkbox'
 import { FormField } from '../../ui/form-field'
@@ -43,9 +49,10 @@ export function RefundDialog({
   function toggle(productId: number, checked: boolean) {
     const next = checked ? [...restock, productId] : restock.filter((piece) => piece !== productId)
     setRestock(next)
+    // What the shopper paid for the pieces: their prices less their share of the discount.
     const prefill = order.items
       .filter((item) => next.includes(item.productId))
-      .reduce((sum, item) => sum + item.price * item.quantity, 0)
+      .reduce((sum, item) => sum + linePaid(item), 0)
     setAmount(prefill > 0 ? (Math.min(prefill, left) / 100).toFixed(2) : '')
     setError(undefined)
   }
@@ -57,6 +64,8 @@ export function RefundDialog({
       return setError('Enter the amount to refund')
     const cents = dollarsToCents(dollars)
     if (cents > left) return setError(`The refund exceeds the ${formatCents(left)} paid and not yet refunded`)
+    const returnLimit = returnRefundLimit(order, restock)
+    if (returnLimit && cents > returnLimit.limit) return setError(returnLimit.message)
     if (!reason.trim()) return setReasonError(REFUND_REASON_REQUIRED)
     await run(() => onSubmit({ amount: cents, reason: reason.trim(), restock, method }))
   }

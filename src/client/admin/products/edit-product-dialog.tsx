@@ -41,6 +41,7 @@ export function EditProductDialog({
             submitLabel="Save Changes"
             pendingLabel="Saving…"
             onDirtyChange={setDirty}
+            inDialog
             onCancel={requestClose}
             onSubmit={async (input) => {
               await update.mutateAsync({ id: product.id, input })

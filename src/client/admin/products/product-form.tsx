@@ -12,6 +12,7 @@ import {
   SHORT_DESCRIPTION_MAX,
 } from '../../../shared/catalog'
 import { type ProductFormValues, type ProductInput, productFormSchema } from '../../../shared/product-input'
+import { cn } from '../../lib/cn'
 import { applyFieldErrors } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
@@ -68,6 +69,11 @@ export interface ProductFormProps {
   onDirtyChange?: (dirty: boolean) => void
   /** Reset to the initial values after a successful save (the Add tab starts a fresh product). */
   resetOnSuccess?: boolean
+  /**
+   * In a dialog the Save / Cancel bar reaches down over the dialog's bottom padding, so nothing
+   * scrolls by beneath it (a sticky box stops at its scroller's padding, not its edge).
+   */
+  inDialog?: boolean
 }
 
 /**
@@ -310,7 +316,12 @@ export function ProductForm(props: ProductFormProps) {
         />
       </Section>
 
-      <div className="sticky bottom-0 -mx-1 flex flex-col-reverse gap-3 border-t border-ink/10 bg-ivory/95 px-1 py-4 backdrop-blur sm:flex-row sm:justify-end">
+      <div
+        className={cn(
+          'sticky bottom-0 -mx-1 flex flex-col-reverse gap-3 border-t border-ink/10 bg-ivory px-1 py-4 sm:flex-row sm:justify-end',
+          props.inDialog && '-bottom-6 -mx-6 -mb-6 px-6 pb-6 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:px-8 sm:pb-8',
+        )}
+      >
         {props.onCancel && (
           <Button type="button" variant="secondary" onClick={props.onCancel} disabled={isSubmitting}>
             Cancel

@@ -24,7 +24,7 @@ const COPIED_MS = 2000
 /** 'Invalid date' for an unreadable date, 'N/A' for none (back-office.md §2 Subscribers). */
 export function subscribedOn(iso: string | null, timeZone?: string): string {
   if (!iso) return 'N/A'
-  return formatDateTime(iso, { timeZone }) || 'Invalid date'
+  return formatDateTime(iso, { timeZone, zoneName: true }) || 'Invalid date'
 }
 
 function SubscribedOn({ iso }: { iso: string | null }) {

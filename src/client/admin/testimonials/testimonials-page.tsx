@@ -89,7 +89,7 @@ export function TestimonialsPage() {
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && setDeleting(undefined)}
-        title="Delete testimonial?"
+        title={deleting ? `Delete ${deleting.customerName}'s testimonial?` : 'Delete testimonial?'}
         description={TESTIMONIAL_MESSAGES.deleteConfirm}
         confirmLabel="Delete"
         pendingLabel="Deleting…"

@@ -27,9 +27,7 @@ export function CertificatePanel({
         <BadgeCheck className="size-5 text-jade-700" aria-hidden />
         Certificate of Authenticity
       </h2>
-      {product.certification && (
-        <p className="mt-2 text-sm leading-relaxed text-ink-muted">{product.certification}</p>
-      )}
+      {product.certification && <ReportLines certification={product.certification} />}
       {certificateUrl && (
         <>
           <button
@@ -71,5 +69,30 @@ export function CertificatePanel({
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * "GIA Identification Report No. 2231875413: natural jadeite, Type A" reads as the report and its
+ * conclusion, then the number on a line of its own, where a buyer can find it to check with the lab.
+ * Text in any other shape shows as written.
+ */
+function reportParts(certification: string): { report: string; number?: string } {
+  const match = /^(.+?)\s+No\.\s*([A-Z0-9][A-Z0-9-]*)(:\s*.+)?$/i.exec(certification.trim())
+  if (!match) return { report: certification }
+  return { report: `${match[1]}${match[3] ?? ''}`, number: match[2] }
+}
+
+function ReportLines({ certification }: { certification: string }) {
+  const { report, number } = reportParts(certification)
+  return (
+    <>
+      <p className="mt-2 text-sm leading-relaxed text-ink">{report}</p>
+      {number && (
+        <p className="mt-1 text-sm text-ink-muted">
+          Report number <span className="font-medium text-ink tabular-nums select-all">{number}</span>
+        </p>
+      )}
+    </>
   )
 }

@@ -89,7 +89,10 @@ interface ListingFiltersProps {
   setParam: (name: string, value: string | undefined) => void
 }
 
-/** Colour, bangle size, sort and sold pieces: each a URL parameter. */
+/**
+ * Colour, sort, bangle size and sold pieces: each a URL parameter. On a phone each list takes the
+ * width (a sort's longest label fits at 320 px) and the count closes the row of "Show sold pieces".
+ */
 export function ListingFilters({ category, params, colors, bangles, total, setParam }: ListingFiltersProps) {
   const showSizes = category?.toLowerCase() === 'bangles' || (!category && bangles) || !!params.size
   return (
@@ -112,7 +115,7 @@ export function ListingFilters({ category, params, colors, bangles, total, setPa
         </p>
       )}
       {(colors.length > 0 || params.color) && (
-        <label className="flex flex-col gap-1.5">
+        <label className="col-span-2 flex flex-col gap-1.5">
           <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Color</span>
           <select
             name="color"
@@ -132,6 +135,26 @@ export function ListingFilters({ category, params, colors, bangles, total, setPa
           </select>
         </label>
       )}
+      <label className="col-span-2 flex flex-col gap-1.5">
+        <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Sort</span>
+        <select
+          name="sort"
+          className={controlClass}
+          value={params.sort ?? (params.q ? '' : 'name-asc')}
+          onChange={(event) => {
+            const value = event.target.value
+            // The default order (relevance for a search, else A to Z) leaves the URL.
+            setParam('sort', value === '' || (!params.q && value === 'name-asc') ? undefined : value)
+          }}
+        >
+          {params.q && <option value="">Best match</option>}
+          {SORT_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </label>
       {showSizes && (
         <div className="col-span-2 flex flex-col gap-1.5">
           <span className="flex items-center gap-3">
@@ -158,26 +181,6 @@ export function ListingFilters({ category, params, colors, bangles, total, setPa
           </select>
         </div>
       )}
-      <label className="flex flex-col gap-1.5">
-        <span className="text-xs uppercase tracking-[0.15em] text-ink-muted">Sort</span>
-        <select
-          name="sort"
-          className={controlClass}
-          value={params.sort ?? (params.q ? '' : 'name-asc')}
-          onChange={(event) => {
-            const value = event.target.value
-            // The default order (relevance for a search, else A to Z) leaves the URL.
-            setParam('sort', value === '' || (!params.q && value === 'name-asc') ? undefined : value)
-          }}
-        >
-          {params.q && <option value="">Best match</option>}
-          {SORT_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {SORT_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </label>
       <label className="flex h-10 cursor-pointer items-center gap-2 text-ink">
         <input
           type="checkbox"

@@ -17,6 +17,8 @@ export interface OrderDraft {
   shippingCost: number
   total: number
   idempotencyKey: string
+  /** A signed-in shopper's "Save this address to my account". */
+  saveAddress: boolean
 }
 
 /** Server-side failures in the words the specification uses (storefront.md §8). */
@@ -69,6 +71,7 @@ export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promis
     // Informational only: the server asks the payment provider.
     paymentStatus: paymentIntentId ? 'paid' : 'pending',
     idempotencyKey: draft.idempotencyKey,
+    saveAddress: draft.saveAddress,
   } satisfies OrderSubmission)
 }
 

@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { CreditCard, Smartphone } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type CartItem, orderAmounts } from '../../../shared/cart'
 import {
   type CheckoutFormInput,
   type CheckoutForm as CheckoutFormValues,
+  type CheckoutResponse,
   checkoutFormSchema,
   type PaymentIntentResponse,
 } from '../../../shared/checkout'
 import { US_STATES } from '../../../shared/us-states'
+import type { PublicUser } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
@@ -28,12 +31,38 @@ interface CheckoutFormProps {
   discountCode: string | undefined
   discount: number
   idempotencyKey: string
-  /** The order exists; `total` is what the shopper now sends by Zelle (the server checked it). */
-  onZelleOrder: (orderId: number, total: number) => void
+  /** The Zelle order exists: the confirmation page reads what to send from it. */
+  onZelleOrder: (response: CheckoutResponse, draft: OrderDraft) => void
   onPaymentReady: (draft: OrderDraft, intent: PaymentIntentResponse) => void
 }
 
 const sectionTitle = 'font-display text-2xl text-ink'
+
+type ProfileField =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'country'
+
+/** The profile's contact details and address, as the form's fields. */
+function profileDetails(user: PublicUser | null): Record<ProfileField, string> {
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    address: user?.address ?? '',
+    city: user?.city ?? '',
+    state: user?.state ?? '',
+    zipCode: user?.zipCode ?? '',
+    country: user?.country || 'United States',
+  }
+}
 
 export function CheckoutForm({
   lines,
@@ -48,23 +77,27 @@ export function CheckoutForm({
   const { data: store } = useQuery(queries.store())
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
-    // A signed-in shopper starts from their saved details.
     defaultValues: {
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      email: user?.email ?? '',
-      phone: user?.phone ?? '',
-      address: user?.address ?? '',
-      city: user?.city ?? '',
-      state: user?.state ?? '',
-      zipCode: user?.zipCode ?? '',
-      country: 'United States',
+      ...profileDetails(user),
       paymentMethod: 'stripe',
       specialInstructions: '',
       appointmentRequest: false,
       insuranceInterest: false,
     },
   })
+  // A signed-in shopper starts from their saved details, also when the session arrives after the
+  // form (a client-side visit): only the fields still empty take them.
+  const prefilled = useRef(!!user)
+  useEffect(() => {
+    if (!user || prefilled.current) return
+    prefilled.current = true
+    for (const [name, value] of Object.entries(profileDetails(user)) as [ProfileField, string][]) {
+      if (value && !form.getValues(name)) form.setValue(name, value)
+    }
+  }, [user, form])
+  // Ticked until the shopper says otherwise when the profile has no address yet.
+  const [saveChoice, setSaveChoice] = useState<boolean>()
+  const saveAddress = !!user && (saveChoice ?? !user.address)
   const { errors, isSubmitting } = form.formState
   const method = form.watch('paymentMethod')
 
@@ -86,6 +119,7 @@ export function CheckoutForm({
       shippingCost: amounts.shippingCost,
       total: amounts.total,
       idempotencyKey,
+      saveAddress,
     }
     if (values.paymentMethod === 'zelle') {
       if (!values.firstName || !values.lastName || !values.email || !values.address) {
@@ -101,8 +135,7 @@ export function CheckoutForm({
         return
       }
       try {
-        const response = await submitOrder(draft)
-        onZelleOrder(response.order?.id ?? response.id, draft.total)
+        onZelleOrder(await submitOrder(draft), draft)
       } catch (error) {
         toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
       }
@@ -155,6 +188,17 @@ export function CheckoutForm({
           {text('zipCode', 'ZIP code', 'shipping postal-code')}
         </div>
         {text('country', 'Country', 'shipping country-name')}
+        {user && (
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-jade-700"
+              checked={saveAddress}
+              onChange={(event) => setSaveChoice(event.target.checked)}
+            />
+            <span>Save this address to my account</span>
+          </label>
+        )}
       </fieldset>
 
       <fieldset className="space-y-4">

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import type { CheckoutPaymentMethod, PaymentIntentResponse } from '../../../shared/checkout'
+import type { CheckoutPaymentMethod, CheckoutResponse, PaymentIntentResponse } from '../../../shared/checkout'
 import { EMPTY_CART, queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { PageSkeleton } from '../../ui/page-skeleton'
@@ -20,6 +20,9 @@ export function CheckoutPage() {
   const [idempotencyKey] = useState(() => globalThis.crypto.randomUUID())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const detailsHeading = useRef<HTMLHeadingElement>(null)
+  const paymentHeading = useRef<HTMLHeadingElement>(null)
+  useStepFocus(step.kind, step.kind === 'payment' ? paymentHeading : detailsHeading)
 
   if (isPending) return <PageSkeleton />
   const lines = (cart ?? EMPTY_CART).items.filter((item) => item.available)
@@ -27,32 +30,30 @@ export function CheckoutPage() {
   if (lines.length === 0) return <Navigate to="/" replace />
 
   /** The order exists: leave for the confirmation first, then empty the cart. */
-  const finish = (
-    orderId: number,
-    paymentMethod: CheckoutPaymentMethod,
-    warnings?: string[],
-    total?: number,
-  ) => {
+  const finish = (response: CheckoutResponse, draft: OrderDraft) => {
+    const paymentMethod: CheckoutPaymentMethod = draft.form.paymentMethod
+    const orderId = response.order?.id ?? response.id
     toast({
       title: 'Order Submitted Successfully',
-      description: [`Your order number is #${orderId}.`, ...(warnings ?? [])].join(' '),
+      description: [`Your order number is #${orderId}.`, ...(response.warnings ?? [])].join(' '),
     })
-    // The amount rides in the history entry (it stays there on reload), not in a link to share.
-    navigate(
-      `/order-confirmation?orderId=${orderId}&payment=${paymentMethod === 'zelle' ? 'zelle' : 'card'}`,
-      {
-        state: total === undefined ? undefined : { total },
-      },
-    )
+    // The key lets the confirmation page read the order back, on a reload too (as the e-mail's link).
+    const query = new URLSearchParams({
+      orderId: String(orderId),
+      payment: paymentMethod === 'zelle' ? 'zelle' : 'card',
+      key: response.statusKey,
+    })
+    navigate(`/order-confirmation?${query}`)
     queryClient.setQueryData(queries.cart().queryKey, EMPTY_CART)
     void queryClient.invalidateQueries({ queryKey: queries.cart().queryKey })
     void queryClient.invalidateQueries({ queryKey: ['/api/products'] })
+    // The profile now carries the address (and the next checkout starts from it).
+    if (draft.saveAddress) void queryClient.invalidateQueries({ queryKey: queries.auth().queryKey })
   }
 
   const payByCard = async (draft: OrderDraft, paymentIntentId: string) => {
     try {
-      const response = await submitOrder(draft, paymentIntentId)
-      finish(response.order?.id ?? response.id, 'stripe', response.warnings)
+      finish(await submitOrder(draft, paymentIntentId), draft)
     } catch (error) {
       toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
       setStep({ kind: 'details' })
@@ -63,7 +64,13 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Secure checkout</p>
-      <h1 className="mt-3 font-display text-5xl text-ink">Checkout</h1>
+      <h1
+        ref={detailsHeading}
+        tabIndex={-1}
+        className="mt-3 scroll-mt-28 font-display text-5xl text-ink outline-none"
+      >
+        Checkout
+      </h1>
       <div className="mt-10 grid grid-cols-1 gap-12 lg:grid-cols-12">
         <div className="lg:col-span-7">
           {/* The details form stays mounted while paying, so going back keeps what was typed. */}
@@ -74,7 +81,7 @@ export function CheckoutPage() {
               discountCode={cart?.discountCode}
               discount={cart?.discount ?? 0}
               idempotencyKey={idempotencyKey}
-              onZelleOrder={(orderId, total) => finish(orderId, 'zelle', undefined, total)}
+              onZelleOrder={finish}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
             />
           </div>
@@ -83,7 +90,12 @@ export function CheckoutPage() {
               <Button variant="link" className="px-0" onClick={() => setStep({ kind: 'details' })}>
                 <ArrowLeft className="size-4" aria-hidden /> Back to details
               </Button>
-              <h2 id="payment-heading" className="mt-4 font-display text-3xl text-ink">
+              <h2
+                id="payment-heading"
+                ref={paymentHeading}
+                tabIndex={-1}
+                className="mt-4 scroll-mt-28 font-display text-3xl text-ink outline-none"
+              >
                 Complete Payment
               </h2>
               <PaymentStep
@@ -105,4 +117,25 @@ export function CheckoutPage() {
       </div>
     </div>
   )
+}
+
+/**
+ * Each step replaces the other in place, so on a phone the new one would start above the screen
+ * (the shopper sees only the summary) and focus would fall to the page body. Bring the step's
+ * heading into view and focus it, on every width; not on the first render, where the page starts.
+ */
+function useStepFocus(step: Step['kind'], heading: React.RefObject<HTMLHeadingElement | null>) {
+  const first = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, the ref is stable per step
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const target = heading.current
+    if (!target) return
+    target.focus({ preventScroll: true })
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    target.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' })
+  }, [step])
 }

@@ -52,6 +52,8 @@ export function TestimonialForm() {
     mutationFn: (values: FormOutput) => api.post('/api/testimonials', values),
     onSuccess: () => {
       form.reset(BLANK)
+      // The review is sent: an earlier refused photo's red row has nothing left to retry.
+      uploads.clear()
       toast({ variant: 'success', ...TESTIMONIAL_MESSAGES.submitted })
     },
     onError: (error) => {

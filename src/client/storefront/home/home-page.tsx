@@ -140,18 +140,19 @@ function OurCollections() {
           return (
             <li key={category}>
               <Link to={categoryPath(category)} className="group block">
-                {/* The whole piece on a neutral mat: an earring or a ring is never cropped to fit. */}
-                <div className="relative aspect-[4/5] overflow-hidden bg-sand p-3">
+                {/* The tile is the picture: category pictures are 4:3 banners (seed/demo-images.ts),
+                    so at their own shape nothing floats on an empty mat. */}
+                <div className="relative aspect-[4/3] overflow-hidden bg-sand">
                   {sources ? (
                     <img
                       src={sources.src}
                       srcSet={sources.srcSet}
                       sizes="(min-width: 1024px) 20vw, (min-width: 640px) 50vw, 100vw"
                       alt=""
-                      width={1280}
-                      height={1600}
+                      width={1200}
+                      height={900}
                       loading="lazy"
-                      className="size-full object-contain mix-blend-multiply transition-transform duration-700 group-hover:scale-105"
+                      className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
                     />
                   ) : (
                     <div className="size-full bg-[radial-gradient(circle_at_35%_30%,var(--color-jade-100),var(--color-sand))]" />

@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
-import { useCart } from '../../lib/cart'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { dismissAddedToCart, useCart } from '../../lib/cart'
 import { useOnceOpened } from '../../lib/use-once-opened'
 import { Button } from '../../ui/button'
 
@@ -8,17 +8,22 @@ const CartSheet = lazy(() => import('./cart-sheet'))
 
 export function CartButton() {
   const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   const mounted = useOnceOpened(open)
   const { itemCount } = useCart()
   return (
     <>
       <Button
+        ref={button}
         variant="ghost"
         size="icon"
         className="relative"
         aria-label="Open cart"
         aria-describedby={itemCount > 0 ? 'cart-count' : undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          dismissAddedToCart()
+          setOpen(true)
+        }}
         // Start loading the sheet's code as soon as the pointer heads for the button.
         onPointerEnter={() => void import('./cart-sheet')}
       >
@@ -35,7 +40,7 @@ export function CartButton() {
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <CartSheet open={open} onOpenChange={setOpen} />
+          <CartSheet open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       )}
     </>

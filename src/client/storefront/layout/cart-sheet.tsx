@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ShoppingBag, Trash2 } from 'lucide-react'
+import { type RefObject, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { type Cart, type CartItem, freeShippingProgress, orderAmounts } from '../../../shared/cart'
 import { capitalize } from '../../../shared/catalog'
@@ -18,19 +19,38 @@ import { DiscountCodeField } from './discount-code-field'
 export default function CartSheet({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** The header's cart button: the sheet is not opened by a Radix trigger, so Radix cannot find it. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>
 }) {
+  const title = useRef<HTMLHeadingElement>(null)
   const cart = useCart()
   const navigate = useNavigate()
   const buyable = cart.items.some((item) => item.available)
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" className="flex flex-col gap-0 p-0">
+      <SheetContent
+        side="right"
+        className="flex flex-col gap-0 p-0"
+        // Radix would focus the first button, "Remove <piece>", where Enter deletes the piece: the
+        // title says where the shopper is and lets them tab on from there.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          title.current?.focus()
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          returnFocusTo.current?.focus()
+        }}
+      >
         <div className="border-b border-ink/10 px-6 py-5">
-          <SheetTitle>Shopping Cart</SheetTitle>
+          <SheetTitle ref={title} tabIndex={-1} className="outline-none">
+            Shopping Cart
+          </SheetTitle>
           <SheetDescription className="sr-only">The pieces in your cart</SheetDescription>
         </div>
         {cart.items.length === 0 ? (

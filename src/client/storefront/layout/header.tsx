@@ -41,6 +41,8 @@ export function Header() {
         scrolled ? 'shadow-[0_6px_24px_-12px_rgba(31,42,36,0.35)]' : 'shadow-none',
       )}
       data-scrolled={scrolled || undefined}
+      // Toasts open just below it, never over its menu, search and cart (ui/toast.tsx).
+      data-toast-anchor=""
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
         <Button

@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react'
+import { ArrowRight, Search, X } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Button } from '../../ui/button'
@@ -59,11 +59,14 @@ export function SearchToggle() {
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-            placeholder="Search bangles, colours, pieces…"
-            className="h-11 min-w-0 flex-1 border-b border-ink/20 bg-transparent font-display text-xl text-ink placeholder:text-ink-muted/70 focus-visible:border-jade-700 focus-visible:outline-none"
+            // Short enough to show whole in the field a 320 px phone leaves it.
+            placeholder="Search bangles, colours…"
+            className="h-11 min-w-0 flex-1 border-b border-ink/20 bg-transparent font-display text-lg text-ink placeholder:text-ink-muted/70 focus-visible:border-jade-700 focus-visible:outline-none sm:text-xl"
           />
-          <Button type="submit" size="sm">
-            Search
+          {/* An arrow on a phone gives the field the width; the name stays "Search". */}
+          <Button type="submit" size="sm" className="max-sm:size-11 max-sm:px-0">
+            <ArrowRight className="size-4 sm:hidden" aria-hidden />
+            <span className="max-sm:sr-only">Search</span>
           </Button>
         </form>
       </div>

@@ -11,10 +11,11 @@ import {
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from '../../../shared/accounts'
-import type { StoreInfo } from '../../../shared/ssr'
 import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
+  regenerateRecoveryCodesSchema,
+  setUpTwoFactorSchema,
   TWO_FACTOR_INVALID_CODE,
   TWO_FACTOR_REQUIRED_MESSAGE,
   type TwoFactorChallenge,
@@ -29,9 +30,11 @@ import type { AttemptCounters } from '../../lib/attempt-counters'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { SecretBox } from './secret-box'
+import type { MailLinks } from './security-notices'
 import { authenticate, registerUser, toPublicUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
-import { disableTwoFactor, enableTwoFactor, redeemSecondFactor, setUpTwoFactor } from './two-factor'
+import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setUpTwoFactor } from './two-factor'
+import { TWO_FACTOR_WAIT_MESSAGE, tryTwoFactorCode } from './two-factor-limits'
 
 const userParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -41,7 +44,7 @@ export interface AccountsDeps {
   limits: boolean
   /** Where sign-in attempts are counted (PostgreSQL or Redis). */
   counters: AttemptCounters
-  links: { publicUrl: string; store: StoreInfo }
+  links: MailLinks
   onMailQueued: () => void
   /** Derives the key that encrypts two-factor secrets at rest. */
   sessionSecret: string
@@ -56,6 +59,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   const box = new SecretBox(sessionSecret, 'two-factor secrets')
   // Password confirmations of signed-in users are counted where sign-in limits are on.
   const confirmationLimit = limits ? counters : undefined
+  // Wrong two-factor codes of one account, counted on their own (two-factor-limits.ts).
+  const codeLimit = limits ? counters : undefined
   const takeBack = (request: FastifyRequest, counted: string[]) =>
     forgiveSignIn(counters, counted).catch((error: Error) =>
       request.log.warn({ err: error }, 'sign-in not taken back from the lockout counters'),
@@ -88,10 +93,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
             twoFactorRequired: true,
           } satisfies TwoFactorChallenge)
         }
-        if (!(await redeemSecondFactor(db, box, user, code)))
+        const answer = await tryTwoFactorCode(db, box, codeLimit, user, code, links)
+        if (answer === 'waiting') throw rateLimited(TWO_FACTOR_WAIT_MESSAGE)
+        if (answer === 'wrong') {
+          onMailQueued()
           return reply
             .status(401)
             .send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge)
+        }
       }
       await takeBack(request, check.counted)
       await request.session.signIn(user.id)
@@ -122,7 +131,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       const me = await currentUser(request)
       // Customers change only themselves; administrators may change anybody's profile.
       if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
-      return toPublicUser(await updateProfile(db, request.params.id, request.body, me, confirmationLimit))
+      const user = await updateProfile(db, request.params.id, request.body, me, confirmationLimit, links)
+      onMailQueued()
+      return toPublicUser(user)
     },
   )
 
@@ -142,7 +153,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         request.body.newPassword,
         await request.session.id(),
         confirmationLimit,
+        links,
       )
+      onMailQueued()
       return { message: 'Password changed' }
     },
   )
@@ -161,8 +174,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     '/api/reset-password',
     { schema: { body: resetPasswordSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
     async (request) => {
-      const username = await resetPassword(db, request.body.token, request.body.password)
+      const username = await resetPassword(db, request.body.token, request.body.password, links)
       if (username === null) throw invalid(RESET_INVALID_MESSAGE)
+      onMailQueued()
       await liftSignInLockout(counters, username).catch((error: Error) =>
         request.log.warn({ err: error }, 'sign-in lockout not lifted after a reset'),
       )
@@ -170,18 +184,49 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     },
   )
 
-  // The signed-in user's own two-factor sign-in: set up, confirm with a code, turn off.
-  app.post('/api/account/two-factor/setup', { onRequest: requireUser }, async (request) => {
-    const me = await currentUser(request)
-    return (await setUpTwoFactor(db, box, me, links.store.name)) satisfies TwoFactorSetup
-  })
+  // The signed-in user's own two-factor sign-in: set up, confirm with a code, new recovery codes,
+  // turn off. Each asks for the password (counted like every confirmation), never the session alone.
+  app.post(
+    '/api/account/two-factor/setup',
+    { onRequest: requireUser, schema: { body: setUpTwoFactorSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      return (await setUpTwoFactor(
+        db,
+        box,
+        me,
+        links.store.name,
+        request.body.password,
+        confirmationLimit,
+      )) satisfies TwoFactorSetup
+    },
+  )
 
   app.post(
     '/api/account/two-factor/enable',
     { onRequest: requireUser, schema: { body: enableTwoFactorSchema } },
     async (request) => {
       const me = await currentUser(request)
-      const recoveryCodes = await enableTwoFactor(db, box, me, request.body.code, confirmationLimit)
+      const { password, code } = request.body
+      const recoveryCodes = await enableTwoFactor(db, box, me, password, code, confirmationLimit, links)
+      onMailQueued()
+      return { recoveryCodes } satisfies TwoFactorEnabled
+    },
+  )
+
+  app.post(
+    '/api/account/two-factor/recovery-codes',
+    { onRequest: requireUser, schema: { body: regenerateRecoveryCodesSchema } },
+    async (request) => {
+      const me = await currentUser(request)
+      const recoveryCodes = await regenerateRecoveryCodes(
+        db,
+        me,
+        request.body.password,
+        confirmationLimit,
+        links,
+      )
+      onMailQueued()
       return { recoveryCodes } satisfies TwoFactorEnabled
     },
   )
@@ -191,7 +236,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     { onRequest: requireUser, schema: { body: disableTwoFactorSchema } },
     async (request) => {
       const me = await currentUser(request)
-      await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit)
+      await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit, links)
+      onMailQueued()
       return { message: 'Two-factor sign-in is off' }
     },
   )

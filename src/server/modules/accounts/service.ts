@@ -1,11 +1,13 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { PublicUser, registerSchema } from '../../../shared/accounts'
+import { normalizeIdentity } from '../../../shared/identity'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict } from '../../errors'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
+import { type MailLinks, recordSecurityChange } from './security-notices'
 import { destroyUserSessions, type UserRow } from './session-service'
 
 export type RegisterData = z.output<typeof registerSchema>
@@ -47,21 +49,24 @@ export function toPublicUser(row: PublicFields): PublicUser {
   }
 }
 
-const byUsername = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase())
+// Usernames and e-mail addresses are stored in their normalised form: looked up the same way.
+const byUsername = (username: string) => eq(users.username, normalizeIdentity(username))
 
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byUsername(username))
   return row
 }
 
-/** Registration never creates an administrator, whatever the request said. */
+/**
+ * Registration never creates an administrator, whatever the request said. A name that normalises
+ * to an existing one is that name: refused.
+ */
 export async function registerUser(db: DbOrTx, input: RegisterData): Promise<UserRow> {
-  if (await findUserByUsername(db, input.username)) throw conflict('Username already exists')
-  if (input.email) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+  const username = normalizeIdentity(input.username)
+  const email = input.email ? normalizeIdentity(input.email) : null
+  if (await findUserByUsername(db, username)) throw conflict('Username already exists')
+  if (email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
     if (taken) throw conflict('An account with this email already exists')
   }
   const password = await hashPassword(input.password)
@@ -69,9 +74,9 @@ export async function registerUser(db: DbOrTx, input: RegisterData): Promise<Use
     const [row] = await db
       .insert(users)
       .values({
-        username: input.username,
+        username,
         password,
-        email: input.email ?? null,
+        email,
         firstName: input.firstName ?? null,
         lastName: input.lastName ?? null,
         isAdmin: false,
@@ -118,36 +123,45 @@ export async function upsertAdmin(
   db: DbOrTx,
   username: string,
   password: string,
+  /** Where the notice of a changed password is addressed from (none in tests' fixtures). */
+  links?: MailLinks,
   attempt = 0,
 ): Promise<UserRow> {
   const existing = await findUserByUsername(db, username)
   if (existing) {
     if (!existing.isAdmin) throw new AdminNameTakenError(username)
     if (await verifyPassword(existing.password, password)) return existing
-    const [row] = await db
-      .update(users)
-      .set({
-        password: await hashPassword(password),
-        resetToken: null,
-        resetTokenExpiry: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, existing.id))
-      .returning()
+    const passwordHash = await hashPassword(password)
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ password: passwordHash, resetToken: null, resetTokenExpiry: null, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning()
+      if (links)
+        await recordSecurityChange(
+          tx,
+          { id: existing.id, addresses: [existing.email] },
+          'password-changed',
+          links,
+          'server',
+        )
+      return updated!
+    })
     await destroyUserSessions(db, existing.id)
-    return row!
+    return row
   }
   const passwordHash = await hashPassword(password)
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, password: passwordHash, isAdmin: true })
+      .values({ username: normalizeIdentity(username), password: passwordHash, isAdmin: true })
       .returning()
     return row!
   } catch (error) {
     // Several instances starting together with ADMIN_USERNAME all find no such user, and all but
     // one of them lose the insert: they take the row the winner made instead of failing to start.
     if (!isUniqueViolation(error) || attempt > 0) throw error
-    return upsertAdmin(db, username, password, attempt + 1)
+    return upsertAdmin(db, username, password, links, attempt + 1)
   }
 }

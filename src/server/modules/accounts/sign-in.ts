@@ -1,3 +1,4 @@
+import { normalizeIdentity } from '../../../shared/identity'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import type { AttemptCounters } from '../../lib/attempt-counters'
@@ -23,8 +24,9 @@ export const ACCOUNT_LOCKED_MESSAGE =
   'Too many sign-in attempts for this account. Please try again in 15 minutes.'
 
 // JSON quoting ends the name with an unescaped quote, so one name's keys are never a prefix of another's.
-const pairKeyPrefix = (username: string) => `login-pair:${JSON.stringify(username.toLowerCase())}:`
-const ceilingKey = (username: string) => `login-user:${username.toLowerCase()}`
+// Keyed by the normalised name (shared/identity.ts): every spelling of one account counts together.
+const pairKeyPrefix = (username: string) => `login-pair:${JSON.stringify(normalizeIdentity(username))}:`
+const ceilingKey = (username: string) => `login-user:${normalizeIdentity(username)}`
 const deviceKey = (deviceId: string) => `login-device:${deviceId}`
 
 /** The account a sign-in names, with what its password and code checks and its answer need. */
@@ -57,9 +59,9 @@ const COUNT_AND_FIND = `
   select exists (select 1 from by_local) as "localCounted",
     exists (select 1 from by_ceiling) as "ceilingCounted", ${ACCOUNT_COLUMNS}
   from (select 1) as one
-  left join users u on lower(u.username) = lower($7)`
+  left join users u on u.username = $7`
 
-const FIND = `select ${ACCOUNT_COLUMNS} from users u where lower(u.username) = lower($1)`
+const FIND = `select ${ACCOUNT_COLUMNS} from users u where u.username = $1`
 
 type Counted = SignInAccount & { localCounted: boolean; ceilingCounted: boolean }
 
@@ -85,7 +87,9 @@ export async function checkSignIn(
   counters?: AttemptCounters,
 ): Promise<SignInCheck> {
   if (origin === undefined) {
-    const [account] = await runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username])
+    const [account] = await runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [
+      normalizeIdentity(username),
+    ])
     return { account, counted: [] }
   }
   const { local, ceiling } = countersFor(username, origin)
@@ -98,7 +102,7 @@ export async function checkSignIn(
     ceiling?.key ?? null,
     (ceiling ?? local).windowMs / 1000,
     ceiling?.max ?? 0,
-    username,
+    normalizeIdentity(username),
   ])
   if (!row) throw new Error('sign-in attempt not counted')
   if (!row.localCounted) return { refused: true }
@@ -127,7 +131,7 @@ async function checkWithCounters(
   // Like the route limits (skipOnError): while Redis is unreachable, sign-in is not counted.
   const countBelow = (limit: Limit) =>
     counters.countBelow(limit.key, limit.windowMs, limit.max).catch(() => true)
-  const found = runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [username])
+  const found = runPrepared<SignInAccount>(db, 'sign-in-find', FIND, [normalizeIdentity(username)])
   if (!(await countBelow(local))) return found.then(() => ({ refused: true }))
   if (ceiling && !(await countBelow(ceiling))) {
     await counters.forgive([local.key]).catch(() => undefined)

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
+import { normalizeIdentity } from '../../../shared/identity'
 import {
   RECOVERY_CODE_COUNT,
   TOTP_DIGITS,
@@ -9,14 +10,16 @@ import {
   TWO_FACTOR_NOT_SET_UP,
   TWO_FACTOR_OFF,
   TWO_FACTOR_WRONG_CREDENTIALS,
+  TWO_FACTOR_WRONG_PASSWORD,
   type TwoFactorSetup,
 } from '../../../shared/two-factor'
 import type { Database, DbOrTx } from '../../db/client'
 import { recoveryCodes, users } from '../../db/schema'
 import { conflict, invalid } from '../../errors'
-import { type ConfirmationLimit, confirmUnderLimit } from './password-checks'
+import { type ConfirmationLimit, confirmPassword, confirmUnderLimit } from './password-checks'
 import { verifyPassword } from './passwords'
 import type { SecretBox } from './secret-box'
+import { type MailLinks, recordSecurityChange } from './security-notices'
 import type { UserRow } from './session-service'
 
 // TOTP as RFC 6238 and every authenticator app have it: SHA-1, 6 digits, 30-second steps, a
@@ -106,15 +109,20 @@ export async function redeemSecondFactor(
 
 /**
  * A new secret for the signed-in user, kept encrypted until a code from the app confirms it
- * (enableTwoFactor). Refused while two-factor sign-in is on: turning it off comes first.
+ * (enableTwoFactor). Needs the password (counted like every confirmation): a borrowed session
+ * must not be able to start what would lock the owner out. Refused while two-factor sign-in is
+ * on: turning it off comes first.
  */
 export async function setUpTwoFactor(
   db: DbOrTx,
   box: SecretBox,
-  user: Pick<UserRow, 'id' | 'username' | 'twoFactorEnabled'>,
+  user: Pick<UserRow, 'id' | 'username' | 'password' | 'twoFactorEnabled'>,
   issuer: string,
+  password: string,
+  limit: ConfirmationLimit,
 ): Promise<TwoFactorSetup> {
   if (user.twoFactorEnabled) throw conflict(TWO_FACTOR_ALREADY_ON)
+  if (!(await confirmPassword(limit, user, password))) throw invalid(TWO_FACTOR_WRONG_PASSWORD, 'password')
   const secret = generateSecret()
   await db
     .update(users)
@@ -123,35 +131,60 @@ export async function setUpTwoFactor(
   return { secret, otpauthUrl: generateURI({ issuer, label: user.username, secret }) }
 }
 
+/** Fresh recovery codes in place of every earlier one; only their hashes are kept. */
+async function replaceRecoveryCodes(db: DbOrTx, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+  await db
+    .insert(recoveryCodes)
+    .values(codes.map((recovery) => ({ userId, codeHash: hashRecoveryCode(recovery) })))
+  return codes
+}
+
 /**
- * Turns two-factor sign-in on once the app shows the right code, and answers fresh recovery codes
- * (shown once; only their hashes are kept). A wrong code counts as a failed confirmation.
+ * Turns two-factor sign-in on once the password and the app's code are right, and answers fresh
+ * recovery codes (shown once). A wrong password or code counts as a failed confirmation.
  */
 export async function enableTwoFactor(
   db: Database,
   box: SecretBox,
   user: UserRow,
+  password: string,
   code: string,
   limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<string[]> {
   if (user.twoFactorEnabled) throw conflict(TWO_FACTOR_ALREADY_ON)
   if (!user.twoFactorSecret) throw conflict(TWO_FACTOR_NOT_SET_UP)
   const plain = normalize(code)
-  const confirmed = await confirmUnderLimit(
-    limit,
-    user.id,
-    async () => isTotp(plain) && redeemTotp(db, box, user, plain),
-  )
-  if (!confirmed) throw invalid(TWO_FACTOR_INVALID_CODE, 'code')
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id))
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((recovery) => ({ userId: user.id, codeHash: hashRecoveryCode(recovery) })))
+  let passwordRight = false
+  const confirmed = await confirmUnderLimit(limit, user.id, async () => {
+    passwordRight = await verifyPassword(user.password, password)
+    return passwordRight && isTotp(plain) && redeemTotp(db, box, user, plain)
   })
-  return codes
+  if (!passwordRight) throw invalid(TWO_FACTOR_WRONG_PASSWORD, 'password')
+  if (!confirmed) throw invalid(TWO_FACTOR_INVALID_CODE, 'code')
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'two-factor-on', links)
+    return replaceRecoveryCodes(tx, user.id)
+  })
+}
+
+/** New recovery codes for an account with two-factor sign-in on: needs the password, counted. */
+export async function regenerateRecoveryCodes(
+  db: Database,
+  user: UserRow,
+  password: string,
+  limit: ConfirmationLimit,
+  links: MailLinks,
+): Promise<string[]> {
+  if (!user.twoFactorEnabled) throw conflict(TWO_FACTOR_OFF)
+  if (!(await confirmPassword(limit, user, password))) throw invalid(TWO_FACTOR_WRONG_PASSWORD, 'password')
+  return db.transaction(async (tx) => {
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'recovery-codes', links)
+    return replaceRecoveryCodes(tx, user.id)
+  })
 }
 
 /**
@@ -165,6 +198,7 @@ export async function disableTwoFactor(
   password: string,
   code: string,
   limit: ConfirmationLimit,
+  links: MailLinks,
 ): Promise<void> {
   if (!user.twoFactorEnabled) throw conflict(TWO_FACTOR_OFF)
   const confirmed = await confirmUnderLimit(
@@ -179,5 +213,37 @@ export async function disableTwoFactor(
       .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, user.id))
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+    await recordSecurityChange(tx, { id: user.id, addresses: [user.email] }, 'two-factor-off', links)
+  })
+}
+
+/**
+ * Turns two-factor sign-in off for an owner who lost both their phone and their recovery codes:
+ * only from the server (npm run admin:reset-two-factor), never over HTTP. The account's audit
+ * trail records it and its address is told. Answers false when no account has that name.
+ */
+export async function resetTwoFactor(db: Database, username: string, links: MailLinks): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        twoFactorEnabled: false,
+        twoFactorSecret: null,
+        twoFactorLastStep: null,
+        twoFactorWaitUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.username, normalizeIdentity(username)))
+      .returning({ id: users.id, email: users.email })
+    if (!user) return false
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+    await recordSecurityChange(
+      tx,
+      { id: user.id, addresses: [user.email] },
+      'two-factor-reset',
+      links,
+      'admin:reset-two-factor',
+    )
+    return true
   })
 }

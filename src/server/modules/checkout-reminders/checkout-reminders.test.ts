@@ -15,6 +15,7 @@ import { SweepRunner } from '../../jobs/runner'
 import { dataSweeps } from '../../jobs/sweeps'
 import { adminCookie, checkoutForm, insertProduct, type NewProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { reconcileCheckouts } from '../checkout/reconcile'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { checkoutReminders as reminderJob } from './reminder-job'
 import { ReminderLinks } from './reminder-links'
@@ -200,7 +201,7 @@ describe('the unfinished-checkout reminder', () => {
     const cardBuyer = uniqueEmail('lin')
     const paid = await piece()
     const card = await startCheckout(cardBuyer, [paid], t0)
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(card.paymentIntentId, '4242424242424242')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(card.paymentIntentId, '4242424242424242')
     const completed = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -495,13 +496,23 @@ describe('the unfinished-checkout reminder', () => {
     const db = t.handle.db
     const exists = async (id: number) =>
       (await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, id))).length === 1
-    const sweep = (at: Date, hours: number) =>
-      new SweepRunner({
+    // No attempt is swept before the provider said it was never paid (checkout/reconcile.ts).
+    const sweep = async (at: Date, hours: number) => {
+      await reconcileCheckouts({
+        db,
+        provider: t.app.paymentProvider,
+        context: { ...t.app.links, shipping: t.config.shipping, reservation: t.config.reservation },
+        log: silent,
+        checkoutReminderHours: hours,
+        now: () => at,
+      })
+      return new SweepRunner({
         db,
         sweeps: [...dataSweeps({ checkoutReminderHours: hours }), ...reminderRecordSweeps],
         log: silent,
         now: () => at,
       }).runOnce()
+    }
 
     // Reminders 30 hours on: the day-old attempt waits for its reminder, then goes.
     const slow = uniqueEmail('slow')

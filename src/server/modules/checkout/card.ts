@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   type CheckoutForm,
   checkoutFormSchema,
@@ -8,8 +8,9 @@ import {
 } from '../../../shared/checkout'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
-import { checkoutAttempts, products } from '../../db/schema'
+import { checkoutAttempts, products, refunds } from '../../db/schema'
 import { conflict, DomainError, isDomainError, notFound } from '../../errors'
+import { processRefund } from '../orders/refund-worker'
 import type { PaymentProvider } from '../payments/provider'
 import type { CheckoutContext } from './checkout-context'
 import {
@@ -174,19 +175,46 @@ export async function completeCardPayment(
     })
   } catch (error) {
     if (!isDomainError(error, 'conflict')) throw error
-    await refundOnce(db, provider, attempt.id, intentId)
+    await refundOnce(db, provider, attempt.id, { intentId, amount: intent.amount, reason: error.message })
     throw conflict(refundedMessage(error.message))
   }
 }
 
 const refundedMessage = (reason: string) => `${reason}. Your payment has been refunded.`
 
-/** Only the caller that flips the attempt to refunded asks the provider, so money goes back once. */
-async function refundOnce(db: Database, provider: PaymentProvider, attemptId: number, intentId: string) {
-  const flipped = await db
-    .update(checkoutAttempts)
-    .set({ status: 'refunded', updatedAt: new Date() })
-    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'pending')))
-    .returning({ id: checkoutAttempts.id })
-  if (flipped.length > 0) await provider.refund(intentId, `refund-${intentId}`)
+/**
+ * Only the caller that flips the attempt to refunded writes the refund, in the same transaction,
+ * so money goes back once; the provider is asked after the commit (the refund worker finishes it
+ * after a crash or an outage, docs/decisions/011). The key names the intent: one refund per payment.
+ */
+async function refundOnce(
+  db: Database,
+  provider: PaymentProvider,
+  attemptId: number,
+  payment: { intentId: string; amount: number; reason: string },
+) {
+  const refundId = await db.transaction(async (tx) => {
+    const flipped = await tx
+      .update(checkoutAttempts)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'pending')))
+      .returning({ id: checkoutAttempts.id })
+    if (flipped.length === 0) return undefined
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        amount: payment.amount,
+        method: 'stripe',
+        reason: payment.reason,
+        status: 'pending',
+        paymentIntentId: payment.intentId,
+        idempotencyKey: `refund-${payment.intentId}`,
+        nextAttemptAt: sql`now()`,
+      })
+      .returning({ id: refunds.id })
+    return row!.id
+  })
+  if (refundId === undefined) return
+  crashPoint('refund-after-commit')
+  await processRefund({ db, provider }, refundId)
 }

@@ -97,7 +97,7 @@ describe('Zelle checkout', () => {
 
   it('has the worker write both e-mails from the order when it sends them', async () => {
     const piece = await insertProduct(t.handle.db, { name: 'Lavender Bangle', price: 42_000 })
-    const response = await checkout(submission([[piece, 1]], { specialInstructions: 'Gift <wrap>' }))
+    const response = await checkout(submission([[piece, 1]], { specialInstructions: 'Gift wrap & a "card"' }))
     const { id } = response.json()
     const sent: MailMessage[] = []
     const worker = new MailWorker({
@@ -123,7 +123,7 @@ describe('Zelle checkout', () => {
     expect(confirmation.text).toContain('$420.00')
     expect(confirmation.text).toContain('United States')
     const notice = about.find((message) => message.kind === 'new-order-notice')!
-    expect(notice.html).toContain('Gift &lt;wrap&gt;')
+    expect(notice.html).toContain('Gift wrap &amp; a &quot;card&quot;')
     const [row] = await t.handle.db
       .select()
       .from(emailOutbox)
@@ -280,7 +280,7 @@ describe('card checkout with the test provider', () => {
     const response = await checkout(cardSubmission(piece, paymentIntentId), cookie)
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toBe(`"${piece.name}" has been sold. Your payment has been refunded.`)
-    expect(provider.isRefunded(paymentIntentId)).toBe(true)
+    expect(await provider.isRefunded(paymentIntentId)).toBe(true)
     const [attempt] = await t.handle.db
       .select()
       .from(checkoutAttempts)

@@ -11,28 +11,38 @@ import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
 import { RATE_LIMITS } from '../../lib/rate-limits'
+import { saveShippingAddress } from '../accounts/profile-service'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import { isUsableCode, tryCode } from '../discounts/code-tries'
 import { countOrderPlaced } from '../metrics/registry'
+import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
 import { placeOrder } from './place-order'
+import { noteWebhookHeard } from './reconcile'
 
 export interface CheckoutDeps {
   db: Database
   provider: PaymentProvider
   context: CheckoutContext
   catalog: CatalogChanges
+  /** Signs the key the confirmation page reads its order with (the e-mails' guest key). */
+  orderLinks: OrderLinkTokens
   /** Called when an order queued e-mail, so the outbox worker sends it without waiting to poll. */
   onMailQueued: () => void
 }
 
-const reply = (orderId: number): CheckoutResponse => ({ order: { id: orderId }, id: orderId })
-
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
   const { db, provider, context } = deps
+  // Only whoever placed the order gets here (the card's session, or the Zelle submission's
+  // idempotency key): the key lets the confirmation page read the order back, reload or not.
+  const reply = (orderId: number): CheckoutResponse => ({
+    order: { id: orderId },
+    id: orderId,
+    statusKey: deps.orderLinks.sign(orderId),
+  })
 
   const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle') => {
     if (!created) return
@@ -103,20 +113,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         total,
         paymentIntentId,
         idempotencyKey,
+        saveAddress,
         ...form
       } = request.body
+      const user = await request.session.user()
+      // Only once the order stands: a refused order keeps nothing.
+      const keepAddress = async () => {
+        if (saveAddress && user) await saveShippingAddress(db, user.id, form)
+      }
       if (form.paymentMethod === 'stripe') {
         if (!paymentIntentId)
           throw invalidFields('Card orders need a completed payment', [
             { field: 'paymentIntentId', message: 'Payment is required' },
           ])
-        const owner = { sessionId: await request.session.id(), userId: (await request.session.user())?.id }
+        const owner = { sessionId: await request.session.id(), userId: user?.id }
         const placed = await completeCardPayment(db, provider, context, paymentIntentId, form, owner)
         afterOrder(placed.created, 'stripe')
+        await keepAddress()
         return reply(placed.orderId)
       }
       const sessionId = await request.session.id()
-      const user = await request.session.user()
       const place = () =>
         placeOrder(db, context, {
           form,
@@ -140,6 +156,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         : await place()
       crashPoint('checkout:order-placed')
       afterOrder(placed.created, 'zelle')
+      await keepAddress()
       return reply(placed.orderId)
     },
   )
@@ -155,6 +172,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         request.body as Buffer,
         typeof signature === 'string' ? signature : undefined,
       )
+      await noteWebhookHeard(db)
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         try {
           const placed = await completeCardPayment(db, provider, context, event.intent.id)
@@ -186,7 +204,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         },
       },
       async (request) => {
-        const intent = testProvider.confirm(request.params.id, request.body.cardNumber)
+        const intent = await testProvider.confirm(request.params.id, request.body.cardNumber)
         return { status: intent.status }
       },
     )

@@ -67,6 +67,8 @@ describe('the money overview', () => {
       salesToday: { amount: secondSaleToday ? 12_500 : 10_000, count: secondSaleToday ? 2 : 1 },
       salesThisMonth: { amount: 12_500, count: 2 },
       refundsThisMonth: { amount: 0, count: 0 },
+      failedRefunds: { count: 0, orderId: null },
+      webhookSilent: false,
     })
   })
 })

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm'
 import type { MoneyOverview } from '../../../shared/dashboard'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { WEBHOOK_HEARD_KEY } from '../checkout/reconcile'
 import { owedOrder } from '../orders/owed'
-import { REFUND_LINES } from '../sales/refund-lines'
+import { DONE_ORDER_REFUNDS, REFUND_LINES } from '../sales/refund-lines'
 
 type Row = {
   awaiting_orders: number
@@ -15,10 +16,18 @@ type Row = {
   month_count: number
   refunds_amount: number
   refunds_count: number
+  refunds_failed: number
+  refunds_failed_order: number | null
+  webhook_silent: boolean
 }
 
 /** One round trip: every figure is a SQL aggregate, never a sum over fetched rows. */
-export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<MoneyOverview> {
+export async function moneyOverview(
+  db: DbOrTx,
+  timeZone: string,
+  /** cardWebhooks: the provider sends webhooks (Stripe), so their silence means something. */
+  options: { cardWebhooks: boolean } = { cardWebhooks: false },
+): Promise<MoneyOverview> {
   const [row] = await queryRows<Row>(
     db,
     sql`
@@ -41,8 +50,15 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
       coalesce(sum(s.sale_price), 0)::int
         - (select coalesce(sum(l.amount), 0)::int from ${REFUND_LINES} l where l.created_at >= bounds.month) as month_amount,
       count(s.id)::int as month_count,
-      (select coalesce(sum(r.amount), 0)::int from refunds r where r.created_at >= bounds.month) as refunds_amount,
-      (select count(*)::int from refunds r where r.created_at >= bounds.month) as refunds_count
+      (select coalesce(sum(r.amount), 0)::int from refunds r where ${DONE_ORDER_REFUNDS} and r.completed_at >= bounds.month) as refunds_amount,
+      (select count(*)::int from refunds r where ${DONE_ORDER_REFUNDS} and r.completed_at >= bounds.month) as refunds_count,
+      (select count(*)::int from refunds r where r.status = 'failed') as refunds_failed,
+      (select min(r.order_id) from refunds r where r.status = 'failed') as refunds_failed_order,
+      -- Card payments in the last day, and no webhook heard in it (checkout/reconcile.ts).
+      ${options.cardWebhooks} and exists (select from payments p where p.method = 'stripe'
+          and p.provider_reference is not null and p.created_at > now() - interval '24 hours')
+        and not exists (select from shop_settings k where k.key = ${WEBHOOK_HEARD_KEY}
+          and k.updated_at > now() - interval '24 hours') as webhook_silent
     from bounds left join sales s on s.sale_date >= bounds.month
     group by bounds.today, bounds.month`,
   )
@@ -53,5 +69,7 @@ export async function moneyOverview(db: DbOrTx, timeZone: string): Promise<Money
     salesToday: { amount: row.today_amount, count: row.today_count },
     salesThisMonth: { amount: row.month_amount, count: row.month_count },
     refundsThisMonth: { amount: row.refunds_amount, count: row.refunds_count },
+    failedRefunds: { count: row.refunds_failed, orderId: row.refunds_failed_order },
+    webhookSilent: row.webhook_silent,
   }
 }

@@ -235,7 +235,7 @@ describe('checkout with a discount code', () => {
     })
     expect(intent.statusCode).toBe(200)
     const { paymentIntentId } = intent.json()
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
     const response = await checkout(
       {
         ...submission([[piece, 1]], code.code, 5_000),

@@ -60,7 +60,8 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
     ),
     queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
       db,
-      sql`select amount, method, created_at as at from refunds where order_id = ${orderId} order by created_at, id`,
+      sql`select amount, method, completed_at as at from refunds where order_id = ${orderId} and status = 'done'
+          order by completed_at, id`,
     ),
   ])
   const { address, city, state, zip, country, createdAt, ...rest } = order

@@ -118,7 +118,8 @@ describe('the order confirmation', () => {
 
   it('escapes what the shopper typed in the HTML', () => {
     const name = '<script>alert("x")</script>'
-    const mail = orderConfirmationMail(
+    // Names with markup are refused since issue 31; an older order's reaches only the owner's notice.
+    const mail = newOrderNoticeMail(
       order({
         customerName: name,
         shipping: { ...order().shipping, address: '<img src=x onerror=alert(1)>' },

@@ -85,7 +85,7 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
     queryRows<AdminOrderItem & { orderId: number }>(
       db,
       sql`select order_id as "orderId", product_id as "productId", product_name as "productName",
-            product_image as "productImage", quantity, price
+            product_image as "productImage", quantity, price, discount
           from order_items where order_id in (${ids}) order by id`,
     ),
     queryRows<Omit<AdminPayment, 'paidAt'> & { orderId: number; paidAt: Date | string }>(

@@ -26,6 +26,7 @@ import {
 } from './admin-service'
 import { previewBuyerRelease, releaseBuyerReservations } from './buyer-reservations'
 import type { MailContext } from './order-notices'
+import { type RefundDeps, retryRefund } from './refund-worker'
 import { refundOrder } from './refunds'
 import { updateOrderRequests } from './requests'
 import { extendReservation } from './reservations'
@@ -40,6 +41,14 @@ const idParams = z.object({
     .max(2 ** 31 - 1),
 })
 
+const refundParams = idParams.extend({
+  refundId: z.coerce
+    .number({ error: 'Refund not found' })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+})
+
 export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
   provider: PaymentProvider
@@ -47,6 +56,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   mail: MailContext
   reservationHours: number
 }> = async (app, { db, provider, timeZone, mail, reservationHours }) => {
+  const refunds: RefundDeps = { db, provider, log: app.log }
   const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => ({
     actor: (await currentUser(request)).username,
     today: dayIn(timeZone),
@@ -66,7 +76,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
       changeOrderStatus(db, request.params.id, request.body.status, {
         ...(await actionContext(request)),
         trackingNumber: request.body.trackingNumber,
-        refund: (intentId, key) => provider.refund(intentId, key),
+        refunds,
       }),
   )
 
@@ -120,9 +130,19 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const refund = await refundOrder(db, request.params.id, request.body, {
         ...(await actionContext(request)),
-        refundCard: (intentId, amount, key) => provider.refundAmount(intentId, amount, key),
+        refunds,
       })
       return reply.code(201).send(refund)
+    },
+  )
+
+  // The owner's retry of a card refund whose automatic retries ran out ("1 refund failed: retry").
+  app.post(
+    '/api/admin/orders/:id/refunds/:refundId/retry',
+    { schema: { params: refundParams } },
+    async (request) => {
+      await retryRefund(refunds, request.params.id, request.params.refundId)
+      return getAdminOrder(db, request.params.id, dayIn(timeZone))
     },
   )
 

@@ -21,6 +21,7 @@ import {
   type PaymentUpdate,
   TRACKING_REQUIRED,
 } from '../../../shared/orders-admin'
+import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
@@ -28,9 +29,19 @@ import { conflict, invalid, notFound } from '../../errors'
 import type { ActionContext } from './action-context'
 import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
-import { amountPaid, lockOrder, recordPayment, releaseOrder, SHIPPED, settleInstallments } from './ledger'
+import {
+  amountPaid,
+  cardRefundDue,
+  lockOrder,
+  recordPayment,
+  recordRefund,
+  releaseOrder,
+  SHIPPED,
+  settleInstallments,
+} from './ledger'
 import { tellShopper } from './order-notices'
 import { owedOrder } from './owed'
+import { processRefund, type RefundDeps } from './refund-worker'
 import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
@@ -147,20 +158,19 @@ export async function getAdminOrder(db: Database, orderId: number, today: string
   return (await toAdminOrders(db, rows, today))[0]!
 }
 
-export type CardRefund = (intentId: string, idempotencyKey: string) => Promise<void>
-
 /**
  * Moves an order along its steps (shared/orders.ts decides which), or cancels it: the pieces come
- * back, its sales leave the ledger and, for a card payment, the money goes back through the
- * provider — after the commit, and written into the trail either way, never silently.
+ * back, its sales leave the ledger and, for a card payment, a refund of what is left of it is
+ * written in the same transaction (docs/decisions/011), which the provider is asked for after the
+ * commit, here or, after a crash or an outage, by the refund worker.
  */
 export async function changeOrderStatus(
   db: Database,
   orderId: number,
   to: OrderStatus,
-  options: ActionContext & { trackingNumber?: string; refund: CardRefund },
+  options: ActionContext & { trackingNumber?: string; refunds: RefundDeps },
 ) {
-  const refundDue = await db.transaction(async (tx) => {
+  const refundId = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
     const from = order.status as OrderStatus
@@ -199,11 +209,6 @@ export async function changeOrderStatus(
       })
     if (to !== 'cancelled') return undefined
     await releaseOrder(tx, orderId, { shipped: SHIPPED.has(from) })
-    const [card] = await queryRows<{ reference: string; amount: number }>(
-      tx,
-      sql`select provider_reference as reference, amount from payments
-          where order_id = ${orderId} and method = 'stripe' and provider_reference is not null limit 1`,
-    )
     // Money received by other means goes back by hand: the trail says what is owed, never silently.
     const [manual] = await queryRows<{ amount: number; methods: string }>(
       tx,
@@ -218,49 +223,33 @@ export async function changeOrderStatus(
         `Refund of ${formatCents(manual.amount)} owed to the customer (received by ${manual.methods.split(', ').map(paymentMethodLabel).join(', ')})`,
         options.actor,
       )
-    // A card order hears of its cancellation with the refund's outcome, below.
-    if (!card) await tellShopper(tx, orderId, 'order-cancelled', options.mail)
-    return card
-  })
-  if (refundDue) await refundCard(db, orderId, refundDue, options)
-  return getAdminOrder(db, orderId, options.today)
-}
-
-async function refundCard(
-  db: Database,
-  orderId: number,
-  card: { reference: string; amount: number },
-  options: ActionContext & { refund: CardRefund },
-) {
-  try {
-    await options.refund(card.reference, `cancel-order-${orderId}`)
-  } catch (error) {
-    await db.transaction(async (tx) => {
+    const card = await cardRefundDue(tx, orderId)
+    const refund = card
+      ? await recordRefund(tx, order, {
+          amount: card.amount,
+          method: 'stripe',
+          reason: 'Order cancelled',
+          restock: [],
+          card: { intentId: card.intentId, idempotencyKey: `cancel-order-${orderId}` },
+          actor: options.actor,
+        })
+      : undefined
+    if (card)
       await recordEvent(
         tx,
         orderId,
         'refund',
-        `Refund of ${formatCents(card.amount)} owed: the card provider did not confirm it (${(error as Error).message})`,
+        `${formatCents(card.amount)} card refund started: Order cancelled`,
         options.actor,
       )
-      await tellShopper(tx, orderId, 'order-cancelled', options.mail)
-    })
-    return
-  }
-  // Refunded: recorded as such (a failure from here on is the database's, not a refund owed).
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update orders set payment_status = 'refunded', updated_at = now() where id = ${orderId}`,
-    )
-    await recordEvent(
-      tx,
-      orderId,
-      'refund',
-      `Card payment of ${formatCents(card.amount)} refunded`,
-      options.actor,
-    )
-    await tellShopper(tx, orderId, 'order-cancelled', options.mail, { refunded: true })
+    await tellShopper(tx, orderId, 'order-cancelled', options.mail, { cardRefund: card?.amount })
+    return refund?.id
   })
+  if (refundId !== undefined) {
+    crashPoint('cancel-after-commit')
+    await processRefund(options.refunds, refundId)
+  }
+  return getAdminOrder(db, orderId, options.today)
 }
 
 export async function addTracking(

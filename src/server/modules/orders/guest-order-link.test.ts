@@ -96,6 +96,30 @@ describe('the guest order link', () => {
     expect(response.body).not.toContain('ava@example.com')
   })
 
+  it('gives the shopper who placed the order a key for the confirmation page, that opens only it', async () => {
+    const piece = await insertProduct(t.handle.db, { name: 'Celadon Drop Earrings', price: 31_000 })
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...checkoutForm,
+        paymentMethod: 'zelle',
+        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+        subtotal: piece.price,
+        shippingCost: 0,
+        total: piece.price,
+      },
+    })
+    const { id, statusKey } = placed.json() as { id: number; statusKey: string }
+    expect(statusKey).toMatch(/\./)
+    const response = await lookUp(id, statusKey)
+    expect(response.statusCode).toBe(200)
+    // What the confirmation page shows after a reload: the amount to send and the hold's end.
+    expect(response.json()).toMatchObject({ id, total: 31_000, paymentMethod: 'zelle' })
+    expect(response.json().reservedUntil).toEqual(expect.any(String))
+    expect((await lookUp(id + 1, statusKey)).statusCode).toBe(404)
+  })
+
   it('stores only a hash of the key', async () => {
     const { id, link } = await guestOrder()
     const key = link.searchParams.get('key')!

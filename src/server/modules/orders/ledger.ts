@@ -151,14 +151,20 @@ export interface RefundRecord {
   reason: string
   /** Pieces of the order to put back on sale; checked against the order by the caller. */
   restock: number[]
-  providerReference: string | null
-  actor: string
+  /**
+   * A card refund: the intent it goes back through and the key the provider sees. The row is
+   * written pending and the refund worker (refund-worker.ts) completes it; without one the money
+   * went back by hand and the refund is done at once.
+   */
+  card?: { intentId: string; idempotencyKey: string }
+  actor: string | null
 }
 
 /**
- * Books a refund row beside the payments, keeps the order's refunded amount and sets its payment
- * status from payments less refunds; the restocked pieces come back on sale and their sale rows
- * leave the ledger. Called with the order locked, once the caller checked the amount.
+ * Books a refund row beside the payments, in the transaction that decides it (docs/decisions/011),
+ * with the order locked, once the caller checked the amount. The restocked pieces come back on
+ * sale and their sale rows leave the ledger at once. A refund by hand is done: the order's
+ * refunded amount and payment status follow now; a card refund's follow when the provider made it.
  */
 export async function recordRefund(
   tx: Tx,
@@ -167,20 +173,77 @@ export async function recordRefund(
 ): Promise<{ id: number; after: PaymentStatus }> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into refunds (order_id, amount, method, reason, restocked_product_ids, provider_reference, actor)
+    sql`insert into refunds (order_id, amount, method, reason, restocked_product_ids, actor, status,
+          payment_intent_id, idempotency_key, next_attempt_at, completed_at)
         values (${order.id}, ${refund.amount}, ${refund.method}, ${refund.reason},
-          ${`{${refund.restock.join(',')}}`}::int[], ${refund.providerReference}, ${refund.actor})
+          ${`{${refund.restock.join(',')}}`}::int[], ${refund.actor},
+          ${refund.card ? 'pending' : 'done'}, ${refund.card?.intentId ?? null}, ${refund.card?.idempotencyKey ?? null},
+          ${refund.card ? sql`now()` : null}, ${refund.card ? null : sql`now()`})
         returning id`,
   )
-  const refunded = order.refundedAmount + refund.amount
-  const after = derivePaymentStatus(await amountPaid(tx, order.id), order.total, refunded)
+  if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)
+  const after = refund.card ? order.paymentStatus : await applyRefunds(tx, order)
+  return { id: row!.id, after }
+}
+
+/**
+ * What refunds rows bind on an order: paid back (done) and still to pay back (pending, failed).
+ * A new refund may take only what neither holds.
+ */
+export async function refundsHeld(tx: Tx, orderId: number): Promise<{ done: number; all: number }> {
+  const [row] = await queryRows<{ done: number; all: number }>(
+    tx,
+    sql`select coalesce(sum(amount) filter (where status = 'done'), 0)::int as done,
+          coalesce(sum(amount), 0)::int as all from refunds where order_id = ${orderId}`,
+  )
+  return row!
+}
+
+/**
+ * Sets the order's refunded amount from its done refunds and its payment status from payments
+ * less those (decision record 003): the only way an order becomes 'refunded'. An order whose
+ * money all went back before it shipped gives its discount code's use back.
+ */
+export async function applyRefunds(tx: Tx, order: LockedOrder): Promise<PaymentStatus> {
+  const { done } = await refundsHeld(tx, order.id)
+  const after = derivePaymentStatus(await amountPaid(tx, order.id), order.total, done)
   await tx.execute(
-    sql`update orders set refunded_amount = ${refunded}, payment_status = ${after}, updated_at = now()
+    sql`update orders set refunded_amount = ${done}, payment_status = ${after}, updated_at = now()
         where id = ${order.id}`,
   )
-  if (after === 'refunded' && !SHIPPED.has(order.status)) await giveBackDiscountUse(tx, order.id)
-  if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)
-  return { id: row!.id, after }
+  if (after === 'refunded' && order.paymentStatus !== 'refunded' && !SHIPPED.has(order.status))
+    await giveBackDiscountUse(tx, order.id)
+  return after
+}
+
+/**
+ * What of the order's card payment is still to go back: the card payment less the card refunds
+ * already on record (done or not), and never more than was paid less every refund.
+ */
+export async function cardRefundDue(
+  tx: Tx,
+  orderId: number,
+): Promise<{ intentId: string; amount: number } | undefined> {
+  const [card] = await queryRows<{
+    intentId: string | null
+    amount: number
+    refunded: number
+    paid: number
+    held: number
+  }>(
+    tx,
+    sql`select
+          (select provider_reference from payments where order_id = ${orderId} and method = 'stripe'
+            and provider_reference is not null order by id limit 1) as "intentId",
+          (select coalesce(sum(amount), 0)::int from payments where order_id = ${orderId} and method = 'stripe'
+            and provider_reference is not null) as amount,
+          (select coalesce(sum(amount), 0)::int from refunds where order_id = ${orderId} and method = 'stripe') as refunded,
+          (select coalesce(sum(amount), 0)::int from payments where order_id = ${orderId}) as paid,
+          (select coalesce(sum(amount), 0)::int from refunds where order_id = ${orderId}) as held`,
+  )
+  if (!card?.intentId) return undefined
+  const amount = Math.min(card.amount - card.refunded, card.paid - card.held)
+  return amount > 0 ? { intentId: card.intentId, amount } : undefined
 }
 
 /**

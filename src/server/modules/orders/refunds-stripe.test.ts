@@ -7,7 +7,7 @@ import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { STAND_IN_SECRET_KEY, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in'
 
 // A card order refunded in part through the real `stripe` SDK, against the local stand-in of
-// Stripe's API: the refund reaches Stripe with the amount, and a refusal there writes nothing.
+// Stripe's API: the refund reaches Stripe with the amount, and a refusal there leaves it on record.
 
 let standIn: StripeStandIn
 let t: TestApp
@@ -84,7 +84,7 @@ describe('a card refund through Stripe', () => {
     })
   })
 
-  it("passes Stripe's refusal to the owner and writes nothing", async () => {
+  it("keeps the refund on record with Stripe's refusal for the owner, the return decided", async () => {
     const { orderId, piece, intentId } = await paidCardOrder(30_000)
     // Refunded in Stripe's dashboard already: the shop does not know, Stripe refuses.
     standIn.refundList.push({
@@ -99,23 +99,27 @@ describe('a card refund through Stripe', () => {
       created: 0,
     })
     const response = await refund(orderId, { amount: 10_000, reason: 'Scratch', restock: [piece.id] })
-    expect(response.statusCode).toBe(502)
-    expect(response.json().message).toMatch(/^Stripe refused the refund: /)
-    expect(await t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([])
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({
+      status: 'pending',
+      lastError: expect.stringMatching(/^Stripe refused the refund: /),
+    })
+    expect(await t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toMatchObject([
+      { status: 'pending', attempts: 1 },
+    ])
     const [shelf] = await t.handle.db.select().from(products).where(eq(products.id, piece.id))
-    expect(shelf!.status).toBe('sold')
+    expect(shelf!.status).toBe('available')
   })
 
-  it('says so when Stripe cannot be reached', async () => {
+  it('keeps the refund on record, to retry, when Stripe cannot be reached', async () => {
     const { orderId } = await paidCardOrder(30_000)
     await standIn.close()
     try {
       const response = await refund(orderId, { amount: 10_000, reason: 'Scratch' })
-      expect(response.statusCode).toBe(502)
-      expect(response.json().message).toBe(
-        'Stripe could not be reached, so nothing was refunded or recorded. Please try again in a moment.',
-      )
-      expect(await t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([])
+      expect(response.statusCode).toBe(201)
+      expect(response.json()).toMatchObject({ status: 'pending', lastError: 'Stripe could not be reached.' })
+      const [stored] = await t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+      expect(stored).toMatchObject({ status: 'pending', idempotencyKey: expect.stringMatching(/^refund-/) })
     } finally {
       standIn = await startStripeStandIn()
     }

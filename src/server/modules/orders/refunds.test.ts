@@ -224,6 +224,66 @@ describe('a full refund', () => {
   })
 })
 
+describe('a return from a discounted order (issue 32)', () => {
+  it("refunds each piece's paid share, not its price, and no more than was paid for it and the shipping", async () => {
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/discounts',
+      payload: { code: 'WALK10', kind: 'percent', value: 10 },
+      headers: { cookie: admin },
+    })
+    expect(code.statusCode).toBe(201)
+    const studs = await insertProduct(t.handle.db, { price: 36_000, name: 'Celadon Studs' })
+    const bangle = await insertProduct(t.handle.db, { price: 162_900, name: 'Icy Bangle' })
+    const items = [studs, bangle].map((piece) => ({ productId: piece.id, quantity: 1, price: piece.price }))
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...form,
+        paymentMethod: 'zelle',
+        items,
+        subtotal: 198_900,
+        discountCode: 'WALK10',
+        shippingCost: 0,
+        total: 179_010,
+      },
+    })
+    expect(placed.statusCode, placed.body).toBe(200)
+    const orderId = (placed.json() as { id: number }).id
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/payment`,
+      payload: { paymentStatus: 'paid' },
+      headers: { cookie: admin },
+    })
+    const order = await adminOrder(orderId)
+    // 10 % off each line: the studs were paid $324.00, not $360.00.
+    expect(order.items.find((item) => item.productId === studs.id)).toMatchObject({
+      price: 36_000,
+      discount: 3_600,
+    })
+
+    const over = await refund(orderId, { amount: 36_000, reason: 'Returned unworn.', restock: [studs.id] })
+    expect(over.statusCode).toBe(409)
+    expect(over.json()).toMatchObject({
+      message: 'The refund exceeds the $324.00 paid for the returned pieces',
+    })
+    expect(await refundRows(orderId)).toHaveLength(0)
+
+    const right = await refund(orderId, { amount: 32_400, reason: 'Returned unworn.', restock: [studs.id] })
+    expect(right.statusCode).toBe(201)
+    const after = await adminOrder(orderId)
+    expect(after.refundedAmount).toBe(32_400)
+    const line = after.events.find((event) => event.kind === 'refund')!.message
+    expect(line).toContain('Returned unworn. Back on sale: Celadon Studs')
+    expect(line).not.toContain('..')
+    // The ledger books what the shop kept: $1,790.10 paid less $324.00 back, the bangle's net sale.
+    const sold = await salesOf(orderId)
+    expect(sold.reduce((sum, row) => sum + row.salePrice, 0)).toBe(179_010 - 32_400)
+  })
+})
+
 describe('an over-refund', () => {
   it('is refused with 409 and writes nothing', async () => {
     const { orderId, first } = await paidZelleOrder()
@@ -283,26 +343,28 @@ describe('a card refund', () => {
     const response = await refund(orderId, { amount: 7_500, reason: 'Price adjustment' })
     expect(response.statusCode).toBe(201)
     expect(response.json()).toMatchObject({ amount: 7_500, method: 'stripe' })
-    expect(provider().refundsOf(row!.paymentId!)).toEqual([7_500])
+    expect(await provider().refundsOf(row!.paymentId!)).toEqual([7_500])
     const [stored] = await refundRows(orderId)
     expect(stored!.providerReference).toMatch(/^re_test_/)
     const [mail] = await refundMails(orderId)
     expect(mail!.textBody).toContain('to the card you paid with')
   })
 
-  it('writes nothing when the provider refuses, and tells the owner why', async () => {
+  it('is on record before the provider answers: a refusal leaves it pending, the return decided', async () => {
     const pieceOnCard = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000 })
     const placed = await placeCardOrder(t.app, pieceOnCard, form)
     const orderId = (placed.json() as { id: number }).id
     provider().failNextRefund('Stripe refused the refund: Your account has insufficient funds.')
     const response = await refund(orderId, { amount: 30_000, reason: 'Returned', restock: [pieceOnCard.id] })
-    expect(response.statusCode).toBe(502)
-    expect(response.json().message).toBe('Stripe refused the refund: Your account has insufficient funds.')
-    expect(await refundRows(orderId)).toEqual([])
-    expect((await piece(pieceOnCard.id)).status).toBe('sold')
-    expect(await salesOf(orderId)).toHaveLength(1)
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({
+      status: 'pending',
+      lastError: 'Stripe refused the refund: Your account has insufficient funds.',
+    })
+    expect(await refundRows(orderId)).toMatchObject([{ status: 'pending', attempts: 1 }])
+    // The piece came back when the owner said so; the money counts once the provider made it.
+    expect((await piece(pieceOnCard.id)).status).toBe('available')
     expect((await adminOrder(orderId)).paymentStatus).toBe('paid')
-    expect(await refundMails(orderId)).toEqual([])
   })
 
   it('may be paid back by another method, recorded by hand', async () => {
@@ -312,7 +374,7 @@ describe('a card refund', () => {
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
     const response = await refund(orderId, { amount: 1_000, reason: 'Cash at the fair', method: 'cash' })
     expect(response.statusCode).toBe(201)
-    expect(provider().refundsOf(row!.paymentId!)).toEqual([])
+    expect(await provider().refundsOf(row!.paymentId!)).toEqual([])
   })
 })
 

@@ -1,73 +1,101 @@
-import { sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { type SQL, sql } from 'drizzle-orm'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS, type PaymentMethod } from '../../../shared/orders'
-import { type Refund, type RefundInput, refundDestination } from '../../../shared/refunds'
+import {
+  type Refund,
+  type RefundInput,
+  reasonClause,
+  refundDestination,
+  returnRefundLimit,
+} from '../../../shared/refunds'
+import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
 import type { ActionContext } from './action-context'
 import { recordEvent } from './events'
-import { amountPaid, type LockedOrder, lockOrder, recordRefund } from './ledger'
+import { amountPaid, type LockedOrder, lockOrder, recordRefund, refundsHeld } from './ledger'
 import { tellShopper } from './order-notices'
+import { processRefund, type RefundDeps } from './refund-worker'
 
 // A refund, and with it a return: money paid back on an order, and the pieces that come back put
 // on sale again, in one transaction with the order locked, so two refunds at once queue up and
-// never pay back more than came in. A card refund goes through the provider inside that
-// transaction: when the provider refuses, nothing is written and the owner reads why.
-
-/** Refunds part of a card payment at the provider; returns the provider's refund id. */
-export type CardRefunder = (
-  intentId: string,
-  amount: number,
-  idempotencyKey: string,
-) => Promise<{ id: string }>
+// never pay back more than came in. A card refund is written down first (a pending row) and the
+// provider called after the commit (refund-worker.ts): a crash or an outage in between leaves a
+// row the worker finishes, never money taken and nothing owed on record (docs/decisions/011).
 
 export async function refundOrder(
   db: Database,
   orderId: number,
   input: RefundInput,
-  context: ActionContext & { refundCard: CardRefunder },
+  context: ActionContext & { refunds: RefundDeps },
 ): Promise<Refund> {
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
-    const refundable = (await amountPaid(tx, orderId)) - order.refundedAmount
+    const refundable = (await amountPaid(tx, orderId)) - (await refundsHeld(tx, orderId)).all
     if (refundable <= 0 || order.paymentStatus === 'refunded')
       throw conflict('Nothing paid on this order is left to refund', 'amount')
     if (input.amount > refundable)
       throw conflict(`The refund exceeds the ${formatCents(refundable)} paid and not yet refunded`, 'amount')
     const returned = await piecesToReturn(tx, order, [...new Set(input.restock ?? [])])
+    const returnLimit = returnRefundLimit(
+      await paidLines(tx, orderId),
+      returned.map((piece) => piece.productId),
+    )
+    if (returnLimit && input.amount > returnLimit.limit) throw conflict(returnLimit.message, 'amount')
     const method: PaymentMethod = input.method ?? order.paymentMethod
-    const providerReference =
-      method === 'stripe' ? await refundThroughProvider(tx, order, input.amount, context.refundCard) : null
+    const card =
+      method === 'stripe'
+        ? { intentId: await cardIntent(tx, order), idempotencyKey: `refund-${randomUUID()}` }
+        : undefined
 
     const { id, after } = await recordRefund(tx, order, {
       amount: input.amount,
       method,
       reason: input.reason,
       restock: returned.map((piece) => piece.productId),
-      providerReference,
+      card,
       actor: context.actor,
     })
     const names = returned.map((piece) => piece.name)
+    const backOnSale = names.length > 0 ? `. Back on sale: ${names.join(', ')}` : ''
     await recordEvent(
       tx,
       orderId,
       'refund',
-      `${formatCents(input.amount)} refunded by ${methodWords(method)}${providerReference ? ` (${providerReference})` : ''}: ${input.reason}` +
-        `${names.length > 0 ? `. Back on sale: ${names.join(', ')}` : ''}. ${PAYMENT_STATUS_LABELS[after]}`,
+      card
+        ? `${formatCents(input.amount)} card refund started: ${reasonClause(input.reason)}${backOnSale}`
+        : `${formatCents(input.amount)} refunded by ${methodWords(method)}: ${reasonClause(input.reason)}${backOnSale}. ${PAYMENT_STATUS_LABELS[after]}`,
       context.actor,
     )
+    // The shopper hears now: the refund is on record and the worker sees it through.
     await tellShopper(tx, orderId, 'order-refunded', context.mail, {
       refund: { amount: input.amount, destination: refundDestination(method), returned: names },
     })
-    const [refund] = await queryRows<Refund & { createdAt: Date | string }>(
-      tx,
-      sql`select id, amount, method, reason, created_at as "createdAt", restocked_product_ids as "restockedProductIds"
-          from refunds where id = ${id}`,
-    )
-    return { ...refund!, createdAt: new Date(refund!.createdAt).toISOString() }
+    return id
   })
+  crashPoint('refund-after-commit')
+  // The owner usually sees the card refund done in the same click; an outage leaves it to the worker.
+  await processRefund(context.refunds, id)
+  const [{ orderId: _order, ...refund }] = (await refundRows(db, sql`id = ${id}`)) as [
+    Refund & { orderId: number },
+  ]
+  return refund
+}
+
+/** The order's lines and shipping, for what a return may refund. */
+async function paidLines(tx: Tx, orderId: number) {
+  const items = await queryRows<{ productId: number; price: number; quantity: number; discount: number }>(
+    tx,
+    sql`select product_id as "productId", price, quantity, discount from order_items where order_id = ${orderId}`,
+  )
+  const [order] = await queryRows<{ shippingCost: number }>(
+    tx,
+    sql`select shipping_cost as "shippingCost" from orders where id = ${orderId}`,
+  )
+  return { items, shippingCost: order?.shippingCost ?? 0 }
 }
 
 const methodWords = (method: PaymentMethod) => (method === 'stripe' ? 'card' : method.replace(/_/g, ' '))
@@ -98,17 +126,8 @@ async function piecesToReturn(
   })
 }
 
-/**
- * The card payment goes back through the provider that took it. The idempotency key names the
- * order's refund state, so a retry after a failed commit replays the provider's refund instead of
- * making a second one.
- */
-async function refundThroughProvider(
-  tx: Tx,
-  order: LockedOrder,
-  amount: number,
-  refundCard: CardRefunder,
-): Promise<string> {
+/** The card payment a card refund goes back through. */
+async function cardIntent(tx: Tx, order: LockedOrder): Promise<string> {
   const [card] = await queryRows<{ reference: string }>(
     tx,
     sql`select provider_reference as reference from payments
@@ -120,27 +139,28 @@ async function refundThroughProvider(
       'This order has no card payment to refund through the provider; choose how the money goes back',
       'method',
     )
-  const { id } = await refundCard(
-    card.reference,
-    amount,
-    `refund-${order.id}-${order.refundedAmount}-${amount}`,
-  )
-  return id
+  return card.reference
 }
 
-/** The refunds of several orders, oldest first. */
+const REFUND_COLUMNS = sql`id, order_id as "orderId", amount, method, reason, created_at as "createdAt",
+  restocked_product_ids as "restockedProductIds", status, last_error as "lastError"`
+
+async function refundRows(db: DbOrTx, where: SQL): Promise<(Refund & { orderId: number })[]> {
+  const rows = await queryRows<Refund & { orderId: number; createdAt: Date | string }>(
+    db,
+    sql`select ${REFUND_COLUMNS} from refunds where ${where} order by created_at, id`,
+  )
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }))
+}
+
+/** The refunds of several orders, oldest first, whatever their state. */
 export async function refundsOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Refund[]>> {
   const byOrder = new Map<number, Refund[]>()
   if (orderIds.length === 0) return byOrder
-  const rows = await queryRows<Refund & { orderId: number; createdAt: Date | string }>(
-    db,
-    sql`select id, order_id as "orderId", amount, method, reason, created_at as "createdAt",
-          restocked_product_ids as "restockedProductIds" from refunds
-        where order_id = any(${`{${orderIds.join(',')}}`}::int[]) order by created_at, id`,
-  )
+  const rows = await refundRows(db, sql`order_id = any(${`{${orderIds.join(',')}}`}::int[])`)
   for (const { orderId, ...row } of rows) {
     const list = byOrder.get(orderId) ?? []
-    list.push({ ...row, createdAt: new Date(row.createdAt).toISOString() })
+    list.push(row)
     byOrder.set(orderId, list)
   }
   return byOrder

@@ -136,12 +136,10 @@ async function orderDetail(db: DbOrTx, row: OrderRow, today: string): Promise<Or
     items,
     reservedUntil: row.reservedUntil && (await holdsPieces(db, row)) ? row.reservedUntil.toISOString() : null,
     ...(await shopperPayments(db, row, today)),
-    refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? []).map(({ id, amount, method, createdAt }) => ({
-      id,
-      amount,
-      method,
-      createdAt,
-    })),
+    // The money that went back; a card refund still with its provider shows once it is done.
+    refunds: ((await refundsOf(db, [row.id])).get(row.id) ?? [])
+      .filter((refund) => refund.status === 'done')
+      .map(({ id, amount, method, createdAt }) => ({ id, amount, method, createdAt })),
     refundedAmount: row.refundedAmount,
   }
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../../config'
+import type { Database } from '../../db/client'
 import type { PaymentProvider } from './provider'
 import { createStripeProvider } from './stripe-provider'
 import { createTestProvider } from './test-provider'
@@ -8,8 +9,8 @@ import { createTestProvider } from './test-provider'
  * provider (DESIGN.md §1). loadConfig has already refused the test provider on an https deployment
  * that did not ask for it.
  */
-export function createPaymentProvider(config: Config): PaymentProvider {
+export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
   return config.paymentProvider === 'stripe' && config.stripe
     ? createStripeProvider(config.stripe)
-    : createTestProvider()
+    : createTestProvider(db)
 }

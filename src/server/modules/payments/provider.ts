@@ -45,12 +45,11 @@ export interface PaymentProvider {
   }): Promise<CreatedIntent>
   /** Throws PaymentIntentNotFoundError (404) for an id the provider does not know. */
   retrieveIntent(id: string): Promise<PaymentIntent>
-  /** Refunds a succeeded intent in full; idempotent (a second call for the same intent is a no-op). */
-  refund(intentId: string, idempotencyKey: string): Promise<void>
   /**
-   * Refunds `amount` cents of a succeeded intent (a return, part of the payment) and returns the
-   * provider's refund id. The same idempotency key refunds once. A refusal or an outage throws a
-   * PaymentProviderError whose message tells the shop's owner why.
+   * Refunds `amount` cents of a succeeded intent and returns the provider's refund id. The same
+   * idempotency key refunds once. A refusal or an outage throws a PaymentProviderError whose
+   * message tells the shop's owner why. Called only by the refund worker (orders/refund-worker.ts)
+   * with a refunds row's key: every refund, whatever started it, takes this one path.
    */
   refundAmount(intentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>
   /** Checks the signature and returns the event; throws WebhookSignatureError (status 400) when it does not verify. */
@@ -101,5 +100,5 @@ export const PROVIDER_UNREACHABLE_MESSAGE =
   'The card payment service is not reachable right now. Please try again in a moment.'
 export const PROVIDER_REFUSED_MESSAGE =
   'Card payments are not available right now. Please try again later or choose Zelle.'
-export const REFUND_UNREACHABLE_MESSAGE =
-  'Stripe could not be reached, so nothing was refunded or recorded. Please try again in a moment.'
+/** What a refund's row says when Stripe did not answer: the refund stays on record and is retried. */
+export const REFUND_UNREACHABLE_MESSAGE = 'Stripe could not be reached.'

@@ -49,17 +49,6 @@ export function createStripeProvider(config: NonNullable<Config['stripe']>): Pay
       return reshapeIntent(await call(() => stripe.paymentIntents.retrieve(id)))
     },
 
-    async refund(intentId, idempotencyKey) {
-      try {
-        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey })
-      } catch (error) {
-        // Money already went back (an earlier call with another key, or the owner in Stripe's
-        // dashboard): the refund this call asks for has happened, which is all a caller needs.
-        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return
-        throw toProviderError(error)
-      }
-    },
-
     async refundAmount(intentId, amount, idempotencyKey) {
       try {
         const refund = await stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey })

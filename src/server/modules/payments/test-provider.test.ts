@@ -1,5 +1,7 @@
 import Stripe from 'stripe'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '../../db/client'
+import { createTestDatabase, type TestDatabase } from '../../test/helpers'
 import {
   AMOUNT_TOO_SMALL_MESSAGE,
   CardDeclinedError,
@@ -15,17 +17,26 @@ import {
   type TestPaymentProvider,
 } from './test-provider'
 
+// The provider keeps its intents and refunds in the database: one fresh database for the file.
+let database: TestDatabase
+let handle: DatabaseHandle
 let provider: TestPaymentProvider
-beforeEach(() => {
-  provider = createTestProvider()
+beforeAll(async () => {
+  database = await createTestDatabase()
+  handle = await database.open()
+  provider = createTestProvider(handle.db)
+})
+afterAll(async () => {
+  await handle?.close()
+  await database?.drop()
 })
 
 const newIntent = (amount = 12_500, idempotencyKey = `key-${Math.random()}`) =>
   provider.createIntent({ amount, currency: 'usd', metadata: { attempt: '9' }, idempotencyKey })
 
-function thrownBy(action: () => unknown): unknown {
+async function thrownBy(action: () => unknown): Promise<unknown> {
   try {
-    action()
+    await action()
   } catch (error) {
     return error
   }
@@ -66,7 +77,7 @@ describe('test provider: intents', () => {
 
   it('answers 404 for an unknown intent', async () => {
     await expect(provider.retrieveIntent('pi_test_nope')).rejects.toBeInstanceOf(PaymentIntentNotFoundError)
-    expect(thrownBy(() => provider.confirm('pi_test_nope', '4242424242424242'))).toMatchObject({
+    expect(await thrownBy(() => provider.confirm('pi_test_nope', '4242424242424242'))).toMatchObject({
       kind: 'not-found',
     })
   })
@@ -86,28 +97,28 @@ describe('test provider: intents', () => {
 describe('test provider: Stripe test cards', () => {
   it('4242 4242 4242 4242 succeeds, with or without spaces', async () => {
     const spaced = await newIntent()
-    expect(provider.confirm(spaced.id, '4242 4242 4242 4242').status).toBe('succeeded')
+    expect((await provider.confirm(spaced.id, '4242 4242 4242 4242')).status).toBe('succeeded')
     expect((await provider.retrieveIntent(spaced.id)).status).toBe('succeeded')
 
     const plain = await newIntent()
-    expect(provider.confirm(plain.id, ' 4242424242424242 ').status).toBe('succeeded')
+    expect((await provider.confirm(plain.id, ' 4242424242424242 ')).status).toBe('succeeded')
   })
 
   it('4000 0000 0000 0002 is declined with 402 and the intent waits for another card', async () => {
     const { id } = await newIntent()
-    const error = thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))
+    const error = await thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))
     expect(error).toBeInstanceOf(CardDeclinedError)
     expect(error).toMatchObject({ kind: 'payment-required', message: 'Your card was declined.' })
     expect((await provider.retrieveIntent(id)).status).toBe('requires_payment_method')
 
     // The shopper tries again with a good card.
-    expect(provider.confirm(id, '4242 4242 4242 4242').status).toBe('succeeded')
+    expect((await provider.confirm(id, '4242 4242 4242 4242')).status).toBe('succeeded')
   })
 
   it('any other number is declined with a hint to use the test card', async () => {
     const { id } = await newIntent()
     for (const number of ['5555 5555 5555 4444', '1234', '']) {
-      const error = thrownBy(() => provider.confirm(id, number))
+      const error = await thrownBy(() => provider.confirm(id, number))
       expect(error).toBeInstanceOf(CardDeclinedError)
       expect(error).toMatchObject({ kind: 'payment-required', message: NOT_A_TEST_CARD_MESSAGE })
     }
@@ -116,33 +127,54 @@ describe('test provider: Stripe test cards', () => {
 
   it('a succeeded intent cannot be confirmed again (409)', async () => {
     const { id } = await newIntent()
-    provider.confirm(id, '4242 4242 4242 4242')
-    expect(thrownBy(() => provider.confirm(id, '4242 4242 4242 4242'))).toMatchObject({ kind: 'conflict' })
-    expect(thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))).toMatchObject({ kind: 'conflict' })
+    await provider.confirm(id, '4242 4242 4242 4242')
+    expect(await thrownBy(() => provider.confirm(id, '4242 4242 4242 4242'))).toMatchObject({
+      kind: 'conflict',
+    })
+    expect(await thrownBy(() => provider.confirm(id, '4000 0000 0000 0002'))).toMatchObject({
+      kind: 'conflict',
+    })
     expect((await provider.retrieveIntent(id)).status).toBe('succeeded')
   })
 })
 
 describe('test provider: refunds', () => {
-  it('refunds a succeeded intent, and a second refund is a no-op', async () => {
+  it('refunds a succeeded intent, and answers a repeated idempotency key with the first refund', async () => {
     const { id } = await newIntent()
-    provider.confirm(id, '4242 4242 4242 4242')
-    await provider.refund(id, 'refund-1')
-    await expect(provider.refund(id, 'refund-2')).resolves.toBeUndefined()
-    expect(provider.isRefunded(id)).toBe(true)
+    await provider.confirm(id, '4242 4242 4242 4242')
+    const first = await provider.refundAmount(id, 2_500, 'refund-1')
+    expect(await provider.refundAmount(id, 2_500, 'refund-1')).toEqual(first)
+    expect(await provider.refundCount('refund-1')).toBe(1)
+    expect(await provider.refundsOf(id)).toEqual([2_500])
+    expect(await provider.isRefunded(id)).toBe(false)
+    await provider.refundAmount(id, 10_000, 'refund-2')
+    expect(await provider.isRefunded(id)).toBe(true)
+    await expect(provider.refundAmount(id, 1, 'refund-3')).rejects.toMatchObject({ kind: 'provider-failed' })
   })
 
   it('refuses to refund a payment that never succeeded', async () => {
     const { id } = await newIntent()
-    await expect(provider.refund(id, 'refund-1')).rejects.toMatchObject({ kind: 'provider-failed' })
-    expect(provider.isRefunded(id)).toBe(false)
+    await expect(provider.refundAmount(id, 100, 'refund-never')).rejects.toMatchObject({
+      kind: 'provider-failed',
+    })
+    expect(await provider.isRefunded(id)).toBe(false)
+  })
+
+  it('is one record for every instance: another instance finishes what this one began', async () => {
+    const { id } = await newIntent()
+    await provider.confirm(id, '4242 4242 4242 4242')
+    const made = await provider.refundAmount(id, 4_000, 'refund-shared')
+    const other = createTestProvider(handle.db)
+    expect(await other.refundAmount(id, 4_000, 'refund-shared')).toEqual(made)
+    expect(await other.refundsOf(id)).toEqual([4_000])
+    expect((await other.retrieveIntent(id)).status).toBe('succeeded')
   })
 })
 
 describe('test provider: webhooks', () => {
   async function succeeded() {
     const { id } = await newIntent()
-    return provider.confirm(id, '4242 4242 4242 4242')
+    return await provider.confirm(id, '4242 4242 4242 4242')
   }
 
   it('verifies a signed payment_intent.succeeded event and reshapes it', async () => {
@@ -186,7 +218,7 @@ describe('test provider: webhooks', () => {
       [body, `t=${Math.floor(Date.now() / 1000)},v1=abc`],
     ]
     for (const [payload, header] of attempts) {
-      const error = thrownBy(() => provider.verifyWebhook(Buffer.from(payload), header))
+      const error = await thrownBy(() => provider.verifyWebhook(Buffer.from(payload), header))
       expect(error).toBeInstanceOf(WebhookSignatureError)
       expect(error).toMatchObject({ kind: 'invalid' })
     }

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Database, DbOrTx } from '../../db/client'
+import { testProviderIntents, testProviderRefunds } from '../../db/schema'
 import { conflict } from '../../errors'
 import {
   AMOUNT_TOO_SMALL_MESSAGE,
   CardDeclinedError,
+  type IntentStatus,
   MINIMUM_CHARGE_CENTS,
   type PaymentIntent,
   PaymentIntentNotFoundError,
@@ -14,9 +18,12 @@ import {
 import { reshapeEvent, type StripeEventShape } from './stripe-shapes'
 import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature'
 
-// The built-in provider used when no Stripe keys are set (DESIGN.md §1): intents live in memory
-// and a clearly labelled test card form confirms them with Stripe's own test card numbers, so a
-// shop on a bare machine, and every test, can take a card payment without a network.
+// The built-in provider used when no Stripe keys are set (DESIGN.md §1): a clearly labelled test
+// card form confirms intents with Stripe's own test card numbers, so a shop on a bare machine, and
+// every test, can take a card payment without a network. Its intents and refunds live in the
+// shop's database (test_provider_* tables), as Stripe keeps them on its side: a restarted instance,
+// or a second one, finishes a refund another began, and a repeated idempotency key answers with
+// the first result (docs/decisions/007, 011).
 
 /** Signs test-provider webhooks. Public on purpose: it protects nothing but the test provider. */
 export const TEST_WEBHOOK_SECRET = 'whsec_jade_shop_test_provider'
@@ -31,45 +38,95 @@ export const NOT_A_TEST_CARD_MESSAGE = 'Your card number is not a test card. Use
 export interface TestPaymentProvider extends PaymentProvider {
   readonly name: 'test'
   /** What the test card form does: applies Stripe's test card rules to the intent. */
-  confirm(intentId: string, cardNumber: string): PaymentIntent
-  /** Whether the intent was refunded, for tests of the refund paths. */
-  isRefunded(intentId: string): boolean
-  /** The partial refunds made on the intent, in cents, oldest first. */
-  refundsOf(intentId: string): number[]
-  /** Makes the next refundAmount call fail with this message (a test of the owner's error). */
-  failNextRefund(message: string): void
-}
-
-interface StoredIntent extends PaymentIntent {
-  clientSecret: string
-  refunded: boolean
-  partialRefunds: { id: string; amount: number; key: string }[]
+  confirm(intentId: string, cardNumber: string): Promise<PaymentIntent>
+  /** Whether the intent's whole amount went back, for tests of the refund paths. */
+  isRefunded(intentId: string): Promise<boolean>
+  /** The refunds made on the intent, in cents, oldest first. */
+  refundsOf(intentId: string): Promise<number[]>
+  /** How many refunds were made with this idempotency key: never more than one. */
+  refundCount(idempotencyKey: string): Promise<number>
+  /** Makes the next `times` refund calls of this process fail with this message (a test of an outage). */
+  failNextRefund(message: string, times?: number): void
 }
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('hex')
 const digitsOnly = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '')
+const NOT_COMPLETED = 'This payment cannot be refunded because it was not completed.'
 
-export function createTestProvider(): TestPaymentProvider {
-  const intents = new Map<string, StoredIntent>()
-  // As at Stripe: a repeated key returns the first result, a reused key with other parameters is refused.
-  const byIdempotencyKey = new Map<string, { fingerprint: string; intentId: string }>()
-  let nextRefundFailure: string | undefined
+type IntentRow = typeof testProviderIntents.$inferSelect
 
-  const find = (id: string): StoredIntent => {
-    const intent = intents.get(id)
-    if (!intent) throw new PaymentIntentNotFoundError()
-    return intent
+// Callers get copies: the stored intent changes only through this provider.
+const view = (row: IntentRow): PaymentIntent => ({
+  id: row.id,
+  status: row.status as IntentStatus,
+  amount: row.amount,
+  currency: row.currency,
+  metadata: { ...(row.metadata as Record<string, string>) },
+})
+
+export function createTestProvider(db: Database): TestPaymentProvider {
+  const failures: string[] = []
+
+  const find = async (id: string): Promise<IntentRow> => {
+    const [row] = await db.select().from(testProviderIntents).where(eq(testProviderIntents.id, id))
+    if (!row) throw new PaymentIntentNotFoundError()
+    return row
   }
-  // Callers get copies: the stored intent changes only through this provider.
-  const view = ({
-    clientSecret: _secret,
-    refunded: _refunded,
-    partialRefunds: _partialRefunds,
-    ...intent
-  }: StoredIntent): PaymentIntent => ({
-    ...intent,
-    metadata: { ...intent.metadata },
-  })
+  const setStatus = async (id: string, status: IntentStatus) => {
+    const [row] = await db
+      .update(testProviderIntents)
+      .set({ status })
+      .where(eq(testProviderIntents.id, id))
+      .returning()
+    return view(row!)
+  }
+  const refundedSoFar = async (tx: DbOrTx, intentId: string) => {
+    const [row] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${testProviderRefunds.amount}), 0)::int` })
+      .from(testProviderRefunds)
+      .where(eq(testProviderRefunds.intentId, intentId))
+    return Number(row!.sum)
+  }
+  const byKey = async (idempotencyKey: string) => {
+    const [row] = await db
+      .select()
+      .from(testProviderRefunds)
+      .where(eq(testProviderRefunds.idempotencyKey, idempotencyKey))
+    return row
+  }
+
+  /** As at Stripe: a repeated key answers with the first refund, whichever instance made it. */
+  async function refundOf(intentId: string, amount: number, idempotencyKey: string) {
+    const replay = await byKey(idempotencyKey)
+    if (replay) return { id: replay.id }
+    const failure = failures.shift()
+    if (failure) throw new PaymentProviderError(failure)
+    return db.transaction(async (tx) => {
+      // The intent's row lock queues two refunds of one payment, here or on another instance.
+      const [intent] = await tx
+        .select()
+        .from(testProviderIntents)
+        .where(eq(testProviderIntents.id, intentId))
+        .for('update')
+      if (!intent) throw new PaymentIntentNotFoundError()
+      if (intent.status !== 'succeeded') throw new PaymentProviderError(NOT_COMPLETED)
+      const refunded = await refundedSoFar(tx, intentId)
+      if (refunded + amount > intent.amount)
+        throw new PaymentProviderError('The refund is more than what is left of the card payment.')
+      const [made] = await tx
+        .insert(testProviderRefunds)
+        .values({ id: `re_test_${randomId(12)}`, intentId, amount, idempotencyKey })
+        .onConflictDoNothing()
+        .returning({ id: testProviderRefunds.id })
+      if (made) return made
+      // Another instance made it with this key between our look and our insert.
+      const first = await tx
+        .select({ id: testProviderRefunds.id })
+        .from(testProviderRefunds)
+        .where(eq(testProviderRefunds.idempotencyKey, idempotencyKey))
+      return first[0]!
+    })
+  }
 
   return {
     name: 'test',
@@ -77,64 +134,40 @@ export function createTestProvider(): TestPaymentProvider {
 
     async createIntent({ amount, currency, metadata, idempotencyKey }) {
       const fingerprint = JSON.stringify([amount, currency, metadata])
-      const previous = byIdempotencyKey.get(idempotencyKey)
+      const [previous] = await db
+        .select()
+        .from(testProviderIntents)
+        .where(eq(testProviderIntents.idempotencyKey, idempotencyKey))
       if (previous) {
         if (previous.fingerprint !== fingerprint) {
           throw new PaymentProviderError('This payment was already started with different details.')
         }
-        const intent = find(previous.intentId)
-        return { id: intent.id, clientSecret: intent.clientSecret }
+        return { id: previous.id, clientSecret: previous.clientSecret }
       }
       if (!Number.isSafeInteger(amount) || amount < MINIMUM_CHARGE_CENTS) {
         throw new PaymentProviderError(AMOUNT_TOO_SMALL_MESSAGE)
       }
       const id = `pi_test_${randomId(12)}`
-      const intent: StoredIntent = {
+      const clientSecret = `${id}_secret_${randomId(16)}`
+      await db.insert(testProviderIntents).values({
         id,
         status: 'requires_payment_method',
         amount,
         currency,
         metadata: { ...metadata },
-        clientSecret: `${id}_secret_${randomId(16)}`,
-        refunded: false,
-        partialRefunds: [],
-      }
-      intents.set(id, intent)
-      byIdempotencyKey.set(idempotencyKey, { fingerprint, intentId: id })
-      return { id, clientSecret: intent.clientSecret }
+        clientSecret,
+        idempotencyKey,
+        fingerprint,
+      })
+      return { id, clientSecret }
     },
 
     async retrieveIntent(id) {
-      return view(find(id))
-    },
-
-    async refund(intentId) {
-      const intent = find(intentId)
-      if (intent.status !== 'succeeded') {
-        throw new PaymentProviderError('This payment cannot be refunded because it was not completed.')
-      }
-      intent.refunded = true
+      return view(await find(id))
     },
 
     async refundAmount(intentId, amount, idempotencyKey) {
-      const intent = find(intentId)
-      const replay = intent.partialRefunds.find((refund) => refund.key === idempotencyKey)
-      if (replay) return { id: replay.id }
-      if (nextRefundFailure) {
-        const message = nextRefundFailure
-        nextRefundFailure = undefined
-        throw new PaymentProviderError(message)
-      }
-      if (intent.status !== 'succeeded') {
-        throw new PaymentProviderError('This payment cannot be refunded because it was not completed.')
-      }
-      const refunded = intent.partialRefunds.reduce((sum, refund) => sum + refund.amount, 0)
-      if (intent.refunded || refunded + amount > intent.amount) {
-        throw new PaymentProviderError('The refund is more than what is left of the card payment.')
-      }
-      const id = `re_test_${randomId(12)}`
-      intent.partialRefunds.push({ id, amount, key: idempotencyKey })
-      return { id }
+      return refundOf(intentId, amount, idempotencyKey)
     },
 
     verifyWebhook(rawBody, signatureHeader): WebhookEvent {
@@ -149,32 +182,44 @@ export function createTestProvider(): TestPaymentProvider {
       return reshapeEvent(event)
     },
 
-    confirm(intentId, cardNumber) {
-      const intent = find(intentId)
+    async confirm(intentId, cardNumber) {
+      const intent = await find(intentId)
       if (intent.status === 'succeeded') throw conflict('This payment has already been completed.')
       if (intent.status === 'canceled')
         throw conflict('This payment was cancelled. Please start checkout again.')
       const digits = digitsOnly(cardNumber)
-      if (digits === digitsOnly(TEST_CARDS.succeeds)) {
-        intent.status = 'succeeded'
-        return view(intent)
-      }
+      if (digits === digitsOnly(TEST_CARDS.succeeds)) return setStatus(intentId, 'succeeded')
       // As at Stripe, a declined attempt leaves the intent waiting for another card.
-      intent.status = 'requires_payment_method'
+      await setStatus(intentId, 'requires_payment_method')
       if (digits === digitsOnly(TEST_CARDS.declines)) throw new CardDeclinedError()
       throw new CardDeclinedError(NOT_A_TEST_CARD_MESSAGE)
     },
 
-    isRefunded(intentId) {
-      return find(intentId).refunded
+    async isRefunded(intentId) {
+      const intent = await find(intentId)
+      return (await refundedSoFar(db, intentId)) >= intent.amount
     },
 
-    refundsOf(intentId) {
-      return find(intentId).partialRefunds.map((refund) => refund.amount)
+    async refundsOf(intentId) {
+      await find(intentId)
+      const rows = await db
+        .select({ amount: testProviderRefunds.amount })
+        .from(testProviderRefunds)
+        .where(eq(testProviderRefunds.intentId, intentId))
+        .orderBy(testProviderRefunds.createdAt, testProviderRefunds.id)
+      return rows.map((row) => row.amount)
     },
 
-    failNextRefund(message) {
-      nextRefundFailure = message
+    async refundCount(idempotencyKey) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(testProviderRefunds)
+        .where(eq(testProviderRefunds.idempotencyKey, idempotencyKey))
+      return Number(row!.n)
+    },
+
+    failNextRefund(message, times = 1) {
+      for (let n = 0; n < times; n++) failures.push(message)
     },
   }
 }

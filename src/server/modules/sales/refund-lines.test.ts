@@ -143,7 +143,15 @@ describe('a money-only refund in the ledger', () => {
 
   it('counts the money beyond a returned piece while the order keeps a sale', async () => {
     const { orderId, first } = await paidOrder('Lavender')
-    await refund(orderId, { amount: 22_000, reason: 'Returned, with a goodwill $20', restock: [first.id] })
+    // A return refunds at most what the piece was paid (issue 32): the goodwill $20 is its own refund.
+    const over = await admin_('POST', `/api/orders/${orderId}/refunds`, {
+      amount: 22_000,
+      reason: 'Returned, with a goodwill $20',
+      restock: [first.id],
+    })
+    expect(over.statusCode).toBe(409)
+    await refund(orderId, { amount: 20_000, reason: 'Returned', restock: [first.id] })
+    await refund(orderId, { amount: 2_000, reason: 'A goodwill $20' })
     expect(await cards('Lavender')).toMatchObject({
       totalSales: 28_000,
       totalProfit: 18_000,

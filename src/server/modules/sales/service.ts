@@ -16,7 +16,7 @@ import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { saleRow, takeStock } from '../orders/stock-rules'
-import { REFUND_LINES } from './refund-lines'
+import { DONE_ORDER_REFUNDS, REFUND_LINES } from './refund-lines'
 
 // The sales ledger: the rows, their totals by SQL aggregate, the months for the chart, and a sale
 // recorded by hand, which sells the piece in the same transaction.
@@ -92,7 +92,7 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
     const [refunds] = await queryRows<{ amount: number; count: number }>(
       tx,
       sql`select coalesce(sum(amount), 0)::bigint::float8 as amount, count(*)::int as count
-          from refunds where created_at >= ${since}`,
+          from refunds where ${DONE_ORDER_REFUNDS} and completed_at >= ${since}`,
     )
     // Net of the money-only refunds of the period, as the CSV's refund lines are (refund-lines.ts).
     const [credited] = await queryRows<{ amount: number }>(

@@ -40,3 +40,51 @@ export function passwordResetMail(to: string, resetUrl: string, store: StoreInfo
 
   return { kind: 'password-reset', to, subject: `Reset your ${store.name} password`, text, html }
 }
+
+/**
+ * A change to how the account signs in (two-factor, password, e-mail address), told to its owner
+ * so that a change they did not make does not go unseen. It names what changed and when, on the
+ * shop's clock, and links nowhere but the shop's home: a mail that asks its reader to follow a
+ * link about their account is what phishing looks like.
+ */
+export function securityNoticeMail(
+  to: string,
+  notice: { subject: string; what: string; when: string },
+  store: StoreInfo,
+  homeUrl: string,
+): OutgoingMail {
+  const ifNotYou = `If you did not make this change, someone else may be using your account: sign in at ${homeUrl} and choose a new password (or ask for a reset link from the sign-in page), and write to us at ${store.email}.`
+  const lead = `${notice.what}.`
+  const when = `When: ${notice.when}.`
+  const text = [
+    'Hello,',
+    '',
+    lead,
+    when,
+    '',
+    'If this was you, there is nothing to do.',
+    ifNotYou,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>Hello,</P>
+      <P>
+        {lead}
+        <br />
+        {when}
+      </P>
+      <P>If this was you, there is nothing to do.</P>
+      <P style={{ margin: 0 }}>
+        {'If you did not make this change, someone else may be using your account: sign in at '}
+        <a href={homeUrl} style={{ color: COLORS.jade }}>
+          {homeUrl}
+        </a>
+        {` and choose a new password (or ask for a reset link from the sign-in page), and write to us at ${store.email}.`}
+      </P>
+    </>,
+  )
+  return { kind: 'security-notice', to, subject: `${store.name}: ${notice.subject}`, text, html }
+}

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { printableName } from '../../../../shared/plain-text'
 import type { StoreInfo } from '../../../../shared/ssr'
 
 // Every message is a React element rendered to static HTML inside this one layout. React escapes
@@ -131,6 +132,25 @@ export function renderMailHtml(store: StoreInfo, body: ReactNode): string {
 /** The plain-text part's closing lines, the same under every message. */
 export function signature(store: StoreInfo): string[] {
   return [store.name, `${store.email} | ${store.phone} (text)`]
+}
+
+/**
+ * A name or address line as the shop's e-mails print it: a word joiner (U+2060, invisible) after
+ * each dot between letters, so no mail program's link detection reads "jade.example" in a name as
+ * a web address. The rules refuse web addresses in names; a bare domain is not one, and must still
+ * never become a link.
+ */
+export function unlinkable(text: string): string {
+  return text.replace(/\.(?=[\p{L}\p{N}])/gu, '.\u2060')
+}
+
+/**
+ * "Hi Name," to a shopper, or "Hello," when the stored name carries a link or an address (orders
+ * placed before names were plain keep their data; their e-mails never repeat it).
+ */
+export function greeting(name: string | null | undefined): string {
+  const printable = printableName(name)
+  return printable ? `Hi ${unlinkable(printable)},` : 'Hello,'
 }
 
 export function trimSlash(url: string): string {

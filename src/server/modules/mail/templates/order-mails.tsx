@@ -2,9 +2,20 @@ import type { CheckoutPaymentMethod } from '../../../../shared/checkout'
 import { formatCents } from '../../../../shared/money'
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-labels'
 import { formatDeadline } from '../../../../shared/orders'
+import { printableName } from '../../../../shared/plain-text'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, MailButton, P, renderMailHtml, signature, trimSlash } from './layout'
+import {
+  COLORS,
+  Details,
+  greeting,
+  MailButton,
+  P,
+  renderMailHtml,
+  signature,
+  trimSlash,
+  unlinkable,
+} from './layout'
 
 export interface OrderMailData {
   id: number
@@ -78,7 +89,7 @@ export function orderConfirmationMail(
     : 'We will prepare your order within 1-2 business days and e-mail you when it ships.'
 
   const text = [
-    `Hi ${order.customerName},`,
+    greeting(order.customerName),
     '',
     `Thank you for your order! Your order number is ${number}.`,
     '',
@@ -108,7 +119,7 @@ export function orderConfirmationMail(
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${order.customerName},`}</P>
+      <P>{greeting(order.customerName)}</P>
       <P>
         Thank you for your order! Your order number is <strong>{number}</strong>.
       </P>
@@ -234,9 +245,11 @@ function totalLines(order: OrderMailData): string[] {
   ]
 }
 
+/** The address block; a line of an older order that carries a link is left out (plain-text.ts). */
 function addressLines(order: OrderMailData): string[] {
   const s = order.shipping
-  return [order.customerName, s.address, `${s.city}, ${s.state} ${s.zip}`, s.country]
+  const lines = [order.customerName, s.address, `${s.city}, ${s.state} ${s.zip}`, s.country]
+  return lines.filter((line) => printableName(line) !== undefined).map(unlinkable)
 }
 
 function ShippingAddress({ title, order }: { title: string; order: OrderMailData }) {

@@ -2,7 +2,7 @@ import { formatCents } from '../../../../shared/money'
 import { trackingLink } from '../../../../shared/orders'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, MailButton, P, renderMailHtml, signature } from './layout'
+import { COLORS, Details, greeting, MailButton, P, renderMailHtml, signature } from './layout'
 import { orderLink } from './order-mails'
 
 // What the shopper hears as the owner moves an order along: confirmed, shipped (with the
@@ -28,7 +28,8 @@ export type OrderStatusMailKind =
 
 export interface OrderStatusMailExtra {
   trackingNumber?: string | null
-  refunded?: boolean
+  /** A cancelled card order: the card payment going back, in cents. */
+  cardRefund?: number
   /** When an unpaid order's hold on its pieces ends, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
   reservedUntil?: string
   /** A refund: how much, and where it goes in the shopper's words (shared/refunds.ts). */
@@ -73,8 +74,8 @@ function content(
       return {
         subject: `Your order ${number} has been cancelled`,
         lead: `Your order ${number} has been cancelled.`,
-        more: extra.refunded
-          ? `Your card payment of ${formatCents(order.total)} has been refunded; it may take a few days to appear on your statement.`
+        more: extra.cardRefund
+          ? `Your card payment of ${formatCents(extra.cardRefund)} is being refunded; it may take 5 to 10 days to appear on your statement.`
           : 'If you have already sent a payment, we will return it to you. Reply to this e-mail with any question.',
       }
     case 'reservation-reminder':
@@ -118,7 +119,7 @@ export function orderStatusMail(
   const orderUrl = orderLink(order, publicUrl)
   const items = order.items.map((item) => `${item.quantity} x ${item.name}`)
   const text = [
-    `Hi ${order.customerName},`,
+    greeting(order.customerName),
     '',
     message.lead,
     ...(message.details ? ['', ...message.details.map(([label, value]) => `${label}: ${value}`)] : []),
@@ -135,7 +136,7 @@ export function orderStatusMail(
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${order.customerName},`}</P>
+      <P>{greeting(order.customerName)}</P>
       <P>{message.lead}</P>
       {message.details && <Details rows={message.details} />}
       {message.link && <MailButton href={message.link.href}>{message.link.label}</MailButton>}
@@ -172,7 +173,7 @@ export function installmentReminderMail(
   const how = `You can pay by Zelle to ${store.phone}, with ${number} in the memo. If you have already paid, thank you, and please ignore this message.`
   const orderUrl = orderLink(order, publicUrl)
   const text = [
-    `Hi ${order.customerName},`,
+    greeting(order.customerName),
     '',
     lead,
     '',
@@ -185,7 +186,7 @@ export function installmentReminderMail(
   const html = renderMailHtml(
     store,
     <>
-      <P>{`Hi ${order.customerName},`}</P>
+      <P>{greeting(order.customerName)}</P>
       <P>{lead}</P>
       <P>{how}</P>
       <MailButton href={orderUrl}>View your order</MailButton>

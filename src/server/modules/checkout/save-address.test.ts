@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkoutForm, insertProduct } from '../../test/factories'
+import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
+
+// "Save this address to my account" at checkout (issue 32): a signed-in shopper's order keeps its
+// shipping address on the profile, so the next checkout starts from it.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const form = { ...checkoutForm, address: '88 Celadon Lane', city: 'Austin', state: 'TX', zipCode: '78701' }
+
+async function zelleOrder(extra: Record<string, unknown>, cookie?: string, price?: number) {
+  const piece = await insertProduct(t.handle.db, { price: 20_000 })
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: cookie ? { cookie } : {},
+    payload: {
+      ...form,
+      paymentMethod: 'zelle',
+      items: [{ productId: piece.id, quantity: 1, price: price ?? piece.price }],
+      subtotal: piece.price,
+      shippingCost: 0,
+      total: piece.price,
+      ...extra,
+    },
+  })
+}
+
+const profileOf = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/check-auth', headers: { cookie } })).json()
+
+describe('saving the checkout address to the account', () => {
+  it('keeps the address on the profile, and fills its name and phone only where it had none', async () => {
+    const { cookie } = await registerCustomer(t.app, { email: 'mei.save@example.com', firstName: 'Mei' })
+    const placed = await zelleOrder({ saveAddress: true }, cookie)
+    expect(placed.statusCode).toBe(200)
+    expect(await profileOf(cookie)).toMatchObject({
+      firstName: 'Mei',
+      lastName: 'Chen',
+      phone: '713-555-0101',
+      address: '88 Celadon Lane',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      country: 'United States',
+    })
+  })
+
+  it('replaces a saved address when asked, and leaves it alone when not', async () => {
+    const { cookie } = await registerCustomer(t.app, { email: 'lin.save@example.com' })
+    expect((await zelleOrder({ saveAddress: true }, cookie)).statusCode).toBe(200)
+    expect(
+      (await zelleOrder({ saveAddress: false, address: '1 Other Road', city: 'Dallas' }, cookie)).statusCode,
+    ).toBe(200)
+    expect(await profileOf(cookie)).toMatchObject({ address: '88 Celadon Lane', city: 'Austin' })
+    expect(
+      (await zelleOrder({ saveAddress: true, address: '5 Moss Court', city: 'Plano' }, cookie)).statusCode,
+    ).toBe(200)
+    expect(await profileOf(cookie)).toMatchObject({ address: '5 Moss Court', city: 'Plano' })
+  })
+
+  it('keeps nothing from a refused order', async () => {
+    const { cookie } = await registerCustomer(t.app, { email: 'refused.save@example.com' })
+    const refused = await zelleOrder({ saveAddress: true }, cookie, 1)
+    expect(refused.statusCode).toBe(409)
+    expect(await profileOf(cookie)).toMatchObject({ address: null, city: null })
+  })
+
+  it('places a guest’s order and saves nothing anywhere', async () => {
+    expect((await zelleOrder({ saveAddress: true })).statusCode).toBe(200)
+  })
+
+  it('saves it after a card payment too', async () => {
+    const { cookie } = await registerCustomer(t.app, { email: 'card.save@example.com' })
+    const piece = await insertProduct(t.handle.db, { price: 20_000 })
+    const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie },
+      payload: { amount: piece.price, currency: 'usd', form, items },
+    })
+    expect(intent.statusCode).toBe(200)
+    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
+    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { cookie },
+      payload: {
+        ...form,
+        paymentMethod: 'stripe',
+        paymentIntentId,
+        items,
+        subtotal: piece.price,
+        shippingCost: 0,
+        total: piece.price,
+        saveAddress: true,
+      },
+    })
+    expect(placed.statusCode).toBe(200)
+    expect(await profileOf(cookie)).toMatchObject({ address: '88 Celadon Lane', city: 'Austin' })
+  })
+})

@@ -1,0 +1,216 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { formatCents } from '../../../shared/money'
+import { PAYMENT_STATUS_LABELS } from '../../../shared/orders'
+import { type RefundStatus, reasonClause } from '../../../shared/refunds'
+import { crashPoint } from '../../crash-points'
+import type { Database } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { conflict, notFound } from '../../errors'
+import type { JobLog } from '../../jobs/runner'
+import { jobMetrics } from '../metrics/registry'
+import type { PaymentProvider } from '../payments/provider'
+import { recordEvent } from './events'
+import { applyRefunds, lockOrder } from './ledger'
+
+// The second half of every card refund (docs/decisions/011): the row was written, pending, in the
+// transaction that decided the refund; this calls the provider with the row's idempotency key and
+// marks it done. Any number of workers, here and on other instances, may run: a row is claimed by
+// a conditional update that pushes its next attempt past a lease, so one worker calls the provider
+// at a time, and a worker that dies mid-call leaves the row to the next once the lease ends. The
+// idempotency key makes that second call the first refund's replay, never a second refund.
+
+export interface RefundDeps {
+  db: Database
+  provider: PaymentProvider
+  log?: JobLog
+}
+
+/** After this many failed calls a refund is marked failed and waits for the owner's retry. */
+export const REFUND_MAX_ATTEMPTS = 5
+/** Far longer than a provider call takes (the Stripe adapter gives up well before). */
+export const REFUND_LEASE_SECONDS = 120
+const MAX_ERROR_LENGTH = 1000
+/** The worker's name in the job metrics (jade_job_*). */
+const REFUND_JOB = 'card refunds'
+
+/** Seconds before the next try after `attempts` failures: 1 min, 4 min, 16 min, 64 min. */
+export function refundRetryDelaySeconds(attempts: number): number {
+  return Math.min(60 * 4 ** Math.max(attempts - 1, 0), 6 * 60 * 60)
+}
+
+interface ClaimedRefund {
+  id: number
+  orderId: number | null
+  amount: number
+  reason: string
+  paymentIntentId: string
+  idempotencyKey: string
+  attempts: number
+}
+
+/** Takes one due pending refund matching `where` for this worker, or none. */
+async function claim(db: Database, where: SQL): Promise<ClaimedRefund | undefined> {
+  const [row] = await queryRows<ClaimedRefund>(
+    db,
+    sql`update refunds set attempts = attempts + 1,
+          next_attempt_at = now() + ${REFUND_LEASE_SECONDS} * interval '1 second'
+        where id = (
+          select id from refunds where status = 'pending' and next_attempt_at <= now() and ${where}
+          order by next_attempt_at, id limit 1 for update skip locked)
+        returning id, order_id as "orderId", amount, reason, payment_intent_id as "paymentIntentId",
+          idempotency_key as "idempotencyKey", attempts`,
+  )
+  return row
+}
+
+/**
+ * Tries the refund `id` now if it is due and no other worker holds it (called right after the
+ * commit that wrote it, so the owner usually sees it done at once). Answers its state after.
+ */
+export async function processRefund(deps: RefundDeps, id: number): Promise<RefundStatus | undefined> {
+  const row = await claim(deps.db, sql`id = ${id}`)
+  return row ? attempt(deps, row) : undefined
+}
+
+async function attempt(deps: RefundDeps, row: ClaimedRefund): Promise<RefundStatus> {
+  let reference: string
+  try {
+    reference = (await deps.provider.refundAmount(row.paymentIntentId, row.amount, row.idempotencyKey)).id
+  } catch (error) {
+    jobMetrics.failed(REFUND_JOB)
+    return recordFailure(deps, row, error)
+  }
+  crashPoint('refund-after-provider')
+  await markDone(deps.db, row, reference)
+  return 'done'
+}
+
+/**
+ * The provider made the refund: the row is done and the order's refunded amount and payment
+ * status follow from its done refunds, with the order locked as when the refund was decided.
+ */
+async function markDone(db: Database, row: ClaimedRefund, reference: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = row.orderId === null ? undefined : await lockOrder(tx, row.orderId)
+    const marked = await queryRows<{ id: number }>(
+      tx,
+      sql`update refunds set status = 'done', provider_reference = ${reference}, completed_at = now(),
+            next_attempt_at = null, last_error = null
+          where id = ${row.id} and status <> 'done' returning id`,
+    )
+    if (marked.length === 0 || !order) return
+    const after = await applyRefunds(tx, order)
+    await recordEvent(
+      tx,
+      order.id,
+      'refund',
+      `${formatCents(row.amount)} refunded by card (${reference}): ${reasonClause(row.reason)}. ${PAYMENT_STATUS_LABELS[after]}`,
+      null,
+    )
+  })
+}
+
+async function recordFailure(deps: RefundDeps, row: ClaimedRefund, error: unknown): Promise<RefundStatus> {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH)
+  const givenUp = row.attempts >= REFUND_MAX_ATTEMPTS
+  deps.log?.warn({ err: error, refundId: row.id, attempts: row.attempts }, 'card refund failed')
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update refunds set last_error = ${message}, status = ${givenUp ? 'failed' : 'pending'},
+            next_attempt_at = ${givenUp ? null : sql`now() + ${refundRetryDelaySeconds(row.attempts)} * interval '1 second'`}
+          where id = ${row.id} and status = 'pending'`,
+    )
+    if (givenUp && row.orderId !== null)
+      await recordEvent(
+        tx,
+        row.orderId,
+        'refund',
+        `Card refund of ${formatCents(row.amount)} failed after ${row.attempts} attempts (${message}): retry it from the order`,
+        null,
+      )
+  })
+  return givenUp ? 'failed' : 'pending'
+}
+
+/** The owner's retry of a failed refund: back in the queue with its attempts reset, and tried now. */
+export async function retryRefund(deps: RefundDeps, orderId: number, refundId: number): Promise<void> {
+  const requeued = await queryRows<{ id: number }>(
+    deps.db,
+    sql`update refunds set status = 'pending', attempts = 0, next_attempt_at = now()
+        where id = ${refundId} and order_id = ${orderId} and status = 'failed' returning id`,
+  )
+  if (requeued.length === 0) {
+    const [exists] = await queryRows<{ id: number }>(
+      deps.db,
+      sql`select id from refunds where id = ${refundId} and order_id = ${orderId}`,
+    )
+    if (!exists) throw notFound('Refund not found')
+    throw conflict('This refund is not waiting for a retry')
+  }
+  await processRefund(deps, refundId)
+}
+
+/**
+ * Finishes the pending refunds in the background: whatever a crash, an outage or a restart left
+ * behind. stop() waits for the round in progress.
+ */
+export class RefundWorker {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<unknown> | undefined
+  private stopped = true
+  private halting = false
+
+  constructor(
+    private readonly deps: RefundDeps,
+    private readonly everyMs = 30_000,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.halting = false
+    this.schedule(Math.min(5_000, this.everyMs))
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    this.halting = true
+    clearTimeout(this.timer)
+    await this.running?.catch(() => {})
+  }
+
+  /** Every due refund, one after another; answers how many were tried. */
+  async runOnce(): Promise<number> {
+    const round = (async () => {
+      let tried = 0
+      for (;;) {
+        // Shutting down: the refund in hand finishes (stop() waits for it), no new one starts.
+        const row = this.halting ? undefined : await claim(this.deps.db, sql`true`)
+        if (!row) {
+          jobMetrics.ran(REFUND_JOB, tried)
+          return tried
+        }
+        await attempt(this.deps, row)
+        tried++
+      }
+    })()
+    this.running = round
+    try {
+      return await round
+    } finally {
+      if (this.running === round) this.running = undefined
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      void this.runOnce()
+        .catch((error: unknown) => this.deps.log?.warn({ err: error }, 'refund worker failed'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.everyMs)
+        })
+    }, delayMs)
+    this.timer.unref()
+  }
+}
