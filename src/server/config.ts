@@ -72,6 +72,14 @@ const envSchema = z.object({
     .min(0, 'must be 0 (off) or a positive number of hours')
     .max(720, 'must be at most 720 hours (30 days)')
     .default(4),
+  // On SIGTERM, how long /readyz answers 503 while requests are still served, for the load
+  // balancer to notice before the listener closes.
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, such as 5000' })
+    .int('must be a whole number of milliseconds, such as 5000')
+    .min(0, 'must be 0 or more milliseconds')
+    .max(300_000, 'must be at most 300000 (5 minutes)')
+    .default(5000),
   TRUST_PROXY: z.string().default('false'),
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
@@ -134,6 +142,8 @@ export interface Config {
   reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
   /** ABANDONED_CHECKOUT_HOURS: when an unfinished checkout is reminded; 0 = never. */
   abandonedCheckoutHours: number
+  /** SHUTDOWN_GRACE_MS: on SIGTERM, how long /readyz says 503 before the listener closes. */
+  shutdownGraceMs: number
   /**
    * Which X-Forwarded-For hops to believe: true (every hop), a hop count (the last N), or the
    * proxies' addresses/CIDRs. http/trust-proxy.ts hands it to Fastify in a form Fastify acts on.
@@ -247,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnpaidPieces: e.MAX_UNPAID_PIECES,
     },
     abandonedCheckoutHours: e.ABANDONED_CHECKOUT_HOURS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: (e.ALLOWED_HOSTS ?? '')
       .split(',')

@@ -16,6 +16,8 @@ export type ErrorKind =
   | 'rate-limited'
   /** A provider we depend on (payments, mail) failed; the message is written for the person. */
   | 'provider-failed'
+  /** Something the shop stands on (the database) cannot be reached for now: try again shortly. */
+  | 'unavailable'
 
 export class DomainError extends Error {
   /** A refusal for now (rate-limited): the seconds until a retry can work, for Retry-After. */
@@ -46,6 +48,23 @@ export const conflict = (message: string, field?: string) =>
   new DomainError('conflict', message, field ? [{ field, message }] : undefined)
 export const rateLimited = (message: string, retryAfterSeconds?: number) =>
   Object.assign(new DomainError('rate-limited', message), retryAfterSeconds ? { retryAfterSeconds } : {})
+
+/**
+ * What a shopper is told while the database cannot be reached: the request did nothing, so a
+ * retry is safe and nothing is owed.
+ */
+export const UNAVAILABLE_MESSAGE =
+  'The shop is briefly unavailable, so this request was not carried out: nothing was charged or taken. Please try again in a moment.'
+/**
+ * The same, to a shopper finishing a card checkout: the card was charged before this request (the
+ * payment step), and the order is completed by the provider's webhook or by trying again.
+ */
+export const UNAVAILABLE_PAID_MESSAGE =
+  'The shop is briefly unavailable. Your card payment went through and is safe: your order will be completed once we are back, and trying again in a moment will not charge you twice.'
+/** Seconds a client is asked to wait before trying again (Retry-After). */
+export const UNAVAILABLE_RETRY_SECONDS = 5
+export const unavailable = (message = UNAVAILABLE_MESSAGE, retryAfterSeconds = UNAVAILABLE_RETRY_SECONDS) =>
+  Object.assign(new DomainError('unavailable', message), { retryAfterSeconds })
 
 export const isDomainError = (error: unknown, kind?: ErrorKind): error is DomainError =>
   error instanceof DomainError && (kind === undefined || error.kind === kind)

@@ -11,6 +11,7 @@ import { mailLinksFrom } from './modules/accounts/security-notices'
 import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
 import { createFileStore } from './modules/media/create-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
+import { drainAndClose, SHUTDOWN_FINISH_MS } from './shutdown'
 
 async function main() {
   let config: Config
@@ -74,12 +75,21 @@ async function main() {
     if (seeded) app.log.info('Demo catalogue seeded')
   }
 
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error')
-    else app.log.info({ signal }, 'shutting down')
-    await app.close()
+  const afterClose = async () => {
     await database.close()
     files.close?.()
+  }
+  // A signal drains (README: Deployment); a crash closes at once. Past the timer the stop is
+  // forced and the process exits 1.
+  closeWithGrace({ delay: config.shutdownGraceMs + SHUTDOWN_FINISH_MS }, async ({ err, signal }) => {
+    if (err) {
+      app.log.error({ err }, 'shutting down after an error')
+      await app.close()
+      await afterClose()
+      return
+    }
+    app.log.info({ signal }, 'shutting down')
+    await drainAndClose(app, config.shutdownGraceMs, afterClose)
   })
 
   await app.listen({ port: config.port, host: config.host })

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -15,8 +18,10 @@ import {
   refunds,
 } from './db/schema'
 import type { TestPaymentProvider } from './modules/payments/test-provider'
+import { drainAndClose } from './shutdown'
 import { checkoutForm, insertProduct, placeCardOrder } from './test/factories'
 import { createTestApp, createTestDatabase, type TestDatabase, testConfig } from './test/helpers'
+import { freePort } from './test/shop-process'
 
 const zelleOrder = (piece: { id: number; price: number }, n: number) => ({
   ...checkoutForm,
@@ -60,6 +65,48 @@ describe('graceful shutdown', () => {
       expect(Date.now() - closeStarted).toBeLessThan(5000)
       const [count] = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(orders)
       expect(count?.n).toBe(8)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('draining on SIGTERM', () => {
+  it('says 503 on /readyz for the grace while still serving, then stops accepting; every order answered 200 is in the database', async () => {
+    const t = await createTestApp()
+    try {
+      const pieces = await Promise.all(
+        Array.from({ length: 6 }, () => insertProduct(t.handle.db, { price: 20_000 })),
+      )
+      await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = t.app.server.address() as { port: number }
+      const url = `http://127.0.0.1:${port}`
+      const checkout = (n: number) =>
+        fetch(`${url}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(zelleOrder(pieces[n]!, n)),
+        }).then((response) => response.status)
+
+      const grace = 1000
+      const started = Date.now()
+      const drained = drainAndClose(t.app, grace)
+      // Each on a new connection, as a load balancer's check comes.
+      expect((await fetch(`${url}/readyz`, { headers: { connection: 'close' } })).status).toBe(503)
+      expect((await fetch(`${url}/healthz`, { headers: { connection: 'close' } })).status).toBe(200)
+      const served = await Promise.all([0, 1, 2].map(checkout))
+      expect(served).toEqual([200, 200, 200])
+      expect(Date.now() - started).toBeLessThan(grace)
+      await drained
+      // The listener is closed: a new connection is refused, never cut half-way.
+      const late = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+        socket.once('connect', () => resolve('accepted'))
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+      })
+      expect(late).toBe('ECONNREFUSED')
+      const [count] = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(orders)
+      expect(count?.n).toBe(served.filter((status) => status === 200).length)
     } finally {
       await t.close()
     }
@@ -230,4 +277,57 @@ describe.skipIf(!onPostgres)('a kill -9 in the middle', () => {
       expect(order).toMatchObject({ refundedAmount: 27_000, paymentStatus: 'refunded' })
     }, 60_000)
   })
+})
+
+describe.skipIf(!onPostgres)('main.ts on SIGTERM', () => {
+  it('drains: /readyz answers 503 on new connections while everything else is served, then it exits 0', async () => {
+    const database = await createTestDatabase()
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jade-drain-'))
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: (database.location as { url: string }).url,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_MS: '1500',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    // Each request on a connection of its own, as a load balancer's check comes.
+    const status = (url: string) =>
+      fetch(`http://127.0.0.1:${port}${url}`, { headers: { connection: 'close' } }).then(
+        (response) => response.status,
+        () => 0,
+      )
+    try {
+      const deadline = Date.now() + 45_000
+      while ((await status('/readyz')) !== 200) {
+        expect(Date.now() < deadline && child.exitCode === null, output).toBe(true)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      child.kill('SIGTERM')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(await status('/readyz')).toBe(503)
+      expect(await status('/api/categories')).toBe(200)
+      expect(await status('/healthz')).toBe(200)
+      expect(await exited, output).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+      await database.drop()
+    }
+  }, 60_000)
 })

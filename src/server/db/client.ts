@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
+import { createPool } from './pool'
+import { Reachability, watchReachability } from './reachability'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -28,6 +30,8 @@ export interface DatabaseHandle {
   backupSource: BackupSource
   /** The connection pool's state (PostgreSQL; PGlite is one connection in the process). */
   poolStats?(): { total: number; idle: number; waiting: number }
+  /** Whether the database answers, from a probe of its own (PostgreSQL; PGlite is in the process). */
+  reachability?: Reachability
   close(): Promise<void>
 }
 
@@ -36,10 +40,15 @@ export type BackupSource =
   | { driver: 'pglite'; dumpDataDir(): Promise<Blob> }
 
 export type DatabaseLocation =
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'postgres'; url: string; poolSize?: number; connectionWaitMs?: number }
   | { driver: 'pglite'; dataDir?: string } // no dataDir: in memory
 
 const PLAN_CACHE_MODE = 'force_generic_plan'
+
+// The connections of their own that LISTEN and the reachability probe hold: one the network lost
+// without a word (a failover, a NAT's timeout) is also found by TCP's keep-alive probes, after
+// 10 s of quiet, besides the reachability probe's own questions.
+const KEEP_ALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 }
 
 // Any number serves, as long as every instance uses the same one.
 const MIGRATION_LOCK_KEY = 727_003_1
@@ -47,22 +56,29 @@ const MIGRATION_LOCK_KEY = 727_003_1
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.driver === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: location.url,
-      max: location.poolSize ?? 20,
-      // Named statements (db/prepared.ts) are planned once per connection and reused. Left to
-      // itself PostgreSQL keeps planning them anew whenever it guesses that a plan for the
-      // actual values beats the general one, which for checkout's statement costs more than
-      // running it. Statements without a name are planned every time anyway.
-      // JIT compilation pays off for long analytical queries, never for a shop's: it only adds
-      // tens of milliseconds to the back office's aggregates.
-      options: `-c plan_cache_mode=${PLAN_CACHE_MODE} -c jit=off`,
-    })
+    const reachability = new Reachability()
+    const pool = createPool(
+      {
+        connectionString: location.url,
+        max: location.poolSize ?? 20,
+        connectionWaitMs: location.connectionWaitMs,
+        // Named statements (db/prepared.ts) are planned once per connection and reused. Left to
+        // itself PostgreSQL keeps planning them anew whenever it guesses that a plan for the
+        // actual values beats the general one, which for checkout's statement costs more than
+        // running it. Statements without a name are planned every time anyway.
+        // JIT compilation pays off for long analytical queries, never for a shop's: it only adds
+        // tens of milliseconds to the back office's aggregates.
+        options: `-c plan_cache_mode=${PLAN_CACHE_MODE} -c jit=off`,
+      },
+      reachability,
+    )
     let closing = false
     // pool.end() lets go of its connections without waiting for their sockets to shut, so an
     // error on one after close() (the database dropped, the server stopping) is the end we asked for.
-    pool.on('error', (error) => {
-      if (!closing) console.error('PostgreSQL pool error', error.message)
+    // An idle connection that dies (a restart, a cut) is dropped by the pool; the outage is told
+    // once, by the probe and the requests that meet it (DatabaseOutage), not once per connection.
+    pool.on('error', () => {
+      if (!closing) reachability.connectionDied()
     })
     // Several instances may start at once: one migrates, the others wait for it.
     const client = await pool.connect()
@@ -74,21 +90,48 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       client.release()
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Database
+    const probe = watchReachability(
+      () => new pg.Client({ connectionString: location.url, ...KEEP_ALIVE }),
+      reachability,
+    )
     const listeners: pg.Client[] = []
+    // A LISTEN connection lost without a word (a failover, a cut the client never heard of) would
+    // leave the caches trusting notices that no longer come: when the probe finds the database
+    // gone, every LISTEN connection is dropped and made again once it answers.
+    const restarts = new Set<() => void>()
+    reachability.onChange((up) => {
+      if (!up) for (const restart of [...restarts]) restart()
+    })
     const listen = async (channel: string, onMessage: () => void, onState?: (connected: boolean) => void) => {
       const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString: location.url })
-        client.on('notification', (message) => message.channel === channel && onMessage())
-        client.on('error', () => {
+        const client = new pg.Client({ connectionString: location.url, ...KEEP_ALIVE })
+        let lost = false
+        // Tried again every second until it is back: a connection that fails to open emits no
+        // 'error', so the attempt's own failure schedules the next one too.
+        const retry = () => {
+          if (lost) return
+          lost = true
+          restarts.delete(retry)
           onState?.(false)
           const index = listeners.indexOf(client)
           if (index >= 0) listeners.splice(index, 1)
+          ;(
+            client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy()
           client.end().catch(() => {})
-          if (!closing) setTimeout(() => connect().catch(() => onState?.(false)), 1000).unref()
-        })
-        await client.connect()
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+          setTimeout(() => !closing && connect().catch(() => {}), 1000).unref()
+        }
+        client.on('notification', (message) => message.channel === channel && onMessage())
+        client.on('error', retry)
+        try {
+          await client.connect()
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+        } catch (error) {
+          retry()
+          throw error
+        }
         listeners.push(client)
+        restarts.add(retry)
         onState?.(true)
       }
       await connect()
@@ -99,8 +142,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       backupSource: { driver: 'postgres', url: location.url },
       listen,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      reachability,
       close: async () => {
         closing = true
+        await probe.stop()
         await Promise.all(listeners.map((client) => client.end().catch(() => {})))
         await pool.end()
       },

@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody } from '../../shared/api'
-import { DomainError, type ErrorKind } from '../errors'
+import { isDatabaseUnreachable } from '../db/reachability'
+import {
+  DomainError,
+  type ErrorKind,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_PAID_MESSAGE,
+  UNAVAILABLE_RETRY_SECONDS,
+} from '../errors'
 
 /** The only place that knows which HTTP status each kind of domain error becomes (DESIGN.md §3). */
 export const STATUS_OF: Record<ErrorKind, number> = {
@@ -15,6 +22,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   'unsupported-type': 415,
   'rate-limited': 429,
   'provider-failed': 502,
+  unavailable: 503,
 }
 
 // Fastify's own errors whose message is safe and useful to show, by code.
@@ -45,7 +53,14 @@ function containsNul(value: unknown, depth = 0): boolean {
   return false
 }
 
-export function registerErrorHandlers(app: FastifyInstance) {
+/**
+ * `onDatabaseUnreachable` hears every request that met a database it could not reach (the outage's
+ * one log line is its business); the request itself answers 503 and logs nothing.
+ */
+export function registerErrorHandlers(
+  app: FastifyInstance,
+  onDatabaseUnreachable: (error: unknown) => void = () => {},
+) {
   // A NUL character is refused at the door: no text field of ours can hold one.
   app.addHook('preValidation', async (request, reply) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
@@ -58,7 +73,8 @@ export function registerErrorHandlers(app: FastifyInstance) {
       const status = STATUS_OF[error.kind]
       // A provider we depend on failed (payments, mail): the shopper sees a safe message, we keep
       // the reason.
-      if (status >= 500) request.log.warn({ err: error, cause: error.cause }, error.message)
+      if (status >= 500 && error.kind !== 'unavailable')
+        request.log.warn({ err: error, cause: error.cause }, error.message)
       const body: ApiErrorBody = { message: error.message }
       if (error.errors) body.errors = error.errors
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds))
@@ -72,6 +88,19 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ message: errors[0]?.message ?? 'Invalid input', errors } satisfies ApiErrorBody)
+    }
+    // Not a bug of ours, and not the shopper's doing: nothing was done, try again shortly.
+    if (isDatabaseUnreachable(error)) {
+      onDatabaseUnreachable(error)
+      // A card checkout's payment happened a step before: nothing is charged *now*, but it was then.
+      const paid =
+        request.method === 'POST' &&
+        request.url.split('?')[0] === '/api/checkout' &&
+        typeof (request.body as { paymentIntentId?: unknown } | undefined)?.paymentIntentId === 'string'
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
+        .send({ message: paid ? UNAVAILABLE_PAID_MESSAGE : UNAVAILABLE_MESSAGE } satisfies ApiErrorBody)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -28,7 +28,19 @@ export interface CachedPage {
   brotli?: Buffer
   /** Kept for the next visitor (a 200 with nothing personal in it). */
   shared: boolean
+  /**
+   * Served from before the last change because the page's data cannot be read now (the database is
+   * away): better than no page, but not to be kept by anyone.
+   */
+  stale?: boolean
 }
+
+/** A render whose data could not be read (a 503 from the API): never kept, never a 404. */
+export interface UnreadablePage extends RenderedPage {
+  unreadable: true
+}
+
+type Kept = CachedPage & { version: number }
 
 /** What the cached pages may take of memory, every encoding counted. */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024
@@ -44,14 +56,16 @@ const MAX_KEY_LENGTH = 1024
  * render, and a render that a change overtook is served to those who waited but not kept.
  */
 export class PageCache {
-  private readonly entries: LRUCache<string, CachedPage>
+  // Pages of every version: only the current one is served as fresh; older ones stay (until the
+  // byte bound evicts them) to stand in while the database is away.
+  private readonly entries: LRUCache<string, Kept>
   private readonly rendering = new Map<string, Promise<CachedPage>>()
   private version = 0
   private enabled = true
   private readonly counts = cacheCounter('pages')
 
   constructor(maxBytes = PAGE_CACHE_BYTES) {
-    this.entries = new LRUCache<string, CachedPage>({
+    this.entries = new LRUCache<string, Kept>({
       maxSize: maxBytes,
       sizeCalculation: (page, key) =>
         page.html.length + (page.gzip?.length ?? 0) + (page.brotli?.length ?? 0) + key.length,
@@ -65,12 +79,12 @@ export class PageCache {
    */
   async get(
     key: string,
-    render: () => Promise<RenderedPage>,
+    render: () => Promise<RenderedPage | UnreadablePage>,
   ): Promise<{ page: CachedPage; keep?: () => void }> {
-    const hit = this.enabled ? this.entries.get(key) : undefined
-    if (hit) {
+    const found = this.entries.get(key)
+    if (found && this.enabled && found.version === this.version) {
       this.counts.hit()
-      return { page: hit }
+      return { page: found }
     }
     // Waiting for a render under way costs no render: counted as a hit.
     const pending = this.rendering.get(key)
@@ -85,6 +99,10 @@ export class PageCache {
     if (keepable) this.rendering.set(key, built)
     try {
       const page = await built
+      if (page.unreadable) {
+        const stale = this.stale(key)
+        if (stale) return { page: stale }
+      }
       // A change that landed during the render made it stale: served to those who asked, not kept.
       const current = () => page.shared && keepable && this.enabled && versionAtStart === this.version
       const keep = () => {
@@ -92,12 +110,13 @@ export class PageCache {
         // Kept at once (the next visitors find it), then with its compressed bytes beside it. keep()
         // runs as the answer leaves: compression starts once it has been handed to the socket, so
         // the visitor who waited for the render does not also wait behind zlib's start.
-        this.entries.set(key, page)
+        const kept: Kept = { ...page, version: versionAtStart }
+        this.entries.set(key, kept)
         setImmediate(() => {
-          if (!current() || this.entries.peek(key) !== page) return
+          if (!current() || this.entries.peek(key) !== kept) return
           void compress(page.html).then(
             (encoded) => {
-              if (current() && this.entries.peek(key) === page) this.entries.set(key, { ...page, ...encoded })
+              if (current() && this.entries.peek(key) === kept) this.entries.set(key, { ...kept, ...encoded })
             },
             () => {},
           )
@@ -109,8 +128,15 @@ export class PageCache {
     }
   }
 
+  /** Whether a current copy is kept. */
   has(key: string): boolean {
-    return this.entries.has(key)
+    return this.entries.peek(key)?.version === this.version
+  }
+
+  /** The last copy kept of this page, however old, marked stale: while its data cannot be read. */
+  stale(key: string): CachedPage | undefined {
+    const kept = this.entries.get(key)
+    return kept && { ...kept, stale: true }
   }
 
   /** Bytes held now (tests, diagnostics). */
@@ -120,7 +146,6 @@ export class PageCache {
 
   invalidate(): void {
     this.version += 1
-    this.entries.clear()
     // Renders under way started before the change: whoever waits gets them, nobody else.
     this.rendering.clear()
   }
@@ -132,9 +157,10 @@ export class PageCache {
   }
 }
 
-function toPage(page: RenderedPage): CachedPage {
+function toPage(page: RenderedPage | UnreadablePage): CachedPage & { unreadable?: boolean } {
   const html = Buffer.from(page.html)
   return {
+    ...('unreadable' in page ? { unreadable: true } : {}),
     status: page.status,
     redirect: page.redirect,
     etag: `"${createHash('sha1').update(html).digest('base64url')}"`,

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ApiErrorBody } from '../../shared/api'
 import type { RenderFunction, RenderResult } from '../../shared/ssr'
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from '../errors'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
 import { pickEncoding } from './content-encoding'
 import {
@@ -20,6 +21,7 @@ import {
   normalisePageUrl,
   type PageCache,
   type RenderedPage,
+  type UnreadablePage,
 } from './page-cache'
 import { SESSION_COOKIE } from './session'
 
@@ -80,6 +82,16 @@ const TEST_MODE_BANNER =
   'Test mode: card payments use test cards (4242 4242 4242 4242) and no money is charged.</aside>'
 const ROOT = '<div id="root">'
 
+/**
+ * The page of a request whose data could not be read (the database is away): a 503 that crawlers
+ * keep their copy through and a shopper can act on, standing alone (no script would find an API).
+ */
+const UNAVAILABLE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Briefly unavailable</title></head>' +
+  '<body style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c1917"><main>' +
+  `<h1 style="font-size:1.5rem">We will be right back</h1><p>${UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p>` +
+  '</main></body></html>'
+
 // The account and admin areas show one person's data: not even the browser keeps them.
 const PRIVATE_PAGES = /^\/(account|admin)(\/|\?|$)/
 /**
@@ -123,7 +135,11 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
    * without a session, so nothing of this one (cookies, who they are, their cart) goes into it;
    * the browser asks for those itself.
    */
-  function startPage(request: FastifyRequest, url: string, anonymous: boolean): Promise<RenderResult> {
+  async function startPage(
+    request: FastifyRequest,
+    url: string,
+    anonymous: boolean,
+  ): Promise<RenderResult & { unreadable: boolean }> {
     const cookie = anonymous ? undefined : request.headers.cookie
     // The API sees the visitor as they are (their cookies, address and browser): what it counts
     // per visitor (the journal's views) counts them once, however the page was reached.
@@ -132,15 +148,20 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       remoteAddress: request.ip,
       headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
     }
-    return bundle.render({
+    // A part of the page's data the API could not read (a 5xx: the database is away) makes the
+    // page a 503, whatever the page would make of the missing part (a product page: a 404).
+    let unreadable = false
+    const result = await bundle.render({
       url,
       origin: origin(request),
       anonymous,
       fetchJson: async (apiPath) => {
         const response = await app.inject({ method: 'GET', url: apiPath, ...visitor })
+        if (response.statusCode >= 500) unreadable = true
         return { status: response.statusCode, body: response.statusCode < 300 ? response.json() : undefined }
       },
     })
+    return Object.assign(result, { unreadable })
   }
 
   const logRenderError = (request: FastifyRequest) => (error: unknown) =>
@@ -149,8 +170,12 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     `<script id="__QUERY_STATE__" type="application/json">${escapeJsonForHtml(result.state())}</script>`
 
   /** An anonymous page in one piece, for the page cache: rendered to the end before it is kept. */
-  async function renderWholePage(request: FastifyRequest, url: string): Promise<RenderedPage> {
+  async function renderWholePage(
+    request: FastifyRequest,
+    url: string,
+  ): Promise<RenderedPage | UnreadablePage> {
     const result = await startPage(request, url, true)
+    if (result.unreadable) return { status: 503, html: UNAVAILABLE_PAGE, unreadable: true }
     if (result.redirect) return { status: result.status, html: '', redirect: redirectOf(result) }
     if (!result.stream) throw new Error(`The render of ${url} has neither markup nor a redirect`)
     const markup = await text(await result.stream({ wait: 'all', onError: logRenderError(request) }))
@@ -190,6 +215,14 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
 
     // A visitor's own page streams: the shell goes out as soon as it is rendered.
     const result = await startPage(request, request.url, false)
+    if (result.unreadable) {
+      // The shared copy of a public page, from before, is better than none (the header's greeting
+      // and cart come back once the shop does).
+      const stale =
+        pageCache && isSharedPage(url.split('?')[0]!) && pageCache.stale(`${origin(request)}${url}`)
+      if (stale) return sendCachedPage(request, reply, stale)
+      return sendUnavailable(reply)
+    }
     const redirect = redirectOf(result)
     if (redirect) return reply.redirect(redirect.location, redirect.status)
     if (!result.stream) throw new Error(`The render of ${request.url} has neither markup nor a redirect`)
@@ -221,9 +254,13 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
   /** An anonymous page from the cache (or just rendered for it): its bytes, or 304 by ETag. */
   async function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
     if (page.redirect) return reply.redirect(page.redirect.location, page.redirect.status)
+    if (page.status === 503) return sendUnavailable(reply)
     reply.header('vary', 'accept-encoding')
     // Only what is kept for everyone may be kept by a CDN; a page not found is asked for again.
-    if (!page.shared) {
+    if (page.stale) {
+      // From before the database went away: for this visitor now, for no cache to keep.
+      reply.header('cache-control', 'no-store').header('x-page-cache', 'stale')
+    } else if (!page.shared) {
       reply.header('cache-control', 'private, no-cache')
     } else {
       reply.header('cache-control', SHARED_CACHE_CONTROL).header('etag', page.etag)
@@ -239,6 +276,15 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
       return reply.header('content-encoding', 'gzip').send(page.gzip ?? (await gzip(page.html)))
     return reply.send(page.html)
   }
+}
+
+function sendUnavailable(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(UNAVAILABLE_PAGE)
 }
 
 function redirectOf(result: RenderResult): RenderedPage['redirect'] {

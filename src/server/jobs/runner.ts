@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
+import { isDatabaseUnreachable } from '../db/reachability'
 import { jobMetrics } from '../modules/metrics/registry'
 import { SWEEP_BATCH, type Sweep } from './sweeps'
 
@@ -122,7 +123,10 @@ export class SweepRunner {
     this.timer = setTimeout(() => {
       this.timer = undefined
       void this.runOnce()
-        .catch((error: unknown) => this.options.log.warn({ err: error }, `${this.label} failed`))
+        .catch((error: unknown) => {
+          // While the database is away the outage is logged once (db/reachability.ts), not every round.
+          if (!isDatabaseUnreachable(error)) this.options.log.warn({ err: error }, `${this.label} failed`)
+        })
         .finally(() => {
           if (!this.stopped) this.schedule(this.everyMs)
         })

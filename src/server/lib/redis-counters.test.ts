@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { rateLimits } from '../db/schema'
 import { createTestDatabase, registerCustomer, testConfig } from '../test/helpers'
-import { RedisCounters } from './attempt-counters'
+import { tcpProxy } from '../test/tcp-proxy'
+import { REDIS_COMMAND_TIMEOUT_MS, RedisCounters } from './attempt-counters'
 import { RATE_LIMITS } from './rate-limits'
 
 // Against the Redis on 127.0.0.1:6379 (REDIS_TEST_URL to change it); skipped when none answers,
@@ -114,5 +115,65 @@ describe('a REDIS_URL that does not answer', () => {
     await expect(RedisCounters.connect('redis://127.0.0.1:1')).rejects.toThrow(
       /^REDIS_URL: cannot reach Redis/,
     )
+  })
+})
+
+describe.skipIf(!redisUp)('while Redis is away', () => {
+  // Issue 39: a Redis killed mid-traffic made every sign-in wait about 20 s, the client queuing
+  // each count until it came back. Through a proxy the test freezes, then stops.
+  it('no request waits on it: a frozen or stopped Redis skips the limits, which count again once it is back', async () => {
+    const { hostname, port } = new URL(REDIS_URL)
+    const proxy = await tcpProxy(Number(port || 6379), hostname)
+    const database = await createTestDatabase()
+    const handle = await database.open()
+    const app = await buildApp({
+      config: testConfig({ REDIS_URL: proxy.through(REDIS_URL) }),
+      database: handle,
+      logger: false,
+      rateLimits: true,
+      redisKeyPrefix: `${prefix}away:`,
+    })
+    const timed = async <T>(work: Promise<T>) => {
+      const started = performance.now()
+      const result = await work
+      return { result, ms: performance.now() - started }
+    }
+    try {
+      await app.ready()
+      const { username } = await registerCustomer(app)
+      const signIn = () =>
+        timed(app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'wrong' } }))
+      expect((await signIn()).result.statusCode).toBe(401)
+
+      for (const fault of ['frozen', 'stopped'] as const) {
+        if (fault === 'frozen') proxy.pause()
+        else await proxy.drop()
+        // One count waits at most its timeout; then the limit is skipped at once.
+        const count = await timed(app.attemptCounters.count('away', 60_000))
+        expect(count.ms, fault).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 100)
+        expect(count.result.count).toBe(0)
+        // Past the lockout's five failures: none counted, none waited (argon2 takes its time).
+        for (let n = 0; n < 5; n++) {
+          const { result, ms } = await signIn()
+          expect(result.statusCode, fault).toBe(401)
+          expect(ms, fault).toBeLessThan(1500)
+        }
+      }
+
+      await proxy.resume()
+      // Reconnected in the background: counting again.
+      const deadline = Date.now() + 10_000
+      let counted = 0
+      while (Date.now() < deadline && counted === 0) {
+        counted = (await app.attemptCounters.count('back', 60_000)).count
+        if (counted === 0) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(counted).toBe(1)
+    } finally {
+      await app.close()
+      await handle.close()
+      await database.drop()
+      await proxy.close()
+    }
   })
 })

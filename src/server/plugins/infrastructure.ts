@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from '../config'
 import type { Database, DatabaseHandle } from '../db/client'
+import { DatabaseOutage, isDeadConnection } from '../db/reachability'
 import { registerErrorHandlers } from '../http/errors'
 import openApi from '../http/openapi'
 import { createFileStore } from '../modules/media/create-file-store'
@@ -30,6 +31,13 @@ declare module 'fastify' {
     /** Every route the app declares, and those of them behind the admin scope (a test walks both). */
     declaredRoutes: DeclaredRoute[]
     adminRoutes: DeclaredRoute[]
+    /** The database's outages, logged once each. */
+    databaseOutage: DatabaseOutage
+    /**
+     * Set on SIGTERM (main.ts's drain) and when the server closes: /readyz then answers 503 so the
+     * load balancer stops sending traffic, while requests are still served.
+     */
+    draining: { on: boolean }
   }
 }
 
@@ -71,8 +79,11 @@ async function infrastructure(app: FastifyInstance, { config, database, files }:
   // their keep-alive connections end with them instead of holding the server open until the
   // keep-alive timeout (past the grace period, which would cut jobs and the database short).
   let closing = false
+  const draining = { on: false }
+  app.decorate('draining', draining)
   app.addHook('preClose', async () => {
     closing = true
+    draining.on = true
   })
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close')
@@ -80,7 +91,13 @@ async function infrastructure(app: FastifyInstance, { config, database, files }:
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  registerErrorHandlers(app)
+  const outage = new DatabaseOutage(app.log, database.reachability)
+  app.decorate('databaseOutage', outage)
+  registerErrorHandlers(app, (error) => {
+    // A restart kills every connection: the pool's other idle ones are suspect too.
+    if (isDeadConnection(error)) database.reachability?.connectionDied()
+    outage.failed(error)
+  })
   await app.register(metrics, { database, token: config.metricsToken })
 
   // Every route, recorded as it is declared, so a test can walk them all and find any route that

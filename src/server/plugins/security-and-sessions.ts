@@ -34,8 +34,13 @@ async function securityAndSessions(app: FastifyInstance, { rateLimits, redisKeyP
   const counters: AttemptCounters = config.redisUrl
     ? await RedisCounters.connect(config.redisUrl, {
         prefix: redisKeyPrefix,
-        onError: (error) =>
-          app.log.warn({ err: error }, 'redis connection trouble: limits skipped meanwhile'),
+        // Once per outage, not per request: each request meanwhile skips its limit without waiting.
+        onLost: (error) =>
+          app.log.warn(
+            { reason: error.message },
+            'Redis does not answer: rate limits are skipped until it is back',
+          ),
+        onBack: () => app.log.info('Redis answers again: rate limits count again'),
       })
     : new PostgresCounters(app.db)
   app.addHook('onClose', () => counters.close())

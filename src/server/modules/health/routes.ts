@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { MIGRATIONS_DIR } from '../../paths'
@@ -15,21 +15,20 @@ function newestMigrationMillis(): number {
 }
 
 export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  // For load balancers: alive while the database answers. Kept to one trivial query.
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`)
-      return { status: 'ok' }
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' })
-    }
-  })
+  // Liveness: the process is alive and answers. Not the database's health: restarting an instance
+  // because PostgreSQL is away would only add a cold start to the outage (readiness says that).
+  app.get('/healthz', async () => ({
+    status: 'ok',
+    database: app.database.reachability?.up === false ? 'unreachable' : 'ok',
+  }))
 
-  // For orchestrators and rolling deploys: ready to take traffic once the database answers and
-  // carries every migration this build knows. Once shutdown has begun Fastify answers 503 to every
-  // new request, this one included, so the balancer drains the instance while it finishes.
+  // For load balancers and rolling deploys: ready to take traffic while the database answers
+  // (its probe, db/reachability.ts: within a second either way) and carries every migration this
+  // build knows, and until shutdown begins (SHUTDOWN_GRACE_MS of 503s while still serving).
   const newest = newestMigrationMillis()
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    if (app.draining.on) return reply.status(503).send({ status: 'draining', message: 'Shutting down' })
+    if (app.database.reachability?.up === false) return unreachable(reply)
     let applied: number
     try {
       const [row] = await queryRows<{ applied: string | null }>(
@@ -38,7 +37,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
       )
       applied = Number(row?.applied ?? 0)
     } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' })
+      return unreachable(reply)
     }
     if (applied < newest) {
       return reply.status(503).send({ status: 'migrating', message: 'Database migrations are not done' })
@@ -46,3 +45,6 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     return { status: 'ready' }
   })
 }
+
+const unreachable = (reply: FastifyReply) =>
+  reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' })

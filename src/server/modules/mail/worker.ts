@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { isDatabaseUnreachable } from '../../db/reachability'
 import { emailOutbox } from '../../db/schema'
 import type { MailTransport } from './transport'
 
@@ -177,7 +178,8 @@ export class MailWorker {
       // A full batch suggests more is due: carry on without waiting for the next poll.
       more = claimed === this.batchSize
     } catch (error) {
-      this.log.warn({ err: error }, 'mail worker: run failed')
+      // While the database is away the outage is logged once (db/reachability.ts), not every poll.
+      if (!isDatabaseUnreachable(error)) this.log.warn({ err: error }, 'mail worker: run failed')
     } finally {
       this.inFlight.delete(run)
       this.looping = false

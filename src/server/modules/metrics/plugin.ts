@@ -4,9 +4,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { DatabaseHandle } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { isDatabaseUnreachable } from '../../db/reachability'
 import {
   dbPoolConnections,
   dbPoolWaiting,
+  dbReachable,
   metricsRegistry,
   outboxOldestAge,
   outboxPending,
@@ -77,19 +79,26 @@ const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database
 }
 
 async function readDatabaseFigures(database: DatabaseHandle): Promise<void> {
-  const [outbox] = await queryRows<{ pending: number; oldest: number | null }>(
-    database.db,
-    sql`select count(*)::int as pending,
-          extract(epoch from now() - min(created_at))::float8 as oldest
-        from email_outbox where status = 'pending'`,
-  )
-  outboxPending.set(outbox?.pending ?? 0)
-  outboxOldestAge.set(Math.max(0, outbox?.oldest ?? 0))
   const pool = database.poolStats?.()
   if (pool) {
     dbPoolConnections.set({ state: 'in_use' }, pool.total - pool.idle)
     dbPoolConnections.set({ state: 'idle' }, pool.idle)
     dbPoolWaiting.set(pool.waiting)
+  }
+  dbReachable.set(database.reachability?.up === false ? 0 : 1)
+  try {
+    const [outbox] = await queryRows<{ pending: number; oldest: number | null }>(
+      database.db,
+      sql`select count(*)::int as pending,
+            extract(epoch from now() - min(created_at))::float8 as oldest
+          from email_outbox where status = 'pending'`,
+    )
+    outboxPending.set(outbox?.pending ?? 0)
+    outboxOldestAge.set(Math.max(0, outbox?.oldest ?? 0))
+  } catch (error) {
+    // While the database is away the scrape still answers, with the figures that need no query:
+    // an outage is when they are wanted most. The outbox's keep their last values.
+    if (!isDatabaseUnreachable(error)) throw error
   }
 }
 

@@ -186,6 +186,11 @@ export const dbPoolConnections = new Gauge({
   labelNames: ['state'] as const,
   registers: [metricsRegistry],
 })
+export const dbReachable = new Gauge({
+  name: 'jade_database_reachable',
+  help: "1 while this instance's probe reaches the database, 0 while it cannot (what /readyz follows)",
+  registers: [metricsRegistry],
+})
 export const dbPoolWaiting = new Gauge({
   name: 'jade_db_pool_waiting_requests',
   help: 'Queries waiting for a free database connection',
