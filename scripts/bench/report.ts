@@ -1,6 +1,7 @@
 import os from 'node:os'
 import pg from 'pg'
 import { ADMIN_PLAN, ADMIN_TARGETS, type AdminOutcome } from './admin'
+import { ADMIN_PAGES_PLAN, ADMIN_PAGES_TARGET_MS, type AdminPagesOutcome } from './admin-pages'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
 import { INQUIRY_PLAN, INQUIRY_TARGETS, type InquiryBenchOutcome } from './inquiries'
@@ -54,6 +55,23 @@ export interface Report {
   admin?: AdminOutcome
   inquiries?: InquiryBenchOutcome
   pages?: PagesOutcome
+  adminPages?: AdminPagesOutcome
+}
+
+function adminPagesSection(outcome: AdminPagesOutcome): string[] {
+  const lines = [
+    '## Back-office cold loads',
+    '',
+    `A signed-in owner opens each screen in a fresh browser context (an empty cache) of Debian Chromium, on the demo-seeded PGlite shop; the time runs from navigation start until the screen shows its data (its h1, no skeleton, nothing marked busy), median and worst of ${ADMIN_PAGES_PLAN.samples} loads after one discarded. The screen's code and its first queries are fetched together (route-level preloading, \`admin/sections.ts\`). Target: data on screen in under ${ADMIN_PAGES_TARGET_MS} ms.`,
+    '',
+  ]
+  if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
+  lines.push('| screen | median | worst | result |', '|---|---:|---:|---|')
+  for (const screen of outcome.screens)
+    lines.push(
+      `| \`${screen.path}\` | ${screen.medianMs} ms | ${screen.worstMs} ms | ${verdict(screen.pass)} |`,
+    )
+  return lines
 }
 
 const verdict = (pass: boolean) => (pass ? 'pass' : '**FAIL**')
@@ -372,6 +390,7 @@ const SECTIONS = [
   { part: 'admin', heading: '## Back-office lists' },
   { part: 'inquiries', heading: '## Inquiry inbox' },
   { part: 'pages', heading: '## Storefront pages' },
+  { part: 'adminPages', heading: '## Back-office cold loads' },
   { part: 'scripts', heading: '## Storefront JavaScript' },
   { part: 'lighthouse', heading: '## Lighthouse' },
 ] as const
@@ -424,6 +443,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.inquiries && inquiriesSection(report.inquiries)
     case 'pages':
       return report.pages && pagesSection(report.pages)
+    case 'adminPages':
+      return report.adminPages && adminPagesSection(report.adminPages)
     case 'scripts':
       return report.scripts && scriptsSection(report.scripts)
     case 'lighthouse':
@@ -519,6 +540,11 @@ const METHOD = [
 /** The same numbers, compact, for the terminal. */
 export function renderSummary(report: Report): string {
   const lines: string[] = ['', 'Summary']
+  if (report.adminPages && 'error' in report.adminPages)
+    lines.push(`  admin cold loads: ERROR ${oneLine(report.adminPages.error)}`)
+  else
+    for (const screen of report.adminPages?.screens ?? [])
+      lines.push(`  admin cold load ${screen.path}: ${screen.medianMs} ms (${screen.pass ? 'pass' : 'FAIL'})`)
   if (report.admin && 'error' in report.admin)
     lines.push(`  admin lists: ERROR ${oneLine(report.admin.error)}`)
   else

@@ -1,10 +1,11 @@
 import '../../src/server/threadpool'
-// `npm run bench [-- --only=catalog|checkout|signin|admin|inquiries|pages|js|lighthouse]`: measures DESIGN.md §6's budgets
+// `npm run bench [-- --only=catalog|checkout|signin|admin|inquiries|pages|admin-pages|js|lighthouse]`: measures DESIGN.md §6's budgets
 // against the production build and writes BENCHMARKS.md. See report.ts for the method.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { benchAdmin } from './admin'
+import { benchAdminPages } from './admin-pages'
 import { benchCatalog } from './catalog'
 import { benchCheckout } from './checkout'
 import { benchInquiries } from './inquiries'
@@ -16,7 +17,17 @@ import { describeMachine, type Report, renderMarkdown, renderSummary } from './r
 import { benchSignin } from './signin'
 import { benchScripts, storefrontPages } from './storefront'
 
-const PARTS = ['catalog', 'checkout', 'signin', 'admin', 'inquiries', 'pages', 'js', 'lighthouse'] as const
+const PARTS = [
+  'catalog',
+  'checkout',
+  'signin',
+  'admin',
+  'inquiries',
+  'pages',
+  'admin-pages',
+  'js',
+  'lighthouse',
+] as const
 type Part = (typeof PARTS)[number]
 
 function selectedParts(argv: string[]): Set<Part> {
@@ -48,6 +59,13 @@ async function benchBrowser(parts: Set<Part>, report: Report) {
   try {
     console.info('storefront: starting a demo-seeded shop on PGlite')
     server = await startApp({ seedDemo: true })
+    if (parts.has('admin-pages')) {
+      try {
+        report.adminPages = await benchAdminPages(server.baseUrl)
+      } catch (error) {
+        report.adminPages = failure(error)
+      }
+    }
     const pages = await storefrontPages(server.baseUrl)
     if (parts.has('js')) {
       try {
@@ -64,6 +82,7 @@ async function benchBrowser(parts: Set<Part>, report: Report) {
       }
     }
   } catch (error) {
+    if (parts.has('admin-pages')) report.adminPages ??= failure(error)
     if (parts.has('js')) report.scripts ??= failure(error)
     if (parts.has('lighthouse')) report.lighthouse ??= failure(error)
   } finally {
@@ -89,7 +108,8 @@ async function main(): Promise<number> {
     if (parts.has('admin')) report.admin = await benchAdmin(postgresUrl)
     if (parts.has('inquiries')) report.inquiries = await benchInquiries(postgresUrl)
     if (parts.has('pages')) report.pages = await benchPages(postgresUrl)
-    if (parts.has('js') || parts.has('lighthouse')) await benchBrowser(parts, report)
+    if (parts.has('js') || parts.has('lighthouse') || parts.has('admin-pages'))
+      await benchBrowser(parts, report)
   } finally {
     await stopAll()
   }
@@ -111,6 +131,7 @@ async function main(): Promise<number> {
       report.admin,
       report.inquiries,
       report.pages,
+      report.adminPages,
     ].flatMap((part) => (part && 'error' in part ? [part.error] : [])),
     // The logins through the app can fail on their own while the verifications were measured.
     ...(report.signin && !('error' in report.signin) && 'error' in report.signin.http

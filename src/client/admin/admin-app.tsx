@@ -5,7 +5,11 @@ import { AdminGuard } from './admin-guard'
 import { AdminLoginPage } from './admin-login-page'
 import { AdminNotFound } from './admin-not-found'
 import { AdminShell } from './admin-shell'
-import { ADMIN_SECTIONS } from './sections'
+import { ADMIN_SECTIONS, sectionOf } from './sections'
+
+// The screen's code is asked for with the shell's, not after the sign-in check and the shell have
+// rendered: on a cold load the two downloads overlap (issue 32).
+if (typeof window !== 'undefined') void sectionOf(window.location.pathname)?.page.load()
 
 /** The back office: its own lazy chunk, never downloaded by shoppers; each page a chunk of its own. */
 export default function AdminApp() {

@@ -18,6 +18,13 @@ export type { WishlistItem }
 
 import { ApiError, api } from './api'
 
+/**
+ * How long the back office's first data counts as fresh. Its lists and figures are read anew on
+ * every visit (the owner opens them to see now), but a screen's first query is fetched alongside
+ * its code (admin/sections.ts): data that arrived a moment before the screen is not asked for twice.
+ */
+export const JUST_FETCHED_MS = 2_000
+
 export const EMPTY_CART: Cart = { items: [], subtotal: 0, itemCount: 0 }
 
 /** The home page's Featured Collection: one bounded page, however many pieces are featured. */

@@ -12,6 +12,36 @@ export interface ListChoice<Value extends string> {
 }
 
 /**
+ * The API's query parameters for a list's URL (undefined ones are left out), as the page asks for
+ * them: also read before the page's code has arrived, to fetch its first page alongside it.
+ */
+export function listQuery<Filter extends string = never>(
+  params: URLSearchParams,
+  filters: readonly Filter[] = [],
+) {
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  return {
+    page: String(page),
+    search: params.get('search') || undefined,
+    sort: params.get('sort') ?? undefined,
+    ...(Object.fromEntries(filters.map((name) => [name, params.get(name) ?? undefined])) as Record<
+      Filter,
+      string | undefined
+    >),
+  }
+}
+
+/** A filter limited to `values` (see ListChoice): the URL's value when it is one of them, else the first. */
+export function oneOfValue<Value extends string>(
+  params: URLSearchParams,
+  name: string,
+  values: readonly [Value, ...Value[]],
+): Value {
+  const current = params.get(name) ?? ''
+  return (values as readonly string[]).includes(current) ? (current as Value) : values[0]
+}
+
+/**
  * A server-paged list's state, kept in the URL: a reload, the back button or a shared link shows
  * the same page, search, sort and filters. Changing anything but the page goes back to page 1.
  */
@@ -56,15 +86,16 @@ export function useListParams<Filter extends string = never>(filters: readonly F
       update({ search: undefined, ...Object.fromEntries(names.map((name) => [name, undefined])) }),
     /** A filter that takes one of `values` (a list's tabs, a period); see ListChoice. */
     oneOf: <Value extends string>(name: Filter, values: readonly [Value, ...Value[]]): ListChoice<Value> => {
-      const current = filterValues[name]
       return {
         values,
-        value: (values as readonly string[]).includes(current ?? '') ? (current as Value) : values[0],
+        value: oneOfValue(params, name, values),
         set: (value: string) => update({ [name]: value === values[0] ? undefined : value }),
       }
     },
+    /** The URL's parameters, for a page's query built by listQuery (the back office's preloads). */
+    params,
     /** The API's query parameters for this state (undefined ones are left out of the URL). */
-    query: { page: String(page), search: search || undefined, sort, ...filterValues },
+    query: listQuery(params, filters),
   }
 }
 

@@ -202,6 +202,11 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_created_idx').on(t.createdAt),
     uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    // The Pending Payment tab and the dashboard's "awaiting payment": the orders still owed, newest
+    // first, without walking the paid ones (the predicate is owedOrder()'s, literals and all).
+    index('orders_owed_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} <> 'cancelled' and ${t.paymentStatus} in ('unpaid', 'partial')`),
     // The "Needs an Appointment" tab: the few orders whose appointment is still to be arranged.
     index('orders_appointment_open_idx')
       .on(t.createdAt)

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { MoneyOverview } from '../../../shared/dashboard'
 import { api } from '../../lib/api'
+import { JUST_FETCHED_MS } from '../../lib/queries'
 
 // The dashboard's figures. Each card has its own query (and its own failure toast, as
 // back-office.md §8 lists them); none is cached for long: the owner opens it to see now.
 
-const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const
+const fresh = { staleTime: JUST_FETCHED_MS, refetchOnWindowFocus: true } as const
 
 export const dashboardQueries = {
   overview: () =>

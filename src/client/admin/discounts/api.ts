@@ -3,11 +3,15 @@ import type { Page } from '../../../shared/admin-list'
 import { DISCOUNT_MESSAGES, type Discount, type DiscountInput } from '../../../shared/discounts'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { listQuery } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
 
 const LIST = '/api/admin/discounts'
+
+/** The discounts page's list as its URL asks for it. */
+export const discountsPageQuery = (params: URLSearchParams) => discountQueries.list(listQuery(params))
 
 export const discountQueries = {
   list: (params: Params) =>
@@ -15,7 +19,7 @@ export const discountQueries = {
       queryKey: [LIST, params],
       queryFn: ({ queryKey }) => api.get<Page<Discount>>(keyToUrl(queryKey)),
       placeholderData: keepPreviousData,
-      staleTime: 0,
+      staleTime: JUST_FETCHED_MS,
     }),
 }
 

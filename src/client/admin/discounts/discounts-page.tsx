@@ -10,14 +10,14 @@ import { EmptyState } from '../../ui/empty-state'
 import { ListTable } from '../list-table'
 import { ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
-import { discountQueries, useDeleteDiscount } from './api'
+import { discountsPageQuery, useDeleteDiscount } from './api'
 import { discountColumns } from './discount-columns'
 import { DiscountDialog } from './discount-dialog'
 
 /** /admin/discounts: the codes shoppers type in the cart, with their status and uses (issue 25). */
 export function DiscountsPage() {
   const list = useListParams()
-  const query = useQuery(discountQueries.list(list.query))
+  const query = useQuery(discountsPageQuery(list.params))
   const remove = useDeleteDiscount()
   // The dialog is keyed by what it edits, so each opening starts from that code's values.
   const [editing, setEditing] = useState<{ discount?: Discount; key: number }>()

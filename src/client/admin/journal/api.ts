@@ -8,7 +8,7 @@ import {
 import type { PostInput } from '../../../shared/journal-input'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
 
 type Params = Record<string, string | undefined>
 
@@ -30,7 +30,7 @@ export const journalQueries = {
     queryOptions({
       queryKey: ['/api/admin/blog/summary'],
       queryFn: () => api.get<JournalSummary>('/api/admin/blog/summary'),
-      staleTime: 0,
+      staleTime: JUST_FETCHED_MS,
       refetchOnWindowFocus: true,
     }),
 }

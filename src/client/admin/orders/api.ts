@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { OrderStatus } from '../../../shared/orders'
+import { ORDER_TABS, type OrderStatus } from '../../../shared/orders'
 import type {
   AdminOrder,
   AdminOrderPage,
@@ -12,7 +12,8 @@ import type {
 import type { Refund, RefundInput } from '../../../shared/refunds'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { listQuery, oneOfValue } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
 
@@ -22,7 +23,7 @@ export const orderQueries = {
       queryKey: ['/api/admin/orders', params],
       queryFn: ({ queryKey }) => api.get<AdminOrderPage>(keyToUrl(queryKey)),
       placeholderData: keepPreviousData,
-      staleTime: 0,
+      staleTime: JUST_FETCHED_MS,
     }),
   /** What releasing all of this order's buyer's reservations would end, for its confirmation. */
   buyerReservations: (orderId: number) =>
@@ -33,6 +34,17 @@ export const orderQueries = {
       gcTime: 0,
     }),
 }
+
+export const ORDER_FILTERS = ['tab'] as const
+export const ORDER_PAGE_SIZE = 20
+
+/** The orders page's list as its URL asks for it, fetched by the page and by its preload alike. */
+export const ordersPageQuery = (params: URLSearchParams) =>
+  orderQueries.list({
+    ...listQuery(params, ORDER_FILTERS),
+    tab: oneOfValue(params, 'tab', ORDER_TABS),
+    pageSize: String(ORDER_PAGE_SIZE),
+  })
 
 /** After any change: the lists (tabs and counts move), the dashboard's money and the product list. */
 function useRefreshOrders() {

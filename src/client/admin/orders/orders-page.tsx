@@ -14,7 +14,9 @@ import { ListTabs } from '../list-tabs'
 import { clearSearchAction, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import {
-  orderQueries,
+  ORDER_FILTERS,
+  ORDER_PAGE_SIZE,
+  ordersPageQuery,
   useAddTracking,
   useChangeStatus,
   useExtendReservation,
@@ -29,14 +31,11 @@ import { PlanDialog } from './plan-dialog'
 import { RefundDialog } from './refund-dialog'
 import { ReleaseBuyerDialog } from './release-buyer-dialog'
 
-const PAGE_SIZE = 20
-const FILTERS = ['tab'] as const
-
 export function OrdersPage() {
-  const list = useListParams(FILTERS)
+  const list = useListParams(ORDER_FILTERS)
   const tabs = list.oneOf('tab', ORDER_TABS)
   const tab = tabs.value
-  const query = useQuery(orderQueries.list({ ...list.query, tab, pageSize: String(PAGE_SIZE) }))
+  const query = useQuery(ordersPageQuery(list.params))
   useFailureToast('Failed to fetch orders', query.error)
 
   const [action, setAction] = useState<{ order: AdminOrder; kind: OrderAction }>()
@@ -130,7 +129,7 @@ export function OrdersPage() {
           <Pagination
             className="mt-6"
             page={list.page}
-            pageSize={PAGE_SIZE}
+            pageSize={ORDER_PAGE_SIZE}
             total={query.data?.total ?? 0}
             onPageChange={list.setPage}
             noun={{ one: 'order', other: 'orders' }}

@@ -3,10 +3,17 @@ import type { AdminProduct, AdminProductPage, CatalogSummary } from '../../../sh
 import type { ProductInput } from '../../../shared/product-input'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
 import { uploadFile } from '../../lib/upload'
+import { listQuery } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
+
+export const PRODUCT_FILTERS = ['tab', 'status', 'category'] as const
+
+/** The products page's list as its URL asks for it (the Add tab shows the list's counts too). */
+export const productsPageQuery = (params: URLSearchParams) =>
+  productQueries.list({ ...listQuery(params, PRODUCT_FILTERS), tab: undefined })
 
 export const productQueries = {
   list: (params: Params) =>
@@ -15,13 +22,13 @@ export const productQueries = {
       queryFn: ({ queryKey }) => api.get<AdminProductPage>(keyToUrl(queryKey)),
       // The previous page stays on screen while the next one loads: no flash of skeletons.
       placeholderData: keepPreviousData,
-      staleTime: 0,
+      staleTime: JUST_FETCHED_MS,
     }),
   summary: () =>
     queryOptions({
       queryKey: ['/api/admin/products/summary'],
       queryFn: () => api.get<CatalogSummary>('/api/admin/products/summary'),
-      staleTime: 0,
+      staleTime: JUST_FETCHED_MS,
     }),
 }
 

@@ -24,18 +24,17 @@ import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { RecordSaleDialog } from '../sales/record-sale-dialog'
-import { productQueries, useCreateProduct, useDeleteProduct, useMarkSold } from './api'
+import { PRODUCT_FILTERS, productsPageQuery, useCreateProduct, useDeleteProduct, useMarkSold } from './api'
 import { EditProductDialog } from './edit-product-dialog'
 import { productColumns } from './product-columns'
 import { NEW_PRODUCT, ProductForm } from './product-form'
 
-const FILTERS = ['tab', 'status', 'category'] as const
 // '' lifts the category filter.
 const CATEGORY_FILTERS = ['', ...PRODUCT_CATEGORIES] as const
 const categoryLabel = (category: string) => (category ? capitalize(category) : 'All categories')
 
 export function ProductsPage() {
-  const list = useListParams(FILTERS)
+  const list = useListParams(PRODUCT_FILTERS)
   const categories = list.oneOf('category', CATEGORY_FILTERS)
   const tab = list.filters.tab === 'new' ? 'new' : 'all'
   const [editing, setEditing] = useState<AdminProduct>()
@@ -46,7 +45,7 @@ export function ProductsPage() {
   const markSold = useMarkSold()
   const remove = useDeleteProduct()
 
-  const query = useQuery(productQueries.list({ ...list.query, tab: undefined }))
+  const query = useQuery(productsPageQuery(list.params))
   useFailureToast('Failed to fetch products', query.error)
 
   const columns = useMemo(

@@ -1,11 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminProductPage } from '../../../shared/catalog-admin'
-import type { MonthlySales, Sale, SaleInput, SalesPage } from '../../../shared/sales'
+import {
+  type MonthlySales,
+  SALE_PERIODS,
+  type Sale,
+  type SaleInput,
+  type SalesPage,
+} from '../../../shared/sales'
 import { api } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { listQuery, oneOfValue } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
+
+export const SALE_FILTERS = ['period'] as const
+export const SALES_PAGE_SIZE = 50
+
+/** The sales page's list as its URL asks for it. */
+export const salesPageQuery = (params: URLSearchParams) => {
+  const { page, search } = listQuery(params, SALE_FILTERS)
+  return salesQueries.list({
+    page,
+    period: oneOfValue(params, 'period', SALE_PERIODS),
+    pageSize: String(SALES_PAGE_SIZE),
+    search,
+  })
+}
 
 export const salesQueries = {
   list: (params: Params) =>
@@ -13,7 +34,7 @@ export const salesQueries = {
       queryKey: ['/api/sales', params],
       queryFn: ({ queryKey }) => api.get<SalesPage>(keyToUrl(queryKey)),
       placeholderData: keepPreviousData,
-      staleTime: 0,
+      staleTime: JUST_FETCHED_MS,
     }),
   monthly: () =>
     queryOptions({

@@ -13,7 +13,7 @@ import { Figure, FigureGrid } from '../figures'
 import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
-import { salesQueries } from './api'
+import { SALE_FILTERS, SALES_PAGE_SIZE, salesPageQuery, salesQueries } from './api'
 import { RecordSaleDialog } from './record-sale-dialog'
 import { saleColumns } from './sale-columns'
 import { SaleDetailsDialog } from './sale-details-dialog'
@@ -21,17 +21,12 @@ import { SaleDetailsDialog } from './sale-details-dialog'
 // The chart library is the heaviest thing on this page: it loads after the figures and the table.
 const SalesChart = lazy(() => import('./sales-chart'))
 
-const FILTERS = ['period'] as const
-const PAGE_SIZE = 50
-
 export function SalesPage() {
-  const list = useListParams(FILTERS)
+  const list = useListParams(SALE_FILTERS)
   const periods = list.oneOf('period', SALE_PERIODS)
   const period = periods.value
   const search = list.query.search
-  const query = useQuery(
-    salesQueries.list({ page: list.query.page, period, pageSize: String(PAGE_SIZE), search }),
-  )
+  const query = useQuery(salesPageQuery(list.params))
   const monthly = useQuery(salesQueries.monthly())
   useFailureToast('Failed to fetch sales', query.error)
 
@@ -106,7 +101,7 @@ export function SalesPage() {
         columns={columns}
         list={list}
         query={query}
-        pageSize={PAGE_SIZE}
+        pageSize={SALES_PAGE_SIZE}
         empty={
           <EmptyState
             icon={<Receipt className="size-7" aria-hidden />}

@@ -79,12 +79,23 @@ function searchCondition(search: string | undefined): SQL {
   return orderNumber ? sql`(o.id = ${Number(orderNumber)} or ${byText})` : byText
 }
 
+const NEXT_DUE = sql`left join lateral (
+    select min(due_date) as due_date from payment_installments i where i.plan_id = plan.id and not i.paid
+  ) next_due on true`
+
 const FROM_ORDERS = sql`
   from orders o
   left join payment_plans plan on plan.order_id = o.id
-  left join lateral (
-    select min(due_date) as due_date from payment_installments i where i.plan_id = plan.id and not i.paid
-  ) next_due on true`
+  ${NEXT_DUE}`
+
+/**
+ * The Payment Plans tab starts from the plans, which are few, rather than walking every order for
+ * the ones that have one: sorted by due date it read the whole table (p99 64 ms at 20,000 orders).
+ */
+const FROM_PLANS = sql`
+  from payment_plans plan
+  join orders o on o.id = plan.order_id
+  ${NEXT_DUE}`
 
 /** One page of orders for a tab, and how many orders every tab holds under the same search. */
 export async function listAdminOrders(
@@ -97,7 +108,7 @@ export async function listAdminOrders(
   return withCustomPlans(db, async (tx) => {
     const rows = await queryRows<OrderRow>(
       tx,
-      sql`select o.*, plan.id as plan_id ${FROM_ORDERS}
+      sql`select o.*, plan.id as plan_id ${query.tab === 'payment-plans' ? FROM_PLANS : FROM_ORDERS}
           where ${search} and ${TAB_CONDITIONS[query.tab]}
           order by ${ORDERINGS[query.sort]} limit ${limit} offset ${offset}`,
     )

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_owed_created_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."status" <> 'cancelled' and "orders"."payment_status" in ('unpaid', 'partial');
