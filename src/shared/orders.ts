@@ -214,7 +214,8 @@ export function orderTabs(order: {
 }): OrderTab[] {
   const tabs: OrderTab[] = ['all']
   if (order.status === 'cancelled') return tabs
-  if (order.needsAppointment) tabs.push('appointments')
+  const shipped = order.status === 'shipped' || order.status === 'delivered'
+  if (order.needsAppointment && !shipped) tabs.push('appointments')
   const settled = order.paymentStatus === 'paid'
   if (isOwed(order)) tabs.push(order.hasPlan ? 'payment-plans' : 'pending-payment')
   if (settled && (order.status === 'confirmed' || order.status === 'preparing')) tabs.push('ready-to-ship')

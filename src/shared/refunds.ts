@@ -51,7 +51,7 @@ export interface Refund {
 }
 
 /** The owner's reason as a clause of the trail's sentence: "Returned unworn." does not end it twice. */
-export const reasonClause = (reason: string) => reason.trim().replace(/[.!?…\s]+$/u, '')
+export const reasonClause = (reason: string) => reason.trim().replace(/[.!?…\s]+$/u, '') || reason.trim()
 
 /** An order's line as a refund weighs it: what it cost and its share of the order's discount. */
 interface PaidLine {
@@ -67,21 +67,31 @@ export const linePaid = (line: Pick<PaidLine, 'price' | 'quantity' | 'discount'>
 
 /**
  * A return's refund is at most what was paid for the pieces coming back, plus the shipping (a
- * return may refund it too): a refund for returned studs never pays back the discount twice.
- * None when no piece comes back (a goodwill refund, limited only by what is left to refund).
+ * return may refund it too): a refund for returned studs never pays back the discount twice. It
+ * counts every return of the order together, so a second return cannot pay the shipping back
+ * again. None when no piece comes back (a goodwill refund, limited only by what is left to refund).
  */
 export function returnRefundLimit(
-  order: { items: PaidLine[]; shippingCost: number },
+  order: {
+    items: PaidLine[]
+    shippingCost: number
+    /** The order's refunds so far, each with the pieces it took back. */
+    refunds: readonly Pick<Refund, 'amount' | 'restockedProductIds'>[]
+  },
   restock: readonly number[],
 ): { limit: number; message: string } | undefined {
   if (restock.length === 0) return undefined
+  const earlierReturns = order.refunds.filter((refund) => refund.restockedProductIds.length > 0)
+  const returned = new Set([...restock, ...earlierReturns.flatMap((refund) => refund.restockedProductIds)])
   const paid = order.items
-    .filter((line) => restock.includes(line.productId))
+    .filter((line) => returned.has(line.productId))
     .reduce((sum, line) => sum + linePaid(line), 0)
+  const refunded = earlierReturns.reduce((sum, refund) => sum + refund.amount, 0)
   const shipping = order.shippingCost > 0 ? ` and ${formatCents(order.shippingCost)} shipping` : ''
+  const less = refunded > 0 ? `, less the ${formatCents(refunded)} already refunded on returns` : ''
   return {
-    limit: paid + order.shippingCost,
-    message: `The refund exceeds the ${formatCents(paid)} paid for the returned pieces${shipping}`,
+    limit: paid + order.shippingCost - refunded,
+    message: `The refund exceeds the ${formatCents(paid)} paid for the returned pieces${shipping}${less}`,
   }
 }
 

@@ -39,7 +39,10 @@ export function Figure({
     >
       <dt className="text-xs uppercase tracking-[0.12em] text-ink-muted">
         {to ? (
-          <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            to={to}
+            className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-jade-700"
+          >
             {label}
           </Link>
         ) : (

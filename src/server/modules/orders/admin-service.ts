@@ -48,8 +48,12 @@ import { restartReservation } from './reservations'
 // Each change locks the order first, so a payment and a cancel on one order happen one after the
 // other, never interleaved.
 
-/** The shopper asked to see pieces first and the owner has not arranged it yet (an open order). */
-const NEEDS_APPOINTMENT = sql`o.appointment_request and o.appointment_arranged_at is null and o.status <> 'cancelled'`
+/**
+ * The shopper asked to see pieces first and the owner has not arranged it yet, while it can still
+ * happen: not for an order cancelled, shipped or delivered. orderTabs() holds the same rule.
+ */
+const NEEDS_APPOINTMENT = sql`o.appointment_request and o.appointment_arranged_at is null
+  and o.status not in ('cancelled', 'shipped', 'delivered')`
 
 /** The SQL twin of orderTabs() in shared/orders.ts, to filter a tab's page; a test holds them together. */
 const TAB_CONDITIONS: Record<OrderTab, SQL> = {

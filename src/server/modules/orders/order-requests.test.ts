@@ -99,6 +99,14 @@ describe("the shopper's requests", () => {
     const empty = await tick(plain, {})
     expect(empty.statusCode).toBe(400)
     expect((await tick(999_999, { insured: true })).statusCode).toBe(404)
+    const cancelled = await zelleOrder({ appointmentRequest: true })
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${cancelled}/status`,
+      payload: { status: 'cancelled' },
+      headers: { cookie: admin },
+    })
+    expect((await tick(cancelled, { appointmentArranged: true })).statusCode).toBe(409)
   })
 
   it('puts the insurance on the packing slip, asked for and then done', async () => {

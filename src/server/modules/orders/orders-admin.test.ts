@@ -35,7 +35,10 @@ const form = {
 }
 
 /** A Zelle order for one new piece (price $200, cost $80), as the storefront places it. */
-async function zelleOrder(customer: Partial<typeof form> = {}, pieceFields: Record<string, unknown> = {}) {
+async function zelleOrder(
+  customer: Partial<typeof form> & { appointmentRequest?: boolean } = {},
+  pieceFields: Record<string, unknown> = {},
+) {
   const piece = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, ...pieceFields })
   const response = await t.app.inject({
     method: 'POST',
@@ -133,7 +136,9 @@ describe('the order list', () => {
     )
     const partial = await zelleOrder()
     await patch(`/api/orders/${partial.orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
-    const shipped = await zelleOrder()
+    // Appointments asked for: one still to arrange, one moot once the order shipped.
+    await zelleOrder({ appointmentRequest: true })
+    const shipped = await zelleOrder({ appointmentRequest: true })
     await patch(`/api/orders/${shipped.orderId}/payment`, { paymentStatus: 'paid' })
     await patch(`/api/orders/${shipped.orderId}/status`, { status: 'preparing' })
     await patch(`/api/orders/${shipped.orderId}/status`, {
@@ -147,7 +152,13 @@ describe('the order list', () => {
     const page = await list()
     for (const tab of ORDER_TABS) {
       const expected = all
-        .filter((order) => orderTabs({ ...order, hasPlan: order.paymentPlan !== null }).includes(tab))
+        .filter((order) =>
+          orderTabs({
+            ...order,
+            hasPlan: order.paymentPlan !== null,
+            needsAppointment: order.requests.appointment && order.requests.appointmentArrangedAt === null,
+          }).includes(tab),
+        )
         .map((order) => order.id)
         .sort()
       expect(page.tabCounts[tab], tab).toBe(expected.length)
@@ -156,6 +167,7 @@ describe('the order list', () => {
     }
     expect(page.tabCounts['ready-to-ship']).toBeGreaterThan(0)
     expect(page.tabCounts.completed).toBeGreaterThan(0)
+    expect(page.tabCounts.appointments).toBeGreaterThan(0)
   })
 
   it('refuses bad list parameters', async () => {

@@ -284,6 +284,45 @@ describe('a return from a discounted order (issue 32)', () => {
   })
 })
 
+describe('two returns from one order', () => {
+  it('refund the shipping once', async () => {
+    const ring = await insertProduct(t.handle.db, { price: 5_000, name: 'Jade Ring' })
+    const charm = await insertProduct(t.handle.db, { price: 6_000, name: 'Jade Charm' })
+    // Kept by the shopper: what is left to refund overall would allow the shipping twice.
+    const bead = await insertProduct(t.handle.db, { price: 3_000, name: 'Jade Bead' })
+    const items = [ring, charm, bead].map((piece) => ({
+      productId: piece.id,
+      quantity: 1,
+      price: piece.price,
+    }))
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { ...form, paymentMethod: 'zelle', items, subtotal: 14_000, shippingCost: 695, total: 14_695 },
+    })
+    expect(placed.statusCode, placed.body).toBe(200)
+    const orderId = (placed.json() as { id: number }).id
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/payment`,
+      payload: { paymentStatus: 'paid' },
+      headers: { cookie: admin },
+    })
+    expect(
+      (await refund(orderId, { amount: 5_695, reason: 'Too small', restock: [ring.id] })).statusCode,
+    ).toBe(201)
+    const again = await refund(orderId, { amount: 6_695, reason: 'Not for me', restock: [charm.id] })
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({
+      message:
+        'The refund exceeds the $110.00 paid for the returned pieces and $6.95 shipping, less the $56.95 already refunded on returns',
+    })
+    expect(
+      (await refund(orderId, { amount: 6_000, reason: 'Not for me', restock: [charm.id] })).statusCode,
+    ).toBe(201)
+  })
+})
+
 describe('an over-refund', () => {
   it('is refused with 409 and writes nothing', async () => {
     const { orderId, first } = await paidZelleOrder()

@@ -85,7 +85,7 @@ export async function refundOrder(
   return refund
 }
 
-/** The order's lines and shipping, for what a return may refund. */
+/** The order's lines, shipping and refunds so far, for what a return may refund. */
 async function paidLines(tx: Tx, orderId: number) {
   const items = await queryRows<{ productId: number; price: number; quantity: number; discount: number }>(
     tx,
@@ -95,7 +95,12 @@ async function paidLines(tx: Tx, orderId: number) {
     tx,
     sql`select shipping_cost as "shippingCost" from orders where id = ${orderId}`,
   )
-  return { items, shippingCost: order?.shippingCost ?? 0 }
+  // Every refund on record counts, pending and failed ones too: their money is spoken for.
+  const refunds = await queryRows<{ amount: number; restockedProductIds: number[] }>(
+    tx,
+    sql`select amount, coalesce(restocked_product_ids, '{}') as "restockedProductIds" from refunds where order_id = ${orderId}`,
+  )
+  return { items, shippingCost: order?.shippingCost ?? 0, refunds }
 }
 
 const methodWords = (method: PaymentMethod) => (method === 'stripe' ? 'card' : method.replace(/_/g, ' '))

@@ -25,6 +25,7 @@ export async function updateOrderRequests(
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
+    if (order.status === 'cancelled') throw conflict('This order is cancelled and can no longer change')
     const [row] = await queryRows<{
       appointment_request: boolean
       appointment_arranged_at: Date | string | null
