@@ -10,6 +10,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import type { S3Settings } from '../../config'
+import { unavailable } from '../../errors'
 import {
   assertSafeKey,
   contentTypeOf,
@@ -17,6 +18,31 @@ import {
   IMMUTABLE_CACHE_CONTROL,
   type StoredFile,
 } from './file-store'
+
+/**
+ * How long a call to the store may take before the shop gives up on it: a stopped or frozen store
+ * must not hold a shopper or the owner for its own timeout (none at all, for a frozen one).
+ * Uploads carry the whole file, so they get longer.
+ */
+export const S3_TIMEOUTS_MS = { read: 4_000, write: 15_000 }
+
+export const STORE_UNAVAILABLE_MESSAGE =
+  'The picture store is briefly unavailable, so nothing was stored or changed. Please try again in a moment.'
+
+/** A store that could not be reached, or did not answer in time: a 503, not a bug of the shop's. */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  const name = (error as { name?: string }).name
+  const status = (error as S3ServiceException).$metadata?.httpStatusCode
+  return (
+    name === 'AbortError' ||
+    name === 'TimeoutError' ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(
+      code ?? '',
+    ) ||
+    (status !== undefined && status >= 500)
+  )
+}
 
 /**
  * Files as objects in an S3-compatible bucket (AWS S3, R2, Spaces, and other stores that speak
@@ -59,25 +85,50 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  /**
+   * One call to the store, given up after `timeoutMs`. The timer stops once the answer has begun,
+   * so a picture streaming to a slow phone is never cut.
+   */
+  private async within<Output>(
+    timeoutMs: number,
+    call: (options: { abortSignal: AbortSignal }) => Promise<Output>,
+  ): Promise<Output> {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    try {
+      return await call({ abortSignal: controller.signal })
+    } catch (error) {
+      if (unreachable(error)) throw unavailable(STORE_UNAVAILABLE_MESSAGE)
+      throw error
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key)
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: data,
-        ContentLength: data.length,
-        ContentType: contentType,
-        // Also what a CDN in front of the bucket (S3_PUBLIC_URL) passes on to browsers.
-        CacheControl: IMMUTABLE_CACHE_CONTROL,
-      }),
+    await this.within(S3_TIMEOUTS_MS.write, (options) =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: data,
+          ContentLength: data.length,
+          ContentType: contentType,
+          // Also what a CDN in front of the bucket (S3_PUBLIC_URL) passes on to browsers.
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+        options,
+      ),
     )
   }
 
   async exists(key: string): Promise<boolean> {
     assertSafeKey(key)
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))
+      await this.within(S3_TIMEOUTS_MS.read, (options) =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }), options),
+      )
       return true
     } catch (error) {
       if (isNotFound(error)) return false
@@ -88,7 +139,9 @@ export class S3FileStore implements FileStore {
   async read(key: string): Promise<StoredFile | undefined> {
     assertSafeKey(key)
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+      const object = await this.within(S3_TIMEOUTS_MS.read, (options) =>
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), options),
+      )
       return {
         // In Node the SDK's body is an http.IncomingMessage: a Readable.
         body: object.Body as Readable,
@@ -105,7 +158,9 @@ export class S3FileStore implements FileStore {
   async delete(key: string): Promise<void> {
     assertSafeKey(key)
     // S3 answers a delete of a missing key with success.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
+    await this.within(S3_TIMEOUTS_MS.write, (options) =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), options),
+    )
   }
 
   async *list(): AsyncIterable<{ key: string; size: number }> {
