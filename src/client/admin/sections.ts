@@ -152,7 +152,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'settings',
     label: ADMIN_TITLES.settings!,
     icon: Settings,
-    description: 'Product feeds for Google Shopping and Instagram.',
+    description: 'Product feeds for Google Shopping and Instagram, and sales tax.',
     page: page(() => import('./settings/settings-page'), 'SettingsPage'),
   },
   {

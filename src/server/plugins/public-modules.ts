@@ -29,7 +29,7 @@ async function publicModules(app: FastifyInstance) {
   await app.register(healthRoutes, { db })
   await app.register(storeRoutes, { config })
   await app.register(catalogRoutes, { db, catalog })
-  await app.register(cartRoutes, { db, config })
+  await app.register(cartRoutes, { db, config, taxSettings: app.taxSettings })
   await app.register(wishlistRoutes, { db })
   await app.register(ordersRoutes, { db, timeZone: config.store.timeZone, orderLinks: links.orderLinks })
   await app.register(documentRoutes, {
