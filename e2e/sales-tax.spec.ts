@@ -94,7 +94,9 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   const confirmation = new URL(shopper.url())
   const orderId = confirmation.searchParams.get('orderId')!
   const key = confirmation.searchParams.get('key')!
-  const invoice = await shopper.request.get(`/api/orders/${orderId}/invoice.pdf?key=${encodeURIComponent(key)}`)
+  const invoice = await shopper.request.get(
+    `/api/orders/${orderId}/invoice.pdf?key=${encodeURIComponent(key)}`,
+  )
   expect(invoice.status()).toBe(200)
   const path = 'test-results/screens/invoice-tax.pdf'
   writeFileSync(path, await invoice.body())

@@ -80,6 +80,8 @@ export interface Sale {
   saleDate: string
   source: 'order' | 'manual'
   orderId: number | null
+  /** The sales tax collected with the piece (its order's, in proportion): never part of the sale price. */
+  tax: number
 }
 
 /**

@@ -177,6 +177,34 @@ export interface TaxCalculation {
   fallback?: boolean
 }
 
+/** `PUT /api/admin/users/:id/tax-exemption`: a resale or exemption certificate on the account. */
+export const taxExemptionSchema = z.object({
+  certificateNumber: z
+    .string({ error: 'Certificate number is required' })
+    .trim()
+    .min(1, 'Certificate number is required')
+    .max(60),
+  state: stateField,
+  expiresOn: z
+    .string({ error: 'Expiry is a date (YYYY-MM-DD)' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expiry is a date (YYYY-MM-DD)')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'Expiry is a date (YYYY-MM-DD)'),
+  fileUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .startsWith('/uploads/', 'The certificate file must be an upload')
+    .optional(),
+})
+export type TaxExemptionInput = z.infer<typeof taxExemptionSchema>
+
+export interface TaxExemption {
+  certificateNumber: string
+  state: string
+  expiresOn: string
+  fileUrl: string | null
+}
+
 export const TAX_MESSAGES = {
   off: 'Sales tax is not collected',
   notRegistered: (state: string) => `No sales tax: the shop does not collect tax in ${stateName(state)}`,

@@ -308,6 +308,8 @@ export const refunds = pgTable(
     /** Null for a card payment that never became an order (its piece sold meanwhile). */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
+    /** The part of `amount` that gives back sales tax (issue 34): the tax report nets it out. */
+    tax: integer('tax').notNull().default(0),
     method: text('method').notNull(),
     reason: text('reason').notNull(),
     /** The pieces this refund put back on sale. */
@@ -995,3 +997,20 @@ export const taxRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tableId, t.zipCode] })],
 )
+
+/**
+ * A buyer's resale or exemption certificate (issue 34): their orders into its state carry no tax
+ * while it is valid; an expired certificate no longer exempts. One certificate an account.
+ */
+export const taxExemptions = pgTable('tax_exemptions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  certificateNumber: text('certificate_number').notNull(),
+  state: text('state').notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  /** The scanned certificate in the uploads store, when the owner attached one. */
+  fileUrl: text('file_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

@@ -54,8 +54,9 @@ async function cardTax(
   context: CheckoutContext,
   form: CheckoutForm | undefined,
   amounts: { subtotal: number; discount: number; shippingCost: number },
+  userId: number | null,
 ): Promise<TaxCalculation> {
-  if (form) return taxFor(db, context, form, amounts)
+  if (form) return taxFor(db, context, form, amounts, userId)
   const settings = (await context.taxSettings?.get(db)) ?? (await readTaxSettings(db))
   if (settings.enabled) throw invalid(TAX_NEEDS_ADDRESS, 'form')
   return { tax: 0, lines: [], note: TAX_MESSAGES.off }
@@ -86,7 +87,7 @@ export async function startCardPayment(
     ? await codeDiscount(db, input.discountCode, linesSubtotal(lines, byId))
     : 0
   const untaxed = priceLines(lines, byId, context, discount)
-  const tax = await cardTax(db, context, input.form, untaxed)
+  const tax = await cardTax(db, context, input.form, untaxed, input.userId)
   const amounts = { ...untaxed, total: untaxed.total + tax.tax }
   const pricesMatch = lines.every((line) => byId.get(line.productId)!.price === line.price)
   const taxMatches = input.tax === undefined || input.tax === tax.tax

@@ -134,8 +134,10 @@ export async function taxFor(
   context: CheckoutContext,
   form: Pick<CheckoutForm, 'state' | 'zipCode' | 'country'>,
   amounts: { subtotal: number; discount: number; shippingCost: number },
+  userId: number | null,
 ): Promise<TaxCalculation> {
   return quoteTax(db, {
+    userId,
     destination: form,
     goods: amounts.subtotal - amounts.discount,
     shipping: amounts.shippingCost,
@@ -160,7 +162,7 @@ async function claimedAmounts(
   // Without a code there is nothing to take off.
   if (!input.discountCode && discount !== 0) return null
   const untaxed = priceLines(lines, claimedPrices, context, discount)
-  const tax = input.tax ?? (await taxFor(db, context, input.form, untaxed))
+  const tax = input.tax ?? (await taxFor(db, context, input.form, untaxed, input.userId))
   const amounts = { ...untaxed, total: untaxed.total + tax.tax }
   const matches =
     amounts.subtotal === input.claimed.subtotal &&

@@ -44,7 +44,10 @@ const toSale = (row: SaleRow): Sale => ({ ...row, saleDate: new Date(row.saleDat
 const SALE_COLUMNS = sql`s.id, s.product_id as "productId", p.name as "productName", p.sku as "productSku",
   s.sale_price as "salePrice", s.cost, s.profit, s.payment_method as "paymentMethod",
   s.customer_name as "customerName", s.customer_email as "customerEmail", s.notes,
-  s.sale_date as "saleDate", s.source, s.order_id as "orderId"`
+  s.sale_date as "saleDate", s.source, s.order_id as "orderId",
+  -- A line's share of its order's sales tax (issue 34), money held for the state, not a sale.
+  coalesce((select round(o.tax::numeric * s.sale_price / nullif(o.subtotal - o.discount, 0))::int
+    from orders o where o.id = s.order_id), 0) as tax`
 
 /**
  * The rows a search names: the piece (name or SKU) or the customer (name or e-mail), ignoring

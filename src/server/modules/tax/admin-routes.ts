@@ -3,12 +3,16 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { instantToWallTime } from '../../../shared/shop-time'
-import { stateCode, taxAddressSchema, taxSettingsSchema } from '../../../shared/tax'
+import { stateCode, taxAddressSchema, taxExemptionSchema, taxSettingsSchema } from '../../../shared/tax'
+import { salesTaxReportQuerySchema } from '../../../shared/tax-report'
 import { MAX_RATE_TABLE_BYTES } from '../../../shared/tax-tables'
 import type { Database } from '../../db/client'
 import { DomainError, invalid, invalidFields } from '../../errors'
 import { RATE_LIMITS } from '../../lib/rate-limits'
+import { removeTaxExemption, setTaxExemption, taxExemptionOf } from './exemptions'
 import { applyRateTable, listRateTables, previewRateTable, type UploadedTable } from './rate-tables'
+import { salesTaxReport } from './report'
+import { salesTaxCsv } from './report-csv'
 import { quoteTax, readTaxSettings, writeTaxSettings } from './service'
 
 const cents = z.number({ error: 'Amounts are in cents' }).int().min(0).max(100_000_000)
@@ -35,6 +39,42 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
     { schema: { body: z.object({ address: taxAddressSchema, amount: cents, shipping: cents.default(0) }) } },
     ({ body }) =>
       quoteTax(db, { destination: body.address, goods: body.amount, shipping: body.shipping, timeZone }),
+  )
+
+  app.get(
+    '/api/admin/reports/sales-tax',
+    { schema: { querystring: salesTaxReportQuerySchema } },
+    ({ query }) => salesTaxReport(db, { ...query, timeZone }),
+  )
+
+  app.get(
+    '/api/admin/reports/sales-tax.csv',
+    { schema: { querystring: salesTaxReportQuerySchema } },
+    async ({ query }, reply) => {
+      const report = await salesTaxReport(db, { ...query, timeZone })
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-tax-${query.from}-to-${query.to}.csv"`)
+        .send(salesTaxCsv(report))
+    },
+  )
+
+  const userParams = z.object({ id: z.coerce.number().int().positive() })
+  app.get('/api/admin/users/:id/tax-exemption', { schema: { params: userParams } }, async (request) => ({
+    exemption: await taxExemptionOf(db, request.params.id),
+  }))
+  app.put(
+    '/api/admin/users/:id/tax-exemption',
+    { schema: { params: userParams, body: taxExemptionSchema } },
+    (request) => setTaxExemption(db, request.params.id, request.body),
+  )
+  app.delete(
+    '/api/admin/users/:id/tax-exemption',
+    { schema: { params: userParams } },
+    async (request, reply) => {
+      await removeTaxExemption(db, request.params.id)
+      return reply.code(204).send()
+    },
   )
 
   app.get('/api/admin/tax/tables', async () => {

@@ -22,7 +22,8 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesDeps> = async (
   app.post(
     '/api/calculate-tax',
     { schema: { body: calculateTaxRequestSchema }, config: { rateLimit: RATE_LIMITS.taxQuote } },
-    async ({ body }) => {
+    async (request) => {
+      const { body } = request
       const lines = mergeLines(body.items)
       const prices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
       const subtotal = linesSubtotal(lines, prices)
@@ -36,6 +37,7 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesDeps> = async (
         shipping: shippingCost,
         timeZone,
         settings: await taxSettings.get(db),
+        userId: (await request.session.user())?.id ?? null,
       })
     },
   )

@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { readSetting, writeSetting } from '../settings/service'
 import { calculateTax, type RateRow } from './calculate'
+import { exemptionFor } from './exemptions'
 import { ratesInForce } from './rate-tables'
 
 export const TAX_SETTING = 'tax'
@@ -32,6 +33,8 @@ export interface TaxQuoteInput {
   at?: Date
   /** The settings, when the caller has read them already. */
   settings?: TaxSettings
+  /** The signed-in buyer, whose exemption certificate may apply. */
+  userId?: number | null
 }
 
 const outsideUs = (country: string | undefined) =>
@@ -50,7 +53,10 @@ export async function quoteTax(db: DbOrTx, input: TaxQuoteInput): Promise<TaxCal
   const fromOrigin = registration.sourcing === 'origin' && settings.origin.state === state
   const zips = fromOrigin ? [settings.origin.zipCode, zipCode] : [zipCode]
   const day = instantToWallTime(input.at ?? new Date(), input.timeZone).date
-  const rows: RateRow[] = await ratesInForce(db, state, day, zips)
+  const [rows, exemption] = await Promise.all([
+    ratesInForce(db, state, day, zips),
+    input.userId ? exemptionFor(db, input.userId, state, day) : undefined,
+  ])
   const rowFor = (zip: string) => rows.find((row) => row.zipCode === zip)
   return calculateTax({
     settings,
@@ -59,5 +65,6 @@ export async function quoteTax(db: DbOrTx, input: TaxQuoteInput): Promise<TaxCal
     shipping: input.shipping,
     originRow: fromOrigin ? rowFor(settings.origin.zipCode) : undefined,
     destinationRow: rowFor(zipCode),
+    exemption,
   })
 }
