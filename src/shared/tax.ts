@@ -84,6 +84,13 @@ export const taxSettingsSchema = z
     enabled: z.boolean({ error: 'Collect sales tax must be on or off' }),
     origin: taxOriginSchema,
     registrations: z.array(taxRegistrationSchema).max(60),
+    /** Economic-nexus thresholds by state, in cents, where not the usual $100,000 (the nexus watch). */
+    nexusThresholds: z
+      .record(
+        z.string().refine((value) => stateCode(value) === value, 'Thresholds are by state code, such as TX'),
+        z.number().int().positive('A threshold is more than $0'),
+      )
+      .optional(),
   })
   .superRefine((settings, context) => {
     const seen = new Set<string>()

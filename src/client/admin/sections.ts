@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   BookOpen,
+  FileText,
   Image,
   Inbox,
   LayoutDashboard,
@@ -147,6 +148,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Users,
     description: 'Customer and administrator accounts.',
     page: page(() => import('./accounts/accounts-page'), 'AccountsPage'),
+  },
+  {
+    path: 'reports',
+    label: ADMIN_TITLES.reports!,
+    icon: FileText,
+    description: 'The sales-tax report, by state and jurisdiction, ready to file.',
+    page: page(() => import('./reports/sales-tax-report-page'), 'ReportsPage'),
   },
   {
     path: 'settings',

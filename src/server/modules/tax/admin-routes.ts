@@ -14,6 +14,7 @@ import { applyRateTable, listRateTables, previewRateTable, type UploadedTable } 
 import { salesTaxReport } from './report'
 import { salesTaxCsv } from './report-csv'
 import { quoteTax, readTaxSettings, writeTaxSettings } from './service'
+import { taxWatch } from './watch'
 
 const cents = z.number({ error: 'Amounts are in cents' }).int().min(0).max(100_000_000)
 
@@ -76,6 +77,8 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
       return reply.code(204).send()
     },
   )
+
+  app.get('/api/admin/tax/watch', async () => taxWatch(db, await readTaxSettings(db), timeZone))
 
   app.get('/api/admin/tax/tables', async () => {
     const items = await listRateTables(db, today())

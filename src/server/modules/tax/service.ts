@@ -10,7 +10,7 @@ import {
 } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { readSetting, writeSetting } from '../settings/service'
-import { calculateTax, type RateRow } from './calculate'
+import { calculateTax } from './calculate'
 import { exemptionFor } from './exemptions'
 import { ratesInForce } from './rate-tables'
 

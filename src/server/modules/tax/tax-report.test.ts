@@ -300,3 +300,33 @@ describe('the table of the day', () => {
     expect((await quoteOn('2099-07-01T04:00:00Z')).tax).toBe(825)
   })
 })
+
+describe('the tax watch on the dashboard', () => {
+  it('warns of a table over 100 days old and of a state nearing its nexus threshold', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 8_500_000 })
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...checkoutForm,
+        state: 'CA',
+        zipCode: '94103',
+        email: 'collector@example.com',
+        paymentMethod: 'zelle',
+        items: [{ productId: piece.id, quantity: 1, price: 8_500_000 }],
+        subtotal: 8_500_000,
+        shippingCost: 0,
+        total: 8_500_000,
+      },
+    })
+    expect(placed.statusCode).toBe(200)
+    const watch = await t.app.inject({ method: 'GET', url: '/api/admin/tax/watch', headers: { cookie: owner } })
+    const body = watch.json()
+    // The 2026-01-01 table is the one in force today, long past 100 days.
+    expect(body.staleTables).toEqual([{ state: 'TX', effectiveFrom: '2026-01-01', days: expect.any(Number) }])
+    expect(body.staleTables[0].days).toBeGreaterThan(100)
+    expect(body.nexus).toEqual([
+      { state: 'CA', sales: 8_500_000, orders: 1, threshold: 10_000_000, share: 0.85 },
+    ])
+  })
+})
