@@ -105,8 +105,17 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   expect(text).toContain(dollars(piece.price + shipping + tax))
   await shopperContext.close()
 
-  // The owner's card shows the lines too.
+  // The owner's card shows the lines too, and the report counts the order's tax.
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto(`/admin/orders?search=%23${orderId}`)
   await expect(page.getByText('Houston special district tax (1%)')).toBeVisible()
+  await page.goto('/admin/reports/sales-tax')
+  await expect(page.getByRole('heading', { name: 'For the Texas return' })).toBeVisible()
+  const texasReturn = page.getByRole('region', { name: 'For the Texas return' })
+  await expect(texasReturn.getByRole('row', { name: /Houston city/ })).toBeVisible()
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await page.screenshot({ path: 'test-results/screens/sales-tax-report-1440.png', fullPage: true })
+  await page.setViewportSize({ width: 375, height: 740 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: 'test-results/screens/sales-tax-report-375.png', fullPage: true })
 })

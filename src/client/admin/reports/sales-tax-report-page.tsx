@@ -139,7 +139,7 @@ function TexasReturn({ texas }: { texas: StateFigures }) {
         <TableHeader>
           <TableRow>
             <TableHead>Jurisdiction</TableHead>
-            <TableHead className="text-right">Rate</TableHead>
+            <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
             <TableHead className="text-right">Taxable</TableHead>
             <TableHead className="text-right">Tax due</TableHead>
           </TableRow>
@@ -147,8 +147,13 @@ function TexasReturn({ texas }: { texas: StateFigures }) {
         <TableBody>
           {texas.jurisdictions.map((entry) => (
             <TableRow key={`${entry.type}-${entry.jurisdiction}`}>
-              <TableCell>{entry.jurisdiction}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatRate(entry.rate)}</TableCell>
+              <TableCell>
+                {entry.jurisdiction}
+                <span className="block text-xs text-ink-muted sm:hidden">{formatRate(entry.rate)}</span>
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                {formatRate(entry.rate)}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{formatCents(entry.taxableSales)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatCents(entry.netTax)}</TableCell>
             </TableRow>
@@ -170,39 +175,55 @@ function Figure({ label, cents, strong = false }: { label: string; cents: number
   )
 }
 
+const STATE_FIGURES = [
+  ['grossSales', 'Gross sales'],
+  ['taxableSales', 'Taxable'],
+  ['exemptSales', 'Exempt'],
+  ['taxCollected', 'Collected'],
+  ['taxRefunded', 'Refunded'],
+  ['netTax', 'Net tax'],
+] as const
+
+/** A table on a wide screen; on a phone, a card per state with the same six figures. */
 function StatesTable({ states }: { states: StateFigures[] }) {
   return (
     <section aria-labelledby="states-title">
       <h2 id="states-title" className="font-display text-2xl text-ink">
         By state
       </h2>
-      <Table containerClassName="mt-4" className="text-sm">
+      <ul className="mt-4 space-y-3 sm:hidden">
+        {states.map((state) => (
+          <li key={state.state} className="rounded-sm border border-ink/15 p-4">
+            <h3 className="font-medium text-ink">{stateName(state.state)}</h3>
+            <dl className="mt-2 space-y-1 text-sm">
+              {STATE_FIGURES.map(([key, label]) => (
+                <div key={key} className="flex justify-between gap-2">
+                  <dt className="text-ink-muted">{label}</dt>
+                  <dd className="tabular-nums">{formatCents(state[key])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Table containerClassName="mt-4 hidden sm:block" className="text-sm">
         <TableHeader>
           <TableRow>
             <TableHead>State</TableHead>
-            <TableHead className="text-right">Gross sales</TableHead>
-            <TableHead className="text-right">Taxable</TableHead>
-            <TableHead className="text-right">Exempt</TableHead>
-            <TableHead className="text-right">Collected</TableHead>
-            <TableHead className="text-right">Refunded</TableHead>
-            <TableHead className="text-right">Net tax</TableHead>
+            {STATE_FIGURES.map(([key, label]) => (
+              <TableHead key={key} className="text-right">
+                {label}
+              </TableHead>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>
           {states.map((state) => (
             <TableRow key={state.state}>
               <TableCell className="whitespace-nowrap">{stateName(state.state)}</TableCell>
-              {[
-                state.grossSales,
-                state.taxableSales,
-                state.exemptSales,
-                state.taxCollected,
-                state.taxRefunded,
-                state.netTax,
-              ].map((cents, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                <TableCell key={index} className="text-right tabular-nums">
-                  {formatCents(cents)}
+              {STATE_FIGURES.map(([key]) => (
+                <TableCell key={key} className="text-right tabular-nums">
+                  {formatCents(state[key])}
                 </TableCell>
               ))}
             </TableRow>
