@@ -220,5 +220,6 @@ export const TAX_MESSAGES = {
   originFallback: (state: string, zipCode: string) =>
     `The shop's ZIP ${zipCode} is not in the ${stateName(state)} rate table: the state rate stood in`,
   exempt: (certificateNumber: string) => `Tax exempt: certificate ${certificateNumber}`,
+  noOrigin: "No sales tax: the shop's origin address is not set",
   saved: 'Tax settings saved',
 } as const

@@ -520,6 +520,14 @@ export const sales = pgTable(
     saleDate: timestamp('sale_date', { withTimezone: true }).notNull().defaultNow(),
     source: text('source').notNull().default('manual'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * An in-person sale's sales tax (issue 34), charged on top of its price at the place of sale,
+     * and where that was; an order's sale rows keep theirs with the order.
+     */
+    tax: integer('tax').notNull().default(0),
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default(sql`'[]'::jsonb`),
+    taxNote: text('tax_note'),
+    taxState: text('tax_state'),
   },
   (t) => [
     check('sales_sale_price_check', sql`${t.salePrice} >= 0`),

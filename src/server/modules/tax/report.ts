@@ -36,7 +36,7 @@ const EXEMPT = /^Tax exempt/
 export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<SalesTaxReport> {
   const start = sql`(${period.from}::date::timestamp at time zone ${period.timeZone})`
   const end = sql`((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})`
-  const [orderRows, refundRows] = await Promise.all([
+  const [orderRows, refundRows, inPerson] = await Promise.all([
     queryRows<OrderRow>(
       db,
       sql`select shipping_state as state, (total - tax)::int as pretax, tax, tax_lines as "taxLines",
@@ -50,6 +50,13 @@ export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<
       sql`select o.shipping_state as state, r.tax, o.tax as "orderTax", o.tax_lines as "taxLines"
           from refunds r join orders o on o.id = r.order_id
           where r.status = 'done' and r.tax > 0 and r.completed_at >= ${start} and r.completed_at < ${end}`,
+    ),
+    // In-person sales, taxed where they were made (a show's state, else the shop's).
+    queryRows<OrderRow>(
+      db,
+      sql`select tax_state as state, sale_price as pretax, tax, tax_lines as "taxLines", tax_note as "taxNote"
+          from sales where order_id is null and tax_state is not null
+            and sale_date >= ${start} and sale_date < ${end}`,
     ),
   ])
 
@@ -91,7 +98,7 @@ export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<
     return entry
   }
 
-  for (const order of orderRows) {
+  for (const order of [...orderRows, ...inPerson]) {
     const figures = figuresOf(order.state)
     figures.grossSales += order.pretax
     if (order.taxNote && EXEMPT.test(order.taxNote)) figures.exemptSales += order.pretax

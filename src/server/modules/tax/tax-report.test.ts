@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaxSettings } from '../../../shared/tax'
-import { orders, refunds, users } from '../../db/schema'
+import { orders, refunds, sales, users } from '../../db/schema'
 import { SAMPLE_TAX_TABLES_DIR } from '../../paths'
 import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
@@ -320,7 +320,11 @@ describe('the tax watch on the dashboard', () => {
       },
     })
     expect(placed.statusCode).toBe(200)
-    const watch = await t.app.inject({ method: 'GET', url: '/api/admin/tax/watch', headers: { cookie: owner } })
+    const watch = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/tax/watch',
+      headers: { cookie: owner },
+    })
     const body = watch.json()
     // The 2026-01-01 table is the one in force today, long past 100 days.
     expect(body.staleTables).toEqual([{ state: 'TX', effectiveFrom: '2026-01-01', days: expect.any(Number) }])
@@ -328,5 +332,46 @@ describe('the tax watch on the dashboard', () => {
     expect(body.nexus).toEqual([
       { state: 'CA', sales: 8_500_000, orders: 1, threshold: 10_000_000, share: 0.85 },
     ])
+  })
+})
+
+describe('in-person sales', () => {
+  const sell = async (price: number, tax?: object) => {
+    const piece = await insertProduct(t.handle.db, { price })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      payload: { productId: piece.id, salePrice: price, paymentMethod: 'cash', ...(tax ? { tax } : {}) },
+      headers: { cookie: owner },
+    })
+    expect(response.statusCode).toBe(201)
+    const [row] = await t.handle.db.select().from(sales).where(eq(sales.productId, piece.id))
+    return { sale: response.json(), row: row! }
+  }
+
+  it('are taxed at the shop, at a show where they are made, or not at all with the reason', async () => {
+    const before = (await report()).find((state) => state.state === 'TX')!
+    const atShop = await sell(100_000)
+    expect(atShop.row).toMatchObject({ tax: 8_250, taxState: 'TX' })
+    expect(atShop.sale).toMatchObject({ salePrice: 100_000, tax: 8_250 })
+    // A gem show in Fredericksburg: 6.25 % state, 0.5 % county, 1 % city.
+    const atShow = await sell(100_000, { at: 'address', address: { state: 'TX', zipCode: '78624' } })
+    expect(atShow.row).toMatchObject({ tax: 7_750, taxState: 'TX' })
+    expect(atShow.row.taxLines.map((line) => line.jurisdiction)).toEqual([
+      'Texas',
+      'Fredericksburg city',
+      'Fredericksburg county',
+    ])
+    const exempt = await sell(50_000, { at: 'exempt', reason: 'Resale, certificate RS-9' })
+    expect(exempt.row).toMatchObject({
+      tax: 0,
+      taxNote: 'Tax exempt: Resale, certificate RS-9',
+      taxState: 'TX',
+    })
+
+    const after = (await report()).find((state) => state.state === 'TX')!
+    expect((after.grossSales as number) - (before.grossSales as number)).toBe(250_000)
+    expect((after.exemptSales as number) - (before.exemptSales as number)).toBe(50_000)
+    expect((after.taxCollected as number) - (before.taxCollected as number)).toBe(16_000)
   })
 })
