@@ -65,6 +65,21 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await page.screenshot({ path: 'test-results/screens/tax-settings-375.png', fullPage: true })
 
+  // A reseller's certificate, kept on their account (the owner's own, here).
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/admin/accounts?search=e2e-owner')
+  await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
+  const exemption = page.getByRole('dialog', { name: 'Tax exemption' })
+  await exemption.getByLabel('Certificate number').fill('01-2345678')
+  await exemption.getByLabel('Expires on').fill('2030-12-31')
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([])
+  await exemption.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tax exemption saved' }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
+  await expect(exemption.getByLabel('Certificate number')).toHaveValue('01-2345678')
+  await exemption.getByRole('button', { name: 'Remove exemption' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tax exemption removed' }).first()).toBeVisible()
+
   // A shopper on a phone.
   const shopperContext = await browser.newContext({ viewport: { width: 375, height: 740 } })
   const shopper = await shopperContext.newPage()
