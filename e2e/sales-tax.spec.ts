@@ -28,7 +28,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   browser,
 }) => {
   // Two people, two screens, a PDF: longer than a one-page journey.
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await signInAsOwner(page)
   await page.goto('/admin/settings/tax')
   await expect(page.getByRole('heading', { name: 'Sales tax', level: 2 })).toBeVisible()
