@@ -1,5 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
+import { dollarsToCents, formatCents } from '../../../../shared/money'
 import {
   millionthsToRate,
   rateToMillionths,
@@ -7,6 +8,7 @@ import {
   type TaxRegistration,
   type TaxSettings,
 } from '../../../../shared/tax'
+import { DEFAULT_NEXUS_THRESHOLD } from '../../../../shared/tax-watch'
 import { US_STATES } from '../../../../shared/us-states'
 import { ApiError } from '../../../lib/api'
 import { Button } from '../../../ui/button'
@@ -19,15 +21,24 @@ import { useSaveTaxSettings } from './api'
 
 /** A registration as the owner types it: the state rate in percent ("6.25"). */
 type RegistrationDraft = Omit<TaxRegistration, 'stateRate'> & { statePercent: string }
-type Draft = Omit<TaxSettings, 'registrations'> & { registrations: RegistrationDraft[] }
+/** A state's nexus threshold as typed, in dollars. */
+type ThresholdDraft = { state: string; dollars: string }
+type Draft = Omit<TaxSettings, 'registrations' | 'nexusThresholds'> & {
+  registrations: RegistrationDraft[]
+  thresholds: ThresholdDraft[]
+}
 
 const SOURCING_LABELS: Record<(typeof TAX_SOURCING)[number], string> = {
   origin: 'Origin (Texas rule)',
   destination: 'Destination (buyer’s ZIP)',
 }
 
-const toDraft = (settings: TaxSettings): Draft => ({
+const toDraft = ({ nexusThresholds, ...settings }: TaxSettings): Draft => ({
   ...settings,
+  thresholds: Object.entries(nexusThresholds ?? {}).map(([state, cents]) => ({
+    state,
+    dollars: String(cents / 100),
+  })),
   registrations: settings.registrations.map(({ stateRate, ...rest }) => ({
     ...rest,
     statePercent: String(Number((stateRate * 100).toFixed(4))),
@@ -35,8 +46,13 @@ const toDraft = (settings: TaxSettings): Draft => ({
 })
 
 /** "6.25" → 0.0625; a blank or unreadable rate goes as null, which the server names beside the field. */
-const toSettings = (draft: Draft): TaxSettings => ({
+const toSettings = ({ thresholds, ...draft }: Draft): TaxSettings => ({
   ...draft,
+  nexusThresholds: Object.fromEntries(
+    thresholds
+      .filter((entry) => entry.state)
+      .map((entry) => [entry.state, dollarsToCents(Number(entry.dollars))]),
+  ),
   registrations: draft.registrations.map(({ statePercent, ...rest }) => {
     const percent = statePercent.trim() === '' ? Number.NaN : Number(statePercent)
     return {
@@ -215,6 +231,63 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           }
         >
           <Plus className="size-4" aria-hidden /> Add a state
+        </Button>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="font-display text-xl text-ink">Nexus watch</legend>
+        <p className="text-sm text-ink-muted">
+          The dashboard warns when a year's sales into a state reach 80% of the sales that oblige the shop to
+          register there: {formatCents(DEFAULT_NEXUS_THRESHOLD)} unless set below.
+        </p>
+        {Object.entries(errors)
+          .filter(([path]) => path.startsWith('nexusThresholds'))
+          .map(([path, message]) => (
+            <p key={path} role="alert" className="text-sm text-destructive">
+              {message}
+            </p>
+          ))}
+        <ul className="space-y-3">
+          {draft.thresholds.map((entry, index) => {
+            const id = `tax-threshold-${index}`
+            const update = (patch: Partial<ThresholdDraft>) =>
+              set({
+                thresholds: draft.thresholds.map((other, at) =>
+                  at === index ? { ...other, ...patch } : other,
+                ),
+              })
+            return (
+              <li key={id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
+                <FormField label="State" htmlFor={`${id}-state`}>
+                  <StateSelect value={entry.state} onChange={(state) => update({ state })} />
+                </FormField>
+                <FormField label="Threshold ($)" htmlFor={`${id}-amount`}>
+                  <Input
+                    inputMode="decimal"
+                    value={entry.dollars}
+                    onChange={(event) => update({ dollars: event.target.value })}
+                  />
+                </FormField>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove the threshold ${index + 1}`}
+                  onClick={() => set({ thresholds: draft.thresholds.filter((_, at) => at !== index) })}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              </li>
+            )
+          })}
+        </ul>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => set({ thresholds: [...draft.thresholds, { state: '', dollars: '100000' }] })}
+        >
+          <Plus className="size-4" aria-hidden /> Set a state's threshold
         </Button>
       </fieldset>
 
