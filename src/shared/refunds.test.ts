@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { derivePaymentStatus } from './orders'
-import { refundDestination, returnWindow } from './refunds'
+import { refundDestination, refundTaxPart, returnWindow, taxShare } from './refunds'
 
 describe('the return window', () => {
   const now = new Date('2026-11-24T15:00:00Z')
@@ -32,5 +32,22 @@ describe('payment status with refunds', () => {
   it('says where the money goes', () => {
     expect(refundDestination('zelle')).toBe('by Zelle, to the same phone number or e-mail you paid from')
     expect(refundDestination('stripe')).toMatch(/^to the card you paid with/)
+  })
+})
+
+describe('the sales tax a refund gives back (issue 34)', () => {
+  // $100 of goods, $10 of untaxed shipping, 8.25 % tax: $8.25 on $100, total $118.25.
+  const order = { tax: 825, total: 11_825, taxable: 10_000 }
+
+  it('weighs the tax against what it was levied on, not the whole total', () => {
+    expect(taxShare(5_000, order)).toBe(413)
+    // $54.13 back for $50 of goods with their tax: $4.13 of it is tax.
+    expect(refundTaxPart(5_413, { ...order, paid: 11_825, refunded: 0, taxRefunded: 0 })).toBe(413)
+  })
+
+  it('gives back the rest of the tax with the last of the money received', () => {
+    expect(refundTaxPart(6_412, { ...order, paid: 11_825, refunded: 5_413, taxRefunded: 413 })).toBe(412)
+    // A deposit of $20 refunded on a cancelled order: all the tax goes back, the order nets to nothing.
+    expect(refundTaxPart(2_000, { ...order, paid: 2_000, refunded: 0, taxRefunded: 0 })).toBe(825)
   })
 })

@@ -65,30 +65,40 @@ interface PaidLine {
 export const linePaid = (line: Pick<PaidLine, 'price' | 'quantity' | 'discount'>) =>
   line.price * line.quantity - line.discount
 
-/** What an order's sales tax weighs against: its total before tax. */
+/** What an order's sales tax weighs against (issue 34). */
 interface TaxedOrder {
   tax: number
   total: number
+  /** What the tax was levied on (its lines' taxable amount): goods after discount, with shipping where taxed. */
+  taxable: number
 }
 
-/**
- * The sales tax that goes back with a refund of `pretax` cents (issue 34): the order's tax in
- * proportion to what it was levied on, so a full return gives back every cent of it.
- */
-export const taxShare = (pretax: number, order: TaxedOrder) =>
-  order.tax > 0 && order.total > order.tax ? Math.round((pretax * order.tax) / (order.total - order.tax)) : 0
+/** An order as a refund weighs its tax: what the tax was levied on, from its lines (all alike). */
+export const withTaxable = <
+  O extends { total: number; tax: number; taxLines: readonly { taxable: number }[] },
+>(
+  order: O,
+): O & { taxable: number } => ({ ...order, taxable: order.taxLines[0]?.taxable ?? order.total - order.tax })
 
 /**
- * The tax part of a refund of `amount` cents, tax included: in proportion to the order's total, never
- * more than the tax not yet given back, and all of it when the refund takes the last of the order.
+ * The sales tax that goes back with a refund of `pretax` cents of what was taxed (issue 34): the
+ * order's tax in proportion to what it was levied on, so a full return gives back every cent of it.
+ */
+export const taxShare = (pretax: number, order: TaxedOrder) =>
+  order.tax > 0 && order.taxable > 0 ? Math.round((pretax * order.tax) / order.taxable) : 0
+
+/**
+ * The tax part of a refund of `amount` cents, tax included: the share of tax in taxed money
+ * (tax / (taxable + tax)), never more than the tax not yet given back, and all of it when the
+ * refund gives back the last of the money received.
  */
 export function refundTaxPart(
   amount: number,
-  order: TaxedOrder & { refunded: number; taxRefunded: number },
+  order: TaxedOrder & { paid: number; refunded: number; taxRefunded: number },
 ): number {
   const taxLeft = Math.max(0, order.tax - order.taxRefunded)
-  if (order.refunded + amount >= order.total) return taxLeft
-  return Math.min(taxLeft, Math.round((amount * order.tax) / Math.max(order.total, 1)))
+  if (order.refunded + amount >= order.paid) return Math.min(taxLeft, amount)
+  return Math.min(taxLeft, Math.round((amount * order.tax) / Math.max(order.taxable + order.tax, 1)))
 }
 
 /**
@@ -114,7 +124,10 @@ export function returnRefundLimit(
     .reduce((sum, line) => sum + linePaid(line), 0)
   const refunded = earlierReturns.reduce((sum, refund) => sum + refund.amount, 0)
   const shipping = order.shippingCost > 0 ? ` and ${formatCents(order.shippingCost)} shipping` : ''
-  const tax = taxShare(paid + order.shippingCost, order)
+  // Shipping carries tax only where it was taxed: then the taxed amount holds more than the goods.
+  const goods = order.items.reduce((sum, line) => sum + linePaid(line), 0)
+  const shippingTaxed = order.taxable > goods
+  const tax = taxShare(paid + (shippingTaxed ? order.shippingCost : 0), order)
   const taxWords = tax > 0 ? `, with ${formatCents(tax)} of their sales tax` : ''
   const less = refunded > 0 ? `, less the ${formatCents(refunded)} already refunded on returns` : ''
   return {

@@ -18,6 +18,10 @@ export const formatRate = (rate: number) =>
 const STATE_CODES = new Set(US_STATES.map(([code]) => code))
 const STATE_BY_NAME = new Map(US_STATES.map(([code, name]) => [name.toLowerCase(), code]))
 
+/** "United States", "USA", "U.S.", "America"...: the one reading of a country every path shares. */
+export const isUnitedStates = (country: string) =>
+  /^(u\.?s\.?(a\.?)?|united states( of america)?|america)$/i.test(country.trim())
+
 /** 'TX', 'tx' or 'Texas' → 'TX'; anything else → undefined. */
 export function stateCode(value: string): string | undefined {
   const trimmed = value.trim()
@@ -156,7 +160,7 @@ export const calculateTaxRequestSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   shippingCost: cents,
-  address: taxAddressSchema,
+  address: taxAddressSchema.extend({ country: z.string().trim().max(60).optional() }),
 })
 export type CalculateTaxRequest = z.input<typeof calculateTaxRequestSchema>
 
@@ -221,5 +225,8 @@ export const TAX_MESSAGES = {
     `The shop's ZIP ${zipCode} is not in the ${stateName(state)} rate table: the state rate stood in`,
   exempt: (certificateNumber: string) => `Tax exempt: certificate ${certificateNumber}`,
   noOrigin: "No sales tax: the shop's origin address is not set",
+  outsideUs: 'No sales tax on orders shipped outside the United States',
+  unreadableState: 'Choose a US state so sales tax can be calculated',
+  unreadableZip: 'Enter a five-digit ZIP code so sales tax can be calculated',
   saved: 'Tax settings saved',
 } as const

@@ -10,6 +10,7 @@ import {
   returnRefundLimit,
   returnWindow,
   taxShare,
+  withTaxable,
 } from '../../../shared/refunds'
 import { cn } from '../../lib/cn'
 import { Checkbox } from '../../ui/checkbox'
@@ -55,7 +56,7 @@ export function RefundDialog({
     const paid = order.items
       .filter((item) => next.includes(item.productId))
       .reduce((sum, item) => sum + linePaid(item), 0)
-    const prefill = paid + taxShare(paid, order)
+    const prefill = paid + taxShare(paid, withTaxable(order))
     setAmount(prefill > 0 ? (Math.min(prefill, left) / 100).toFixed(2) : '')
     setError(undefined)
   }
@@ -67,7 +68,7 @@ export function RefundDialog({
       return setError('Enter the amount to refund')
     const cents = dollarsToCents(dollars)
     if (cents > left) return setError(`The refund exceeds the ${formatCents(left)} paid and not yet refunded`)
-    const returnLimit = returnRefundLimit(order, restock)
+    const returnLimit = returnRefundLimit(withTaxable(order), restock)
     if (returnLimit && cents > returnLimit.limit) return setError(returnLimit.message)
     if (!reason.trim()) return setReasonError(REFUND_REASON_REQUIRED)
     await run(() => onSubmit({ amount: cents, reason: reason.trim(), restock, method }))

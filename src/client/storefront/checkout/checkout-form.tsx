@@ -30,7 +30,7 @@ import {
   paymentIntentError,
   submitOrder,
 } from './api'
-import { type QuotableAddress, quotableAddress, taxQuery } from './tax-quote'
+import { TAX_QUOTES, type TypedAddress, taxAddress, taxQuery } from './tax-quote'
 
 interface CheckoutFormProps {
   lines: CartItem[]
@@ -42,7 +42,7 @@ interface CheckoutFormProps {
   /** The shop collects sales tax: the order carries the server's quote for the address. */
   taxAtCheckout: boolean
   /** The state and ZIP as typed, once complete, for the summary's "Sales tax" line. */
-  onAddressChange: (address: QuotableAddress | undefined) => void
+  onAddressChange: (address: TypedAddress) => void
   /** The Zelle order exists: the confirmation page reads what to send from it. */
   onZelleOrder: (response: CheckoutResponse, draft: OrderDraft) => void
   onPaymentReady: (draft: OrderDraft, intent: PaymentIntentResponse) => void
@@ -115,11 +115,12 @@ export function CheckoutForm({
   const saveAddress = !!user && (saveChoice ?? !user.address)
   const { errors, isSubmitting } = form.formState
   const method = form.watch('paymentMethod')
-  const state = form.watch('state')
-  const zipCode = form.watch('zipCode')
+  const state = form.watch('state') ?? ''
+  const zipCode = form.watch('zipCode') ?? ''
+  const country = form.watch('country') ?? ''
   useEffect(() => {
-    onAddressChange(quotableAddress(state ?? '', zipCode ?? ''))
-  }, [state, zipCode, onAddressChange])
+    onAddressChange({ state, zipCode, country })
+  }, [state, zipCode, country, onAddressChange])
 
   const onSubmit = form.handleSubmit(async (values) => {
     const amounts = orderAmounts(subtotal, discount, {
@@ -129,21 +130,25 @@ export function CheckoutForm({
     const draftLines = orderLines(lines)
     const appliedCode = discount > 0 ? discountCode : undefined
     let tax: number | undefined
-    if (taxAtCheckout) {
-      const address = quotableAddress(values.state, values.zipCode)
-      if (!address) {
-        form.setError('zipCode', { message: 'Enter a five-digit ZIP code' }, { shouldFocus: true })
-        return
-      }
+    const address = taxAtCheckout ? taxAddress(values) : 'abroad'
+    if (address === undefined) {
+      form.setError('zipCode', { message: 'Enter a five-digit ZIP code' }, { shouldFocus: true })
+      return
+    }
+    if (address === 'abroad') tax = taxAtCheckout ? 0 : undefined
+    else {
       try {
-        const quote = await queryClient.fetchQuery(
-          taxQuery({
+        // Asked again, not taken from the summary's cache: the order must carry today's tax.
+        const quote = await queryClient.fetchQuery({
+          ...taxQuery({
             lines: draftLines,
             discountCode: appliedCode,
             shippingCost: amounts.shippingCost,
+            userId: user?.id,
             ...address,
           }),
-        )
+          staleTime: 0,
+        })
         tax = quote.tax
       } catch (error) {
         toast({ title: 'Checkout Failed', description: orderError(error), variant: 'destructive' })
@@ -179,6 +184,7 @@ export function CheckoutForm({
         onZelleOrder(await submitOrder(draft), draft)
       } catch (error) {
         toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
+        void queryClient.invalidateQueries({ queryKey: [TAX_QUOTES] })
       }
       return
     }
@@ -190,6 +196,7 @@ export function CheckoutForm({
           ? error.message
           : paymentIntentError(error)
       toast({ title: 'Checkout Failed', description, variant: 'destructive' })
+      void queryClient.invalidateQueries({ queryKey: [TAX_QUOTES] })
     }
   })
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { type Cart, orderAmounts } from '../../../shared/cart'
 import type { CheckoutPaymentMethod, CheckoutResponse, PaymentIntentResponse } from '../../../shared/checkout'
+import { useAuth } from '../../lib/auth'
 import { EMPTY_CART, queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { PageSkeleton } from '../../ui/page-skeleton'
@@ -13,7 +14,7 @@ import { type OrderDraft, orderError, orderLines, submitOrder } from './api'
 import { CheckoutForm } from './checkout-form'
 import { OrderSummary } from './order-summary'
 import { PaymentStep } from './payment-step'
-import { type QuotableAddress, taxQuery } from './tax-quote'
+import { OUTSIDE_US, TAX_QUOTES, type TypedAddress, taxAddress, taxQuery } from './tax-quote'
 
 type Step = { kind: 'details' } | { kind: 'payment'; draft: OrderDraft; intent: PaymentIntentResponse }
 
@@ -23,7 +24,7 @@ export function CheckoutPage() {
   const [idempotencyKey] = useState(() => globalThis.crypto.randomUUID())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [address, setAddress] = useState<QuotableAddress>()
+  const [address, setAddress] = useState<TypedAddress>()
   const tax = useSalesTax(cart, address)
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const paymentHeading = useRef<HTMLHeadingElement>(null)
@@ -63,6 +64,7 @@ export function CheckoutPage() {
       toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
       setStep({ kind: 'details' })
       void queryClient.invalidateQueries({ queryKey: queries.cart().queryKey })
+      void queryClient.invalidateQueries({ queryKey: [TAX_QUOTES] })
     }
   }
 
@@ -130,8 +132,10 @@ export function CheckoutPage() {
  * The summary's "Sales tax" line while the shop collects it: nothing until the state and ZIP are
  * complete, then the server's quote for this cart, asked again when either changes.
  */
-function useSalesTax(cart: Cart | undefined, address: QuotableAddress | undefined): TaxLineState | undefined {
+function useSalesTax(cart: Cart | undefined, typed: TypedAddress | undefined): TaxLineState | undefined {
   const { data: store } = useQuery(queries.store())
+  const { user } = useAuth()
+  const address = typed && taxAddress(typed)
   const taxOn = !!cart?.taxAtCheckout
   const discount = cart?.discount ?? 0
   const { shippingCost } = orderAmounts(cart?.subtotal ?? 0, discount, {
@@ -139,22 +143,31 @@ function useSalesTax(cart: Cart | undefined, address: QuotableAddress | undefine
     flatCents: store?.flatShippingCents ?? 695,
   })
   const input =
-    taxOn && cart && address
+    taxOn && cart && address && address !== 'abroad'
       ? {
           lines: orderLines(cart.items.filter((item) => item.available)),
           discountCode: discount > 0 ? cart.discountCode : undefined,
           shippingCost,
+          userId: user?.id,
           ...address,
         }
       : undefined
   const quote = useQuery({ ...taxQuery(input ?? EMPTY_QUOTE), enabled: !!input })
   if (!taxOn) return undefined
+  if (address === 'abroad') return { status: 'ready', quote: OUTSIDE_US }
   if (!input) return { status: 'address' }
   if (quote.data) return { status: 'ready', quote: quote.data }
   return quote.isError ? { status: 'error' } : { status: 'loading' }
 }
 
-const EMPTY_QUOTE = { lines: [], discountCode: undefined, shippingCost: 0, state: '', zipCode: '' }
+const EMPTY_QUOTE = {
+  lines: [],
+  discountCode: undefined,
+  shippingCost: 0,
+  state: '',
+  zipCode: '',
+  userId: undefined,
+}
 
 /**
  * Each step replaces the other in place, so on a phone the new one would start above the screen

@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { OrderLine } from '../../../shared/checkout'
-import { type CalculateTaxRequest, stateCode, type TaxCalculation, zip5 } from '../../../shared/tax'
+import {
+  type CalculateTaxRequest,
+  isUnitedStates,
+  stateCode,
+  TAX_MESSAGES,
+  type TaxCalculation,
+  zip5,
+} from '../../../shared/tax'
 import { api } from '../../lib/api'
 
 /** What the checkout summary's "Sales tax" line depends on; absent until state and ZIP are complete. */
@@ -10,18 +17,29 @@ export interface TaxQuoteInput {
   shippingCost: number
   state: string
   zipCode: string
+  /** The signed-in shopper, whose exemption certificate may apply: a quote is theirs alone. */
+  userId: number | undefined
 }
 
-export interface QuotableAddress {
+/** The shipping address as typed, for the summary's tax line. */
+export interface TypedAddress {
   state: string
   zipCode: string
+  country: string
 }
 
-/** The address part of a quote, once it can be asked for: a US state and a five-digit ZIP. */
-export function quotableAddress(state: string, zipCode: string): QuotableAddress | undefined {
-  const code = stateCode(state)
-  const zip = zip5(zipCode)
-  return code && zip ? { state: code, zipCode: zip } : undefined
+/** No US sales tax on a parcel leaving the country: no quote to ask for. */
+export const OUTSIDE_US: TaxCalculation = { tax: 0, lines: [], note: TAX_MESSAGES.outsideUs }
+
+/**
+ * What the address means for the tax: shipped abroad (none), a quote to ask for (a US state and a
+ * five-digit ZIP), or not complete yet.
+ */
+export function taxAddress(address: TypedAddress): 'abroad' | { state: string; zipCode: string } | undefined {
+  if (!isUnitedStates(address.country || 'United States')) return 'abroad'
+  const state = stateCode(address.state)
+  const zipCode = zip5(address.zipCode)
+  return state && zipCode ? { state, zipCode } : undefined
 }
 
 /**
@@ -30,13 +48,15 @@ export function quotableAddress(state: string, zipCode: string): QuotableAddress
  */
 export const taxQuery = (input: TaxQuoteInput) =>
   queryOptions({
-    queryKey: ['/api/calculate-tax', input],
+    queryKey: [TAX_QUOTES, input],
     queryFn: () =>
-      api.post<TaxCalculation>('/api/calculate-tax', {
+      api.post<TaxCalculation>(TAX_QUOTES, {
         items: input.lines,
         discountCode: input.discountCode,
         shippingCost: input.shippingCost,
-        address: { state: input.state, zipCode: input.zipCode },
+        address: { state: input.state, zipCode: input.zipCode, country: 'United States' },
       } satisfies CalculateTaxRequest),
     staleTime: 60_000,
   })
+
+export const TAX_QUOTES = '/api/calculate-tax'

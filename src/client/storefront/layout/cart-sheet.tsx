@@ -227,8 +227,13 @@ export function CartSummary({
         {tax && <SalesTaxLine tax={tax} />}
         <div className="flex justify-between border-t border-ink/10 pt-2 text-base font-medium">
           <dt>Total</dt>
-          <dd className="tabular-nums">
-            {formatCents(net + (shipping?.cost ?? 0) + (tax?.status === 'ready' ? tax.quote.tax : 0))}
+          <dd className="tabular-nums" aria-live="polite">
+            {/* Never a total lower than what will be charged: with the tax still unknown, it waits. */}
+            {!tax || tax.status === 'ready'
+              ? formatCents(net + (shipping?.cost ?? 0) + (tax?.status === 'ready' ? tax.quote.tax : 0))
+              : tax.status === 'loading'
+                ? 'Calculating...'
+                : `${formatCents(net + (shipping?.cost ?? 0))} + tax`}
           </dd>
         </div>
       </dl>

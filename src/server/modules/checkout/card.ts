@@ -45,6 +45,9 @@ export interface CardAttemptInput {
   metadata: Record<string, string>
 }
 
+/** No tax: the shop does not collect it, or the payment was started before it did. */
+const UNTAXED: TaxCalculation = { tax: 0, lines: [], note: TAX_MESSAGES.off }
+
 /**
  * The tax on a card payment, from the form's address. A client that pays the session's cart without
  * the form cannot be taxed: refused while the shop collects tax, untaxed (as before) otherwise.
@@ -59,7 +62,7 @@ async function cardTax(
   if (form) return taxFor(db, context, form, amounts, userId)
   const settings = (await context.taxSettings?.get(db)) ?? (await readTaxSettings(db))
   if (settings.enabled) throw invalid(TAX_NEEDS_ADDRESS, 'form')
-  return { tax: 0, lines: [], note: TAX_MESSAGES.off }
+  return UNTAXED
 }
 
 export async function startCardPayment(
@@ -192,10 +195,11 @@ export async function completeCardPayment(
           subtotal: snapshot.subtotal,
           discount: snapshot.discount ?? 0,
           shippingCost: snapshot.shippingCost,
-          tax: snapshot.taxCalculation?.tax,
+          tax: (snapshot.taxCalculation ?? UNTAXED).tax,
           total: snapshot.total,
         },
-        tax: snapshot.taxCalculation,
+        // A payment started before the shop collected tax was paid without it.
+        tax: snapshot.taxCalculation ?? UNTAXED,
         discountCode: snapshot.discountCode,
         payment: { method: 'stripe', intentId, amount: intent.amount },
         userId: attempt.userId,

@@ -14,7 +14,7 @@ import {
   discountRefusalMessage,
 } from '../../../shared/discount-rules'
 import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
-import type { TaxCalculation } from '../../../shared/tax'
+import { isUnitedStates, type TaxCalculation } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
@@ -494,5 +494,5 @@ export async function placeOrder(
 
 /** Orders keep ISO country codes; the form says "United States". */
 function countryCode(country: string): string {
-  return /^(us|usa|united states( of america)?)$/i.test(country.trim()) ? 'US' : country.trim().slice(0, 60)
+  return isUnitedStates(country) ? 'US' : country.trim().slice(0, 60)
 }

@@ -16,8 +16,9 @@ export interface LockedOrder {
   paymentStatus: PaymentStatus
   paymentMethod: PaymentMethod
   total: number
-  /** The sales tax within the total (issue 34). */
+  /** The sales tax within the total (issue 34), and what it was levied on. */
   tax: number
+  taxable: number
   customerName: string | null
   customerEmail: string | null
   trackingNumber: string | null
@@ -29,6 +30,7 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | 
   const [row] = await queryRows<LockedOrder>(
     tx,
     sql`select id, status, payment_status as "paymentStatus", payment_method as "paymentMethod", total, tax,
+          coalesce((tax_lines->0->>'taxable')::int, total - tax) as taxable,
           customer_name as "customerName", customer_email as "customerEmail", tracking_number as "trackingNumber",
           refunded_amount as "refundedAmount"
         from orders where id = ${orderId} for update`,
@@ -198,7 +200,8 @@ async function refundTax(tx: Tx, order: LockedOrder, amount: number): Promise<nu
     sql`select coalesce(sum(amount), 0)::int as refunded, coalesce(sum(tax), 0)::int as "taxRefunded"
         from refunds where order_id = ${order.id}`,
   )
-  return refundTaxPart(amount, { tax: order.tax, total: order.total, ...so! })
+  const paid = await amountPaid(tx, order.id)
+  return refundTaxPart(amount, { tax: order.tax, total: order.total, taxable: order.taxable, paid, ...so! })
 }
 
 /**

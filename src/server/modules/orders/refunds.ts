@@ -91,9 +91,10 @@ async function paidLines(tx: Tx, orderId: number) {
     tx,
     sql`select product_id as "productId", price, quantity, discount from order_items where order_id = ${orderId}`,
   )
-  const [order] = await queryRows<{ shippingCost: number; tax: number; total: number }>(
+  const [order] = await queryRows<{ shippingCost: number; tax: number; total: number; taxable: number }>(
     tx,
-    sql`select shipping_cost as "shippingCost", tax, total from orders where id = ${orderId}`,
+    sql`select shipping_cost as "shippingCost", tax, total,
+          coalesce((tax_lines->0->>'taxable')::int, total - tax) as taxable from orders where id = ${orderId}`,
   )
   // Every refund on record counts, pending and failed ones too: their money is spoken for.
   const refunds = await queryRows<{ amount: number; restockedProductIds: number[] }>(
@@ -105,6 +106,7 @@ async function paidLines(tx: Tx, orderId: number) {
     shippingCost: order?.shippingCost ?? 0,
     tax: order?.tax ?? 0,
     total: order?.total ?? 0,
+    taxable: order?.taxable ?? 0,
     refunds,
   }
 }

@@ -97,7 +97,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
   app.post(
     '/api/admin/tax/tables/:id/apply',
     { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
-    (request) => applyRateTable(db, request.params.id),
+    (request) => applyRateTable(db, request.params.id, today()),
   )
 }
 

@@ -125,7 +125,7 @@ async function tableDiff(db: DbOrTx, tableId: number, currentId: number | null) 
 }
 
 /** Applies a previewed table: from its effective date, orders into its state are taxed by it. */
-export async function applyRateTable(db: Database, id: number): Promise<RateTableSummary> {
+export async function applyRateTable(db: Database, id: number, today: string): Promise<RateTableSummary> {
   const [applied] = await db
     .update(taxRateTables)
     .set({ status: 'applied', appliedAt: new Date() })
@@ -138,9 +138,7 @@ export async function applyRateTable(db: Database, id: number): Promise<RateTabl
       .where(eq(taxRateTables.id, id))
     throw existing ? conflict('This table is already applied') : notFound('Rate table not found')
   }
-  const [summary] = (await listRateTables(db, new Date().toISOString().slice(0, 10))).filter(
-    (table) => table.id === id,
-  )
+  const [summary] = (await listRateTables(db, today)).filter((table) => table.id === id)
   return summary!
 }
 

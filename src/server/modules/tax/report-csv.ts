@@ -11,7 +11,7 @@ export function salesTaxCsv(report: SalesTaxReport): string {
   const rows: string[][] = []
   for (const state of report.states) {
     rows.push([
-      stateName(state.state),
+      inert(stateName(state.state)),
       'State total',
       '',
       dollars(state.grossSales),
@@ -23,7 +23,7 @@ export function salesTaxCsv(report: SalesTaxReport): string {
     ])
     for (const entry of state.jurisdictions)
       rows.push([
-        stateName(state.state),
+        inert(stateName(state.state)),
         inert(entry.jurisdiction),
         `${Number((entry.rate * 100).toFixed(4))}%`,
         '',

@@ -6,9 +6,11 @@ import { queryRows } from '../../db/query-rows'
 
 // The sales-tax report (issue 34): by state and jurisdiction, what was sold, what was taxable,
 // what was exempt, the tax collected and the tax given back with refunds, over the shop's days
-// `from`..`to`. An order counts on the day it was placed; a refund's tax on the day the money went
-// back, as a return does on a filing. A cancelled order counts only if money went back for it
-// (then its refunds net it out); one never paid was never a sale.
+// `from`..`to`. An order counts on the day its first payment came (a card order when placed, a Zelle
+// order when its money arrived), so an order awaiting payment never enters a period, and one that
+// expires unpaid never changes a period already filed. A refund's tax counts on the day the money
+// went back, as a return does on a filing; the refund that gives back the last of the money gives
+// back the last of the tax, so a cancelled order nets to nothing.
 
 interface OrderRow {
   state: string | null
@@ -21,7 +23,6 @@ interface OrderRow {
 interface RefundRow {
   state: string | null
   tax: number
-  orderTax: number
   taxLines: TaxLine[]
 }
 
@@ -39,15 +40,15 @@ export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<
   const [orderRows, refundRows, inPerson] = await Promise.all([
     queryRows<OrderRow>(
       db,
-      sql`select shipping_state as state, (total - tax)::int as pretax, tax, tax_lines as "taxLines",
-            tax_note as "taxNote"
-          from orders
-          where created_at >= ${start} and created_at < ${end}
-            and (status <> 'cancelled' or refunded_amount > 0)`,
+      sql`select o.shipping_state as state, (o.total - o.tax)::int as pretax, o.tax, o.tax_lines as "taxLines",
+            o.tax_note as "taxNote"
+          from orders o
+          where (select min(p.paid_at) from payments p where p.order_id = o.id) >= ${start}
+            and (select min(p.paid_at) from payments p where p.order_id = o.id) < ${end}`,
     ),
     queryRows<RefundRow>(
       db,
-      sql`select o.shipping_state as state, r.tax, o.tax as "orderTax", o.tax_lines as "taxLines"
+      sql`select o.shipping_state as state, r.tax, o.tax_lines as "taxLines"
           from refunds r join orders o on o.id = r.order_id
           where r.status = 'done' and r.tax > 0 and r.completed_at >= ${start} and r.completed_at < ${end}`,
     ),
@@ -115,13 +116,12 @@ export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<
   for (const refund of refundRows) {
     const figures = figuresOf(refund.state)
     figures.taxRefunded += refund.tax
-    // The refund's tax, shared among the order's jurisdictions as their taxes were, to the cent.
-    let left = refund.tax
+    const shares = shareOut(
+      refund.tax,
+      refund.taxLines.map((line) => line.tax),
+    )
     refund.taxLines.forEach((line, index) => {
-      const last = index === refund.taxLines.length - 1
-      const share = last ? left : Math.round((refund.tax * line.tax) / Math.max(refund.orderTax, 1))
-      left -= share
-      jurisdictionOf(figures, line).taxRefunded += share
+      jurisdictionOf(figures, line).taxRefunded += shares[index]!
     })
   }
 
@@ -135,4 +135,25 @@ export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<
     )
   }
   return { from: period.from, to: period.to, states: result }
+}
+
+/**
+ * `amount` cents shared out in proportion to `weights`, to the cent and never below zero: each
+ * share rounded down, then the cents left to the largest remainders (Hamilton's method).
+ */
+export function shareOut(amount: number, weights: number[]): number[] {
+  const whole = weights.reduce((sum, weight) => sum + weight, 0)
+  if (whole <= 0 || weights.length === 0) return weights.map(() => 0)
+  const exact = weights.map((weight) => (amount * weight) / whole)
+  const shares = exact.map(Math.floor)
+  let left = amount - shares.reduce((sum, share) => sum + share, 0)
+  const byRemainder = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest)
+  for (const { index } of byRemainder) {
+    if (left <= 0) break
+    shares[index]! += 1
+    left -= 1
+  }
+  return shares
 }

@@ -1,6 +1,7 @@
 import { instantToWallTime } from '../../../shared/shop-time'
 import {
   DEFAULT_TAX_SETTINGS,
+  isUnitedStates,
   stateCode,
   TAX_MESSAGES,
   type TaxCalculation,
@@ -9,6 +10,7 @@ import {
   zip5,
 } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
+import { invalid } from '../../errors'
 import { readSetting, writeSetting } from '../settings/service'
 import { calculateTax } from './calculate'
 import { exemptionFor } from './exemptions'
@@ -37,19 +39,20 @@ export interface TaxQuoteInput {
   userId?: number | null
 }
 
-const outsideUs = (country: string | undefined) =>
-  country !== undefined && !/^(us|usa|united states( of america)?)$/i.test(country.trim())
-
 /** The tax on an order to this address today, from the owner's settings and the tables in force. */
 export async function quoteTax(db: DbOrTx, input: TaxQuoteInput): Promise<TaxCalculation> {
   const settings = input.settings ?? (await readTaxSettings(db))
   if (!settings.enabled) return { tax: 0, lines: [], note: TAX_MESSAGES.off }
+  const { country } = input.destination
+  if (country !== undefined && !isUnitedStates(country))
+    return { tax: 0, lines: [], note: TAX_MESSAGES.outsideUs }
+  // While the shop collects, an address it cannot read is refused, never taxed at zero.
   const state = stateCode(input.destination.state)
-  const registration = state && settings.registrations.find((entry) => entry.state === state)
-  if (!state || !registration || outsideUs(input.destination.country))
-    return { tax: 0, lines: [], note: TAX_MESSAGES.notRegistered(state ?? input.destination.state) }
-
-  const zipCode = zip5(input.destination.zipCode) ?? input.destination.zipCode.trim().slice(0, 10)
+  if (!state) throw invalid(TAX_MESSAGES.unreadableState, 'state')
+  const registration = settings.registrations.find((entry) => entry.state === state)
+  if (!registration) return { tax: 0, lines: [], note: TAX_MESSAGES.notRegistered(state) }
+  const zipCode = zip5(input.destination.zipCode)
+  if (!zipCode) throw invalid(TAX_MESSAGES.unreadableZip, 'zipCode')
   const fromOrigin = registration.sourcing === 'origin' && settings.origin.state === state
   const zips = fromOrigin ? [settings.origin.zipCode, zipCode] : [zipCode]
   const day = instantToWallTime(input.at ?? new Date(), input.timeZone).date

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaxSettings } from '../../../shared/tax'
 import { orders, refunds, sales, users } from '../../db/schema'
@@ -8,6 +9,7 @@ import { SAMPLE_TAX_TABLES_DIR } from '../../paths'
 import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { multipartBody } from '../../test/multipart'
+import { shareOut } from './report'
 import { quoteTax } from './service'
 
 // Sales tax after the order (issue 34): refunds give the tax back in proportion, the report nets
@@ -172,6 +174,35 @@ describe('refunds and the report', () => {
     const over = await refund(order.total + 1)
     expect(over.statusCode).toBe(409)
     expect((await refund(order.total)).statusCode).toBe(201)
+  })
+
+  it('leaves out an order until its money comes', async () => {
+    const before = (await report()).find((state) => state.state === 'TX')!
+    const piece = await insertProduct(t.handle.db, { price: 60_000 })
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        ...checkoutForm,
+        email: 'later@example.com',
+        paymentMethod: 'zelle',
+        items: [{ productId: piece.id, quantity: 1, price: 60_000 }],
+        subtotal: 60_000,
+        shippingCost: 0,
+        total: 64_950,
+      },
+    })
+    expect(placed.statusCode).toBe(200)
+    const unpaid = (await report()).find((state) => state.state === 'TX')!
+    expect(unpaid.taxCollected).toBe(before.taxCollected)
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${placed.json().id}/payment`,
+      payload: { paymentStatus: 'paid' },
+      headers: { cookie: owner },
+    })
+    const paid = (await report()).find((state) => state.state === 'TX')!
+    expect((paid.taxCollected as number) - (before.taxCollected as number)).toBe(4_950)
   })
 
   it('exports the report as CSV, a row per state and per jurisdiction', async () => {
@@ -373,5 +404,24 @@ describe('in-person sales', () => {
     expect((after.grossSales as number) - (before.grossSales as number)).toBe(250_000)
     expect((after.exemptSales as number) - (before.exemptSales as number)).toBe(50_000)
     expect((after.taxCollected as number) - (before.taxCollected as number)).toBe(16_000)
+  })
+})
+
+describe('sharing a refund’s tax among jurisdictions', () => {
+  it('adds up to the cent and never goes below zero', () => {
+    expect(shareOut(2, [1, 1, 1, 1])).toEqual([1, 1, 0, 0])
+    expect(shareOut(1_650, [1_250, 200, 200])).toEqual([1_250, 200, 200])
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 6 }),
+        (amount, weights) => {
+          const shares = shareOut(amount, weights)
+          if (weights.some((weight) => weight > 0))
+            expect(shares.reduce((sum, share) => sum + share, 0)).toBe(amount)
+          for (const share of shares) expect(share).toBeGreaterThanOrEqual(0)
+        },
+      ),
+    )
   })
 })

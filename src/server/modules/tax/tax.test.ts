@@ -327,6 +327,45 @@ describe('the checkout summary and the order', () => {
     expect(payment!.amount).toBe(32_475)
   })
 
+  it('reads the country one way, refuses a state it cannot read, and taxes no parcel leaving the country', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 20_000 })
+    const order = (fields: object, total: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: {
+          ...checkoutForm,
+          paymentMethod: 'zelle',
+          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
+          subtotal: 20_000,
+          shippingCost: 0,
+          total,
+          ...fields,
+        },
+      })
+    const unreadable = await order({ state: 'Tex.' }, 21_650)
+    expect(unreadable.statusCode).toBe(400)
+    expect(unreadable.json().errors).toEqual([
+      { field: 'state', message: 'Choose a US state so sales tax can be calculated' },
+    ])
+    const abroad = await t.app.inject({
+      method: 'POST',
+      url: '/api/calculate-tax',
+      payload: {
+        items: [{ productId: 1, quantity: 1, price: 20_000 }],
+        shippingCost: 0,
+        address: { state: 'TX', zipCode: '77002', country: 'Canada' },
+      },
+    })
+    expect(abroad.json()).toEqual({
+      tax: 0,
+      lines: [],
+      note: 'No sales tax on orders shipped outside the United States',
+    })
+    const placed = await order({ country: 'U.S.A.' }, 21_650)
+    expect(placed.statusCode).toBe(200)
+  })
+
   it('keeps the tax-free rule while tax is off: total = subtotal + shipping', async () => {
     await putSettings({ ...HOUSTON_SETTINGS, enabled: false })
     const piece = await insertProduct(t.handle.db, { price: 10_000 })
