@@ -48,7 +48,9 @@ export interface ImportProgress {
   created: number
   updated: number
   unchanged: number
+  /** Pictures stored so far, from the ZIP or fetched by URL. */
   imagesFetched: number
+  unmappedCategories: string[]
   errors: ImportRowError[]
 }
 

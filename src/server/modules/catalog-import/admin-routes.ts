@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 import { DomainError, invalidFields } from '../../errors'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { previewImport } from './preview'
-import { confirmImport, importProgress } from './progress'
+import { confirmImport, importProgress, importReportCsv } from './progress'
 import type { ImportRunner } from './runner'
 
 // The catalogue import (issue 37); registered inside the admin scope (plugins/admin-scope.ts).
@@ -34,6 +34,20 @@ export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get('/api/admin/products/imports/:id', { schema: { params: importIdParams } }, (request) =>
     importProgress(db, request.params.id),
+  )
+
+  // The final report the owner keeps: every row not imported as it should have been, and why.
+  app.get(
+    '/api/admin/products/imports/:id/report.csv',
+    { schema: { params: importIdParams } },
+    async (request, reply) => {
+      const report = await importProgress(db, request.params.id)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${report.id}-report.csv"`)
+        .header('cache-control', 'no-store')
+        .send(importReportCsv(report))
+    },
   )
 
   app.post(

@@ -160,6 +160,16 @@ describe('the catalogue import', () => {
     expect(report).toMatchObject({ status: 'done', created: 2 })
     const [brooch] = await t.handle.db.select().from(products).where(eq(products.sku, 'ER-5'))
     expect(brooch).toMatchObject({ category: 'necklaces', type: 'other' })
+    // The final report, for the owner to keep.
+    const csvReport = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/products/imports/${dryRun.id}/report.csv`,
+      headers: { cookie: admin },
+    })
+    expect(csvReport.statusCode).toBe(200)
+    expect(csvReport.headers['content-disposition']).toMatch(/^attachment; filename="import-.+-report\.csv"$/)
+    expect(csvReport.body).toContain('2 created, 0 updated, 0 unchanged, 2 of 2 rows done (done)')
+    expect(csvReport.body).toContain('3,Price,"Price must be an amount in dollars, such as 1890.50"')
   })
 
   it('skips, with its line, a row whose category the owner left unmapped', async () => {

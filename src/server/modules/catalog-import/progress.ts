@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync'
 import { and, eq, getTableColumns, isNull } from 'drizzle-orm'
 import type {
   ImportFormat,
@@ -5,6 +6,7 @@ import type {
   ImportRowError,
   ImportStatus,
 } from '../../../shared/catalog-import'
+import { inert } from '../../csv-cells'
 import type { DbOrTx } from '../../db/client'
 import { productImports } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
@@ -23,6 +25,7 @@ export function toProgress(row: ImportRecord): ImportProgress {
     updated: row.updated,
     unchanged: row.unchanged,
     imagesFetched: row.imagesFetched,
+    unmappedCategories: row.unmappedCategories,
     errors: row.errors as ImportRowError[],
   }
 }
@@ -58,4 +61,17 @@ export async function confirmImport(
     .from(productImports)
     .where(eq(productImports.id, id))
   throw exists ? conflict('This import has already been confirmed') : notFound(NOT_FOUND)
+}
+
+/** The report as a spreadsheet: the counts, then one line per problem. */
+export function importReportCsv(report: ImportProgress): string {
+  const summary = `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rowsDone} of ${report.rowsTotal} rows done (${report.status})`
+  return stringify(
+    [
+      ['Line', 'Column', 'Message'],
+      ['', '', summary],
+      ...report.errors.map((error) => [String(error.line), inert(error.column), inert(error.message)]),
+    ],
+    { bom: true },
+  )
 }
