@@ -4,7 +4,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 // The import dialog's pieces: its figures, its progress bar and its table of row problems.
 
 /** More rows than this stay in the downloadable report. */
-const ERRORS_SHOWN = 200
+const ERRORS_SHOWN = 100
 
 export function ImportFigures({
   label,
@@ -55,7 +55,8 @@ export function ImportErrors({ errors, caption }: { errors: ImportRowError[]; ca
   const shown = errors.slice(0, ERRORS_SHOWN)
   return (
     <div className="grid gap-2">
-      <Table containerClassName="max-h-72 border border-ink/10" aria-label={caption}>
+      {/* No scrolling box of its own (the dialog scrolls); long words wrap anywhere, so it fits 320 px. */}
+      <Table containerClassName="border border-ink/10" aria-label={caption}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           <TableRow>
@@ -68,8 +69,8 @@ export function ImportErrors({ errors, caption }: { errors: ImportRowError[]; ca
           {shown.map((error) => (
             <TableRow key={`${error.line}-${error.column}-${error.message}`}>
               <TableCell className="tabular-nums">{error.line}</TableCell>
-              <TableCell className="break-words">{error.column}</TableCell>
-              <TableCell className="break-words">{error.message}</TableCell>
+              <TableCell className="[overflow-wrap:anywhere]">{error.column}</TableCell>
+              <TableCell className="[overflow-wrap:anywhere]">{error.message}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -205,7 +205,7 @@ describe('the catalogue import', () => {
       .from(products)
       .where(eq(products.sku, 'IMPERIAL-GREEN-JADEITE-BANGLE'))
     expect(bangle).toMatchObject({
-      name: 'Imperial Green Jadeite Bangle',
+      name: 'Old Mine Imperial Green Bangle',
       description:
         'A glowing bangle of natural Type A jadeite from Myanmar.\n\nCertified & untreated.\nComes in a silk box.',
       shortDescription: 'An imperial green bangle of natural Type A jadeite.',
