@@ -62,7 +62,11 @@ async function adminScope(app: FastifyInstance) {
     // listing cache, on every instance, before the owner sees the answer: one place, not a call in
     // each service. Owner writes are rare; an extra clear costs one rebuild of the listing.
     admin.addHook('onSend', async (request, reply, payload) => {
-      if (MUTATING_METHODS.has(request.method) && reply.statusCode < 400) {
+      if (
+        MUTATING_METHODS.has(request.method) &&
+        reply.statusCode < 400 &&
+        !request.routeOptions.config.leavesCatalogAlone
+      ) {
         await catalog.changedNow().catch((error) => {
           request.log.warn({ err: error }, 'catalog change not announced to other instances')
         })

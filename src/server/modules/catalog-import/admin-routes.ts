@@ -25,7 +25,7 @@ export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/products/imports',
-    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true } },
+    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true, leavesCatalogAlone: true } },
     async (request, reply) => {
       const { csv, zip } = await readFiles(request)
       return reply.status(201).send(await previewImport(db, { csv, zip, origin: origin(request) }))
@@ -52,7 +52,7 @@ export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/products/imports/:id/confirm',
-    { schema: { params: importIdParams, body: importConfirmSchema } },
+    { schema: { params: importIdParams, body: importConfirmSchema }, config: { leavesCatalogAlone: true } },
     async (request, reply) => {
       await confirmImport(db, request.params.id, request.body?.categoryMap ?? {})
       runner.run(request.params.id)

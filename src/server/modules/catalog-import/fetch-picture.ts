@@ -53,10 +53,13 @@ export interface FetchOptions {
 
 /** The picture's bytes, or a PictureFetchError saying why not in words for the owner. */
 export async function fetchPicture(url: string, options: FetchOptions): Promise<Buffer> {
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS)
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS
+  const deadline = AbortSignal.timeout(timeoutMs)
   let current = url
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const answer = await request(current, options, deadline)
+    const answer = await request(current, options, deadline).catch((error: Error) => {
+      throw asFetchError(current, error, deadline, timeoutMs)
+    })
     if (answer.kind === 'bytes') return answer.data
     current = answer.location
   }
@@ -108,15 +111,20 @@ function request(address: string, options: FetchOptions, signal: AbortSignal): P
           } else chunks.push(chunk)
         })
         res.on('end', () => resolve({ kind: 'bytes', data: Buffer.concat(chunks) }))
-        res.on('error', (error) => reject(asFetchError(address, error, signal)))
+        res.on('error', reject)
       },
     )
-    req.on('error', (error) => reject(asFetchError(address, error, signal)))
+    req.on('error', reject)
   })
 }
 
-function asFetchError(address: string, error: Error, signal: AbortSignal): PictureFetchError {
+function asFetchError(
+  address: string,
+  error: Error,
+  signal: AbortSignal,
+  timeoutMs: number,
+): PictureFetchError {
   if (error instanceof PictureFetchError) return error
-  if (signal.aborted) return new PictureFetchError(`${address} took longer than ${FETCH_TIMEOUT_MS / 1000} s`)
+  if (signal.aborted) return new PictureFetchError(`${address} took longer than ${timeoutMs / 1000} s`)
   return new PictureFetchError(`${address} could not be fetched (${error.message})`)
 }
