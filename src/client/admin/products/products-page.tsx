@@ -51,7 +51,7 @@ export function ProductsPage() {
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const importing = /\/products\/import\/?$/.test(location.pathname)
-  const importsBase = location.pathname.replace(/\/import\/?$/, '')
+  const importsBase = location.pathname.replace(/(\/import)?\/?$/, '')
 
   const query = useQuery(productsPageQuery(list.params))
   useFailureToast('Failed to fetch products', query.error)
