@@ -249,6 +249,19 @@ describe('the catalogue import', () => {
     })
   })
 
+  it('refuses a second Shopify product with a SKU already in the file', async () => {
+    const csv = [
+      'Handle,Title,Body (HTML),Type,Variant SKU,Variant Price,Image Src',
+      'first-ring,First ring,<p>A fine ring of natural jadeite.</p>,Ring,DUP-1,120.00,/uploads/x-1280.webp',
+      'second-ring,Second ring,<p>A fine ring of natural jadeite.</p>,Ring,DUP-1,130.00,/uploads/y-1280.webp',
+    ].join('\n')
+    const dryRun = await preview(t, admin, csv)
+    expect(dryRun).toMatchObject({ create: 1 })
+    expect(dryRun.errors).toEqual([
+      { line: 3, column: 'Variant SKU', message: 'SKU DUP-1 is already on line 2: each piece once per file' },
+    ])
+  })
+
   it('refuses a file over the row limit, or not a CSV it knows, with a clear message', async () => {
     const row =
       'LM-1,Piece,A fine ring,A fine ring of jadeite.,120.00,rings,ring,green,/uploads/x-1280.webp,,available,1'

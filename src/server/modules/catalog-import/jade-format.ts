@@ -8,6 +8,7 @@ import {
   type FieldColumns,
   productProblems,
   type ReadRows,
+  type StagedFields,
   type StagedRow,
   skuFrom,
   uninert,
@@ -103,21 +104,22 @@ export function readJadeRows(header: string[], records: CsvRecord[], origin: str
         price: read('Price', () => cents(cell('Price'), 'Price')) ?? 0,
         originalPrice: read('Original Price', () => cents(cell('Original Price'), 'Original Price')),
         cost: read('Cost', () => cents(cell('Cost'), 'Cost')),
-        ...(cell('Type') ? { type: cell('Type') as never } : {}),
+        // Enumerations as typed; the product rules below refuse anything else, naming the column.
+        ...(cell('Type') ? { type: cell('Type') as StagedFields['type'] } : {}),
         ...(cell('Color') ? { color: cell('Color') } : {}),
         innerDiameterMm: read('Inner Diameter (mm)', () =>
           wholeNumber(cell('Inner Diameter (mm)'), 'Inner Diameter (mm)'),
         ),
         weight: optional('Weight'),
         dimensions: optional('Dimensions'),
-        ...(cell('Jade Type') ? { jadeType: cell('Jade Type') as never } : {}),
-        ...(cell('Origin') ? { origin: cell('Origin') as never } : {}),
+        ...(cell('Jade Type') ? { jadeType: cell('Jade Type') as StagedFields['jadeType'] } : {}),
+        ...(cell('Origin') ? { origin: cell('Origin') as StagedFields['origin'] } : {}),
         certification: optional('Certification'),
         certificateUrl: cell('Certificate URL') ? ownPath(cell('Certificate URL'), origin) : null,
         ...(cell('Featured')
           ? { featured: read('Featured', () => yesNo(cell('Featured'), 'Featured')) ?? false }
           : {}),
-        ...(cell('Status') ? { status: cell('Status').toLowerCase() as never } : {}),
+        ...(cell('Status') ? { status: cell('Status').toLowerCase() as StagedFields['status'] } : {}),
         ...(cell('Stock')
           ? { stockQuantity: read('Stock', () => wholeNumber(cell('Stock'), 'Stock')) ?? 0 }
           : {}),

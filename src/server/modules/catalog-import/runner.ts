@@ -104,7 +104,6 @@ export class ImportRunner {
       }
       let savedAt = performance.now()
       let sinceSave = 0
-      let changed = false
       for (const row of rows.slice(state.rowsDone)) {
         if (this.halting) {
           await save()
@@ -114,7 +113,6 @@ export class ImportRunner {
         if (outcome === 'created') state.created++
         else if (outcome === 'updated') state.updated++
         else if (outcome === 'unchanged') state.unchanged++
-        if (outcome === 'created' || outcome === 'updated') changed = true
         state.rowsDone++
         sinceSave++
         if (sinceSave >= SAVE_EVERY_ROWS || performance.now() - savedAt > SAVE_EVERY_MS) {
@@ -125,7 +123,7 @@ export class ImportRunner {
       }
       // The staged rows and pictures have served; the counts and errors are the report.
       await save({ status: 'done', images: null })
-      if (changed || state.created + state.updated > 0) this.deps.onCatalogChanged()
+      if (state.created + state.updated > 0) this.deps.onCatalogChanged()
     } catch (error) {
       await save({ status: 'failed' }).catch(() => {})
       // What was written is live: the storefront must see it even though the job stopped.
@@ -152,7 +150,8 @@ export class ImportRunner {
         columns.category!,
         `“${row.sourceCategory}” was not given one of the shop's categories, so the piece was not imported`,
       )
-    const fields =
+    // A Shopify piece whose kind the owner chose takes that category's type.
+    const staged =
       row.category === null && row.fields.type === 'other' && format === 'shopify'
         ? { ...row, fields: { ...row.fields, type: typeOfCategory(category as ProductCategory) } }
         : row
@@ -169,7 +168,7 @@ export class ImportRunner {
         throw error
       }
     }
-    const parsed = productInputSchema.safeParse(productInput(fields, category, pictures))
+    const parsed = productInputSchema.safeParse(productInput(staged, category, pictures))
     if (!parsed.success) {
       state.errors.push(...zodProblems(row.line, parsed.error, columns))
       return 'skipped'

@@ -75,9 +75,19 @@ export function readShopifyRows(header: string[], records: CsvRecord[]): ReadRow
     else groups.set(handle, { first: record, records: [record] })
   }
   const rows: StagedRow[] = []
+  const seen = new Map<string, number>()
   for (const [handle, group] of groups) {
     const problems: ImportRowError[] = []
     const row = readGroup(handle, group, cellOf, problems)
+    // Two products with one SKU would be one piece written twice.
+    const twin = seen.get(row.sku.toUpperCase())
+    if (twin !== undefined)
+      problems.push({
+        line: row.line,
+        column: cellOf(group.first, 'Variant SKU') ? 'Variant SKU' : 'Handle',
+        message: `SKU ${row.sku} is already on line ${twin}: each piece once per file`,
+      })
+    else seen.set(row.sku.toUpperCase(), row.line)
     const refused = new Set(problems.map((problem) => problem.column))
     problems.push(...productProblems(row, SHOPIFY_COLUMNS).filter((problem) => !refused.has(problem.column)))
     // A variant row left out is worth saying, but the piece itself imports.
