@@ -176,7 +176,9 @@ const ADMIN_PAGES = [
   'subscribers',
   'discounts',
   'accounts',
+  'reports/sales-tax',
   'settings',
+  'settings/tax',
   'profile',
   'profile?tab=password',
 ]

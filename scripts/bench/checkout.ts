@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { SAMPLE_TAX_TABLES_DIR } from '../../src/server/paths'
 import { signIn, withScratchDatabase } from './catalog'
 import { CpuMeter, type CpuUse, waitForQuietMachine } from './cpu'
 import { bounded, post } from './http-client'
@@ -20,6 +22,8 @@ export const CHECKOUT_PLAN = {
   /** A third run at the measured run's concurrency, every order with the same 10 % code (issue 25). */
   codePieces: 1000,
   codePercent: 10,
+  /** A fourth run at the measured run's concurrency with Texas sales tax on (issue 34), beside the others. */
+  taxPieces: 1000,
   contenders: 200,
   /** Stock of the contended pieces: exactly this many of the contenders may get an order. */
   contendedStocks: [1, 3],
@@ -83,6 +87,8 @@ export interface CheckoutResult {
   probe: ThroughputRun
   /** The measured run's concurrency with every order under one shared code: no target, for comparison. */
   withCode: ThroughputRun
+  /** The measured run's concurrency with sales tax collected from a Houston origin (issue 34). */
+  withTax: ThroughputRun
   contention: ContentionRun[]
   /** Orders in the database against the 200s the bench received over the whole part. */
   ordersInDatabase: number
@@ -101,12 +107,20 @@ let buyer = 0
 
 const BENCH_CODE = 'BENCH10'
 
-/** A Zelle order for one piece, with the totals the storefront would show (with the bench's code, if used). */
-function order(piece: Piece, withCode = false) {
+type Variant = 'plain' | 'code' | 'tax'
+
+/** Texas from a Houston origin: 6.25 % state, 1 % city, 1 % transit, each rounded to the cent. */
+const houstonTax = (taxable: number) =>
+  Math.round(taxable * 0.0625) + Math.round(taxable * 0.01) + Math.round(taxable * 0.01)
+
+/** A Zelle order for one piece, with the totals the storefront would show (with the bench's code or tax). */
+function order(piece: Piece, variant: Variant = 'plain') {
   buyer++
+  const withCode = variant === 'code'
   const subtotal = piece.price
   const discount = withCode ? Math.round((subtotal * CHECKOUT_PLAN.codePercent) / 100) : 0
   const shippingCost = subtotal - discount >= SHIPPING.freeThresholdCents ? 0 : SHIPPING.flatCents
+  const tax = variant === 'tax' ? houstonTax(subtotal - discount + shippingCost) : 0
   return {
     firstName: 'Mei',
     lastName: `Buyer ${buyer}`,
@@ -121,8 +135,9 @@ function order(piece: Piece, withCode = false) {
     items: [{ productId: piece.id, quantity: 1, price: piece.price }],
     subtotal,
     shippingCost,
-    total: subtotal - discount + shippingCost,
+    total: subtotal - discount + shippingCost + tax,
     ...(withCode ? { discountCode: BENCH_CODE, discount } : {}),
+    ...(variant === 'tax' ? { tax } : {}),
     // The storefront sends one per submission, so the server's duplicate check is part of the cost.
     idempotencyKey: randomUUID(),
   }
@@ -176,13 +191,13 @@ async function buyAll(
   db: pg.Client,
   pieces: Piece[],
   inFlight: number,
-  withCode = false,
+  variant: Variant = 'plain',
 ): Promise<ThroughputRun> {
   const database = db.database!
   const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid')
   const own = rows[0]!.pid
   // Serialised before the clock starts: the bench's own work stays out of the measurement.
-  const bodies = pieces.map((piece) => JSON.stringify(order(piece, withCode)))
+  const bodies = pieces.map((piece) => JSON.stringify(order(piece, variant)))
   const failures: Record<string, number> = {}
   let orders = 0
   let sent = 0
@@ -335,6 +350,49 @@ async function contend(app: AppServer, cookie: string, db: pg.Client, stock: num
   }
 }
 
+/** Texas tax from a Houston origin, with the shipped Texas table applied: as an owner turns it on. */
+async function turnTaxOn(app: AppServer, cookie: string) {
+  const settings = await fetch(`${app.baseUrl}/api/admin/settings/tax`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      enabled: true,
+      origin: { address: '1 Main Street', city: 'Houston', state: 'TX', zipCode: '77002' },
+      registrations: [
+        {
+          state: 'TX',
+          permitNumber: '32000000001',
+          sourcing: 'origin',
+          shippingTaxable: true,
+          stateRate: 0.0625,
+        },
+      ],
+    }),
+  })
+  if (settings.status !== 200) throw new Error(`turning tax on: ${settings.status} ${await settings.text()}`)
+  const form = new FormData()
+  form.append('state', 'TX')
+  form.append('effectiveFrom', '2026-01-01')
+  form.append(
+    'file',
+    new Blob([readFileSync(`${SAMPLE_TAX_TABLES_DIR}/TX.csv`)], { type: 'text/csv' }),
+    'TX.csv',
+  )
+  const preview = await fetch(`${app.baseUrl}/api/admin/tax/tables`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie },
+  })
+  if (preview.status !== 201)
+    throw new Error(`uploading the Texas table: ${preview.status} ${await preview.text()}`)
+  const { id } = (await preview.json()) as { id: number }
+  const applied = await fetch(`${app.baseUrl}/api/admin/tax/tables/${id}/apply`, {
+    method: 'POST',
+    headers: { cookie },
+  })
+  if (applied.status !== 200) throw new Error(`applying the Texas table: ${applied.status}`)
+}
+
 function hasMessage(body: string): boolean {
   try {
     return typeof (JSON.parse(body) as { message?: unknown }).message === 'string'
@@ -356,8 +414,8 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
     const postgresSettings = settings.rows.map((row) => `${row.name}=${row.setting}`).join(', ')
     const cookie = await signIn(app.baseUrl)
 
-    const { warmupPieces, pieces, probePieces, codePieces } = CHECKOUT_PLAN
-    const total = warmupPieces + pieces + probePieces + codePieces
+    const { warmupPieces, pieces, probePieces, codePieces, taxPieces } = CHECKOUT_PLAN
+    const total = warmupPieces + pieces + probePieces + codePieces + taxPieces
     console.info(`checkout: creating ${total} products through the admin API`)
     const creating = performance.now()
     const all = await createPieces(app, cookie, total)
@@ -382,13 +440,17 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
     )
     if (code.status !== 201) throw new Error(`creating the bench's code: ${code.status} ${code.body}`)
     console.info(`checkout: ${codePieces} orders with one shared code, ${CHECKOUT_PLAN.inFlight} in flight`)
+    const codeStart = warmupPieces + pieces + probePieces
     const withCode = await buyAll(
       app,
       db,
-      all.slice(warmupPieces + pieces + probePieces),
+      all.slice(codeStart, codeStart + codePieces),
       CHECKOUT_PLAN.inFlight,
-      true,
+      'code',
     )
+    await turnTaxOn(app, cookie)
+    console.info(`checkout: ${taxPieces} orders with Texas sales tax, ${CHECKOUT_PLAN.inFlight} in flight`)
+    const withTax = await buyAll(app, db, all.slice(codeStart + codePieces), CHECKOUT_PLAN.inFlight, 'tax')
 
     const contention: ContentionRun[] = []
     for (const stock of CHECKOUT_PLAN.contendedStocks) {
@@ -405,6 +467,7 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
       answered(run) +
       answered(probe) +
       answered(withCode) +
+      answered(withTax) +
       contention.reduce((sum, result) => sum + result.orders, 0)
     const { rows } = await db.query<{ orders: number }>('select count(*)::int as orders from orders')
     const ordersInDatabase = rows[0]!.orders
@@ -415,6 +478,7 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
       run,
       probe,
       withCode,
+      withTax,
       contention,
       ordersInDatabase,
       ordersAnswered,
@@ -423,6 +487,7 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
         Object.keys(run.failures).length === 0 &&
         Object.keys(probe.failures).length === 0 &&
         Object.keys(withCode.failures).length === 0 &&
+        Object.keys(withTax.failures).length === 0 &&
         contention.every((result) => result.pass) &&
         ordersInDatabase === ordersAnswered,
     }

@@ -253,13 +253,15 @@ function checkoutSection(outcome: CheckoutOutcome): string[] {
       `${plan.warmupPieces} warm-up orders; orders/s is 200 answers over wall time, latencies are autocannon's ` +
       `percentiles (1 ms resolution) over every request. The ${plan.probeInFlight}-in-flight run buys ${int(plan.probePieces)} ` +
       `other pieces, for comparison only; the last run buys ${int(plan.codePieces)} more at ${plan.inFlight} in flight, ` +
-      `every order under one shared ${plan.codePercent} % discount code (issue 25), also for comparison. ` +
+      `every order under one shared ${plan.codePercent} % discount code (issue 25), also for comparison; ` +
+      `then ${int(plan.taxPieces)} more at ${plan.inFlight} in flight with Texas sales tax collected from a Houston ` +
+      'origin and the shipped Texas table applied (issue 34), beside the measured run with tax off. ' +
       `Target: >= ${int(CHECKOUT_TARGETS.minOrdersPerSecond)} orders/s ` +
       'with no answer other than 200.',
     '',
   ]
   if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
-  const { run, probe, withCode } = outcome
+  const { run, probe, withCode, withTax } = outcome
   const runPass =
     run.ordersPerSecond >= CHECKOUT_TARGETS.minOrdersPerSecond && !Object.keys(run.failures).length
   lines.push(
@@ -273,6 +275,17 @@ function checkoutSection(outcome: CheckoutOutcome): string[] {
             'with a shared code',
             withCode,
             Object.keys(withCode.failures).length ? '**FAIL**' : 'no target',
+          ),
+        ]
+      : []),
+    ...(withTax
+      ? [
+          checkoutRow(
+            'with sales tax on',
+            withTax,
+            Object.keys(withTax.failures).length
+              ? '**FAIL**'
+              : `${Math.round((withTax.ordersPerSecond / run.ordersPerSecond) * 100)} % of tax off`,
           ),
         ]
       : []),
@@ -581,11 +594,12 @@ export function renderSummary(report: Report): string {
   if (report.checkout && 'error' in report.checkout)
     lines.push(`  checkout: ERROR ${oneLine(report.checkout.error)}`)
   else if (report.checkout) {
-    const { run, probe, withCode, contention } = report.checkout
+    const { run, probe, withCode, withTax, contention } = report.checkout
     for (const [label, result] of [
       ['checkout', run],
       ['checkout (comparison)', probe],
       ...(withCode ? ([['checkout (with a shared code)', withCode]] as const) : []),
+      ...(withTax ? ([['checkout (with sales tax on)', withTax]] as const) : []),
     ] as const)
       lines.push(
         `  ${label}: ${int(result.ordersPerSecond)} orders/s at ${result.inFlight} in flight, p50 ` +

@@ -30,6 +30,8 @@ export interface Cart {
   discount?: number
   /** Why the applied code takes nothing off now (the cart fell below its minimum, it expired...). */
   discountProblem?: string
+  /** The shop collects sales tax (issue 34): it is added at checkout, once the address is known. */
+  taxAtCheckout?: boolean
 }
 
 export interface ShippingQuote {

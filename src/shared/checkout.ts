@@ -55,6 +55,8 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
   // when sent it must agree.
   discount: cents.optional(),
   shippingCost: cents,
+  /** The sales tax the shopper saw (issue 34): compared when sent, like the discount; the total always is. */
+  tax: cents.optional(),
   total: cents,
   paymentIntentId: z.string().trim().max(200).optional(),
   // Sent by the storefront, ignored by the server: only the payment provider decides "paid".
@@ -83,6 +85,8 @@ export const paymentIntentRequestSchema = z.object({
     .max(64)
     .optional()
     .transform((value) => value || undefined),
+  /** The sales tax within `amount`, as the shopper saw it: compared when sent. */
+  tax: cents.optional(),
 })
 
 export interface PaymentIntentResponse {
@@ -99,6 +103,9 @@ export interface CheckoutResponse {
   statusKey: string
   warnings?: string[]
 }
+
+/** A card payment asked for without the address its sales tax depends on. */
+export const TAX_NEEDS_ADDRESS = 'Enter your shipping address so sales tax can be calculated'
 
 /** The message for the shopper when client prices no longer match (DESIGN.md §4). */
 export const PRICES_CHANGED = 'Prices changed, please review your cart'

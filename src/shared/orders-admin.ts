@@ -88,6 +88,8 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 
 export interface AdminOrder extends OrderParticulars {
   id: number
+  /** A state rate stood in for a ZIP missing from its rate table: the owner checks the tax. */
+  taxFallback: boolean
   status: OrderStatus
   paymentStatus: PaymentStatus
   amountPaid: number

@@ -1,3 +1,4 @@
+import type { TaxLine } from './tax'
 // Order and payment vocabulary shared by the storefront, the back office and the server.
 
 export const ORDER_STATUSES = [
@@ -68,6 +69,10 @@ export interface OrderParticulars {
   discountCode: string | null
   discount: number
   shippingCost: number
+  /** The sales tax collected (issue 34), its lines per jurisdiction as computed then, and why none. */
+  tax: number
+  taxLines: TaxLine[]
+  taxNote: string | null
   total: number
 }
 
@@ -87,6 +92,10 @@ export interface OrderDetail extends OrderSummary {
   discountCode: string | null
   discount: number
   shippingCost: number
+  /** The sales tax collected (issue 34), its lines per jurisdiction as computed then, and why none. */
+  tax: number
+  taxLines: TaxLine[]
+  taxNote: string | null
   paymentMethod: PaymentMethod
   trackingNumber: string | null
   customerName: string | null

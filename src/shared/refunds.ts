@@ -65,6 +65,32 @@ interface PaidLine {
 export const linePaid = (line: Pick<PaidLine, 'price' | 'quantity' | 'discount'>) =>
   line.price * line.quantity - line.discount
 
+/** What an order's sales tax weighs against: its total before tax. */
+interface TaxedOrder {
+  tax: number
+  total: number
+}
+
+/**
+ * The sales tax that goes back with a refund of `pretax` cents (issue 34): the order's tax in
+ * proportion to what it was levied on, so a full return gives back every cent of it.
+ */
+export const taxShare = (pretax: number, order: TaxedOrder) =>
+  order.tax > 0 && order.total > order.tax ? Math.round((pretax * order.tax) / (order.total - order.tax)) : 0
+
+/**
+ * The tax part of a refund of `amount` cents, tax included: in proportion to the order's total, never
+ * more than the tax not yet given back, and all of it when the refund takes the last of the order.
+ */
+export function refundTaxPart(
+  amount: number,
+  order: TaxedOrder & { refunded: number; taxRefunded: number },
+): number {
+  const taxLeft = Math.max(0, order.tax - order.taxRefunded)
+  if (order.refunded + amount >= order.total) return taxLeft
+  return Math.min(taxLeft, Math.round((amount * order.tax) / Math.max(order.total, 1)))
+}
+
 /**
  * A return's refund is at most what was paid for the pieces coming back, plus the shipping (a
  * return may refund it too): a refund for returned studs never pays back the discount twice. It
@@ -72,7 +98,7 @@ export const linePaid = (line: Pick<PaidLine, 'price' | 'quantity' | 'discount'>
  * again. None when no piece comes back (a goodwill refund, limited only by what is left to refund).
  */
 export function returnRefundLimit(
-  order: {
+  order: TaxedOrder & {
     items: PaidLine[]
     shippingCost: number
     /** The order's refunds so far, each with the pieces it took back. */
@@ -88,10 +114,12 @@ export function returnRefundLimit(
     .reduce((sum, line) => sum + linePaid(line), 0)
   const refunded = earlierReturns.reduce((sum, refund) => sum + refund.amount, 0)
   const shipping = order.shippingCost > 0 ? ` and ${formatCents(order.shippingCost)} shipping` : ''
+  const tax = taxShare(paid + order.shippingCost, order)
+  const taxWords = tax > 0 ? `, with ${formatCents(tax)} of their sales tax` : ''
   const less = refunded > 0 ? `, less the ${formatCents(refunded)} already refunded on returns` : ''
   return {
-    limit: paid + order.shippingCost - refunded,
-    message: `The refund exceeds the ${formatCents(paid)} paid for the returned pieces${shipping}${less}`,
+    limit: paid + order.shippingCost + tax - refunded,
+    message: `The refund exceeds the ${formatCents(paid)} paid for the returned pieces${shipping}${taxWords}${less}`,
   }
 }
 

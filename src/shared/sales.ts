@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema, type Page } from './admin-list'
 import { type PaymentMethod, SALE_PAYMENT_METHODS } from './orders'
+import { taxAddressSchema } from './tax'
 import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
 
 // The sales ledger (back-office.md §2 Sales, §5; DESIGN.md §4): one row per piece sold, by an
@@ -43,6 +44,28 @@ export const saleFormSchema = z.object({
 })
 export type SaleFormInput = z.input<typeof saleFormSchema>
 
+/**
+ * Where an in-person sale is taxed (issue 34), while the shop collects sales tax: at the shop's
+ * origin (the default), at an address the owner enters (a gem show), or not at all, with the reason.
+ */
+export const saleTaxSchema = z.discriminatedUnion(
+  'at',
+  [
+    z.object({ at: z.literal('origin') }),
+    z.object({ at: z.literal('address'), address: taxAddressSchema }),
+    z.object({
+      at: z.literal('exempt'),
+      reason: z
+        .string({ error: 'Give the reason the sale is exempt' })
+        .trim()
+        .min(1, 'Give the reason the sale is exempt')
+        .max(200),
+    }),
+  ],
+  { error: "Sales tax is at 'origin', at an 'address', or 'exempt'" },
+)
+export type SaleTax = z.infer<typeof saleTaxSchema>
+
 /** `POST /api/sales`: cents. The profit a client may send is recomputed, never trusted. */
 export const saleInputSchema = strictObject({
   productId: z.number({ error: 'Choose a product' }).int().positive('Choose a product'),
@@ -62,6 +85,7 @@ export const saleInputSchema = strictObject({
   customerName: nullableText(200),
   customerEmail,
   notes: nullableText(2000),
+  tax: saleTaxSchema.optional(),
 })
 export type SaleInput = z.output<typeof saleInputSchema>
 
@@ -80,6 +104,8 @@ export interface Sale {
   saleDate: string
   source: 'order' | 'manual'
   orderId: number | null
+  /** The sales tax collected with the piece (its order's, in proportion): never part of the sale price. */
+  tax: number
 }
 
 /**

@@ -13,6 +13,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   'category-images': 'Category Images',
   subscribers: 'Subscribers',
   accounts: 'Accounts',
+  reports: 'Reports',
   settings: 'Settings',
   profile: 'Profile',
 }

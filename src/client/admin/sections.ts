@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   BookOpen,
+  FileText,
   Image,
   Inbox,
   LayoutDashboard,
@@ -149,10 +150,17 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     page: page(() => import('./accounts/accounts-page'), 'AccountsPage'),
   },
   {
+    path: 'reports',
+    label: ADMIN_TITLES.reports!,
+    icon: FileText,
+    description: 'The sales-tax report, by state and jurisdiction, ready to file.',
+    page: page(() => import('./reports/sales-tax-report-page'), 'ReportsPage'),
+  },
+  {
     path: 'settings',
     label: ADMIN_TITLES.settings!,
     icon: Settings,
-    description: 'Product feeds for Google Shopping and Instagram.',
+    description: 'Product feeds for Google Shopping and Instagram, and sales tax.',
     page: page(() => import('./settings/settings-page'), 'SettingsPage'),
   },
   {

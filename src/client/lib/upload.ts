@@ -12,6 +12,8 @@ export function uploadFile<T>(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  /** Plain fields sent with the file (a rate table's state and date). */
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
@@ -40,6 +42,7 @@ export function uploadFile<T>(
     request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
     signal?.addEventListener('abort', () => request.abort(), { once: true })
     const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
     form.append(field, file)
     request.send(form)
   })

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatCents } from '../../shared/money'
 import type { OrderDetail } from '../../shared/orders'
+import { formatRate } from '../../shared/tax'
 import { Price } from './price'
 import { ProductImage } from './product-image'
 
@@ -62,6 +63,16 @@ export function OrderItems({ order }: { order: OrderDetail }) {
             )}
           </dd>
         </div>
+        {order.taxLines.map((line) => (
+          <div key={line.jurisdiction} className="flex justify-between gap-4">
+            <dt className="min-w-0 text-ink-muted">
+              {line.jurisdiction} tax ({formatRate(line.rate)})
+            </dt>
+            <dd>
+              <Price cents={line.tax} />
+            </dd>
+          </div>
+        ))}
         <div className="flex items-baseline justify-between gap-4 border-t border-ink/10 pt-4">
           <dt className="font-medium text-ink">Total</dt>
           <dd>

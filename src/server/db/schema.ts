@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../shared/catalog-import'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
+import type { TaxLine } from '../../shared/tax'
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
@@ -189,6 +191,16 @@ export const orders = pgTable(
     discount: integer('discount').notNull().default(0),
     /** The code whose use this order holds; set null once the use is given back (a cancel before shipping). */
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    /**
+     * The sales tax collected with the order (issue 34), part of its total, and its lines per
+     * jurisdiction as computed then: a snapshot no new rate table or setting ever changes.
+     */
+    tax: integer('tax').notNull().default(0),
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Why the order carries no tax, or that a state rate stood in for a ZIP the table lacked. */
+    taxNote: text('tax_note'),
+    /** The state rate stood in for the destination's ZIP: flagged for the owner to check. */
+    taxFallback: boolean('tax_fallback').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -198,6 +210,7 @@ export const orders = pgTable(
     check('orders_total_check', sql`${t.total} >= 0`),
     check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0`),
     check('orders_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
+    check('orders_tax_check', sql`${t.tax} >= 0`),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
     check('orders_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
@@ -297,6 +310,8 @@ export const refunds = pgTable(
     /** Null for a card payment that never became an order (its piece sold meanwhile). */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
+    /** The part of `amount` that gives back sales tax (issue 34): the tax report nets it out. */
+    tax: integer('tax').notNull().default(0),
     method: text('method').notNull(),
     reason: text('reason').notNull(),
     /** The pieces this refund put back on sale. */
@@ -507,6 +522,14 @@ export const sales = pgTable(
     saleDate: timestamp('sale_date', { withTimezone: true }).notNull().defaultNow(),
     source: text('source').notNull().default('manual'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * An in-person sale's sales tax (issue 34), charged on top of its price at the place of sale,
+     * and where that was; an order's sale rows keep theirs with the order.
+     */
+    tax: integer('tax').notNull().default(0),
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default(sql`'[]'::jsonb`),
+    taxNote: text('tax_note'),
+    taxState: text('tax_state'),
   },
   (t) => [
     check('sales_sale_price_check', sql`${t.salePrice} >= 0`),
@@ -982,3 +1005,66 @@ export const productImports = pgTable(
     check('product_imports_status_check', inList('status', IMPORT_STATUSES)),
   ],
 )
+
+/**
+ * The ZIP-level sales-tax rate tables the owner uploads (issue 34), one per state and version. A
+ * table is a preview until applied; among a state's applied tables, the one in force on a day is
+ * the newest whose effective date has come, so an order is taxed by the table of its day.
+ */
+export const taxRateTables = pgTable(
+  'tax_rate_tables',
+  {
+    id: serial('id').primaryKey(),
+    state: text('state').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    version: integer('version').notNull(),
+    status: text('status').notNull().default('preview'),
+    fileName: text('file_name'),
+    rowCount: integer('row_count').notNull(),
+    /** The preview's counts against the table in force on its effective date. */
+    added: integer('added').notNull(),
+    changed: integer('changed').notNull(),
+    removed: integer('removed').notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('tax_rate_tables_status_check', inList('status', ['preview', 'applied'])),
+    uniqueIndex('tax_rate_tables_state_version_key').on(t.state, t.version),
+    index('tax_rate_tables_in_force_idx').on(t.state, t.effectiveFrom).where(sql`${t.status} = 'applied'`),
+  ],
+)
+
+/** A table's rows, rates in millionths (0.0625 → 62500) so a tax is integer arithmetic. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => taxRateTables.id, { onDelete: 'cascade' }),
+    zipCode: text('zip_code').notNull(),
+    regionName: text('region_name').notNull(),
+    stateRate: integer('state_rate').notNull(),
+    countyRate: integer('county_rate').notNull(),
+    cityRate: integer('city_rate').notNull(),
+    specialRate: integer('special_rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.zipCode] })],
+)
+
+/**
+ * A buyer's resale or exemption certificate (issue 34): their orders into its state carry no tax
+ * while it is valid; an expired certificate no longer exempts. One certificate an account.
+ */
+export const taxExemptions = pgTable('tax_exemptions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  certificateNumber: text('certificate_number').notNull(),
+  state: text('state').notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  /** The scanned certificate in the uploads store, when the owner attached one. */
+  fileUrl: text('file_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

@@ -38,6 +38,8 @@ const PUBLIC = new Set([
   'POST /api/cart/discount',
   'DELETE /api/cart/discount',
   'POST /api/calculate-shipping',
+  // The checkout summary's sales tax, from the owner's settings and tables (tax/tax.test.ts).
+  'POST /api/calculate-tax',
   'GET /api/check-auth',
   'POST /api/login',
   'POST /api/register',

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   // card provider. A shopper needs a handful; a script placing orders for sport needs more.
   checkout: { max: 20, timeWindow: 10 * 60_000 },
   paymentIntent: { max: 20, timeWindow: 10 * 60_000 },
+  // The checkout summary asks again as the shopper changes the address or the cart.
+  taxQuote: { max: 120, timeWindow: 10 * 60_000 },
   // A guest's order link (/order/:id?key=…): a shopper opens it a few times; the key is not
   // guessable, but order ids are, and every wrong try is counted all the same.
   orderAccess: { max: 30, timeWindow: 10 * 60_000 },

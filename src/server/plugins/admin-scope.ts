@@ -18,6 +18,7 @@ import { ordersAdminRoutes } from '../modules/orders/admin-routes'
 import { pieceAlertAdminRoutes } from '../modules/piece-alerts/admin-routes'
 import { salesAdminRoutes } from '../modules/sales/admin-routes'
 import { settingsAdminRoutes } from '../modules/settings/admin-routes'
+import { taxAdminRoutes } from '../modules/tax/admin-routes'
 import { testimonialsAdminRoutes } from '../modules/testimonials/admin-routes'
 import { routeEntries } from './infrastructure'
 
@@ -98,6 +99,7 @@ async function adminScope(app: FastifyInstance) {
     await admin.register(documentAdminRoutes, { db, files, shop: config.store, timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
     await admin.register(settingsAdminRoutes, { db })
+    await admin.register(taxAdminRoutes, { db, timeZone })
     await admin.register(journalAdminRoutes, {
       db,
       files,

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { TaxSettings } from '../../shared/tax'
 import { CatalogChanges } from '../modules/catalog/catalog-changes'
+import { CachedSetting } from '../modules/settings/cached-setting'
+import { readTaxSettings } from '../modules/tax/service'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The listing cache and the one place that knows the catalogue changed, on every instance. */
     catalogChanges: CatalogChanges
+    /** The owner's tax settings, read on every checkout, cleared with the listing everywhere. */
+    taxSettings: CachedSetting<TaxSettings>
   }
 }
 
@@ -15,6 +20,9 @@ async function catalogChanges(app: FastifyInstance) {
   await catalog.start()
   app.addHook('onClose', () => catalog.announced())
   app.decorate('catalogChanges', catalog)
+  const taxSettings = new CachedSetting(readTaxSettings)
+  catalog.track(taxSettings)
+  app.decorate('taxSettings', taxSettings)
 }
 
 export default fp(catalogChanges, {

@@ -18,6 +18,7 @@ import { pieceAlertRoutes } from '../modules/piece-alerts/routes'
 import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
 import { seoRoutes } from '../modules/seo/routes'
 import { storeRoutes } from '../modules/store/routes'
+import { taxRoutes } from '../modules/tax/routes'
 import { testimonialsRoutes } from '../modules/testimonials/routes'
 import { wishlistRoutes } from '../modules/wishlist/routes'
 
@@ -28,7 +29,7 @@ async function publicModules(app: FastifyInstance) {
   await app.register(healthRoutes, { db })
   await app.register(storeRoutes, { config })
   await app.register(catalogRoutes, { db, catalog })
-  await app.register(cartRoutes, { db, config })
+  await app.register(cartRoutes, { db, config, taxSettings: app.taxSettings })
   await app.register(wishlistRoutes, { db })
   await app.register(ordersRoutes, { db, timeZone: config.store.timeZone, orderLinks: links.orderLinks })
   await app.register(documentRoutes, {
@@ -59,9 +60,20 @@ async function publicModules(app: FastifyInstance) {
     db,
     provider: paymentProvider,
     catalog,
-    context: { ...links, shipping: config.shipping, reservation: config.reservation },
+    context: {
+      ...links,
+      shipping: config.shipping,
+      reservation: config.reservation,
+      taxSettings: app.taxSettings,
+    },
     orderLinks: links.orderLinks,
     onMailQueued,
+  })
+  await app.register(taxRoutes, {
+    db,
+    timeZone: config.store.timeZone,
+    shipping: config.shipping,
+    taxSettings: app.taxSettings,
   })
   await app.register(checkoutReminderRoutes, { db, links: new ReminderLinks(config.sessionSecret) })
   const origin = siteOrigin(config)
@@ -93,6 +105,7 @@ export default fp(publicModules, {
       'attemptCounters',
       'limitsEnabled',
       'catalogChanges',
+      'taxSettings',
       'paymentProvider',
       'mailWorker',
     ],

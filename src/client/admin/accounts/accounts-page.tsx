@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ShieldCheck, ShieldOff, Trash2, UserSearch } from 'lucide-react'
+import { Landmark, ShieldCheck, ShieldOff, Trash2, UserSearch } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { displayName } from '../../../shared/users'
 import {
@@ -23,8 +23,9 @@ import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { accountQueries, useDeleteUser, useSetAdmin } from './api'
+import { TaxExemptionDialog } from './tax-exemption-dialog'
 
-type Pending = { kind: 'role' | 'delete'; user: AdminUser }
+type Pending = { kind: 'role' | 'delete' | 'tax'; user: AdminUser }
 
 // '' lifts the filter.
 const ROLE_FILTERS = ['', 'admin', 'customer'] as const
@@ -87,6 +88,13 @@ function accountColumns(
               )}
               <span className="sr-only"> ({user.username})</span>
             </Button>
+            <IconAction
+              label={`Tax exemption of ${user.username}`}
+              tip="Tax exemption"
+              onClick={() => ask({ kind: 'tax', user })}
+            >
+              <Landmark className="size-4" aria-hidden />
+            </IconAction>
             <IconAction
               label={`Delete ${user.username}`}
               tip="Delete"
@@ -161,6 +169,10 @@ export function AccountsPage() {
         pendingLabel="Saving…"
         destructive={!promoting}
         onConfirm={() => setAdmin.mutateAsync({ id: target!.id, isAdmin: promoting })}
+      />
+      <TaxExemptionDialog
+        user={pending?.kind === 'tax' ? pending.user : undefined}
+        onClose={() => setPending(undefined)}
       />
       <ConfirmDialog
         open={pending?.kind === 'delete'}

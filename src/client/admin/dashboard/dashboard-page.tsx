@@ -26,6 +26,7 @@ import { PageHeader } from '../page-header'
 import { WaitingSection } from '../piece-alerts/waiting-section'
 import { productQueries } from '../products/api'
 import { BACKUP_DOWNLOAD_URL, dashboardQueries } from './api'
+import { TaxWatch } from './tax-watch'
 
 const count = new Intl.NumberFormat('en-US')
 
@@ -98,6 +99,7 @@ export function DashboardPage() {
 
       {money && money.failedRefunds.count > 0 && <FailedRefunds {...money.failedRefunds} />}
       {money?.webhookSilent && <WebhookSilent />}
+      <TaxWatch />
 
       {user && !user.twoFactorEnabled && <TwoFactorRecommendation />}
 

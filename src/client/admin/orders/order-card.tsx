@@ -1,9 +1,10 @@
 import { CalendarClock, History, Hourglass, Truck } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { formatCents } from '../../../shared/money'
 import { ORDER_STATUS_TONES, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../../../shared/order-labels'
 import { NEXT_STEP, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, trackingLink } from '../../../shared/orders'
 import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
+import { formatRate } from '../../../shared/tax'
 import { cn } from '../../lib/cn'
 import { formatDateTime, formatDay, useShopTimeZone } from '../../lib/dates'
 import { Badge } from '../../ui/badge'
@@ -192,9 +193,23 @@ export function OrderCard({
             )}
             <dt className="text-ink-muted">Shipping</dt>
             <dd className="text-right">{order.shippingCost ? formatCents(order.shippingCost) : 'Free'}</dd>
+            {order.taxLines.map((line) => (
+              <Fragment key={line.jurisdiction}>
+                <dt className="text-ink-muted">
+                  {line.jurisdiction} tax ({formatRate(line.rate)})
+                </dt>
+                <dd className="text-right">{formatCents(line.tax)}</dd>
+              </Fragment>
+            ))}
             <dt className="font-medium text-ink">Total</dt>
             <dd className="text-right font-medium text-ink">{formatCents(order.total)}</dd>
           </dl>
+          {order.taxFallback && (
+            <p className="mt-1 text-xs text-amber-800">{order.taxNote} — check the tax before shipping.</p>
+          )}
+          {!order.taxFallback && order.tax === 0 && order.taxNote?.startsWith('Tax exempt') && (
+            <p className="mt-1 text-xs text-ink-muted">{order.taxNote}</p>
+          )}
         </Detail>
       </div>
 

@@ -9,6 +9,7 @@ import {
   type RefundInput,
   returnRefundLimit,
   returnWindow,
+  taxShare,
 } from '../../../shared/refunds'
 import { cn } from '../../lib/cn'
 import { Checkbox } from '../../ui/checkbox'
@@ -49,10 +50,12 @@ export function RefundDialog({
   function toggle(productId: number, checked: boolean) {
     const next = checked ? [...restock, productId] : restock.filter((piece) => piece !== productId)
     setRestock(next)
-    // What the shopper paid for the pieces: their prices less their share of the discount.
-    const prefill = order.items
+    // What the shopper paid for the pieces: their prices less their share of the discount, and
+    // the sales tax levied on that (issue 34).
+    const paid = order.items
       .filter((item) => next.includes(item.productId))
       .reduce((sum, item) => sum + linePaid(item), 0)
+    const prefill = paid + taxShare(paid, order)
     setAmount(prefill > 0 ? (Math.min(prefill, left) / 100).toFixed(2) : '')
     setError(undefined)
   }

@@ -22,7 +22,9 @@ import { SearchInput } from '../../ui/search-input'
 import { Skeleton } from '../../ui/skeleton'
 import { Textarea } from '../../ui/textarea'
 import { MethodField } from '../orders/payment-fields'
+import { taxQueries } from '../settings/tax/api'
 import { salesQueries, useRecordSale } from './api'
+import { EMPTY_SALE_TAX, type SaleTaxDraft, SaleTaxField, saleTax } from './sale-tax-field'
 
 /**
  * Record Sale: pick an unsold piece in stock, then the Mark as Sold form; `initialPiece` opens the
@@ -137,6 +139,9 @@ function MarkAsSoldForm({
     notes: '',
   })
   const [errors, setErrors] = useState<Errors>({})
+  const [tax, setTax] = useState<SaleTaxDraft>(EMPTY_SALE_TAX)
+  const [taxError, setTaxError] = useState<string>()
+  const taxOn = !!useQuery(taxQueries.settings()).data?.enabled
   const set = (name: keyof SaleFormInput) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }))
     setErrors((current) => ({ ...current, [name]: undefined, form: undefined }))
@@ -160,8 +165,10 @@ function MarkAsSoldForm({
       }
       return setErrors(next)
     }
+    const place = taxOn ? saleTax(tax) : undefined
+    if (place && 'error' in place) return setTaxError(place.error)
     try {
-      await record.mutateAsync({ productId: piece.id, ...parsed.data })
+      await record.mutateAsync({ productId: piece.id, ...parsed.data, ...(place ? { tax: place } : {}) })
       onDone()
     } catch (failure) {
       setErrors({ form: failureMessage(failure) })
@@ -216,6 +223,15 @@ function MarkAsSoldForm({
           onChange={set('paymentMethod')}
         />
         {field('customerName', 'Customer Name', { autoComplete: 'off' })}
+        <SaleTaxField
+          id={id}
+          draft={tax}
+          error={taxError}
+          onChange={(next) => {
+            setTax(next)
+            setTaxError(undefined)
+          }}
+        />
         <div className="sm:col-span-2">
           {field('customerEmail', 'Customer Email', { type: 'email', autoComplete: 'off' })}
         </div>

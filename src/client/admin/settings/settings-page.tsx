@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { NavLink, Route, Routes } from 'react-router'
 import { FEED_PATHS, type FeedSettings } from '../../../shared/settings'
+import { cn } from '../../lib/cn'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
 import { Label } from '../../ui/label'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
+import { AdminNotFound } from '../admin-not-found'
 import { PageHeader } from '../page-header'
 import { settingsQueries, useSaveFeeds } from './api'
+import { TaxSettingsPage } from './tax/tax-settings-page'
 
 const FEEDS: {
   key: keyof FeedSettings
@@ -33,15 +37,60 @@ const FEEDS: {
   },
 ]
 
-/** The owner's settings: for now, where the catalogue is listed beyond the shop (issue 37). */
+/** The owner's settings, one area a concern: where the catalogue is listed (issue 37), sales tax (issue 34). */
 export function SettingsPage() {
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="Where your pieces appear beyond the shop, and the tax you collect."
+      />
+      <SettingsNav />
+      <Routes>
+        <Route index element={<ProductFeeds />} />
+        <Route path="tax" element={<TaxSettingsPage />} />
+        <Route path="*" element={<AdminNotFound />} />
+      </Routes>
+    </>
+  )
+}
+
+const AREAS = [
+  { to: '/admin/settings', label: 'Product feeds', end: true },
+  { to: '/admin/settings/tax', label: 'Sales tax', end: false },
+] as const
+
+function SettingsNav() {
+  return (
+    <nav aria-label="Settings" className="mb-8 flex gap-1 overflow-x-auto border-b border-ink/10">
+      {AREAS.map((area) => (
+        <NavLink
+          key={area.to}
+          to={area.to}
+          end={area.end}
+          className={({ isActive }) =>
+            cn(
+              '-mb-px whitespace-nowrap border-b-2 px-3 py-2.5 text-sm transition-colors',
+              isActive
+                ? 'border-jade-700 font-medium text-ink'
+                : 'border-transparent text-ink-muted hover:text-ink',
+            )
+          }
+        >
+          {area.label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}
+
+function ProductFeeds() {
   const feeds = useQuery(settingsQueries.feeds())
   useFailureToast('Failed to load settings', feeds.error)
   const save = useSaveFeeds()
 
   return (
     <>
-      <PageHeader title="Settings" description="Where your pieces appear beyond the shop." />
       <section aria-labelledby="feeds-title" className="max-w-3xl">
         <h2 id="feeds-title" className="font-display text-2xl text-ink">
           Product feeds

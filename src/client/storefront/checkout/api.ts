@@ -1,3 +1,4 @@
+import type { CartItem } from '../../../shared/cart'
 import type {
   CheckoutForm,
   CheckoutResponse,
@@ -15,11 +16,17 @@ export interface OrderDraft {
   discountCode?: string
   discount: number
   shippingCost: number
+  /** The server's sales tax for the address, while the shop collects it (issue 34). */
+  tax?: number
   total: number
   idempotencyKey: string
   /** A signed-in shopper's "Save this address to my account". */
   saveAddress: boolean
 }
+
+/** The cart's lines as an order sends them: what the shopper saw, compared by the server. */
+export const orderLines = (items: CartItem[]): OrderLine[] =>
+  items.map((item) => ({ productId: item.productId, quantity: item.quantity, price: item.product.price }))
 
 /** Server-side failures in the words the specification uses (storefront.md §8). */
 export function paymentIntentError(error: unknown): string {
@@ -53,6 +60,7 @@ export async function createPaymentIntent(draft: OrderDraft): Promise<PaymentInt
     form: draft.form,
     items: draft.lines,
     discountCode: draft.discountCode,
+    tax: draft.tax,
   })
   if (!response?.clientSecret) throw new Error('Invalid payment response - missing client secret')
   return response
@@ -66,6 +74,7 @@ export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promis
     discountCode: draft.discountCode,
     discount: draft.discount,
     shippingCost: draft.shippingCost,
+    tax: draft.tax,
     total: draft.total,
     paymentIntentId,
     // Informational only: the server asks the payment provider.

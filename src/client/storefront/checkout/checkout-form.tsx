@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CreditCard, Smartphone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -22,7 +22,15 @@ import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
 import { toast } from '../../ui/use-toast'
-import { createPaymentIntent, type OrderDraft, orderError, paymentIntentError, submitOrder } from './api'
+import {
+  createPaymentIntent,
+  type OrderDraft,
+  orderError,
+  orderLines,
+  paymentIntentError,
+  submitOrder,
+} from './api'
+import { type QuotableAddress, quotableAddress, taxQuery } from './tax-quote'
 
 interface CheckoutFormProps {
   lines: CartItem[]
@@ -31,6 +39,10 @@ interface CheckoutFormProps {
   discountCode: string | undefined
   discount: number
   idempotencyKey: string
+  /** The shop collects sales tax: the order carries the server's quote for the address. */
+  taxAtCheckout: boolean
+  /** The state and ZIP as typed, once complete, for the summary's "Sales tax" line. */
+  onAddressChange: (address: QuotableAddress | undefined) => void
   /** The Zelle order exists: the confirmation page reads what to send from it. */
   onZelleOrder: (response: CheckoutResponse, draft: OrderDraft) => void
   onPaymentReady: (draft: OrderDraft, intent: PaymentIntentResponse) => void
@@ -70,10 +82,13 @@ export function CheckoutForm({
   discountCode,
   discount,
   idempotencyKey,
+  taxAtCheckout,
+  onAddressChange,
   onZelleOrder,
   onPaymentReady,
 }: CheckoutFormProps) {
   const { user } = useAuth()
+  const queryClient = useQueryClient()
   const { data: store } = useQuery(queries.store())
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutFormSchema),
@@ -100,24 +115,50 @@ export function CheckoutForm({
   const saveAddress = !!user && (saveChoice ?? !user.address)
   const { errors, isSubmitting } = form.formState
   const method = form.watch('paymentMethod')
+  const state = form.watch('state')
+  const zipCode = form.watch('zipCode')
+  useEffect(() => {
+    onAddressChange(quotableAddress(state ?? '', zipCode ?? ''))
+  }, [state, zipCode, onAddressChange])
 
   const onSubmit = form.handleSubmit(async (values) => {
     const amounts = orderAmounts(subtotal, discount, {
       freeThresholdCents: store?.freeShippingThresholdCents ?? 15_000,
       flatCents: store?.flatShippingCents ?? 695,
     })
+    const draftLines = orderLines(lines)
+    const appliedCode = discount > 0 ? discountCode : undefined
+    let tax: number | undefined
+    if (taxAtCheckout) {
+      const address = quotableAddress(values.state, values.zipCode)
+      if (!address) {
+        form.setError('zipCode', { message: 'Enter a five-digit ZIP code' }, { shouldFocus: true })
+        return
+      }
+      try {
+        const quote = await queryClient.fetchQuery(
+          taxQuery({
+            lines: draftLines,
+            discountCode: appliedCode,
+            shippingCost: amounts.shippingCost,
+            ...address,
+          }),
+        )
+        tax = quote.tax
+      } catch (error) {
+        toast({ title: 'Checkout Failed', description: orderError(error), variant: 'destructive' })
+        return
+      }
+    }
     const draft: OrderDraft = {
       form: values,
-      lines: lines.map((item) => ({
-        productId: item.productId,
-        quantity: item.quantity,
-        price: item.product.price,
-      })),
+      lines: draftLines,
       subtotal,
-      discountCode: discount > 0 ? discountCode : undefined,
+      discountCode: appliedCode,
       discount: amounts.discount,
       shippingCost: amounts.shippingCost,
-      total: amounts.total,
+      tax,
+      total: amounts.total + (tax ?? 0),
       idempotencyKey,
       saveAddress,
     }

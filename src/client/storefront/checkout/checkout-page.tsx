@@ -2,15 +2,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
+import { type Cart, orderAmounts } from '../../../shared/cart'
 import type { CheckoutPaymentMethod, CheckoutResponse, PaymentIntentResponse } from '../../../shared/checkout'
 import { EMPTY_CART, queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { PageSkeleton } from '../../ui/page-skeleton'
 import { toast } from '../../ui/use-toast'
-import { type OrderDraft, orderError, submitOrder } from './api'
+import type { TaxLineState } from '../layout/cart-sheet'
+import { type OrderDraft, orderError, orderLines, submitOrder } from './api'
 import { CheckoutForm } from './checkout-form'
 import { OrderSummary } from './order-summary'
 import { PaymentStep } from './payment-step'
+import { type QuotableAddress, taxQuery } from './tax-quote'
 
 type Step = { kind: 'details' } | { kind: 'payment'; draft: OrderDraft; intent: PaymentIntentResponse }
 
@@ -20,6 +23,8 @@ export function CheckoutPage() {
   const [idempotencyKey] = useState(() => globalThis.crypto.randomUUID())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const [address, setAddress] = useState<QuotableAddress>()
+  const tax = useSalesTax(cart, address)
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const paymentHeading = useRef<HTMLHeadingElement>(null)
   useStepFocus(step.kind, step.kind === 'payment' ? paymentHeading : detailsHeading)
@@ -81,6 +86,8 @@ export function CheckoutPage() {
               discountCode={cart?.discountCode}
               discount={cart?.discount ?? 0}
               idempotencyKey={idempotencyKey}
+              taxAtCheckout={!!cart?.taxAtCheckout}
+              onAddressChange={setAddress}
               onZelleOrder={finish}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
             />
@@ -112,12 +119,42 @@ export function CheckoutPage() {
           )}
         </div>
         <aside className="lg:col-span-5">
-          <OrderSummary items={lines} cart={cart ?? EMPTY_CART} />
+          <OrderSummary items={lines} cart={cart ?? EMPTY_CART} tax={tax} />
         </aside>
       </div>
     </div>
   )
 }
+
+/**
+ * The summary's "Sales tax" line while the shop collects it: nothing until the state and ZIP are
+ * complete, then the server's quote for this cart, asked again when either changes.
+ */
+function useSalesTax(cart: Cart | undefined, address: QuotableAddress | undefined): TaxLineState | undefined {
+  const { data: store } = useQuery(queries.store())
+  const taxOn = !!cart?.taxAtCheckout
+  const discount = cart?.discount ?? 0
+  const { shippingCost } = orderAmounts(cart?.subtotal ?? 0, discount, {
+    freeThresholdCents: store?.freeShippingThresholdCents ?? 15_000,
+    flatCents: store?.flatShippingCents ?? 695,
+  })
+  const input =
+    taxOn && cart && address
+      ? {
+          lines: orderLines(cart.items.filter((item) => item.available)),
+          discountCode: discount > 0 ? cart.discountCode : undefined,
+          shippingCost,
+          ...address,
+        }
+      : undefined
+  const quote = useQuery({ ...taxQuery(input ?? EMPTY_QUOTE), enabled: !!input })
+  if (!taxOn) return undefined
+  if (!input) return { status: 'address' }
+  if (quote.data) return { status: 'ready', quote: quote.data }
+  return quote.isError ? { status: 'error' } : { status: 'loading' }
+}
+
+const EMPTY_QUOTE = { lines: [], discountCode: undefined, shippingCost: 0, state: '', zipCode: '' }
 
 /**
  * Each step replaces the other in place, so on a phone the new one would start above the screen

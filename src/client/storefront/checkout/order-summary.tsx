@@ -2,10 +2,10 @@ import { Link } from 'react-router'
 import type { Cart, CartItem } from '../../../shared/cart'
 import { formatCents } from '../../../shared/money'
 import { ProductImage } from '../../ui/product-image'
-import { CartSummary } from '../layout/cart-sheet'
+import { CartSummary, type TaxLineState } from '../layout/cart-sheet'
 import { DiscountCodeField } from '../layout/discount-code-field'
 
-export function OrderSummary({ items, cart }: { items: CartItem[]; cart: Cart }) {
+export function OrderSummary({ items, cart, tax }: { items: CartItem[]; cart: Cart; tax?: TaxLineState }) {
   return (
     <section aria-labelledby="summary-heading" className="border border-ink/10 lg:sticky lg:top-28">
       <h2 id="summary-heading" className="border-b border-ink/10 px-6 py-5 font-display text-2xl text-ink">
@@ -25,7 +25,7 @@ export function OrderSummary({ items, cart }: { items: CartItem[]; cart: Cart })
           </li>
         ))}
       </ul>
-      <CartSummary cart={cart}>
+      <CartSummary cart={cart} tax={tax}>
         <DiscountCodeField cart={cart} />
       </CartSummary>
       <div className="space-y-2 border-t border-ink/10 px-6 py-4 text-sm text-ink-muted">

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { type Cart, type CartItem, freeShippingProgress, orderAmounts } from '../../../shared/cart'
 import { capitalize } from '../../../shared/catalog'
 import { formatCents } from '../../../shared/money'
+import type { TaxCalculation } from '../../../shared/tax'
 import { useCart } from '../../lib/cart'
 import { useRemoveCartLine, useShippingQuote, useUpdateCartLine } from '../../lib/cart-editing'
 import { queries } from '../../lib/queries'
@@ -154,9 +155,12 @@ function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) 
  */
 export function CartSummary({
   cart,
+  tax,
   children,
 }: {
-  cart: Pick<Cart, 'subtotal' | 'discount' | 'discountCode'>
+  cart: Pick<Cart, 'subtotal' | 'discount' | 'discountCode' | 'taxAtCheckout'>
+  /** At checkout, while the shop collects sales tax: the server's quote for the address typed. */
+  tax?: TaxLineState
   children?: React.ReactNode
 }) {
   const { data: store } = useQuery(queries.store())
@@ -220,12 +224,47 @@ export function CartSummary({
             {!shipping ? 'Calculating...' : shipping.cost === 0 ? 'FREE' : formatCents(shipping.cost)}
           </dd>
         </div>
+        {tax && <SalesTaxLine tax={tax} />}
         <div className="flex justify-between border-t border-ink/10 pt-2 text-base font-medium">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatCents(net + (shipping?.cost ?? 0))}</dd>
+          <dd className="tabular-nums">
+            {formatCents(net + (shipping?.cost ?? 0) + (tax?.status === 'ready' ? tax.quote.tax : 0))}
+          </dd>
         </div>
       </dl>
+      {cart.taxAtCheckout && !tax && <p className="text-xs text-ink-muted">Tax calculated at checkout</p>}
+      {taxNote(tax) && (
+        <p className="text-xs text-ink-muted" aria-live="polite">
+          {taxNote(tax)}
+        </p>
+      )}
       {children}
     </div>
   )
 }
+
+/** The sales-tax line of the checkout summary, as far as the address allows. */
+export type TaxLineState =
+  | { status: 'address' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; quote: TaxCalculation }
+
+function SalesTaxLine({ tax }: { tax: TaxLineState }) {
+  const value = {
+    address: 'Enter state and ZIP',
+    loading: 'Calculating...',
+    error: 'Unavailable',
+    ready: tax.status === 'ready' ? formatCents(tax.quote.tax) : '',
+  }[tax.status]
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-ink-muted">Sales tax</dt>
+      <dd className={tax.status === 'ready' ? 'tabular-nums' : 'text-ink-muted'}>{value}</dd>
+    </div>
+  )
+}
+
+/** Why an order carries no tax, or that the state rate stood in; a taxed order needs no words. */
+const taxNote = (tax: TaxLineState | undefined) =>
+  tax?.status === 'ready' && tax.quote.tax === 0 ? tax.quote.note : undefined

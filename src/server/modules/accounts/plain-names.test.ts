@@ -116,6 +116,7 @@ describe("an older order's name in the shop's mail", () => {
     discountCode: null,
     discount: 0,
     shippingCost: 0,
+    taxLines: [],
     total: 20_000,
     shipping: { address: 'www.evil.example', city: 'Houston', state: 'TX', zip: '77002', country: 'US' },
     specialInstructions: null,

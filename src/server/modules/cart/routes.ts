@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { quoteShipping } from '../../../shared/cart'
+import { type Cart, quoteShipping } from '../../../shared/cart'
 import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../../../shared/cart-input'
 import { applyDiscountSchema } from '../../../shared/discounts'
+import type { TaxSettings } from '../../../shared/tax'
 import type { Config } from '../../config'
-import type { Database } from '../../db/client'
+import type { Database, DbOrTx } from '../../db/client'
 import { invalid } from '../../errors'
 import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
 import { tryCode } from '../discounts/code-tries'
@@ -12,13 +13,22 @@ import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from '.
 
 const lineParams = z.object({ id: z.coerce.number().int().positive() })
 
-export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export interface CartRoutesDeps {
+  db: Database
+  config: Config
+  /** The owner's tax settings: while tax is collected, the cart says it is added at checkout. */
+  taxSettings: { get(db: DbOrTx): Promise<TaxSettings> }
+}
+
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { db, config, taxSettings }) => {
+  const cartOf = async (sessionId: string | undefined): Promise<Cart> => {
+    const [cart, tax] = await Promise.all([getCart(db, sessionId), taxSettings.get(db)])
+    return tax.enabled ? { ...cart, taxAtCheckout: true } : cart
+  }
+
   app.get('/api/cart', async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
-    return getCart(db, await request.session.id())
+    return cartOf(await request.session.id())
   })
 
   app.post('/api/cart', { schema: { body: addToCartSchema } }, async (request) => {
@@ -30,25 +40,25 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       request.body.productId,
       request.body.quantity,
     )
-    return getCart(db, sessionId)
+    return cartOf(sessionId)
   })
 
   app.patch('/api/cart/:id', { schema: { params: lineParams, body: updateCartSchema } }, async (request) => {
     const sessionId = await request.session.id()
     await updateCartLine(db, sessionId, request.params.id, request.body.quantity)
-    return getCart(db, sessionId)
+    return cartOf(sessionId)
   })
 
   app.delete('/api/cart/:id', { schema: { params: lineParams } }, async (request) => {
     const sessionId = await request.session.id()
     await removeCartLine(db, sessionId, request.params.id)
-    return getCart(db, sessionId)
+    return cartOf(sessionId)
   })
 
   app.delete('/api/cart', async (request) => {
     const sessionId = await request.session.id()
     await clearCart(db, sessionId)
-    return getCart(db, sessionId)
+    return cartOf(sessionId)
   })
 
   // A discount code (issue 25): refused with a 400 naming the reason, applied for the cart's
@@ -62,13 +72,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       { address: request.ip, sessionId },
       () => applyCartCode(db, sessionId, request.body.code, cart.subtotal),
     )
-    return getCart(db, sessionId)
+    return cartOf(sessionId)
   })
 
   app.delete('/api/cart/discount', async (request) => {
     const sessionId = await request.session.id()
     await removeCartCode(db, sessionId)
-    return getCart(db, sessionId)
+    return cartOf(sessionId)
   })
 
   app.post('/api/calculate-shipping', { schema: { body: shippingQuoteSchema } }, async (request) =>

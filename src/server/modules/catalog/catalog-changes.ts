@@ -20,6 +20,8 @@ export interface ChangeAwareCache {
 export class CatalogChanges {
   readonly cache = new ListingCache()
   private readonly caches: ChangeAwareCache[] = [this.cache]
+  /** Whether this instance hears other instances' notices: caches are kept only while it does. */
+  private listening = false
   /** A NOTIFY is waiting to go out, shared by every change made meanwhile. */
   private scheduled = false
   private lastSentAt = Number.NEGATIVE_INFINITY
@@ -36,6 +38,7 @@ export class CatalogChanges {
       CHANNEL,
       () => this.invalidateHere(),
       (connected) => {
+        this.listening = connected
         for (const cache of this.caches) cache.setEnabled(connected)
       },
     )
@@ -44,6 +47,7 @@ export class CatalogChanges {
   /** Another cache of what visitors see, cleared here and on every instance with the listing. */
   track(cache: ChangeAwareCache): void {
     this.caches.push(cache)
+    cache.setEnabled(this.listening)
   }
 
   private invalidateHere(): void {

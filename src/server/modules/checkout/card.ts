@@ -5,13 +5,16 @@ import {
   checkoutFormSchema,
   type OrderLine,
   PRICES_CHANGED,
+  TAX_NEEDS_ADDRESS,
 } from '../../../shared/checkout'
+import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { checkoutAttempts, products, refunds } from '../../db/schema'
-import { conflict, DomainError, isDomainError, notFound } from '../../errors'
+import { conflict, DomainError, invalid, isDomainError, notFound } from '../../errors'
 import { processRefund } from '../orders/refund-worker'
 import type { PaymentProvider } from '../payments/provider'
+import { readTaxSettings } from '../tax/service'
 import type { CheckoutContext } from './checkout-context'
 import {
   codeDiscount,
@@ -19,6 +22,7 @@ import {
   mergeLines,
   placeOrder,
   priceLines,
+  taxFor,
   unavailableReason,
 } from './place-order'
 
@@ -29,6 +33,8 @@ import {
 export interface CardAttemptInput {
   /** What the browser believes the total is; compared, never used. */
   amount: number
+  /** The sales tax within it, as the browser showed it; compared when sent. */
+  tax?: number
   lines: OrderLine[]
   /** The discount code applied to the cart, priced again at the order under its row lock. */
   discountCode?: string
@@ -37,6 +43,23 @@ export interface CardAttemptInput {
   sessionId: string | (() => Promise<string>)
   userId: number | null
   metadata: Record<string, string>
+}
+
+/**
+ * The tax on a card payment, from the form's address. A client that pays the session's cart without
+ * the form cannot be taxed: refused while the shop collects tax, untaxed (as before) otherwise.
+ */
+async function cardTax(
+  db: Database,
+  context: CheckoutContext,
+  form: CheckoutForm | undefined,
+  amounts: { subtotal: number; discount: number; shippingCost: number },
+  userId: number | null,
+): Promise<TaxCalculation> {
+  if (form) return taxFor(db, context, form, amounts, userId)
+  const settings = (await context.taxSettings?.get(db)) ?? (await readTaxSettings(db))
+  if (settings.enabled) throw invalid(TAX_NEEDS_ADDRESS, 'form')
+  return { tax: 0, lines: [], note: TAX_MESSAGES.off }
 }
 
 export async function startCardPayment(
@@ -63,9 +86,12 @@ export async function startCardPayment(
   const discount = input.discountCode
     ? await codeDiscount(db, input.discountCode, linesSubtotal(lines, byId))
     : 0
-  const amounts = priceLines(lines, byId, context, discount)
+  const untaxed = priceLines(lines, byId, context, discount)
+  const tax = await cardTax(db, context, input.form, untaxed, input.userId)
+  const amounts = { ...untaxed, total: untaxed.total + tax.tax }
   const pricesMatch = lines.every((line) => byId.get(line.productId)!.price === line.price)
-  if (!pricesMatch || amounts.total !== input.amount) throw conflict(PRICES_CHANGED)
+  const taxMatches = input.tax === undefined || input.tax === tax.tax
+  if (!pricesMatch || !taxMatches || amounts.total !== input.amount) throw conflict(PRICES_CHANGED)
 
   const intent = await provider.createIntent({
     amount: amounts.total,
@@ -79,7 +105,12 @@ export async function startCardPayment(
     sessionId,
     userId: input.userId,
     form: input.form ?? {},
-    cartSnapshot: { lines, ...amounts, ...(input.discountCode ? { discountCode: input.discountCode } : {}) },
+    cartSnapshot: {
+      lines,
+      ...amounts,
+      taxCalculation: tax,
+      ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+    } satisfies Snapshot,
     amount: amounts.total,
   })
   return { intent, amount: amounts.total }
@@ -91,6 +122,8 @@ interface Snapshot {
   discount?: number
   discountCode?: string
   shippingCost: number
+  /** The tax the payment's amount includes, kept as computed then; absent before issue 34. */
+  taxCalculation?: TaxCalculation
   total: number
 }
 
@@ -159,8 +192,10 @@ export async function completeCardPayment(
           subtotal: snapshot.subtotal,
           discount: snapshot.discount ?? 0,
           shippingCost: snapshot.shippingCost,
+          tax: snapshot.taxCalculation?.tax,
           total: snapshot.total,
         },
+        tax: snapshot.taxCalculation,
         discountCode: snapshot.discountCode,
         payment: { method: 'stripe', intentId, amount: intent.amount },
         userId: attempt.userId,

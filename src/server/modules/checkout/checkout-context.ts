@@ -1,4 +1,6 @@
 import type { StoreInfo } from '../../../shared/ssr'
+import type { TaxSettings } from '../../../shared/tax'
+import type { DbOrTx } from '../../db/client'
 
 /** What checkout, its e-mails and the order jobs read of the shop's settings. */
 export interface CheckoutContext {
@@ -7,4 +9,6 @@ export interface CheckoutContext {
   reservation: { hours: number; maxOpenUnpaidOrders: number; maxUnpaidPieces: number }
   store: StoreInfo
   publicUrl: string
+  /** The owner's tax settings, kept in memory between their changes; read from the database when absent. */
+  taxSettings?: { get(db: DbOrTx): Promise<TaxSettings> }
 }

@@ -22,7 +22,7 @@ const LOAD_ORDERS = `
     select o.id, o.customer_name as "customerName", o.customer_email as "customerEmail",
       o.customer_phone as "customerPhone", o.payment_method as "paymentMethod",
       o.payment_status as "paymentStatus", o.subtotal, o.discount_code as "discountCode", o.discount,
-      o.shipping_cost as "shippingCost", o.total,
+      o.shipping_cost as "shippingCost", o.tax_lines as "taxLines", o.total,
       o.shipping_address as address, o.shipping_city as city, o.shipping_state as state,
       o.shipping_zip as zip, coalesce(c.country, o.shipping_country) as country,
       o.special_instructions as "specialInstructions", o.appointment_request as "appointmentRequest",

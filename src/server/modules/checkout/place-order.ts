@@ -14,12 +14,14 @@ import {
   discountRefusalMessage,
 } from '../../../shared/discount-rules'
 import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
+import type { TaxCalculation } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, rateLimited } from '../../errors'
 import { codeProblem, findCode } from '../discounts/service'
 import { newOrderAccessKey } from '../orders/access-key'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
+import { quoteTax } from '../tax/service'
 import type { CheckoutContext } from './checkout-context'
 import { clientHolder, emailHolder } from './holders'
 import { ORDER_MAIL_KINDS } from './order-mail'
@@ -41,7 +43,12 @@ export interface PlaceOrderInput {
   form: CheckoutForm
   lines: OrderLine[]
   /** The totals the shopper saw; compared with today's, never trusted. */
-  claimed: { subtotal: number; discount?: number; shippingCost: number; total: number }
+  claimed: { subtotal: number; discount?: number; shippingCost: number; tax?: number; total: number }
+  /**
+   * The tax computed when the card payment was started, which is what the shopper paid: kept as
+   * it was, so a rate table applied meanwhile never refunds a paid order. Absent, it is computed now.
+   */
+  tax?: TaxCalculation
   /** The discount code the shopper saw applied; the statement prices it under the code's row lock. */
   discountCode?: string
   payment: OrderPayment
@@ -121,26 +128,49 @@ async function claimedDiscount(db: DbOrTx, lines: OrderLine[], input: PlaceOrder
   return codeDiscount(db, input.discountCode, linesSubtotal(lines, claimedPrices))
 }
 
+/** The sales tax on these amounts to the form's address, on the shop's day (issue 34). */
+export async function taxFor(
+  db: DbOrTx,
+  context: CheckoutContext,
+  form: Pick<CheckoutForm, 'state' | 'zipCode' | 'country'>,
+  amounts: { subtotal: number; discount: number; shippingCost: number },
+  userId: number | null,
+): Promise<TaxCalculation> {
+  return quoteTax(db, {
+    userId,
+    destination: form,
+    goods: amounts.subtotal - amounts.discount,
+    shipping: amounts.shippingCost,
+    timeZone: context.store.timeZone ?? 'UTC',
+    settings: await context.taxSettings?.get(db),
+  })
+}
+
 /**
  * The totals the shopper saw, checked against the line prices they saw. The database then checks
- * each of those prices against today's, under the row lock, so the totals are today's too.
+ * each of those prices against today's, under the row lock, so the totals are today's too. The
+ * total carries the sales tax; a client that sends its tax has it compared too.
  */
-function claimedAmounts(
+async function claimedAmounts(
+  db: DbOrTx,
   lines: OrderLine[],
   input: PlaceOrderInput,
   context: CheckoutContext,
   discount: number,
-): Amounts | null {
+): Promise<(Amounts & { tax: TaxCalculation }) | null> {
   const claimedPrices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
   // Without a code there is nothing to take off.
   if (!input.discountCode && discount !== 0) return null
-  const amounts = priceLines(lines, claimedPrices, context, discount)
+  const untaxed = priceLines(lines, claimedPrices, context, discount)
+  const tax = input.tax ?? (await taxFor(db, context, input.form, untaxed, input.userId))
+  const amounts = { ...untaxed, total: untaxed.total + tax.tax }
   const matches =
     amounts.subtotal === input.claimed.subtotal &&
     amounts.shippingCost === input.claimed.shippingCost &&
+    (input.claimed.tax === undefined || input.claimed.tax === tax.tax) &&
     amounts.total === input.claimed.total &&
     (input.payment.method !== 'stripe' || input.payment.amount === amounts.total)
-  return matches ? amounts : null
+  return matches ? { ...amounts, tax } : null
 }
 
 /** Why the locked pieces cannot be sold as the lines ask, in words for the shopper. */
@@ -226,6 +256,10 @@ const PARAMS = [
   'discountCode',
   'discount',
   'emailHolder',
+  'tax',
+  'taxLines',
+  'taxNote',
+  'taxFallback',
 ] as const
 type ParamName = (typeof PARAMS)[number]
 const p = Object.fromEntries(PARAMS.map((name, index) => [name, `$${index + 1}`])) as Record<
@@ -276,10 +310,12 @@ const PLACE_ORDER = `
       shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
       payment_method, payment_id, payment_status, customer_name, customer_email, customer_phone,
       special_instructions, appointment_request, insurance_interest, idempotency_key,
-      reserved_until, access_key_hash, discount_code, discount, discount_code_id)
+      reserved_until, access_key_hash, discount_code, discount, discount_code_id,
+      tax, tax_lines, tax_note, tax_fallback)
     select ${p.userId}, nextval('customers_id_seq'), ${p.status}, ${p.subtotal}, ${p.shippingCost}, ${p.total}, ${p.address}, ${p.city}, ${p.state}, ${p.zipCode}, ${p.countryCode}, ${p.paymentMethod}, ${p.paymentId}, ${p.paymentStatus},
       ${p.customerName}, ${p.email}, ${p.phone}, ${p.specialInstructions}, ${p.appointmentRequest}, ${p.insuranceInterest}, ${p.idempotencyKey}, now() + make_interval(secs => ${p.reservationSeconds}::float8), ${p.accessKeyHash},
-      (select code from applied_code), ${p.discount}, (select id from applied_code)
+      (select code from applied_code), ${p.discount}, (select id from applied_code),
+      ${p.tax}, ${p.taxLines}::jsonb, ${p.taxNote}, ${p.taxFallback}
     from buyable where ok
     on conflict do nothing
     returning id, customer_id, discount_code_id
@@ -369,7 +405,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.lines)
-  const amounts = claimedAmounts(lines, input, context, await claimedDiscount(db, lines, input))
+  const amounts = await claimedAmounts(db, lines, input, context, await claimedDiscount(db, lines, input))
   if (!amounts) throw conflict(PRICES_CHANGED)
   const paid = input.payment.method === 'stripe'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
@@ -415,6 +451,10 @@ export async function placeOrder(
     discountCode: input.discountCode ?? null,
     discount: amounts.discount,
     emailHolder: emailHolder(form.email),
+    tax: amounts.tax.tax,
+    taxLines: JSON.stringify(amounts.tax.lines),
+    taxNote: amounts.tax.note ?? null,
+    taxFallback: amounts.tax.fallback === true,
   }
   const [result] = await runPrepared<{
     orderId: number | null

@@ -78,6 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const start = () =>
         startCardPayment(db, provider, context, {
           amount: request.body.amount,
+          tax: request.body.tax,
           lines,
           discountCode: request.body.discountCode ?? cart?.discountCode,
           form: request.body.form,
@@ -110,6 +111,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         discountCode,
         discount,
         shippingCost,
+        tax,
         total,
         paymentIntentId,
         idempotencyKey,
@@ -137,7 +139,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         placeOrder(db, context, {
           form,
           lines: items,
-          claimed: { subtotal, discount, shippingCost, total },
+          claimed: { subtotal, discount, shippingCost, tax, total },
           discountCode,
           payment: { method: 'zelle' },
           userId: user?.id ?? null,

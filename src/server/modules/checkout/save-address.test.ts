@@ -88,7 +88,7 @@ describe('saving the checkout address to the account', () => {
     })
     expect(intent.statusCode).toBe(200)
     const { paymentIntentId } = intent.json() as { paymentIntentId: string }
-    ;(t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',

@@ -1,5 +1,6 @@
 import { formatCents } from '../../../shared/money'
 import { RETURN_WINDOW_DAYS } from '../../../shared/refunds'
+import { formatRate } from '../../../shared/tax'
 import type { OrderDocument } from './order-document'
 import {
   CONTENT_WIDTH,
@@ -95,7 +96,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
   }
 
   // The totals, and the money in and out.
-  ensureSpace(doc, 120 + 14 * (order.payments.length + order.refunds.length))
+  ensureSpace(doc, 120 + 14 * (order.payments.length + order.refunds.length + order.taxLines.length))
   doc.y += 6
   const amount = (label: string, value: string, options: { bold?: boolean; color?: string } = {}) => {
     const y = doc.y
@@ -114,6 +115,9 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
       `-${formatCents(order.discount)}`,
     )
   amount('Shipping', order.shippingCost === 0 ? 'Free' : formatCents(order.shippingCost))
+  // Sales tax by jurisdiction, as collected (issue 34).
+  for (const line of order.taxLines)
+    amount(`${line.jurisdiction} tax (${formatRate(line.rate)})`, formatCents(line.tax))
   amount('Total', formatCents(order.total), { bold: true, color: JADE })
   doc.y += 4
   for (const payment of order.payments)

@@ -40,7 +40,7 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
           customer_name as "customerName", customer_email as "customerEmail", customer_phone as "customerPhone",
           shipping_address as address, shipping_city as city, shipping_state as state, shipping_zip as zip,
           shipping_country as country, subtotal, discount_code as "discountCode", discount,
-          shipping_cost as "shippingCost", total,
+          shipping_cost as "shippingCost", tax, tax_lines as "taxLines", tax_note as "taxNote", total,
           special_instructions as "specialInstructions", insurance_interest as "insuranceInterest",
           insured_at is not null as insured
         from orders where id = ${orderId}`,

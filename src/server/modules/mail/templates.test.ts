@@ -33,6 +33,7 @@ function order(fields: Partial<OrderMailData> = {}): OrderMailData {
     discountCode: null,
     discount: 0,
     shippingCost: 0,
+    taxLines: [],
     total: 155_000,
     shipping: { address: '1 Main St', city: 'Houston', state: 'TX', zip: '77002', country: 'US' },
     specialInstructions: null,
@@ -114,6 +115,17 @@ describe('the order confirmation', () => {
     expect(mail.html).toContain('Discount (SPRING10)')
     expect(mail.text).toContain('Total: $1,395.00')
     expect(orderConfirmationMail(order(), store, publicUrl).text).not.toContain('Discount')
+  })
+
+  it('shows the sales tax line per jurisdiction before the total (issue 34)', () => {
+    const taxLines = [
+      { jurisdiction: 'Texas', type: 'state' as const, rate: 0.0625, taxable: 155_000, tax: 9_688 },
+      { jurisdiction: 'Houston city', type: 'city' as const, rate: 0.01, taxable: 155_000, tax: 1_550 },
+    ]
+    const mail = orderConfirmationMail(order({ taxLines, total: 166_238 }), store, publicUrl)
+    expect(mail.text).toContain('Texas tax (6.25%): $96.88\nHouston city tax (1%): $15.50\nTotal: $1,662.38')
+    expect(mail.html).toContain('Houston city tax (1%)')
+    expect(orderConfirmationMail(order(), store, publicUrl).text).not.toContain(' tax (')
   })
 
   it('escapes what the shopper typed in the HTML', () => {

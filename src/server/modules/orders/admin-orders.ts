@@ -13,6 +13,7 @@ import type {
   AdminPayment,
   AdminPaymentPlan,
 } from '../../../shared/orders-admin'
+import type { TaxLine } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { eventsOf } from './events'
@@ -37,6 +38,10 @@ export interface OrderRow {
   subtotal: number
   shipping_cost: number
   discount_code: string | null
+  tax: number
+  tax_lines: TaxLine[]
+  tax_note: string | null
+  tax_fallback: boolean
   discount: number
   total: number
   tracking_number: string | null
@@ -171,6 +176,10 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       discountCode: row.discount_code,
       discount: row.discount,
       shippingCost: row.shipping_cost,
+      tax: row.tax,
+      taxLines: row.tax_lines,
+      taxNote: row.tax_note,
+      taxFallback: row.tax_fallback,
       total: row.total,
       amountPaid,
       balance: Math.max(0, row.total - amountPaid),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { derivePaymentStatus, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
+import { refundTaxPart } from '../../../shared/refunds'
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { returnStock, SELL_RESERVED, saleRow } from './stock-rules'
@@ -15,6 +16,8 @@ export interface LockedOrder {
   paymentStatus: PaymentStatus
   paymentMethod: PaymentMethod
   total: number
+  /** The sales tax within the total (issue 34). */
+  tax: number
   customerName: string | null
   customerEmail: string | null
   trackingNumber: string | null
@@ -25,7 +28,7 @@ export interface LockedOrder {
 export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
   const [row] = await queryRows<LockedOrder>(
     tx,
-    sql`select id, status, payment_status as "paymentStatus", payment_method as "paymentMethod", total,
+    sql`select id, status, payment_status as "paymentStatus", payment_method as "paymentMethod", total, tax,
           customer_name as "customerName", customer_email as "customerEmail", tracking_number as "trackingNumber",
           refunded_amount as "refundedAmount"
         from orders where id = ${orderId} for update`,
@@ -171,11 +174,12 @@ export async function recordRefund(
   order: LockedOrder,
   refund: RefundRecord,
 ): Promise<{ id: number; after: PaymentStatus }> {
+  const taxPart = await refundTax(tx, order, refund.amount)
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into refunds (order_id, amount, method, reason, restocked_product_ids, actor, status,
+    sql`insert into refunds (order_id, amount, tax, method, reason, restocked_product_ids, actor, status,
           payment_intent_id, idempotency_key, next_attempt_at, completed_at)
-        values (${order.id}, ${refund.amount}, ${refund.method}, ${refund.reason},
+        values (${order.id}, ${refund.amount}, ${taxPart}, ${refund.method}, ${refund.reason},
           ${`{${refund.restock.join(',')}}`}::int[], ${refund.actor},
           ${refund.card ? 'pending' : 'done'}, ${refund.card?.intentId ?? null}, ${refund.card?.idempotencyKey ?? null},
           ${refund.card ? sql`now()` : null}, ${refund.card ? null : sql`now()`})
@@ -184,6 +188,17 @@ export async function recordRefund(
   if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)
   const after = refund.card ? order.paymentStatus : await applyRefunds(tx, order)
   return { id: row!.id, after }
+}
+
+/** The sales tax a refund of `amount` gives back, against the order's refunds so far (shared/refunds.ts). */
+async function refundTax(tx: Tx, order: LockedOrder, amount: number): Promise<number> {
+  if (order.tax === 0) return 0
+  const [so] = await queryRows<{ refunded: number; taxRefunded: number }>(
+    tx,
+    sql`select coalesce(sum(amount), 0)::int as refunded, coalesce(sum(tax), 0)::int as "taxRefunded"
+        from refunds where order_id = ${order.id}`,
+  )
+  return refundTaxPart(amount, { tax: order.tax, total: order.total, ...so! })
 }
 
 /**

@@ -91,16 +91,22 @@ async function paidLines(tx: Tx, orderId: number) {
     tx,
     sql`select product_id as "productId", price, quantity, discount from order_items where order_id = ${orderId}`,
   )
-  const [order] = await queryRows<{ shippingCost: number }>(
+  const [order] = await queryRows<{ shippingCost: number; tax: number; total: number }>(
     tx,
-    sql`select shipping_cost as "shippingCost" from orders where id = ${orderId}`,
+    sql`select shipping_cost as "shippingCost", tax, total from orders where id = ${orderId}`,
   )
   // Every refund on record counts, pending and failed ones too: their money is spoken for.
   const refunds = await queryRows<{ amount: number; restockedProductIds: number[] }>(
     tx,
     sql`select amount, coalesce(restocked_product_ids, '{}') as "restockedProductIds" from refunds where order_id = ${orderId}`,
   )
-  return { items, shippingCost: order?.shippingCost ?? 0, refunds }
+  return {
+    items,
+    shippingCost: order?.shippingCost ?? 0,
+    tax: order?.tax ?? 0,
+    total: order?.total ?? 0,
+    refunds,
+  }
 }
 
 const methodWords = (method: PaymentMethod) => (method === 'stripe' ? 'card' : method.replace(/_/g, ' '))

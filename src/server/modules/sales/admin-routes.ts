@@ -49,6 +49,6 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
   )
 
   app.post('/api/sales', { schema: { body: saleInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await recordManualSale(db, request.body)),
+    reply.status(201).send(await recordManualSale(db, request.body, { timeZone })),
   )
 }

@@ -95,6 +95,7 @@ describe('a money-only refund in the ledger', () => {
       'Email',
       'Payment Method',
       'Sale Price',
+      'Tax',
       'Cost',
       'Profit',
       'Source',

@@ -11,7 +11,8 @@ import { type SQL, sql } from 'drizzle-orm'
 /** One refund line per refund that takes money off the ledger: `amount` > 0 is what it takes off. */
 export const REFUND_LINES: SQL = sql`(
   select r.id, r.order_id, r.completed_at as created_at, r.method, r.reason, o.customer_name, o.customer_email,
-    greatest(r.amount - coalesce((
+    -- The sales tax given back was never the shop's revenue (issue 34): it leaves no line here.
+    greatest(r.amount - r.tax - coalesce((
       select sum(i.price * i.quantity) from order_items i
       where i.order_id = r.order_id and i.product_id = any(r.restocked_product_ids)), 0), 0)::int as amount
   from refunds r join orders o on o.id = r.order_id

@@ -204,6 +204,7 @@ describe('the ledger', () => {
         Customer: `'=HYPERLINK("http://evil")`,
         'Payment Method': 'check',
         'Sale Price': '1234.50',
+        Tax: '0.00',
         Cost: '1000.00',
         Profit: '234.50',
         Source: 'manual',

@@ -11,11 +11,13 @@ import type {
   SalesQuery,
   SalesSummary,
 } from '../../../shared/sales'
+import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { saleRow, takeStock } from '../orders/stock-rules'
+import { quoteTax, readTaxSettings } from '../tax/service'
 import { DONE_ORDER_REFUNDS, REFUND_LINES } from './refund-lines'
 
 // The sales ledger: the rows, their totals by SQL aggregate, the months for the chart, and a sale
@@ -44,7 +46,10 @@ const toSale = (row: SaleRow): Sale => ({ ...row, saleDate: new Date(row.saleDat
 const SALE_COLUMNS = sql`s.id, s.product_id as "productId", p.name as "productName", p.sku as "productSku",
   s.sale_price as "salePrice", s.cost, s.profit, s.payment_method as "paymentMethod",
   s.customer_name as "customerName", s.customer_email as "customerEmail", s.notes,
-  s.sale_date as "saleDate", s.source, s.order_id as "orderId"`
+  s.sale_date as "saleDate", s.source, s.order_id as "orderId",
+  -- A line's share of its order's sales tax (issue 34), money held for the state, not a sale.
+  case when s.order_id is null then s.tax else coalesce((select round(o.tax::numeric * s.sale_price
+    / nullif(o.subtotal - o.discount, 0))::int from orders o where o.id = s.order_id), 0) end as tax`
 
 /**
  * The rows a search names: the piece (name or SKU) or the customer (name or e-mail), ignoring
@@ -177,7 +182,12 @@ export async function monthlySales(db: DbOrTx, months: number, clock: LedgerCloc
  * unsold and in stock, loses one unit — and is sold when that was its last — and the sale joins
  * the ledger, all in one transaction. The profit is computed here, whatever the client sent.
  */
-export async function recordManualSale(db: Database, input: SaleInput): Promise<Sale> {
+export async function recordManualSale(
+  db: Database,
+  input: SaleInput,
+  clock: { timeZone: string },
+): Promise<Sale> {
+  const tax = await inPersonTax(db, input, clock.timeZone)
   const id = await db.transaction(async (tx) => {
     const [piece] = await queryRows<{ status: string; stock: number; name: string }>(
       tx,
@@ -203,6 +213,8 @@ export async function recordManualSale(db: Database, input: SaleInput): Promise<
       notes: sql`${input.notes}::text`,
     })
     const [row] = await queryRows<{ id: number }>(tx, sql`insert into sales ${sale} returning id`)
+    await tx.execute(sql`update sales set tax = ${tax.tax}, tax_lines = ${JSON.stringify(tax.lines)}::jsonb,
+        tax_note = ${tax.note ?? null}, tax_state = ${tax.state ?? null} where id = ${row!.id}`)
     return row!.id
   })
   const [sale] = await queryRows<SaleRow>(
@@ -210,4 +222,33 @@ export async function recordManualSale(db: Database, input: SaleInput): Promise<
     sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id where s.id = ${id}`,
   )
   return toSale(sale!)
+}
+
+/**
+ * The sales tax on an in-person sale (issue 34): at the shop's origin unless the owner names the
+ * place of sale (a show) or marks it exempt with a reason; none while the shop does not collect.
+ */
+async function inPersonTax(
+  db: DbOrTx,
+  input: SaleInput,
+  timeZone: string,
+): Promise<TaxCalculation & { state?: string }> {
+  const settings = await readTaxSettings(db)
+  // Sold at the shop unless told otherwise: the report counts the sale in the shop's state.
+  const home = settings.origin.state || undefined
+  if (!settings.enabled) return { tax: 0, lines: [], note: TAX_MESSAGES.off, state: home }
+  const place = input.tax ?? { at: 'origin' as const }
+  if (place.at === 'exempt') return { tax: 0, lines: [], note: `Tax exempt: ${place.reason}`, state: home }
+  const destination = place.at === 'address' ? place.address : settings.origin
+  if (!destination.state) return { tax: 0, lines: [], note: TAX_MESSAGES.noOrigin }
+  // At a show the place of sale is the origin too: Texas taxes a sale where it is made.
+  const here = { ...settings, origin: { ...settings.origin, ...destination } }
+  const quote = await quoteTax(db, {
+    destination,
+    goods: input.salePrice,
+    shipping: 0,
+    timeZone,
+    settings: here,
+  })
+  return { ...quote, state: destination.state }
 }

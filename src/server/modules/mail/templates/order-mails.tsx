@@ -1,9 +1,11 @@
+import { Fragment } from 'react'
 import type { CheckoutPaymentMethod } from '../../../../shared/checkout'
 import { formatCents } from '../../../../shared/money'
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-labels'
 import { formatDeadline } from '../../../../shared/orders'
 import { printableName } from '../../../../shared/plain-text'
 import type { StoreInfo } from '../../../../shared/ssr'
+import { formatRate, type TaxLine } from '../../../../shared/tax'
 import type { OutgoingMail } from '../outbox'
 import {
   COLORS,
@@ -31,6 +33,8 @@ export interface OrderMailData {
   discountCode: string | null
   discount: number
   shippingCost: number
+  /** The sales tax lines per jurisdiction, as the order keeps them (issue 34). */
+  taxLines: TaxLine[]
   total: number
   shipping: { address: string; city: string; state: string; zip: string; country: string }
   specialInstructions: string | null
@@ -233,6 +237,8 @@ function shippingLabel(order: OrderMailData): string {
   return order.shippingCost === 0 ? 'FREE' : formatCents(order.shippingCost)
 }
 
+const taxLabel = (line: TaxLine) => `${line.jurisdiction} tax (${formatRate(line.rate)})`
+
 const discountLabel = (order: OrderMailData) =>
   order.discountCode ? `Discount (${order.discountCode})` : 'Discount'
 
@@ -241,6 +247,7 @@ function totalLines(order: OrderMailData): string[] {
     `Subtotal: ${formatCents(order.subtotal)}`,
     ...(order.discount > 0 ? [`${discountLabel(order)}: -${formatCents(order.discount)}`] : []),
     `Shipping: ${shippingLabel(order)}`,
+    ...order.taxLines.map((line) => `${taxLabel(line)}: ${formatCents(line.tax)}`),
     `Total: ${formatCents(order.total)}`,
   ]
 }
@@ -327,6 +334,9 @@ function ItemsTable({ order }: { order: OrderMailData }) {
         {total('Subtotal', formatCents(order.subtotal))}
         {order.discount > 0 && total(discountLabel(order), `-${formatCents(order.discount)}`)}
         {total('Shipping', shippingLabel(order))}
+        {order.taxLines.map((line) => (
+          <Fragment key={line.jurisdiction}>{total(taxLabel(line), formatCents(line.tax))}</Fragment>
+        ))}
         {total('Total', formatCents(order.total), true)}
       </tbody>
     </table>

@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, signInAsOwner, test } from './fixtures'
+import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
+
+// Sales tax (issue 34): the owner turns it on for Texas from a Houston origin and applies the
+// shipped Texas table; a shopper sees the tax line at checkout, on the confirmation and on the
+// invoice. The journeys run one at a time, and tax is turned off again after this one, so every
+// other journey keeps the specification's total = subtotal + shipping.
+
+const TEXAS_TABLE = 'src/server/modules/tax/samples/TX.csv'
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage()
+  await signInAsOwner(page)
+  const settings = await (await page.request.get('/api/admin/settings/tax')).json()
+  await page.request.put('/api/admin/settings/tax', { data: { ...settings, enabled: false } })
+  await page.close()
+})
+
+/** Texas from Houston: 6.25 % state, 1 % city, 1 % transit, each rounded to the cent. */
+const houstonTax = (taxable: number) =>
+  Math.round(taxable * 0.0625) + Math.round(taxable * 0.01) + Math.round(taxable * 0.01)
+
+test('the owner turns Texas sales tax on, and a shopper pays it through to the invoice', async ({
+  page,
+  browser,
+}) => {
+  // Two people, two screens, a PDF: longer than a one-page journey.
+  test.setTimeout(120_000)
+  await signInAsOwner(page)
+  await page.goto('/admin/settings/tax')
+  await expect(page.getByRole('heading', { name: 'Sales tax', level: 2 })).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Collect sales tax' }).check()
+  await page.getByLabel('Address', { exact: true }).fill('1 Main Street')
+  await page.getByLabel('City', { exact: true }).fill('Houston')
+  const origin = page.getByRole('group', { name: 'The shop’s origin' })
+  await origin.getByLabel('State').selectOption('TX')
+  await origin.getByLabel('ZIP code').fill('77002')
+  await page.getByRole('button', { name: 'Add a state' }).click()
+  const texas = page.getByRole('group', { name: 'Registered states' }).getByRole('listitem').first()
+  await expect(texas.getByLabel('State rate (%)')).toHaveValue('6.25')
+  await texas.getByLabel('Permit number').fill('32000000001')
+  await page.getByRole('button', { name: 'Save tax settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tax settings saved' }).first()).toBeVisible()
+
+  // The shipped Texas table, previewed against nothing, then applied.
+  await page.getByLabel('Rate table (CSV)').setInputFiles(TEXAS_TABLE)
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByText('12 ZIP codes: 12 new, 0 changed, 0 removed')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/tax-settings-preview-1440.png', fullPage: true })
+  await page.getByRole('button', { name: 'Apply this table' }).click()
+  await expect(page.getByText('In force').first()).toBeVisible()
+
+  // The calculator: Austin from Houston is still 8.25 % (origin sourcing).
+  const calculator = page.getByRole('region', { name: 'Test calculator' })
+  await calculator.getByLabel('ZIP code').fill('78701')
+  await calculator.getByLabel('Amount ($)').fill('100')
+  await calculator.getByRole('button', { name: 'Calculate' }).click()
+  await expect(calculator.getByRole('row', { name: /Sales tax \$8\.25/ })).toBeVisible()
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await page.screenshot({ path: 'test-results/screens/tax-settings-1440.png', fullPage: true })
+  await page.setViewportSize({ width: 375, height: 740 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: 'test-results/screens/tax-settings-375.png', fullPage: true })
+
+  // A reseller's certificate, kept on their account (the owner's own, here).
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/admin/accounts?search=e2e-owner')
+  await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
+  const exemption = page.getByRole('dialog', { name: 'Tax exemption' })
+  await exemption.getByLabel('Certificate number').fill('01-2345678')
+  await exemption.getByLabel('Expires on').fill('2030-12-31')
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([])
+  await exemption.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tax exemption saved' }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
+  await expect(exemption.getByLabel('Certificate number')).toHaveValue('01-2345678')
+  await exemption.getByRole('button', { name: 'Remove exemption' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tax exemption removed' }).first()).toBeVisible()
+
+  // A shopper on a phone.
+  const shopperContext = await browser.newContext({ viewport: { width: 375, height: 740 } })
+  const shopper = await shopperContext.newPage()
+  const piece = (await availablePieces(shopper)).find((p) => p.price < 50_000)!
+  await addToCart(shopper, piece)
+  await shopper.getByRole('button', { name: 'Open cart' }).click()
+  const sheet = shopper.getByRole('dialog', { name: 'Shopping Cart' })
+  await expect(sheet.getByText('Tax calculated at checkout')).toBeVisible()
+  await sheet.getByRole('button', { name: 'Checkout' }).click()
+  const summary = shopper.getByRole('region', { name: 'Order summary' })
+  await expect(summary.getByText('Enter state and ZIP')).toBeVisible()
+  await fillDetails(shopper, 'ava.tax@example.com')
+  const shipping = 695 // under the e2e shop's free-shipping threshold
+  const tax = houstonTax(piece.price + shipping)
+  await expect(summary.getByText(dollars(tax), { exact: true })).toBeVisible()
+  await expect(summary.getByText(dollars(piece.price + shipping + tax), { exact: true })).toBeVisible()
+  expect((await new AxeBuilder({ page: shopper }).analyze()).violations).toEqual([])
+  await shopper.screenshot({ path: 'test-results/screens/checkout-tax-375.png', fullPage: true })
+
+  await shopper.getByLabel('Zelle').check()
+  await shopper.getByRole('button', { name: 'Place Order' }).click()
+  await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+  await expect(shopper.getByText('Texas tax (6.25%)')).toBeVisible()
+  await expect(shopper.getByText('Houston city tax (1%)')).toBeVisible()
+  await shopper.screenshot({ path: 'test-results/screens/confirmation-tax-375.png', fullPage: true })
+
+  const confirmation = new URL(shopper.url())
+  const orderId = confirmation.searchParams.get('orderId')!
+  const key = confirmation.searchParams.get('key')!
+  const invoice = await shopper.request.get(
+    `/api/orders/${orderId}/invoice.pdf?key=${encodeURIComponent(key)}`,
+  )
+  expect(invoice.status()).toBe(200)
+  const path = 'test-results/screens/invoice-tax.pdf'
+  writeFileSync(path, await invoice.body())
+  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
+  expect(text).toMatch(/Texas tax \(6\.25%\)\s+\$[\d,.]+/)
+  expect(text).toContain(dollars(piece.price + shipping + tax))
+  await shopperContext.close()
+
+  // The owner's card shows the lines too, and the report counts the order's tax.
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto(`/admin/orders?search=%23${orderId}`)
+  await expect(page.getByText('Houston special district tax (1%)')).toBeVisible()
+  await page.goto('/admin/reports/sales-tax')
+  await expect(page.getByRole('heading', { name: 'For the Texas return' })).toBeVisible()
+  const texasReturn = page.getByRole('region', { name: 'For the Texas return' })
+  await expect(texasReturn.getByRole('row', { name: /Houston city/ })).toBeVisible()
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await page.screenshot({ path: 'test-results/screens/sales-tax-report-1440.png', fullPage: true })
+  await page.setViewportSize({ width: 375, height: 740 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: 'test-results/screens/sales-tax-report-375.png', fullPage: true })
+})

@@ -1,0 +1,235 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { Download } from 'lucide-react'
+import { Navigate, Route, Routes, useSearchParams } from 'react-router'
+import { formatCents } from '../../../shared/money'
+import { formatRate, stateName } from '../../../shared/tax'
+import type { SalesTaxReport, StateFigures } from '../../../shared/tax-report'
+import { api } from '../../lib/api'
+import { useFailureToast } from '../../lib/use-failure-toast'
+import { Button } from '../../ui/button'
+import { FormField } from '../../ui/form-field'
+import { Input } from '../../ui/input'
+import { Skeleton } from '../../ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table'
+import { AdminNotFound } from '../admin-not-found'
+import { PageHeader } from '../page-header'
+
+const REPORT = '/api/admin/reports/sales-tax'
+
+export const salesTaxReportQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: [REPORT, { from, to }],
+    queryFn: () => api.get<SalesTaxReport>(`${REPORT}?${new URLSearchParams({ from, to })}`),
+  })
+
+const pad = (value: number) => String(value).padStart(2, '0')
+const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+
+/** The periods a Texas seller files for: a month or a quarter, this one or the last. */
+function periods(now = new Date()) {
+  const year = now.getFullYear()
+  const month = now.getMonth()
+  const quarter = Math.floor(month / 3) * 3
+  return [
+    { label: 'This month', from: new Date(year, month, 1), to: now },
+    { label: 'Last month', from: new Date(year, month - 1, 1), to: new Date(year, month, 0) },
+    { label: 'This quarter', from: new Date(year, quarter, 1), to: now },
+    { label: 'Last quarter', from: new Date(year, quarter - 3, 1), to: new Date(year, quarter, 0) },
+  ].map((period) => ({ label: period.label, from: isoDay(period.from), to: isoDay(period.to) }))
+}
+
+/** The back office's reports: for now, the sales-tax report (issue 34). */
+export function ReportsPage() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="sales-tax" replace />} />
+      <Route path="sales-tax" element={<SalesTaxReportPage />} />
+      <Route path="*" element={<AdminNotFound />} />
+    </Routes>
+  )
+}
+
+function SalesTaxReportPage() {
+  const [params, setParams] = useSearchParams()
+  const [thisMonth, , thisQuarter] = periods()
+  const from = params.get('from') ?? thisQuarter!.from
+  const to = params.get('to') ?? thisMonth!.to
+  const report = useQuery(salesTaxReportQuery(from, to))
+  useFailureToast('Failed to load the sales-tax report', report.error)
+  const choose = (next: { from: string; to: string }) => setParams(next, { replace: true })
+  const texas = report.data?.states.find((state) => state.state === 'TX')
+
+  return (
+    <>
+      <PageHeader
+        title="Sales tax report"
+        description="By state and jurisdiction: what was sold, what was taxable, the tax collected and given back."
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField label="From" htmlFor="report-from">
+          <Input
+            type="date"
+            value={from}
+            max={to}
+            onChange={(event) => choose({ from: event.target.value, to })}
+          />
+        </FormField>
+        <FormField label="To" htmlFor="report-to">
+          <Input
+            type="date"
+            value={to}
+            min={from}
+            onChange={(event) => choose({ from, to: event.target.value })}
+          />
+        </FormField>
+        <div className="flex flex-wrap gap-2">
+          {periods().map((period) => (
+            <Button
+              key={period.label}
+              variant={period.from === from && period.to === to ? 'primary' : 'secondary'}
+              size="sm"
+              onClick={() => choose(period)}
+            >
+              {period.label}
+            </Button>
+          ))}
+        </div>
+        <Button asChild variant="ghost" size="sm" className="ml-auto">
+          <a href={`${REPORT}.csv?${new URLSearchParams({ from, to })}`} download>
+            <Download className="size-4" aria-hidden /> Export CSV
+          </a>
+        </Button>
+      </div>
+
+      <div className="mt-8 space-y-10">
+        {report.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : !report.data || report.data.states.length === 0 ? (
+          <p className="rounded-sm bg-sand px-4 py-6 text-center text-sm text-ink-muted">
+            No sales in this period.
+          </p>
+        ) : (
+          <>
+            {texas && <TexasReturn texas={texas} />}
+            <StatesTable states={report.data.states} />
+          </>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** The figures the Texas sales and use tax return asks for (Form 01-114). */
+function TexasReturn({ texas }: { texas: StateFigures }) {
+  return (
+    <section
+      aria-labelledby="texas-return-title"
+      className="rounded-sm border border-jade-700/25 bg-ivory p-5"
+    >
+      <h2 id="texas-return-title" className="font-display text-2xl text-ink">
+        For the Texas return
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Figure label="Total Texas sales" cents={texas.grossSales} />
+        <Figure label="Taxable sales" cents={texas.taxableSales} />
+        <Figure label="Exempt sales" cents={texas.exemptSales} />
+        <Figure label="Tax due" cents={texas.netTax} strong />
+      </dl>
+      <Table containerClassName="mt-5" className="text-sm">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Jurisdiction</TableHead>
+            <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
+            <TableHead className="text-right">Taxable</TableHead>
+            <TableHead className="text-right">Tax due</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {texas.jurisdictions.map((entry) => (
+            <TableRow key={`${entry.type}-${entry.jurisdiction}`}>
+              <TableCell>
+                {entry.jurisdiction}
+                <span className="block text-xs text-ink-muted sm:hidden">{formatRate(entry.rate)}</span>
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                {formatRate(entry.rate)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatCents(entry.taxableSales)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatCents(entry.netTax)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  )
+}
+
+function Figure({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-ink-muted">{label}</dt>
+      <dd className={strong ? 'font-display text-2xl text-jade-800 tabular-nums' : 'text-lg tabular-nums'}>
+        {formatCents(cents)}
+      </dd>
+    </div>
+  )
+}
+
+const STATE_FIGURES = [
+  ['grossSales', 'Gross sales'],
+  ['taxableSales', 'Taxable'],
+  ['exemptSales', 'Exempt'],
+  ['taxCollected', 'Collected'],
+  ['taxRefunded', 'Refunded'],
+  ['netTax', 'Net tax'],
+] as const
+
+/** A table on a wide screen; on a phone, a card per state with the same six figures. */
+function StatesTable({ states }: { states: StateFigures[] }) {
+  return (
+    <section aria-labelledby="states-title">
+      <h2 id="states-title" className="font-display text-2xl text-ink">
+        By state
+      </h2>
+      <ul className="mt-4 space-y-3 sm:hidden">
+        {states.map((state) => (
+          <li key={state.state} className="rounded-sm border border-ink/15 p-4">
+            <h3 className="font-medium text-ink">{stateName(state.state)}</h3>
+            <dl className="mt-2 space-y-1 text-sm">
+              {STATE_FIGURES.map(([key, label]) => (
+                <div key={key} className="flex justify-between gap-2">
+                  <dt className="text-ink-muted">{label}</dt>
+                  <dd className="tabular-nums">{formatCents(state[key])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Table containerClassName="mt-4 hidden sm:block" className="text-sm">
+        <TableHeader>
+          <TableRow>
+            <TableHead>State</TableHead>
+            {STATE_FIGURES.map(([key, label]) => (
+              <TableHead key={key} className="text-right">
+                {label}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {states.map((state) => (
+            <TableRow key={state.state}>
+              <TableCell className="whitespace-nowrap">{stateName(state.state)}</TableCell>
+              {STATE_FIGURES.map(([key]) => (
+                <TableCell key={key} className="text-right tabular-nums">
+                  {formatCents(state[key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  )
+}

@@ -1,0 +1,136 @@
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { instantToWallTime } from '../../../shared/shop-time'
+import { stateCode, taxAddressSchema, taxExemptionSchema, taxSettingsSchema } from '../../../shared/tax'
+import { salesTaxReportQuerySchema } from '../../../shared/tax-report'
+import { MAX_RATE_TABLE_BYTES } from '../../../shared/tax-tables'
+import type { Database } from '../../db/client'
+import { DomainError, invalid, invalidFields } from '../../errors'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import { removeTaxExemption, setTaxExemption, taxExemptionOf } from './exemptions'
+import { applyRateTable, listRateTables, previewRateTable, type UploadedTable } from './rate-tables'
+import { salesTaxReport } from './report'
+import { salesTaxCsv } from './report-csv'
+import { quoteTax, readTaxSettings, writeTaxSettings } from './service'
+import { taxWatch } from './watch'
+
+const cents = z.number({ error: 'Amounts are in cents' }).int().min(0).max(100_000_000)
+
+/** The owner's tax settings, rate tables and test calculator; inside the admin scope. */
+export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
+  const today = () => instantToWallTime(new Date(), timeZone).date
+  await app.register(multipart, {
+    limits: { fileSize: MAX_RATE_TABLE_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: true,
+  })
+
+  app.get('/api/admin/settings/tax', () => readTaxSettings(db))
+
+  app.put('/api/admin/settings/tax', { schema: { body: taxSettingsSchema } }, (request) =>
+    writeTaxSettings(db, request.body),
+  )
+
+  app.post(
+    '/api/admin/tax/calculate',
+    { schema: { body: z.object({ address: taxAddressSchema, amount: cents, shipping: cents.default(0) }) } },
+    ({ body }) =>
+      quoteTax(db, { destination: body.address, goods: body.amount, shipping: body.shipping, timeZone }),
+  )
+
+  app.get(
+    '/api/admin/reports/sales-tax',
+    { schema: { querystring: salesTaxReportQuerySchema } },
+    ({ query }) => salesTaxReport(db, { ...query, timeZone }),
+  )
+
+  app.get(
+    '/api/admin/reports/sales-tax.csv',
+    { schema: { querystring: salesTaxReportQuerySchema } },
+    async ({ query }, reply) => {
+      const report = await salesTaxReport(db, { ...query, timeZone })
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-tax-${query.from}-to-${query.to}.csv"`)
+        .send(salesTaxCsv(report))
+    },
+  )
+
+  const userParams = z.object({ id: z.coerce.number().int().positive() })
+  app.get('/api/admin/users/:id/tax-exemption', { schema: { params: userParams } }, async (request) => ({
+    exemption: await taxExemptionOf(db, request.params.id),
+  }))
+  app.put(
+    '/api/admin/users/:id/tax-exemption',
+    { schema: { params: userParams, body: taxExemptionSchema } },
+    (request) => setTaxExemption(db, request.params.id, request.body),
+  )
+  app.delete(
+    '/api/admin/users/:id/tax-exemption',
+    { schema: { params: userParams } },
+    async (request, reply) => {
+      await removeTaxExemption(db, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+
+  app.get('/api/admin/tax/watch', async () => taxWatch(db, await readTaxSettings(db), timeZone))
+
+  app.get('/api/admin/tax/tables', async () => {
+    const items = await listRateTables(db, today())
+    return { items, total: items.length }
+  })
+
+  app.post(
+    '/api/admin/tax/tables',
+    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true } },
+    async (request, reply) => {
+      const preview = await previewRateTable(db, await readTableUpload(request))
+      return reply.code(201).send(preview)
+    },
+  )
+
+  app.post(
+    '/api/admin/tax/tables/:id/apply',
+    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    (request) => applyRateTable(db, request.params.id),
+  )
+}
+
+/** The upload's file and its two fields, checked; the file is read whole (a few hundred KB). */
+async function readTableUpload(request: FastifyRequest): Promise<UploadedTable> {
+  if (!request.isMultipart())
+    throw invalid('Send the table as multipart/form-data with file, state and effectiveFrom')
+  const fields: Record<string, string> = {}
+  let file: { name: string; text: string } | undefined
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      try {
+        const data = await part.toBuffer()
+        if (part.fieldname === 'file') file = { name: part.filename, text: data.toString('utf8') }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new DomainError(
+            'too-large',
+            `A rate table is at most ${MAX_RATE_TABLE_BYTES / 1024 / 1024} MB`,
+          )
+        throw error
+      }
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value
+    }
+  }
+  const errors = []
+  const state = stateCode(fields.state ?? '')
+  if (!state) errors.push({ field: 'state', message: 'Choose the state this table is for' })
+  const effectiveFrom = fields.effectiveFrom?.trim() ?? ''
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveFrom) || Number.isNaN(Date.parse(effectiveFrom)))
+    errors.push({ field: 'effectiveFrom', message: 'Enter the date the rates take effect (YYYY-MM-DD)' })
+  if (!file) errors.push({ field: 'file', message: 'Choose the rate table file (CSV)' })
+  if (errors.length > 0 || !state || !file) throw invalidFields(errors[0]!.message, errors)
+  return { state, effectiveFrom, fileName: file.name, text: file.text }
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { orderAmounts } from '../../../shared/cart'
+import { calculateTaxRequestSchema, type TaxSettings } from '../../../shared/tax'
+import type { Database, DbOrTx } from '../../db/client'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import { codeDiscount, linesSubtotal, mergeLines } from '../checkout/place-order'
+import { quoteTax } from './service'
+
+export interface TaxRoutesDeps {
+  db: Database
+  timeZone: string
+  /** The owner's settings as checkout reads them (plugins/catalog-changes.ts). */
+  taxSettings: { get(db: DbOrTx): Promise<TaxSettings> }
+  shipping: { freeThresholdCents: number; flatCents: number }
+}
+
+/** The checkout summary's "Sales tax" line, before the order: the order computes it again. */
+export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesDeps> = async (
+  app,
+  { db, timeZone, shipping, taxSettings },
+) => {
+  app.post(
+    '/api/calculate-tax',
+    { schema: { body: calculateTaxRequestSchema }, config: { rateLimit: RATE_LIMITS.taxQuote } },
+    async (request) => {
+      const { body } = request
+      const lines = mergeLines(body.items)
+      const prices = new Map(lines.map((line) => [line.productId, { price: line.price }]))
+      const subtotal = linesSubtotal(lines, prices)
+      const discount = body.discountCode ? await codeDiscount(db, body.discountCode, subtotal) : 0
+      // The shipping the shop charges on these amounts, as checkout will: a stale figure from
+      // the client would only mislead the shopper about the tax.
+      const { shippingCost } = orderAmounts(subtotal, discount, shipping)
+      return quoteTax(db, {
+        destination: body.address,
+        goods: subtotal - discount,
+        shipping: shippingCost,
+        timeZone,
+        settings: await taxSettings.get(db),
+        userId: (await request.session.user())?.id ?? null,
+      })
+    },
+  )
+}
