@@ -49,10 +49,14 @@ export function useConfirmImport() {
 /** Once an import is over: the product lists and counts show what it wrote. */
 export function useRefreshAfterImport() {
   const queryClient = useQueryClient()
-  return () =>
-    Promise.all(
-      ['/api/admin/products', '/api/admin/products/summary', '/api/admin/overview', '/api/products'].map(
-        (path) => queryClient.invalidateQueries({ queryKey: [path] }),
+  // Stable, so the report's effect runs once when the import ends, not on every render.
+  return useCallback(
+    () =>
+      Promise.all(
+        ['/api/admin/products', '/api/admin/products/summary', '/api/admin/overview', '/api/products'].map(
+          (path) => queryClient.invalidateQueries({ queryKey: [path] }),
+        ),
       ),
-    )
+    [queryClient],
+  )
 }

@@ -85,11 +85,9 @@ function ChooseFiles({ onPreview }: { onPreview: (preview: ImportPreview) => voi
     if (!csv) return setMissing(true)
     send.mutate({ csv, zip }, { onSuccess: onPreview })
   }
-  const fieldErrors = send.error
-    ? (send.error as { fieldErrors?: { field: string; message: string }[] }).fieldErrors
-    : []
-  const errorOf = (field: string) => fieldErrors?.find((error) => error.field === field)?.message
-  const general = send.error && !fieldErrors?.length ? failureMessage(send.error) : undefined
+  const fieldErrors = send.error instanceof ApiError ? send.error.fieldErrors : []
+  const errorOf = (field: string) => fieldErrors.find((error) => error.field === field)?.message
+  const general = send.error && fieldErrors.length === 0 ? failureMessage(send.error) : undefined
   return (
     <form onSubmit={submit} className="grid gap-6" noValidate>
       <DialogHeader>
