@@ -85,14 +85,16 @@ describe('the private-address guard', () => {
   })
 })
 
-describe('pictures in an import', () => {
+describe('pictures by URL in a shop without an allow-list', () => {
   let t: TestApp
   let admin: string
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PAYMENT_PROVIDER: 'test' } })
+    admin = await adminCookie(t.app, t.handle.db)
+  })
   afterAll(() => t?.close())
 
   it('are not fetched from a private address: the row is reported, the others imported', async () => {
-    t = await createTestApp({ env: { PAYMENT_PROVIDER: 'test' } })
-    admin = await adminCookie(t.app, t.handle.db)
     served.length = 0
     const csv = [
       HEADER,
@@ -112,14 +114,21 @@ describe('pictures in an import', () => {
       },
     ])
     expect(served).toEqual([])
-    await t.close()
   })
+})
 
-  it('are fetched from a host IMPORT_FETCH_ALLOW_HOSTS names, through the image pipeline', async () => {
+describe('pictures in an import', () => {
+  let t: TestApp
+  let admin: string
+  beforeAll(async () => {
     t = await createTestApp({
       env: { PAYMENT_PROVIDER: 'test', IMPORT_FETCH_ALLOW_HOSTS: 'cdn.invalid, 127.0.0.1' },
     })
     admin = await adminCookie(t.app, t.handle.db)
+  })
+  afterAll(() => t?.close())
+
+  it('are fetched from a host IMPORT_FETCH_ALLOW_HOSTS names, through the image pipeline', async () => {
     const csv = [
       HEADER,
       row('PV-3', `http://127.0.0.1:${port}/jade.png`),
