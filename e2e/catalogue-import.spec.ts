@@ -27,7 +27,7 @@ async function samplePictures(): Promise<Buffer> {
 test('the owner imports a Shopify catalogue with its pictures and sees the pieces on the storefront', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await page.setViewportSize({ width: 1440, height: 900 })
   await signInAsOwner(page)
   await page.goto('/admin/products')
