@@ -347,6 +347,26 @@ for (const width of [320, 375, 1440]) {
         'the delete confirmation',
       )
       await closeDialog(page)
+      // Import: choosing the files, and a preview with its table of row problems (never confirmed).
+      const importing = await openDialog(
+        page,
+        page.getByRole('link', { name: 'Import' }),
+        'Import Products',
+        'Import',
+      )
+      await importing.getByLabel('CSV file').setInputFiles({
+        name: 'products.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Handle,Title,Body (HTML),Type,Variant SKU,Variant Price,Image Src\n' +
+            'a-very-long-handle-for-a-piece-of-carved-celadon-jadeite-with-a-story,No,<p>Short</p>,Brooch,,abc,https://cdn.example.com/a-picture-with-a-rather-long-file-name.jpg\n',
+        ),
+      })
+      await importing.getByRole('button', { name: 'Preview Import' }).click()
+      const review = page.getByRole('dialog', { name: 'Check the Import' })
+      await expect(review.getByRole('table', { name: 'Rows with problems' })).toBeVisible()
+      await expectFits(page, 'the import preview')
+      await closeDialog(page)
 
       // Sales: Record Sale's picker and its Mark as Sold form, the owner's screen at a fair.
       await page.goto('/admin/sales')

@@ -84,6 +84,8 @@ const envSchema = z.object({
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
+  // Hosts a catalogue import may fetch pictures from although they are private or local (tests).
+  IMPORT_FETCH_ALLOW_HOSTS: z.string().optional(),
   // Uploads in an S3-compatible bucket (required beyond one machine); unset = DATA_DIR/uploads.
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z
@@ -152,6 +154,8 @@ export interface Config {
   /** Hosts trusted for links when PUBLIC_URL is unset (lower-case, with port when not 80/443). */
   allowedHosts: string[]
   seedDemo: boolean
+  /** IMPORT_FETCH_ALLOW_HOSTS: hosts exempt from the import's private-address check (lower-case). */
+  importFetchAllowHosts: string[]
   /** Uploads in a bucket; undefined keeps them under DATA_DIR/uploads. */
   s3: S3Settings | undefined
   /** Bearer token that lets other machines read /metrics. */
@@ -264,6 +268,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO,
+    importFetchAllowHosts: (e.IMPORT_FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

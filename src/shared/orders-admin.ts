@@ -192,8 +192,12 @@ export type PaymentUpdate = z.output<typeof paymentUpdateSchema>
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd')
-  // 2026-02-30 has the right shape but is no day of the calendar.
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Enter a real date')
+  // 2026-02-30 has the right shape but is no day of the calendar. zod runs this after a failed
+  // regex too, so a blank or malformed value must answer false here, not throw (a 500).
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+  }, 'Enter a real date')
 
 export const MAX_INSTALLMENTS = 24
 

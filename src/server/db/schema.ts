@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
+import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../shared/catalog-import'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
@@ -959,6 +961,50 @@ export const shopSettings = pgTable('shop_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 })
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+})
+
+/**
+ * A catalogue import (issue 37) from its dry run to its report. The rows the dry run accepted
+ * wait here, already parsed, until the owner confirms; the job then works through them and keeps
+ * its progress here, so any instance can answer how far it is and a killed one's import resumes.
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: text('id').primaryKey(),
+    format: text('format').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The shop's address when the file came: its own picture URLs are read back as its paths. */
+    origin: text('origin').notNull(),
+    /** The rows to write (modules/catalog-import/staged-rows.ts), in file order. */
+    rows: jsonb('rows').notNull(),
+    /** The ZIP of pictures sent beside the CSV, read only by the job. */
+    images: bytea('images'),
+    unmappedCategories: jsonb('unmapped_categories').$type<string[]>().notNull().default([]),
+    categoryMap: jsonb('category_map').$type<Record<string, string>>().notNull().default({}),
+    /** The dry run's problems and then the job's, each with its line and column. */
+    errors: jsonb('errors').notNull().default([]),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    imagesFetched: integer('images_fetched').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The running job's last sign of life: a stale one is taken over (a killed instance). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check('product_imports_format_check', inList('format', IMPORT_FORMATS)),
+    check('product_imports_status_check', inList('status', IMPORT_STATUSES)),
+  ],
+)
 
 /**
  * The ZIP-level sales-tax rate tables the owner uploads (issue 34), one per state and version. A

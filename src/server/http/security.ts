@@ -18,6 +18,11 @@ declare module 'fastify' {
      * applies; the signed token in the address is what authorises it.
      */
     oneClickUnsubscribe?: boolean
+    /**
+     * An admin write that changes no product (a catalogue import's dry run and go-ahead): the admin
+     * scope then announces no catalogue change for it (the import announces its own, once, at the end).
+     */
+    leavesCatalogAlone?: boolean
   }
 }
 // The payment provider's webhooks come from its servers, with their own signature check.

@@ -5,6 +5,8 @@ import { siteOrigin } from '../http/site-origin'
 import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
 import { backupAdminRoutes } from '../modules/backup/admin-routes'
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
+import { catalogImportAdminRoutes } from '../modules/catalog-import/admin-routes'
+import { ImportRunner } from '../modules/catalog-import/runner'
 import { dashboardAdminRoutes } from '../modules/dashboard/admin-routes'
 import { discountsAdminRoutes } from '../modules/discounts/admin-routes'
 import { documentAdminRoutes } from '../modules/documents/admin-routes'
@@ -22,6 +24,13 @@ import { routeEntries } from './infrastructure'
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue imports running on this instance (issue 37). */
+    catalogImports: ImportRunner
+  }
+}
+
 /**
  * The back office: every route registered in here answers 401 to visitors and 403 to customers.
  * fastify-plugin only names this part and checks what it needs; the routes live in a scope of
@@ -30,6 +39,21 @@ const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 async function adminScope(app: FastifyInstance) {
   const { db, config, files, links, catalogChanges: catalog, paymentProvider } = app
   const timeZone = config.store.timeZone
+  // Catalogue imports run in the background and announce the catalogue once, when they end.
+  const imports = new ImportRunner({
+    db,
+    files,
+    allowHosts: config.importFetchAllowHosts,
+    log: app.log,
+    onCatalogChanged: () => catalog.changed(),
+  })
+  app.decorate('catalogImports', imports)
+  app.addHook('onReady', async () => {
+    await imports
+      .resumeStale()
+      .catch((error) => app.log.warn({ err: error }, 'catalogue imports not resumed'))
+  })
+  app.addHook('onClose', () => imports.stop())
   await app.register(async (admin) => {
     admin.addHook('onRoute', (route) => {
       app.adminRoutes.push(...routeEntries(route))
@@ -39,7 +63,11 @@ async function adminScope(app: FastifyInstance) {
     // listing cache, on every instance, before the owner sees the answer: one place, not a call in
     // each service. Owner writes are rare; an extra clear costs one rebuild of the listing.
     admin.addHook('onSend', async (request, reply, payload) => {
-      if (MUTATING_METHODS.has(request.method) && reply.statusCode < 400) {
+      if (
+        MUTATING_METHODS.has(request.method) &&
+        reply.statusCode < 400 &&
+        !request.routeOptions.config.leavesCatalogAlone
+      ) {
         await catalog.changedNow().catch((error) => {
           request.log.warn({ err: error }, 'catalog change not announced to other instances')
         })
@@ -53,6 +81,7 @@ async function adminScope(app: FastifyInstance) {
     })
     await admin.register(backupAdminRoutes, { database: app.database, files })
     await admin.register(catalogAdminRoutes, { db, files, origin: siteOrigin(config) })
+    await admin.register(catalogImportAdminRoutes, { db, runner: imports, origin: siteOrigin(config) })
     await admin.register(mediaAdminRoutes, { store: files })
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })

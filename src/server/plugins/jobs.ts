@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
 import { dataSweeps } from '../jobs/sweeps'
+import { IMPORT_SWEEPS } from '../modules/catalog-import/sweeps'
 import { CheckoutReconciler } from '../modules/checkout/reconcile'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
@@ -52,6 +53,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       installmentReminders(links, timeZone),
       unusedTestimonialPhotos(files),
       ...PIECE_ALERT_SWEEPS,
+      ...IMPORT_SWEEPS,
     ],
     log: app.log,
     everyMs: config.jobsEveryMs,

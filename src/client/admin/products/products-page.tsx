@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Download, PackageSearch, Plus } from 'lucide-react'
+import { Download, PackageSearch, Plus, Upload } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import {
   capitalize,
   PRODUCT_CATEGORIES,
@@ -26,6 +27,7 @@ import { PageHeader } from '../page-header'
 import { RecordSaleDialog } from '../sales/record-sale-dialog'
 import { PRODUCT_FILTERS, productsPageQuery, useCreateProduct, useDeleteProduct, useMarkSold } from './api'
 import { EditProductDialog } from './edit-product-dialog'
+import { ImportDialog } from './import-dialog'
 import { productColumns } from './product-columns'
 import { NEW_PRODUCT, ProductForm } from './product-form'
 
@@ -44,6 +46,12 @@ export function ProductsPage() {
   const create = useCreateProduct()
   const markSold = useMarkSold()
   const remove = useDeleteProduct()
+  // The import lives at /admin/products/import, its step in ?id=, so a reload finds it again.
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const importing = /\/products\/import\/?$/.test(location.pathname)
+  const importsBase = location.pathname.replace(/(\/import)?\/?$/, '')
 
   const query = useQuery(productsPageQuery(list.params))
   useFailureToast('Failed to fetch products', query.error)
@@ -67,6 +75,11 @@ export function ProductsPage() {
         actions={
           tab === 'all' && (
             <>
+              <Button variant="secondary" asChild>
+                <Link to={`${importsBase}/import`}>
+                  <Upload className="size-4" aria-hidden /> Import
+                </Link>
+              </Button>
               <Button variant="secondary" asChild>
                 <a href="/api/admin/products/export.csv" download>
                   <Download className="size-4" aria-hidden /> Export CSV
@@ -199,6 +212,16 @@ export function ProductsPage() {
         pendingLabel="Deleting…"
         destructive
         onConfirm={() => remove.mutateAsync(deleting!.id)}
+      />
+      <ImportDialog
+        open={importing}
+        importId={importing ? (searchParams.get('id') ?? undefined) : undefined}
+        onImportId={(id) =>
+          navigate(id ? `${importsBase}/import?id=${encodeURIComponent(id)}` : `${importsBase}/import`, {
+            replace: true,
+          })
+        }
+        onClose={() => navigate(importsBase)}
       />
     </>
   )

@@ -8,6 +8,19 @@ import { markdownToHtml } from '../../../shared/markdown'
 // allow-list of tags and attributes, so whatever was typed or pasted (raw HTML included), no
 // script, event handler, style, frame or javascript: address ever reaches a reader.
 
+/** Tags whose contents go too, not just their tags (the catalogue import cleans Shopify's HTML with them). */
+export const DROPPED_WITH_CONTENTS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+]
+
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
     'h2',
@@ -52,8 +65,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  // The contents of these go too, not just their tags.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  nonTextTags: DROPPED_WITH_CONTENTS,
   transformTags: {
     // Raw HTML headings follow the same levels as Markdown ones (see shared/markdown.ts).
     h1: 'h2',

@@ -472,6 +472,13 @@ describe('payment plans', () => {
     })
     expect(impossible.statusCode).toBe(400)
     expect(impossible.json().message).toBe('Enter a real date')
+    // A blank date fails the shape first; the calendar check must not throw on it (a 500).
+    const blank = await putPlan(orderId, {
+      depositAmount: 5_000,
+      installments: [{ amount: 15_000, dueDate: '' }],
+    })
+    expect(blank.statusCode).toBe(400)
+    expect(blank.json().message).toBe('Enter a date as yyyy-mm-dd')
 
     const planned = await putPlan(orderId, {
       depositAmount: 5_000,

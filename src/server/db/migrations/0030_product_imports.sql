@@ -1,0 +1,23 @@
+CREATE TABLE "product_imports" (
+	"id" text PRIMARY KEY NOT NULL,
+	"format" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"origin" text NOT NULL,
+	"rows" jsonb NOT NULL,
+	"images" "bytea",
+	"unmapped_categories" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"category_map" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"rows_total" integer DEFAULT 0 NOT NULL,
+	"rows_done" integer DEFAULT 0 NOT NULL,
+	"created" integer DEFAULT 0 NOT NULL,
+	"updated" integer DEFAULT 0 NOT NULL,
+	"unchanged" integer DEFAULT 0 NOT NULL,
+	"images_fetched" integer DEFAULT 0 NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "product_imports_format_check" CHECK (format in ('jade', 'shopify')),
+	CONSTRAINT "product_imports_status_check" CHECK (status in ('pending', 'running', 'done', 'failed'))
+);

@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { IMPORT_MAX_BYTES, importConfirmSchema, importIdParams } from '../../../shared/catalog-import'
+import type { Database } from '../../db/client'
+import { DomainError, invalidFields } from '../../errors'
+import { RATE_LIMITS } from '../../lib/rate-limits'
+import { previewImport } from './preview'
+import { confirmImport, importProgress, importReportCsv } from './progress'
+import type { ImportRunner } from './runner'
+
+// The catalogue import (issue 37); registered inside the admin scope (plugins/admin-scope.ts).
+
+const LIMIT_MB = IMPORT_MAX_BYTES / 1024 / 1024
+
+export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  runner: ImportRunner
+  origin: (request: FastifyRequest) => string
+}> = async (app, { db, runner, origin }) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 2, fields: 5, parts: 10 },
+    throwFileSizeLimit: true,
+  })
+
+  app.post(
+    '/api/admin/products/imports',
+    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true, leavesCatalogAlone: true } },
+    async (request, reply) => {
+      const { csv, zip } = await readFiles(request)
+      return reply.status(201).send(await previewImport(db, { csv, zip, origin: origin(request) }))
+    },
+  )
+
+  app.get('/api/admin/products/imports/:id', { schema: { params: importIdParams } }, (request) =>
+    importProgress(db, request.params.id),
+  )
+
+  // The final report the owner keeps: every row not imported as it should have been, and why.
+  app.get(
+    '/api/admin/products/imports/:id/report.csv',
+    { schema: { params: importIdParams } },
+    async (request, reply) => {
+      const report = await importProgress(db, request.params.id)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${report.id}-report.csv"`)
+        .header('cache-control', 'no-store')
+        .send(importReportCsv(report))
+    },
+  )
+
+  app.post(
+    '/api/admin/products/imports/:id/confirm',
+    { schema: { params: importIdParams, body: importConfirmSchema }, config: { leavesCatalogAlone: true } },
+    async (request, reply) => {
+      await confirmImport(db, request.params.id, request.body?.categoryMap ?? {})
+      runner.run(request.params.id)
+      return reply.status(202).send(await importProgress(db, request.params.id))
+    },
+  )
+}
+
+/** The CSV (`file`) and the optional ZIP of pictures (`images`), each at most IMPORT_MAX_BYTES. */
+async function readFiles(request: FastifyRequest): Promise<{ csv: Buffer; zip: Buffer | undefined }> {
+  let csv: Buffer | undefined
+  let zip: Buffer | undefined
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue
+    let data: Buffer
+    try {
+      data = await part.toBuffer()
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error
+      const message = `${part.filename || 'The file'} is larger than ${LIMIT_MB} MB, the most one import takes. Split it into several files.`
+      throw new DomainError('too-large', message, [{ field: part.fieldname, message }])
+    }
+    if (part.fieldname === 'file') csv = data
+    else if (part.fieldname === 'images') zip = data.length > 0 ? data : undefined
+  }
+  if (!csv || csv.length === 0) {
+    const message = 'Choose a CSV file to import'
+    throw invalidFields(message, [{ field: 'file', message }])
+  }
+  return { csv, zip }
+}

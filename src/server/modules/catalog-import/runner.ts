@@ -1,0 +1,219 @@
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import type { ProductCategory } from '../../../shared/catalog'
+import type { ImportFormat, ImportRowError } from '../../../shared/catalog-import'
+import { productInputSchema } from '../../../shared/product-input'
+import type { Database } from '../../db/client'
+import { productImports } from '../../db/schema'
+import { isDomainError } from '../../errors'
+import { createProduct, updateProduct } from '../catalog/admin-service'
+import type { FileStore } from '../media/file-store'
+import { processImage } from '../media/image-pipeline'
+import { mappedCategory, typeOfCategory } from './categories'
+import { fetchPicture, PictureFetchError } from './fetch-picture'
+import { FORMAT_COLUMNS, keptAsIs, productsBySku, sameProduct, sortErrors } from './preview'
+import { productInput, type StagedRow, zodProblems } from './staged-rows'
+import { pictureName, ZipError, ZipPictures } from './zip-read'
+
+// The import itself, in the background: row after row through the same services as the product
+// form (so stock rules, SKU uniqueness and picture clean-up hold), progress saved as it goes so
+// any instance can report it and a killed one's import is taken over where it stopped. One bad
+// row is reported and skipped; the catalogue is announced as changed once, at the end.
+
+/** Progress is saved at least this often, and after every batch of rows. */
+const SAVE_EVERY_MS = 1000
+const SAVE_EVERY_ROWS = 25
+/** A running import whose heartbeat is older than this was left by a stopped instance. */
+export const STALE_AFTER_MS = 60_000
+
+export interface ImportRunnerDeps {
+  db: Database
+  files: FileStore
+  allowHosts: readonly string[]
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void }
+  /** Told once an import has finished writing (the catalogue's one change). */
+  onCatalogChanged: () => void
+}
+
+export class ImportRunner {
+  private readonly running = new Map<string, Promise<void>>()
+  private halting = false
+
+  constructor(private readonly deps: ImportRunnerDeps) {}
+
+  /** Starts the import in the background, unless it is already running here or elsewhere. */
+  run(id: string): void {
+    if (this.running.has(id) || this.halting) return
+    const job = this.work(id)
+      .catch((error) => this.deps.log.error({ err: error, importId: id }, 'catalogue import failed'))
+      .finally(() => this.running.delete(id))
+    this.running.set(id, job)
+  }
+
+  /** Confirmed imports no instance is working on (one stopped mid-way): taken over here. */
+  async resumeStale(): Promise<void> {
+    const stale = await this.deps.db.select({ id: productImports.id }).from(productImports).where(claimable())
+    for (const { id } of stale) this.run(id)
+  }
+
+  /** Shutdown: the row in hand finishes, the rest waits for another instance or a restart. */
+  async stop(): Promise<void> {
+    this.halting = true
+    await Promise.all([...this.running.values()])
+  }
+
+  /** Resolves when the import running here (if any) is over; tests wait on it. */
+  async settled(id: string): Promise<void> {
+    await this.running.get(id)
+  }
+
+  private async work(id: string): Promise<void> {
+    const { db } = this.deps
+    const [job] = await db
+      .update(productImports)
+      .set({ status: 'running', heartbeatAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(productImports.id, id), claimable()))
+      .returning()
+    if (!job) return
+    const rows = job.rows as StagedRow[]
+    const format = job.format as ImportFormat
+    const state = {
+      rowsDone: job.rowsDone,
+      created: job.created,
+      updated: job.updated,
+      unchanged: job.unchanged,
+      imagesFetched: job.imagesFetched,
+      errors: job.errors as ImportRowError[],
+    }
+    const save = (extra: Partial<typeof productImports.$inferInsert> = {}) =>
+      db
+        .update(productImports)
+        .set({
+          ...state,
+          errors: sortErrors(state.errors),
+          heartbeatAt: new Date(),
+          updatedAt: new Date(),
+          ...extra,
+        })
+        .where(eq(productImports.id, id))
+    try {
+      let zip: ZipPictures | undefined
+      try {
+        zip = job.images ? new ZipPictures(job.images) : undefined
+      } catch (error) {
+        if (!(error instanceof ZipError)) throw error
+      }
+      let savedAt = performance.now()
+      let sinceSave = 0
+      for (const row of rows.slice(state.rowsDone)) {
+        if (this.halting) {
+          await save()
+          return
+        }
+        const outcome = await this.importRow(row, format, job.categoryMap, zip, state)
+        if (outcome === 'created') state.created++
+        else if (outcome === 'updated') state.updated++
+        else if (outcome === 'unchanged') state.unchanged++
+        state.rowsDone++
+        sinceSave++
+        if (sinceSave >= SAVE_EVERY_ROWS || performance.now() - savedAt > SAVE_EVERY_MS) {
+          await save()
+          savedAt = performance.now()
+          sinceSave = 0
+        }
+      }
+      // The staged rows and pictures have served; the counts and errors are the report.
+      await save({ status: 'done', images: null })
+      if (state.created + state.updated > 0) this.deps.onCatalogChanged()
+    } catch (error) {
+      await save({ status: 'failed' }).catch(() => {})
+      // What was written is live: the storefront must see it even though the job stopped.
+      this.deps.onCatalogChanged()
+      throw error
+    }
+  }
+
+  private async importRow(
+    row: StagedRow,
+    format: ImportFormat,
+    categoryMap: Record<string, string>,
+    zip: ZipPictures | undefined,
+    state: { imagesFetched: number; errors: ImportRowError[] },
+  ): Promise<'created' | 'updated' | 'unchanged' | 'skipped'> {
+    const columns = FORMAT_COLUMNS[format]
+    const problem = (column: string, message: string) => {
+      state.errors.push({ line: row.line, column, message })
+      return 'skipped' as const
+    }
+    const category = row.category ?? mappedCategory(categoryMap, row.sourceCategory)
+    if (!category)
+      return problem(
+        columns.category!,
+        `“${row.sourceCategory}” was not given one of the shop's categories, so the piece was not imported`,
+      )
+    // A Shopify piece whose kind the owner chose takes that category's type.
+    const staged =
+      row.category === null && row.fields.type === 'other' && format === 'shopify'
+        ? { ...row, fields: { ...row.fields, type: typeOfCategory(category as ProductCategory) } }
+        : row
+    const { db, files } = this.deps
+    const current = (await productsBySku(db, [row.sku])).get(row.sku.toUpperCase())
+    const pictures: { url: string; alt: string }[] = []
+    for (const image of row.images) {
+      try {
+        const url = keptAsIs(image.ref, current) ? image.ref : await this.picture(image.ref, zip, state)
+        pictures.push({ url, alt: image.alt })
+      } catch (error) {
+        if (error instanceof PictureFetchError || error instanceof ZipError || isDomainError(error))
+          return problem(columns.imageUrls!, error.message)
+        throw error
+      }
+    }
+    const parsed = productInputSchema.safeParse(productInput(staged, category, pictures))
+    if (!parsed.success) {
+      state.errors.push(...zodProblems(row.line, parsed.error, columns))
+      return 'skipped'
+    }
+    try {
+      if (!current) {
+        await createProduct(db, parsed.data)
+        return 'created'
+      }
+      if (sameProduct(parsed.data, current, row)) return 'unchanged'
+      await updateProduct(db, files, current.id, parsed.data)
+      return 'updated'
+    } catch (error) {
+      if (!isDomainError(error)) throw error
+      const field = error.errors?.[0]?.field as keyof typeof columns | undefined
+      return problem((field && columns[field]) || columns.name!, error.message)
+    }
+  }
+
+  /** A picture's stored path: the shop's own as it is, from the ZIP by name, or fetched by URL. */
+  private async picture(
+    ref: string,
+    zip: ZipPictures | undefined,
+    state: { imagesFetched: number },
+  ): Promise<string> {
+    const { files } = this.deps
+    const inZip = zip?.read(ref)
+    if (!inZip && !/^https?:\/\//i.test(ref))
+      throw new ZipError(`${pictureName(ref)} is not in the ZIP of pictures`)
+    const data = inZip ?? (await fetchPicture(ref, { allowHosts: this.deps.allowHosts }))
+    const stored = await processImage(data, files, { fileName: inZip ? pictureName(ref) : ref })
+    state.imagesFetched++
+    return stored.url
+  }
+}
+
+/** Confirmed, and either waiting or left behind by an instance that stopped. */
+const claimable = () =>
+  and(
+    isNotNull(productImports.confirmedAt),
+    or(
+      eq(productImports.status, 'pending'),
+      and(
+        eq(productImports.status, 'running'),
+        lt(productImports.heartbeatAt, sql`now() - ${`${STALE_AFTER_MS / 1000} seconds`}::interval`),
+      ),
+    ),
+  )
