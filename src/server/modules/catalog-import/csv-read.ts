@@ -1,6 +1,8 @@
-// A CSV reader that keeps what the import's error messages need: each record's row number as a
-// spreadsheet shows it. RFC 4180 (quotes, doubled quotes, CRLF or LF, line breaks inside quoted
-// cells), a UTF-8 byte-order mark skipped. The whole file is at most IMPORT_MAX_BYTES.
+import { CsvError, parse } from 'csv-parse/sync'
+
+// The import's CSV, read by csv-parse (RFC 4180: quotes, doubled quotes, CRLF or LF, line breaks
+// inside quoted cells, a UTF-8 byte-order mark), with what the error messages need kept: each
+// record's row number as a spreadsheet shows it. The whole file is at most IMPORT_MAX_BYTES.
 
 export interface CsvRecord {
   /** The header is row 1, the first record row 2; a cell spanning lines does not shift the count. */
@@ -18,47 +20,25 @@ export class CsvSyntaxError extends Error {
 }
 
 export function readCsv(text: string): CsvRecord[] {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  const records: CsvRecord[] = []
-  let cells: string[] = []
-  let cell = ''
-  let quoted = false
-  let cellStarted = false
-  const endRecord = () => {
-    cells.push(cell)
-    // A blank line is no record (spreadsheets leave them at the end).
-    if (cells.length > 1 || cells[0] !== '') records.push({ row: records.length + 1, cells })
-    cells = []
-    cell = ''
-    cellStarted = false
-  }
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i]!
-    if (quoted) {
-      if (char === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"'
-          i++
-        } else quoted = false
-      } else cell += char
-      continue
+  try {
+    const records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      // A quote inside an unquoted cell is a character (6" bangle), as spreadsheets write it.
+      relax_quotes: true,
+      // A blank line is no record (spreadsheets leave them at the end).
+      skip_empty_lines: true,
+    }) as string[][]
+    return records.map((cells, index) => ({ row: index + 1, cells }))
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const row = (error as CsvError & { records?: number }).records ?? 0
+      const message =
+        error.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'A quoted cell is never closed (a " is missing)'
+          : error.message
+      throw new CsvSyntaxError(row + 1, message)
     }
-    if (char === '"' && !cellStarted) {
-      quoted = true
-      cellStarted = true
-    } else if (char === ',') {
-      cells.push(cell)
-      cell = ''
-      cellStarted = false
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i++
-      endRecord()
-    } else {
-      cell += char
-      cellStarted = true
-    }
+    throw error
   }
-  if (quoted) throw new CsvSyntaxError(records.length + 1, 'A quoted cell is never closed (a " is missing)')
-  if (cell !== '' || cells.length > 0) endRecord()
-  return records
 }
