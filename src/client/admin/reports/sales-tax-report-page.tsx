@@ -135,11 +135,24 @@ function TexasReturn({ texas }: { texas: StateFigures }) {
         <Figure label="Exempt sales" cents={texas.exemptSales} />
         <Figure label="Tax due" cents={texas.netTax} strong />
       </dl>
-      <Table containerClassName="mt-5" className="text-sm">
+      <ul className="mt-5 divide-y divide-ink/10 border-y border-ink/10 text-sm sm:hidden">
+        {texas.jurisdictions.map((entry) => (
+          <li key={`${entry.type}-${entry.jurisdiction}`} className="flex justify-between gap-3 py-2">
+            <span className="min-w-0">
+              {entry.jurisdiction}
+              <span className="block text-xs text-ink-muted">
+                {formatRate(entry.rate)} of {formatCents(entry.taxableSales)}
+              </span>
+            </span>
+            <span className="tabular-nums">{formatCents(entry.netTax)}</span>
+          </li>
+        ))}
+      </ul>
+      <Table containerClassName="mt-5 hidden sm:block" className="text-sm">
         <TableHeader>
           <TableRow>
             <TableHead>Jurisdiction</TableHead>
-            <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
+            <TableHead className="text-right">Rate</TableHead>
             <TableHead className="text-right">Taxable</TableHead>
             <TableHead className="text-right">Tax due</TableHead>
           </TableRow>
@@ -147,13 +160,8 @@ function TexasReturn({ texas }: { texas: StateFigures }) {
         <TableBody>
           {texas.jurisdictions.map((entry) => (
             <TableRow key={`${entry.type}-${entry.jurisdiction}`}>
-              <TableCell>
-                {entry.jurisdiction}
-                <span className="block text-xs text-ink-muted sm:hidden">{formatRate(entry.rate)}</span>
-              </TableCell>
-              <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                {formatRate(entry.rate)}
-              </TableCell>
+              <TableCell>{entry.jurisdiction}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatRate(entry.rate)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatCents(entry.taxableSales)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatCents(entry.netTax)}</TableCell>
             </TableRow>

@@ -102,7 +102,7 @@ export function RateTables() {
               <TableHeader>
                 <TableRow>
                   <TableHead>ZIP</TableHead>
-                  <TableHead>Region</TableHead>
+                  <TableHead className="hidden sm:table-cell">Region</TableHead>
                   <TableHead className="text-right">Before</TableHead>
                   <TableHead className="text-right">After</TableHead>
                 </TableRow>
@@ -110,8 +110,11 @@ export function RateTables() {
               <TableBody>
                 {preview.sample.map((change) => (
                   <TableRow key={change.zipCode}>
-                    <TableCell className="tabular-nums">{change.zipCode}</TableCell>
-                    <TableCell>{change.regionName}</TableCell>
+                    <TableCell className="tabular-nums">
+                      {change.zipCode}
+                      <span className="block text-xs text-ink-muted sm:hidden">{change.regionName}</span>
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">{change.regionName}</TableCell>
                     <TableCell className="text-right tabular-nums">{rate(change.before)}</TableCell>
                     <TableCell className="text-right tabular-nums">{rate(change.after)}</TableCell>
                   </TableRow>
@@ -140,8 +143,8 @@ export function RateTables() {
           <TableHeader>
             <TableRow>
               <TableHead>State</TableHead>
-              <TableHead>Effective</TableHead>
-              <TableHead className="text-right">ZIPs</TableHead>
+              <TableHead className="hidden sm:table-cell">Effective</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">ZIPs</TableHead>
               <TableHead>Status</TableHead>
             </TableRow>
           </TableHeader>
@@ -150,9 +153,14 @@ export function RateTables() {
               <TableRow key={table.id}>
                 <TableCell>
                   {stateName(table.state)} <span className="text-ink-muted">v{table.version}</span>
+                  <span className="block text-xs text-ink-muted sm:hidden">
+                    from {table.effectiveFrom} · {table.rows} ZIPs
+                  </span>
                 </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{table.effectiveFrom}</TableCell>
-                <TableCell className="text-right tabular-nums">{table.rows}</TableCell>
+                <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                  {table.effectiveFrom}
+                </TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">{table.rows}</TableCell>
                 <TableCell>
                   {table.inForce ? (
                     <Badge variant="jade">In force</Badge>

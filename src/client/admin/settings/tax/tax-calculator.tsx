@@ -70,24 +70,34 @@ export function TaxCalculator() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Jurisdiction</TableHead>
-                    <TableHead className="text-right">Rate</TableHead>
-                    <TableHead className="text-right">Taxable</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Taxable</TableHead>
                     <TableHead className="text-right">Tax</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {result.lines.map((line) => (
                     <TableRow key={line.jurisdiction}>
-                      <TableCell>{line.jurisdiction}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatRate(line.rate)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCents(line.taxable)}</TableCell>
+                      <TableCell>
+                        {line.jurisdiction}
+                        <span className="block text-xs text-ink-muted sm:hidden">
+                          {formatRate(line.rate)} of {formatCents(line.taxable)}
+                        </span>
+                      </TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                        {formatRate(line.rate)}
+                      </TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                        {formatCents(line.taxable)}
+                      </TableCell>
                       <TableCell className="text-right tabular-nums">{formatCents(line.tax)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
                 <TableFooter>
                   <TableRow>
-                    <TableCell colSpan={3} className="font-medium">
+                    <TableCell className="font-medium sm:hidden">Sales tax</TableCell>
+                    <TableCell colSpan={3} className="hidden font-medium sm:table-cell">
                       Sales tax
                     </TableCell>
                     <TableCell className="text-right font-medium tabular-nums">
