@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import type { TaxExemption, TaxExemptionInput } from '../../../shared/tax'
-import { US_STATES } from '../../../shared/us-states'
 import type { AdminUser } from '../../../shared/users-admin'
 import { api } from '../../lib/api'
 import { failureMessage, toastSuccess } from '../../lib/mutation-toasts'
@@ -18,6 +17,7 @@ import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
+import { UsStateOptions } from '../../ui/us-state-options'
 
 const exemptionPath = (userId: number) => `/api/admin/users/${userId}/tax-exemption`
 
@@ -93,11 +93,7 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="State" htmlFor={`${id}-state`}>
                   <Select value={draft.state} onChange={(event) => set({ state: event.target.value })}>
-                    {US_STATES.map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name}
-                      </option>
-                    ))}
+                    <UsStateOptions />
                   </Select>
                 </FormField>
                 <FormField label="Expires on" htmlFor={`${id}-expires`}>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { SaleTax } from '../../../shared/sales'
 import { zip5 } from '../../../shared/tax'
-import { US_STATES } from '../../../shared/us-states'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
+import { UsStateOptions } from '../../ui/us-state-options'
 import { taxQueries } from '../settings/tax/api'
 
 /** The sale-tax choice as the owner fills it in, before it is a SaleTax. */
@@ -62,11 +62,7 @@ export function SaleTaxField({
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField label="Show's state" htmlFor={`${id}-tax-state`}>
             <Select value={draft.state} onChange={(event) => set({ state: event.target.value })}>
-              {US_STATES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <UsStateOptions />
             </Select>
           </FormField>
           <FormField label="Show's ZIP code" htmlFor={`${id}-tax-zip`} error={error}>

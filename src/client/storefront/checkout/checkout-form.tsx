@@ -11,7 +11,6 @@ import {
   checkoutFormSchema,
   type PaymentIntentResponse,
 } from '../../../shared/checkout'
-import { US_STATES } from '../../../shared/us-states'
 import type { PublicUser } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
@@ -21,6 +20,7 @@ import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
+import { UsStateOptions } from '../../ui/us-state-options'
 import { toast } from '../../ui/use-toast'
 import {
   createPaymentIntent,
@@ -226,11 +226,7 @@ export function CheckoutForm({
           <FormField label="State" htmlFor="checkout-state" error={errors.state?.message}>
             <Select id="checkout-state" autoComplete="shipping address-level1" {...form.register('state')}>
               <option value="">Select…</option>
-              {US_STATES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <UsStateOptions />
             </Select>
           </FormField>
           {text('zipCode', 'ZIP code', 'shipping postal-code')}

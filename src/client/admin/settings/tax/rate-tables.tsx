@@ -3,7 +3,6 @@ import { Upload } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { formatRate, stateName } from '../../../../shared/tax'
 import type { RateTablePreview } from '../../../../shared/tax-tables'
-import { US_STATES } from '../../../../shared/us-states'
 import { ApiError } from '../../../lib/api'
 import { failureMessage } from '../../../lib/mutation-toasts'
 import { useFailureToast } from '../../../lib/use-failure-toast'
@@ -14,6 +13,7 @@ import { Input } from '../../../ui/input'
 import { Select } from '../../../ui/select'
 import { Skeleton } from '../../../ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../ui/table'
+import { UsStateOptions } from '../../../ui/us-state-options'
 import { taxQueries, useApplyTable, useUploadTable } from './api'
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -43,11 +43,7 @@ export function RateTables() {
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
         <FormField label="State" htmlFor="tax-table-state">
           <Select value={state} onChange={(event) => setState(event.target.value)}>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <UsStateOptions />
           </Select>
         </FormField>
         <FormField label="Effective from" htmlFor="tax-table-date">

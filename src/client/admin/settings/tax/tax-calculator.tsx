@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { dollarsToCents, formatCents } from '../../../../shared/money'
 import { formatRate } from '../../../../shared/tax'
-import { US_STATES } from '../../../../shared/us-states'
 import { failureMessage } from '../../../lib/mutation-toasts'
 import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Select } from '../../../ui/select'
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../../ui/table'
+import { UsStateOptions } from '../../../ui/us-state-options'
 import { useTaxCalculator } from './api'
 
 /** An address and an amount in, the lines out: the saved settings and the tables in force today. */
@@ -37,11 +37,7 @@ export function TaxCalculator() {
       >
         <FormField label="State" htmlFor="tax-calc-state">
           <Select value={state} onChange={(event) => setState(event.target.value)}>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <UsStateOptions />
           </Select>
         </FormField>
         <FormField label="ZIP code" htmlFor="tax-calc-zip">

@@ -9,7 +9,6 @@ import {
   type TaxSettings,
 } from '../../../../shared/tax'
 import { DEFAULT_NEXUS_THRESHOLD } from '../../../../shared/tax-watch'
-import { US_STATES } from '../../../../shared/us-states'
 import { ApiError } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { Checkbox } from '../../../ui/checkbox'
@@ -17,6 +16,7 @@ import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Label } from '../../../ui/label'
 import { Select } from '../../../ui/select'
+import { UsStateOptions } from '../../../ui/us-state-options'
 import { useSaveTaxSettings } from './api'
 
 /** A registration as the owner types it: the state rate in percent ("6.25"). */
@@ -312,11 +312,7 @@ function StateSelect({
   return (
     <Select value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">{allowNone ? 'Not set' : 'Select…'}</option>
-      {US_STATES.map(([code, name]) => (
-        <option key={code} value={code}>
-          {name}
-        </option>
-      ))}
+      <UsStateOptions />
     </Select>
   )
 }
