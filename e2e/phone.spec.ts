@@ -187,7 +187,7 @@ for (const width of [320, 375, 1440]) {
   const phone = width < 768
   test.describe(phone ? `on a ${width} px phone` : `on a ${width} px desktop`, () => {
     // Many pages and dialogs in one walk, on a machine shared with other work.
-    test.setTimeout(240_000)
+    test.setTimeout(360_000)
     test('every storefront page and its sheets fit the screen', async ({ page, watch }) => {
       watch.expectFailures({ url: /\/no-such-page$/, status: 404 })
       await page.setViewportSize({ width, height: 740 })
