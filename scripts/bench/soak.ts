@@ -1,13 +1,19 @@
-import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import pg from 'pg'
-import { LISTING_PAGE_SIZE } from '../../src/shared/catalog'
 import { signIn, withScratchDatabase } from './catalog'
 import { machineSeconds } from './cpu'
-import { bounded, percentile, post } from './http-client'
+import { bounded, percentile } from './http-client'
 import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
+import {
+  type Action,
+  type Answer,
+  createPieces,
+  registerShoppers,
+  request,
+  shopperTraffic,
+} from './soak-traffic'
 
 // A long run of mixed traffic on PostgreSQL (issue 39): what a shop meets over an ordinary stretch
 // of the day, at a steady rate, watched for what only time shows: memory that keeps growing,
@@ -37,20 +43,6 @@ export const SOAK_TARGETS = {
   /** No drift: the last minute's p99 within this factor of the steady minutes' median p99 (+5 ms). */
   maxP99Drift: 1.5,
 }
-
-/** What each action is, and how often it comes, out of 100. */
-const MIX = [
-  { action: 'product page', weight: 28 },
-  { action: 'listing page', weight: 14 },
-  { action: 'home page', weight: 5 },
-  { action: 'products API', weight: 14 },
-  { action: 'product API', weight: 6 },
-  { action: 'categories API', weight: 5 },
-  { action: 'cart add', weight: 12 },
-  { action: 'checkout', weight: 10 },
-  { action: 'sign-in', weight: 6 },
-] as const
-type Action = (typeof MIX)[number]['action']
 
 export interface SoakMinute {
   minute: number
@@ -87,158 +79,6 @@ export interface SoakResult {
 }
 export type SoakOutcome = SoakResult | { error: string }
 
-interface Answer {
-  status: number | 'error'
-  ms: number
-  cookie?: string
-  body: string
-}
-
-function request(
-  agent: http.Agent,
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const outgoing = http.request(
-      url,
-      {
-        method: options.method ?? 'GET',
-        agent,
-        timeout: 60_000,
-        headers: {
-          'accept-encoding': 'gzip, br',
-          ...(options.body
-            ? {
-                'content-type': 'application/json',
-                'content-length': String(Buffer.byteLength(options.body)),
-              }
-            : {}),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          const sid = (response.headers['set-cookie'] ?? [])
-            .map((cookie) => /^sid=([^;]*)/.exec(cookie)?.[1])
-            .find(Boolean)
-          resolve({
-            status: response.statusCode ?? 'error',
-            ms: performance.now() - started,
-            cookie: sid ? `sid=${sid}` : undefined,
-            body: response.statusCode && response.statusCode >= 400 ? Buffer.concat(chunks).toString() : '',
-          })
-        })
-        response.on('error', (error) =>
-          resolve({ status: 'error', ms: performance.now() - started, body: error.message }),
-        )
-      },
-    )
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')))
-    outgoing.on('error', (error) =>
-      resolve({ status: 'error', ms: performance.now() - started, body: error.message }),
-    )
-    outgoing.end(options.body)
-  })
-}
-
-/** A documentation-range address per use, sent as X-Forwarded-For through the trusted loopback. */
-let nextAddress = 0
-const freshAddress = () => {
-  const index = nextAddress++
-  return `203.${Math.floor(index / 62_500) % 250}.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`
-}
-
-const SHIPPING = {
-  freeThresholdCents: Number(process.env.FREE_SHIPPING_THRESHOLD_CENTS || 15_000),
-  flatCents: Number(process.env.FLAT_SHIPPING_CENTS || 695),
-}
-
-interface Piece {
-  id: number
-  price: number
-}
-
-function zelleOrder(piece: Piece, n: number) {
-  const shippingCost = piece.price >= SHIPPING.freeThresholdCents ? 0 : SHIPPING.flatCents
-  return {
-    firstName: 'Mei',
-    lastName: `Soak ${n}`,
-    email: `soak${n}@bench.example.com`,
-    phone: '(713) 555-0142',
-    address: `${1000 + (n % 9000)} Main Street`,
-    city: 'Houston',
-    state: 'TX',
-    zipCode: '77002',
-    country: 'United States',
-    paymentMethod: 'zelle',
-    items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-    subtotal: piece.price,
-    shippingCost,
-    total: piece.price + shippingCost,
-    idempotencyKey: randomUUID(),
-  }
-}
-
-const CATEGORIES = ['bangles', 'bracelets', 'earrings', 'necklaces', 'rings']
-
-async function createPieces(app: AppServer, cookie: string): Promise<Piece[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 10 })
-  const pieces: Piece[] = []
-  try {
-    await bounded(
-      Array.from({ length: SOAK_PLAN.pieces }, (_, index) => index),
-      10,
-      async (index) => {
-        const answer = await post(
-          agent,
-          `${app.baseUrl}/api/products`,
-          {
-            name: `Soak jadeite piece ${index + 1}`,
-            description: 'A natural Type A jadeite piece, hand polished, created for the soak benchmark.',
-            shortDescription: 'Type A green jadeite',
-            price: 9_000 + (index % 25) * 500,
-            imageUrls: ['/uploads/x-1280.webp'],
-            category: CATEGORIES[index % CATEGORIES.length],
-            type: 'ring',
-            color: 'green',
-            stockQuantity: SOAK_PLAN.stock,
-          },
-          { headers: { cookie } },
-        )
-        if (answer.status !== 201) throw new Error(`creating a product: ${answer.status} ${answer.body}`)
-        const created = JSON.parse(answer.body) as Piece
-        pieces.push({ id: created.id, price: created.price })
-      },
-    )
-  } finally {
-    agent.destroy()
-  }
-  return pieces
-}
-
-async function registerShoppers(app: AppServer): Promise<string[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 })
-  const names = Array.from({ length: SOAK_PLAN.shoppers }, (_, index) => `soakshopper${index}`)
-  try {
-    await bounded(names, 4, async (username) => {
-      const answer = await post(
-        agent,
-        `${app.baseUrl}/api/register`,
-        { username, password: 'soak-password-123', email: `${username}@bench.example.com` },
-        { headers: { 'x-forwarded-for': freshAddress() } },
-      )
-      if (answer.status !== 201) throw new Error(`registering a shopper: ${answer.status} ${answer.body}`)
-    })
-  } finally {
-    agent.destroy()
-  }
-  return names
-}
-
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
   return Number(kb ?? 0) / 1024
@@ -268,34 +108,11 @@ async function measure(databaseUrl: string): Promise<SoakResult> {
     await db.connect()
     const cookie = await signIn(server.baseUrl)
     console.info(`soak: creating ${SOAK_PLAN.pieces} pieces and ${SOAK_PLAN.shoppers} shoppers`)
-    const pieces = await createPieces(server, cookie)
-    const shoppers = await registerShoppers(server)
+    const pieces = await createPieces(server, cookie, SOAK_PLAN)
+    const shoppers = await registerShoppers(server, SOAK_PLAN.shoppers)
 
     const pid = server.process.pid!
     const base = server.baseUrl
-    const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!
-    const pages = Math.ceil(SOAK_PLAN.pieces / LISTING_PAGE_SIZE)
-    // Every page and piece asked for once before the clock starts: the caches then hold what the
-    // run will ask for, so memory they fill up to their bounds is not read as growth.
-    console.info('soak: visiting every page once')
-    await bounded(
-      [
-        ...pieces.flatMap((piece) => [`/product/${piece.id}`, `/api/products/${piece.id}`]),
-        ...Array.from({ length: pages }, (_, index) => `/products?page=${index + 1}`),
-        ...CATEGORIES.map((category) => `/api/products?category=${category}`),
-        '/',
-        '/api/categories',
-      ],
-      4,
-      async (path) => {
-        const answer = await request(agent, `${base}${path}`)
-        if (answer.status !== 200) throw new Error(`warming up, GET ${path}: ${answer.status} ${answer.body}`)
-      },
-    )
-    let orderNumber = 0
-    let shopperTurn = 0
-    let checkouts200 = 0
-
     const samples: { at: number; ms: number; failed: boolean }[] = []
     const errors: Record<string, number> = {}
     const requestsByAction: Record<string, number> = {}
@@ -311,76 +128,14 @@ async function measure(databaseUrl: string): Promise<SoakResult> {
       return answer
     }
 
-    const actions: Record<Action, (at: () => number) => Promise<void>> = {
-      'product page': async (at) => {
-        note('product page', await request(agent, `${base}/product/${pick(pieces).id}`), at())
-      },
-      'listing page': async (at) => {
-        const page = 1 + Math.floor(Math.random() * pages)
-        note('listing page', await request(agent, `${base}/products?page=${page}`), at())
-      },
-      'home page': async (at) => {
-        note('home page', await request(agent, `${base}/`), at())
-      },
-      'products API': async (at) => {
-        note('products API', await request(agent, `${base}/api/products?category=${pick(CATEGORIES)}`), at())
-      },
-      'product API': async (at) => {
-        note('product API', await request(agent, `${base}/api/products/${pick(pieces).id}`), at())
-      },
-      'categories API': async (at) => {
-        note('categories API', await request(agent, `${base}/api/categories`), at())
-      },
-      // A guest's first line starts the session; the cart is then read back with it.
-      'cart add': async (at) => {
-        const added = note(
-          'cart add',
-          await request(agent, `${base}/api/cart`, {
-            method: 'POST',
-            body: JSON.stringify({ productId: pick(pieces).id, quantity: 1 }),
-            headers: { 'x-forwarded-for': freshAddress() },
-          }),
-          at(),
-        )
-        if (added.cookie)
-          note(
-            'cart add',
-            await request(agent, `${base}/api/cart`, { headers: { cookie: added.cookie } }),
-            at(),
-          )
-      },
-      // Each order from a shopper of its own: checkout allows a shopper 20 orders per 10 minutes.
-      checkout: async (at) => {
-        const answer = await request(agent, `${base}/api/checkout`, {
-          method: 'POST',
-          body: JSON.stringify(zelleOrder(pick(pieces), orderNumber++)),
-          headers: { 'x-forwarded-for': freshAddress() },
-        })
-        if (answer.status === 200) checkouts200++
-        note('checkout', answer, at())
-      },
-      'sign-in': async (at) => {
-        const username = shoppers[shopperTurn++ % shoppers.length]!
-        note(
-          'sign-in',
-          await request(agent, `${base}/api/login`, {
-            method: 'POST',
-            body: JSON.stringify({ username, password: 'soak-password-123' }),
-            headers: { 'x-forwarded-for': freshAddress() },
-          }),
-          at(),
-        )
-      },
-    }
-    const totalWeight = MIX.reduce((sum, entry) => sum + entry.weight, 0)
-    const chooseAction = (): Action => {
-      let roll = Math.random() * totalWeight
-      for (const entry of MIX) {
-        roll -= entry.weight
-        if (roll < 0) return entry.action
-      }
-      return MIX[0].action
-    }
+    const traffic = shopperTraffic({ agent, base, pieces, shoppers, note })
+    // Every page and piece asked for once before the clock starts: the caches then hold what the
+    // run will ask for, so memory they fill up to their bounds is not read as growth.
+    console.info('soak: visiting every page once')
+    await bounded(traffic.everyPage, 4, async (path) => {
+      const answer = await request(agent, `${base}${path}`)
+      if (answer.status !== 200) throw new Error(`warming up, GET ${path}: ${answer.status} ${answer.body}`)
+    })
 
     const durationMs = SOAK_PLAN.minutes * 60_000
     const loadAverageStart = os.loadavg()[0] ?? 0
@@ -423,7 +178,7 @@ async function measure(databaseUrl: string): Promise<SoakResult> {
           await Promise.race(running)
         }
         inFlight++
-        const task = actions[chooseAction()](elapsed).finally(() => {
+        const task = traffic.actions[traffic.chooseAction()](elapsed).finally(() => {
           inFlight--
           running.delete(task)
         })
@@ -481,12 +236,12 @@ async function measure(databaseUrl: string): Promise<SoakResult> {
       rssSlopeMbPerMinute,
       p99Ms: percentile(sorted(samples.map((sample) => sample.ms)), 99),
       errors,
-      checkoutsAnswered200: checkouts200,
+      checkoutsAnswered200: traffic.checkouts200,
       ordersInDatabase,
       loadAverageStart,
       pass:
         Object.keys(errors).length === 0 &&
-        ordersInDatabase === checkouts200 &&
+        ordersInDatabase === traffic.checkouts200 &&
         rssSlopeMbPerMinute < SOAK_TARGETS.maxRssSlopeMbPerMinute &&
         lastP99 <= steadyMedianP99 * SOAK_TARGETS.maxP99Drift + 5,
     }
