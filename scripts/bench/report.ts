@@ -9,6 +9,7 @@ import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from
 import { LOAD_PLAN } from './load'
 import { EXTRA_PIECES, PAGES_PLAN, PAGES_TARGETS, type PagesOutcome } from './pages'
 import { type LoopDelay, SIGNIN_PLAN, SIGNIN_TARGETS, type SigninOutcome } from './signin'
+import { SOAK_PLAN, SOAK_TARGETS, type SoakOutcome } from './soak'
 import { JS_BUDGET_GZIP_BYTES, type ScriptWeight } from './storefront'
 
 export interface Machine {
@@ -56,6 +57,7 @@ export interface Report {
   inquiries?: InquiryBenchOutcome
   pages?: PagesOutcome
   adminPages?: AdminPagesOutcome
+  soak?: SoakOutcome
 }
 
 function adminPagesSection(outcome: AdminPagesOutcome): string[] {
@@ -395,6 +397,47 @@ function adminSection(outcome: AdminOutcome): string[] {
   return lines
 }
 
+function soakSection(outcome: SoakOutcome): string[] {
+  const lines = [
+    '## Soak: mixed traffic on PostgreSQL',
+    '',
+    `An empty shop on a fresh PostgreSQL database with ${SOAK_PLAN.pieces} pieces (${SOAK_PLAN.stock} of each) and ` +
+      `${SOAK_PLAN.shoppers} registered shoppers, every page visited once, then ${'minutes' in outcome ? outcome.minutes : SOAK_PLAN.minutes} min of ` +
+      'shopper actions started at a steady rate whatever the answers do (open loop): product, listing and home pages, the ' +
+      'products, product and categories APIs, a guest cart add read back, a Zelle checkout and a sign-in (Method). ' +
+      `Targets: no error, every order answered 200 in the database once, resident memory growing less than ${SOAK_TARGETS.maxRssSlopeMbPerMinute} MB a minute ` +
+      `after the first ${SOAK_PLAN.warmupMinutes} min (least squares over a sample every ${SOAK_PLAN.rssEveryS} s), and the last minute's p99 ` +
+      `within ${SOAK_TARGETS.maxP99Drift}× the steady minutes' median p99 (+5 ms). The machine's two cores are shared with other work: its busy share and load average are given per minute.`,
+    '',
+  ]
+  if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
+  const mb = (value: number) => `${value.toFixed(1)} MB`
+  lines.push(
+    '| actions/s | requests | late starts | p99 | errors | orders answered 200 | orders in the database | RSS start | after warm-up | end | slope | result |',
+    '|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+    `| ${outcome.actionsPerSecond} | ${int(outcome.requests)} | ${outcome.lateStarts} | ${ms(outcome.p99Ms)} | ` +
+      `${tally(outcome.errors)} | ${int(outcome.checkoutsAnswered200)} | ${int(outcome.ordersInDatabase)} | ` +
+      `${mb(outcome.rssStartMb)} | ${mb(outcome.rssAfterWarmupMb)} | ${mb(outcome.rssEndMb)} | ` +
+      `${outcome.rssSlopeMbPerMinute.toFixed(2)} MB/min | ${verdict(outcome.pass)} |`,
+    '',
+    '| minute | requests | p50 | p99 | errors | RSS | machine busy | load average |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+  )
+  for (const minute of outcome.minutesTable)
+    lines.push(
+      `| ${minute.minute} | ${int(minute.requests)} | ${ms(minute.p50Ms)} | ${ms(minute.p99Ms)} | ${minute.errors} | ` +
+        `${mb(minute.rssMb)} | ${Math.round(minute.machineBusy * 100)} % | ${minute.loadAverage.toFixed(2)} |`,
+    )
+  lines.push(
+    '',
+    `Requests by action: ${Object.entries(outcome.requestsByAction)
+      .sort(([, a], [, b]) => b - a)
+      .map(([action, count]) => `${action} ${int(count)}`)
+      .join(', ')}.`,
+  )
+  return lines
+}
+
 /** The parts of BENCHMARKS.md, in order, each with the start of its heading. */
 const SECTIONS = [
   { part: 'catalog', heading: '## Catalogue throughput' },
@@ -403,6 +446,7 @@ const SECTIONS = [
   { part: 'admin', heading: '## Back-office lists' },
   { part: 'inquiries', heading: '## Inquiry inbox' },
   { part: 'pages', heading: '## Storefront pages' },
+  { part: 'soak', heading: '## Soak' },
   { part: 'adminPages', heading: '## Back-office cold loads' },
   { part: 'scripts', heading: '## Storefront JavaScript' },
   { part: 'lighthouse', heading: '## Lighthouse' },
@@ -458,6 +502,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.pages && pagesSection(report.pages)
     case 'adminPages':
       return report.adminPages && adminPagesSection(report.adminPages)
+    case 'soak':
+      return report.soak && soakSection(report.soak)
     case 'scripts':
       return report.scripts && scriptsSection(report.scripts)
     case 'lighthouse':
@@ -545,6 +591,16 @@ const METHOD = [
     'on their own machines would, over one keep-alive connection per shopper (a browser signs in over the ' +
     "connection its sign-in page came on), so both limits' PostgreSQL upserts are part of every login measured.",
   '',
+  'The soak (`--only=soak`, not part of a bare `npm run bench`; `SOAK_MINUTES` and `SOAK_RPS` change its ' +
+    'length and rate) sends its requests with `node:http` over keep-alive connections, as a browser ' +
+    'would, with `accept-encoding: gzip, br`; a cart add, a checkout, a registration and a sign-in each ' +
+    'come from an X-Forwarded-For address of their own through the trusted loopback, so the per-address ' +
+    'limits never refuse the bench, and the shoppers take turns signing in, inside the per-name limit. ' +
+    'Each checkout buys one piece picked at random (none runs out). An action that finds ' +
+    `${SOAK_PLAN.maxInFlight} on their way waits for one to end ("late starts"). Memory is the server ` +
+    "process's resident set from `/proc/<pid>/status`. After the last answer the orders in the database " +
+    'are counted against the checkouts answered 200.',
+  '',
   'The checkout and sign-in measurements are CPU-bound and this machine is shared: before each measured ' +
     'run the bench waits up to 60 s for a second in which under 25 % of the cores are busy, and reports ' +
     'how busy the machine was.',
@@ -575,6 +631,15 @@ export function renderSummary(report: Report): string {
           `${ms(outcome.app.p50Ms)}, p99 ${ms(outcome.app.p99Ms)}: ${outcome.pass ? 'pass' : 'FAIL'}`,
       )
   }
+  if (report.soak && 'error' in report.soak) lines.push(`  soak: ERROR ${oneLine(report.soak.error)}`)
+  else if (report.soak)
+    lines.push(
+      `  soak (${report.soak.minutes} min, ${int(report.soak.requests)} requests): p99 ${ms(report.soak.p99Ms)}, ` +
+        `RSS ${report.soak.rssStartMb.toFixed(1)} → ${report.soak.rssEndMb.toFixed(1)} MB ` +
+        `(${report.soak.rssSlopeMbPerMinute.toFixed(2)} MB/min after warm-up), errors ${tally(report.soak.errors)}, ` +
+        `orders ${report.soak.ordersInDatabase} in the database for ${report.soak.checkoutsAnswered200} answered 200: ` +
+        `${report.soak.pass ? 'pass' : 'FAIL'}`,
+    )
   if (report.inquiries && 'error' in report.inquiries)
     lines.push(`  inquiries: ERROR ${oneLine(report.inquiries.error)}`)
   else if (report.inquiries)

@@ -80,6 +80,14 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more milliseconds')
     .max(300_000, 'must be at most 300000 (5 minutes)')
     .default(5000),
+  // Past the grace, how long requests in flight, the jobs and the database get to finish before
+  // the stop is forced (exit code 1).
+  SHUTDOWN_FINISH_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, such as 10000' })
+    .int('must be a whole number of milliseconds, such as 10000')
+    .min(100, 'must be at least 100 milliseconds')
+    .max(300_000, 'must be at most 300000 (5 minutes)')
+    .default(10_000),
   TRUST_PROXY: z.string().default('false'),
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
@@ -146,6 +154,8 @@ export interface Config {
   abandonedCheckoutHours: number
   /** SHUTDOWN_GRACE_MS: on SIGTERM, how long /readyz says 503 before the listener closes. */
   shutdownGraceMs: number
+  /** SHUTDOWN_FINISH_MS: then how long what is in flight may take before the stop is forced. */
+  shutdownFinishMs: number
   /**
    * Which X-Forwarded-For hops to believe: true (every hop), a hop count (the last N), or the
    * proxies' addresses/CIDRs. http/trust-proxy.ts hands it to Fastify in a form Fastify acts on.
@@ -262,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     abandonedCheckoutHours: e.ABANDONED_CHECKOUT_HOURS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownFinishMs: e.SHUTDOWN_FINISH_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: (e.ALLOWED_HOSTS ?? '')
       .split(',')

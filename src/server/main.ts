@@ -11,7 +11,7 @@ import { mailLinksFrom } from './modules/accounts/security-notices'
 import { AdminNameTakenError, upsertAdmin } from './modules/accounts/service'
 import { createFileStore } from './modules/media/create-file-store'
 import { seedDemoIfEmpty } from './modules/seed/seed-demo'
-import { drainAndClose, SHUTDOWN_FINISH_MS } from './shutdown'
+import { drainAndClose } from './shutdown'
 
 async function main() {
   let config: Config
@@ -81,7 +81,7 @@ async function main() {
   }
   // A signal drains (README: Deployment); a crash closes at once. Past the timer the stop is
   // forced and the process exits 1.
-  closeWithGrace({ delay: config.shutdownGraceMs + SHUTDOWN_FINISH_MS }, async ({ err, signal }) => {
+  closeWithGrace({ delay: config.shutdownGraceMs + config.shutdownFinishMs }, async ({ err, signal }) => {
     if (err) {
       app.log.error({ err }, 'shutting down after an error')
       await app.close()

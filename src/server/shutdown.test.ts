@@ -280,7 +280,8 @@ describe.skipIf(!onPostgres)('a kill -9 in the middle', () => {
 })
 
 describe.skipIf(!onPostgres)('main.ts on SIGTERM', () => {
-  it('drains: /readyz answers 503 on new connections while everything else is served, then it exits 0', async () => {
+  /** The shop as `node main.ts` runs it, on a database of its own, ready (its /readyz 200). */
+  async function startMain(env: Record<string, string>) {
     const database = await createTestDatabase()
     const dataDir = mkdtempSync(path.join(tmpdir(), 'jade-drain-'))
     const port = await freePort()
@@ -294,40 +295,81 @@ describe.skipIf(!onPostgres)('main.ts on SIGTERM', () => {
         SEED_DEMO: 'false',
         SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
         LOG_LEVEL: 'warn',
-        SHUTDOWN_GRACE_MS: '1500',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    let output = ''
+    const shop = {
+      port,
+      child,
+      output: '',
+      exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))),
+      // Each request on a connection of its own, as a load balancer's check comes.
+      status: (url: string) =>
+        fetch(`http://127.0.0.1:${port}${url}`, { headers: { connection: 'close' } }).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      async stop() {
+        child.kill('SIGKILL')
+        rmSync(dataDir, { recursive: true, force: true })
+        await database.drop()
+      },
+    }
     child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk
+      shop.output += chunk
     })
     child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk
+      shop.output += chunk
     })
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    // Each request on a connection of its own, as a load balancer's check comes.
-    const status = (url: string) =>
-      fetch(`http://127.0.0.1:${port}${url}`, { headers: { connection: 'close' } }).then(
-        (response) => response.status,
-        () => 0,
-      )
     try {
       const deadline = Date.now() + 45_000
-      while ((await status('/readyz')) !== 200) {
-        expect(Date.now() < deadline && child.exitCode === null, output).toBe(true)
+      while ((await shop.status('/readyz')) !== 200) {
+        expect(Date.now() < deadline && child.exitCode === null, shop.output).toBe(true)
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
-      child.kill('SIGTERM')
+    } catch (error) {
+      await shop.stop()
+      throw error
+    }
+    return shop
+  }
+
+  it('drains: /readyz answers 503 on new connections while everything else is served, then it exits 0', async () => {
+    const shop = await startMain({ SHUTDOWN_GRACE_MS: '1500' })
+    try {
+      shop.child.kill('SIGTERM')
       await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(await status('/readyz')).toBe(503)
-      expect(await status('/api/categories')).toBe(200)
-      expect(await status('/healthz')).toBe(200)
-      expect(await exited, output).toBe(0)
+      expect(await shop.status('/readyz')).toBe(503)
+      expect(await shop.status('/api/categories')).toBe(200)
+      expect(await shop.status('/healthz')).toBe(200)
+      expect(await shop.exited, shop.output).toBe(0)
     } finally {
-      child.kill('SIGKILL')
-      rmSync(dataDir, { recursive: true, force: true })
-      await database.drop()
+      await shop.stop()
+    }
+  }, 60_000)
+
+  it('a request that never finishes does not keep it up past the grace and SHUTDOWN_FINISH_MS: the stop is forced and exits 1', async () => {
+    const shop = await startMain({ SHUTDOWN_GRACE_MS: '200', SHUTDOWN_FINISH_MS: '1000' })
+    // A body announced and never sent whole: a phone gone quiet mid-upload.
+    const stalled = connect(shop.port, '127.0.0.1')
+    stalled.on('error', () => {})
+    try {
+      await new Promise<void>((resolve) => stalled.once('connect', () => resolve()))
+      stalled.write(
+        'POST /api/cart HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"productId"',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const signalled = Date.now()
+      shop.child.kill('SIGTERM')
+      expect(await shop.exited, shop.output).toBe(1)
+      const took = Date.now() - signalled
+      expect(took).toBeGreaterThanOrEqual(1_100)
+      expect(took).toBeLessThan(4_000)
+      expect(shop.output).toContain('killed by timeout')
+    } finally {
+      stalled.destroy()
+      await shop.stop()
     }
   }, 60_000)
 })

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 
-/** Past the grace, how long requests in flight, the jobs and the database get to finish. */
-export const SHUTDOWN_FINISH_MS = 10_000
-
 /**
  * SIGTERM as deployments expect it (README: Deployment). First `/readyz` answers 503 for
  * SHUTDOWN_GRACE_MS while everything else is still served, so a load balancer that checks it on
@@ -11,7 +8,7 @@ export const SHUTDOWN_FINISH_MS = 10_000
  * finish, each kept-alive connection closes after its current answer (`Connection: close`,
  * plugins/infrastructure.ts) and idle ones at once, and `afterClose` stops what is left.
  *
- * main.ts runs this under close-with-grace's timer of graceMs + SHUTDOWN_FINISH_MS: a stop that
+ * main.ts runs this under close-with-grace's timer of graceMs + SHUTDOWN_FINISH_MS (10 s): a stop that
  * outlasts it is forced with exit code 1, so a supervisor can tell it from a clean one (0).
  */
 export async function drainAndClose(

@@ -8,7 +8,8 @@ import { S3_TIMEOUTS_MS, STORE_UNAVAILABLE_MESSAGE } from './s3-file-store'
 
 // The picture store away (issue 39): with the bucket stopped or frozen, an upload and a picture
 // are a 503 with Retry-After and a clear message, within the store's timeout, never a 500 or a
-// request hanging as long as the store does; once it is back, both work again.
+// request hanging as long as the store does; once it is back, both work again. A picture this
+// instance has just served is answered from its copy meanwhile.
 
 let s3: S3StandIn
 let proxy: TcpProxy
@@ -27,9 +28,10 @@ afterAll(async () => {
   await s3.close()
 })
 
-async function upload() {
+// Names are content hashes: each test's pictures are of a colour of their own.
+async function upload(colour = '#0f6b4b') {
   const { payload, headers } = await multipartBody([
-    { field: 'images', name: 'piece.png', data: await pngOf('#0f6b4b', 400), type: 'image/png' },
+    { field: 'images', name: 'piece.png', data: await pngOf(colour, 400), type: 'image/png' },
   ])
   return t.app.inject({
     method: 'POST',
@@ -58,16 +60,60 @@ describe('the picture store away', () => {
     expect((await t.app.inject({ method: 'GET', url: picture })).statusCode).toBe(200)
   })
 
-  it('gives up on a frozen store after its timeout instead of waiting as long as it does', async () => {
-    const stored = await upload()
-    const picture = (stored.json() as { files: string[] }).files[0]!
+  it('answers a picture it has just served from its copy while the store is stopped, any other with 503; /readyz stays 200', async () => {
+    const served = (await upload('#2e8b57')).json() as { files: string[] }
+    const first = await t.app.inject({ method: 'GET', url: served.files[0]! })
+    expect(first.statusCode).toBe(200)
+    const never = ((await upload('#556b2f')).json() as { files: string[] }).files[0]!
+
+    await proxy.drop()
+    try {
+      const kept = await t.app.inject({ method: 'GET', url: served.files[0]! })
+      expect(kept.statusCode).toBe(200)
+      expect(kept.headers['x-picture-cache']).toBe('kept')
+      expect(kept.headers['content-type']).toBe(first.headers['content-type'])
+      expect(kept.headers['cache-control']).toBe(first.headers['cache-control'])
+      expect(kept.rawPayload.equals(first.rawPayload)).toBe(true)
+      // The browser's copy is still good: a 304 by the same ETag.
+      const revalidated = await t.app.inject({
+        method: 'GET',
+        url: served.files[0]!,
+        headers: { 'if-none-match': String(first.headers.etag) },
+      })
+      expect(revalidated.statusCode).toBe(304)
+      const unseen = await t.app.inject({ method: 'GET', url: never })
+      expect(unseen.statusCode).toBe(503)
+      expect(unseen.headers['retry-after']).toBe('5')
+      // The store is every instance's: withdrawing this one would only move its shoppers to others
+      // that cannot reach it either, and the shop still sells without pictures (README: Deployment).
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
+    } finally {
+      await proxy.resume()
+    }
+    // Once the store is back, the pictures nobody had seen are served again.
+    expect((await t.app.inject({ method: 'GET', url: never })).statusCode).toBe(200)
+  })
+
+  it('gives up on a frozen store after its timeout instead of waiting as long as it does; a kept picture is answered at once after', async () => {
+    const served = ((await upload('#8fbc8f')).json() as { files: string[] }).files[0]!
+    expect((await t.app.inject({ method: 'GET', url: served })).statusCode).toBe(200)
+    const picture = ((await upload('#20b2aa')).json() as { files: string[] }).files[0]!
     proxy.pause()
-    const started = Date.now()
-    const frozen = await t.app.inject({ method: 'GET', url: picture })
-    const waited = Date.now() - started
-    await proxy.resume()
-    expect(frozen.statusCode).toBe(503)
-    expect(waited).toBeGreaterThanOrEqual(S3_TIMEOUTS_MS.read - 100)
-    expect(waited).toBeLessThan(S3_TIMEOUTS_MS.read + 3_000)
+    try {
+      const started = Date.now()
+      const frozen = await t.app.inject({ method: 'GET', url: picture })
+      const waited = Date.now() - started
+      expect(frozen.statusCode).toBe(503)
+      expect(waited).toBeGreaterThanOrEqual(S3_TIMEOUTS_MS.read - 100)
+      expect(waited).toBeLessThan(S3_TIMEOUTS_MS.read + 3_000)
+      // The store is now known to be away: the copy is sent without waiting on it again.
+      const keptStarted = Date.now()
+      const kept = await t.app.inject({ method: 'GET', url: served })
+      expect(kept.statusCode).toBe(200)
+      expect(kept.headers['x-picture-cache']).toBe('kept')
+      expect(Date.now() - keptStarted).toBeLessThan(500)
+    } finally {
+      await proxy.resume()
+    }
   }, 20_000)
 })
