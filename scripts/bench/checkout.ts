@@ -350,13 +350,13 @@ async function contend(app: AppServer, cookie: string, db: pg.Client, stock: num
   }
 }
 
-/** Texas tax from a Houston origin, with the shipped Texas table applied: as an owner turns it on. */
-async function turnTaxOn(app: AppServer, cookie: string) {
+/** Texas tax from a Houston origin, with the shipped Texas table applied (once): as an owner turns it on. */
+async function setTax(app: AppServer, cookie: string, enabled: boolean) {
   const settings = await fetch(`${app.baseUrl}/api/admin/settings/tax`, {
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({
-      enabled: true,
+      enabled,
       origin: { address: '1 Main Street', city: 'Houston', state: 'TX', zipCode: '77002' },
       registrations: [
         {
@@ -369,7 +369,9 @@ async function turnTaxOn(app: AppServer, cookie: string) {
       ],
     }),
   })
-  if (settings.status !== 200) throw new Error(`turning tax on: ${settings.status} ${await settings.text()}`)
+  if (settings.status !== 200)
+    throw new Error(`turning tax on or off: ${settings.status} ${await settings.text()}`)
+  if (!enabled) return
   const form = new FormData()
   form.append('state', 'TX')
   form.append('effectiveFrom', '2026-01-01')
@@ -448,9 +450,11 @@ async function measure(databaseUrl: string): Promise<CheckoutResult> {
       CHECKOUT_PLAN.inFlight,
       'code',
     )
-    await turnTaxOn(app, cookie)
+    await setTax(app, cookie, true)
     console.info(`checkout: ${taxPieces} orders with Texas sales tax, ${CHECKOUT_PLAN.inFlight} in flight`)
     const withTax = await buyAll(app, db, all.slice(codeStart + codePieces), CHECKOUT_PLAN.inFlight, 'tax')
+    // The contention runs below send untaxed totals, as before.
+    await setTax(app, cookie, false)
 
     const contention: ContentionRun[] = []
     for (const stock of CHECKOUT_PLAN.contendedStocks) {

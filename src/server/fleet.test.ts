@@ -213,6 +213,39 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
     expect(Math.max(listing, page, productPage)).toBeLessThanOrEqual(2000)
   })
 
+  it('takes the tax settings saved through A on B’s next quote', async () => {
+    const owner = await signIn(a)
+    const quote = async () =>
+      (
+        await call(b, 'POST', '/api/calculate-tax', {
+          body: {
+            items: [{ productId: 1, quantity: 1, price: 10_000 }],
+            shippingCost: 0,
+            address: { state: 'TX', zipCode: '77002' },
+          },
+        })
+      ).json() as { tax: number; note?: string }
+    // B reads (and keeps) the settings while tax is off.
+    expect(await quote()).toMatchObject({ tax: 0, note: 'Sales tax is not collected' })
+    const settings = {
+      enabled: true,
+      origin: { address: '1 Main St', city: 'Houston', state: 'TX', zipCode: '77002' },
+      registrations: [
+        { state: 'TX', permitNumber: '1', sourcing: 'origin', shippingTaxable: true, stateRate: 0.0625 },
+      ],
+    }
+    const save = (enabled: boolean) =>
+      call(a, 'PUT', '/api/admin/settings/tax', { body: { ...settings, enabled }, cookie: owner })
+    try {
+      expect((await save(true)).status).toBe(200)
+      // No table: the state rate stands in on $100 and $6.95 shipping; what counts is that B knows at once.
+      expect((await quote()).tax).toBe(668)
+    } finally {
+      await save(false)
+    }
+    expect((await quote()).tax).toBe(0)
+  })
+
   it('keeps a session made on A signed in on B', async () => {
     const register = await call(a, 'POST', '/api/register', {
       body: {

@@ -25,7 +25,11 @@ export interface DatabaseHandle {
    * Calls onMessage for every NOTIFY on the channel, from any instance. onState reports whether
    * notifications are flowing (a dropped connection loses them until it is back).
    */
-  listen(channel: string, onMessage: () => void, onState?: (connected: boolean) => void): Promise<void>
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState?: (connected: boolean) => void,
+  ): Promise<void>
   /** What a backup reads: PostgreSQL's address for pg_dump, or PGlite's data directory as a tarball. */
   backupSource: BackupSource
   /** The connection pool's state (PostgreSQL; PGlite is one connection in the process). */
@@ -102,7 +106,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     reachability.onChange((up) => {
       if (!up) for (const restart of [...restarts]) restart()
     })
-    const listen = async (channel: string, onMessage: () => void, onState?: (connected: boolean) => void) => {
+    const listen = async (
+      channel: string,
+      onMessage: (payload: string) => void,
+      onState?: (connected: boolean) => void,
+    ) => {
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: location.url, ...KEEP_ALIVE })
         let lost = false
@@ -121,7 +129,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
           client.end().catch(() => {})
           setTimeout(() => !closing && connect().catch(() => {}), 1000).unref()
         }
-        client.on('notification', (message) => message.channel === channel && onMessage())
+        client.on(
+          'notification',
+          (message) => message.channel === channel && onMessage(message.payload ?? ''),
+        )
         client.on('error', retry)
         try {
           await client.connect()
@@ -165,7 +176,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // PostgreSQL's data files are mostly empty pages.
     backupSource: { driver: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip') },
     listen: async (channel, onMessage, onState) => {
-      await client.listen(channel, onMessage)
+      await client.listen(channel, (payload) => onMessage(payload ?? ''))
       onState?.(true)
     },
     close: () => client.close(),

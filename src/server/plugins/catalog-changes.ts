@@ -21,7 +21,7 @@ async function catalogChanges(app: FastifyInstance) {
   app.addHook('onClose', () => catalog.announced())
   app.decorate('catalogChanges', catalog)
   const taxSettings = new CachedSetting(readTaxSettings)
-  catalog.track(taxSettings)
+  catalog.track(taxSettings, 'owner-writes')
   app.decorate('taxSettings', taxSettings)
 }
 

@@ -3,6 +3,8 @@ import type { DatabaseHandle } from '../../db/client'
 import { ListingCache } from './listing-cache'
 
 const CHANNEL = 'catalog_changed'
+/** The notice of a back-office write, which may have changed the owner's settings too. */
+const OWNER_WRITE = 'owner'
 /** How stale another instance's listing can be during a burst of changes. */
 const NOTIFY_INTERVAL_MS = 100
 
@@ -20,6 +22,11 @@ export interface ChangeAwareCache {
 export class CatalogChanges {
   readonly cache = new ListingCache()
   private readonly caches: ChangeAwareCache[] = [this.cache]
+  /**
+   * Caches of the owner's settings, read on every checkout: cleared by the owner's writes
+   * (changedNow), not by every sale, which would make them read the database on every order.
+   */
+  private readonly ownerCaches: ChangeAwareCache[] = []
   /** Whether this instance hears other instances' notices: caches are kept only while it does. */
   private listening = false
   /** A NOTIFY is waiting to go out, shared by every change made meanwhile. */
@@ -36,22 +43,23 @@ export class CatalogChanges {
   async start(): Promise<void> {
     await this.database.listen(
       CHANNEL,
-      () => this.invalidateHere(),
+      (payload) => this.invalidateHere(payload === OWNER_WRITE),
       (connected) => {
         this.listening = connected
-        for (const cache of this.caches) cache.setEnabled(connected)
+        for (const cache of [...this.caches, ...this.ownerCaches]) cache.setEnabled(connected)
       },
     )
   }
 
   /** Another cache of what visitors see, cleared here and on every instance with the listing. */
-  track(cache: ChangeAwareCache): void {
-    this.caches.push(cache)
+  track(cache: ChangeAwareCache, changedBy: 'any-change' | 'owner-writes' = 'any-change'): void {
+    ;(changedBy === 'owner-writes' ? this.ownerCaches : this.caches).push(cache)
     cache.setEnabled(this.listening)
   }
 
-  private invalidateHere(): void {
+  private invalidateHere(ownerWrite = false): void {
     for (const cache of this.caches) cache.invalidate()
+    if (ownerWrite) for (const cache of this.ownerCaches) cache.invalidate()
   }
 
   /**
@@ -83,8 +91,8 @@ export class CatalogChanges {
    * other instances have been told, so the next listing shows it whichever instance serves it.
    */
   async changedNow(): Promise<void> {
-    this.invalidateHere()
-    await this.notify()
+    this.invalidateHere(true)
+    await this.notify(OWNER_WRITE)
   }
 
   /** Resolves once the notices of the changes so far have gone out (shutdown). */
@@ -92,7 +100,7 @@ export class CatalogChanges {
     await Promise.all([...this.inFlight])
   }
 
-  private async notify(): Promise<void> {
-    await this.database.db.execute(sql`select pg_notify(${CHANNEL}, '')`)
+  private async notify(payload = ''): Promise<void> {
+    await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`)
   }
 }
