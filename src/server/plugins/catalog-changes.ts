@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { TaxSettings } from '../../shared/tax'
 import { CatalogChanges } from '../modules/catalog/catalog-changes'
 import { CachedSetting } from '../modules/settings/cached-setting'
+import { RateCache } from '../modules/tax/rate-cache'
 import { readTaxSettings } from '../modules/tax/service'
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     catalogChanges: CatalogChanges
     /** The owner's tax settings, read on every checkout, cleared with the listing everywhere. */
     taxSettings: CachedSetting<TaxSettings>
+    /** The rate tables in force, kept the same way. */
+    taxRates: RateCache
   }
 }
 
@@ -23,6 +26,9 @@ async function catalogChanges(app: FastifyInstance) {
   const taxSettings = new CachedSetting(readTaxSettings)
   catalog.track(taxSettings, 'owner-writes')
   app.decorate('taxSettings', taxSettings)
+  const taxRates = new RateCache()
+  catalog.track(taxRates, 'owner-writes')
+  app.decorate('taxRates', taxRates)
 }
 
 export default fp(catalogChanges, {

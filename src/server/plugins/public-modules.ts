@@ -65,6 +65,7 @@ async function publicModules(app: FastifyInstance) {
       shipping: config.shipping,
       reservation: config.reservation,
       taxSettings: app.taxSettings,
+      taxRates: app.taxRates.rates,
     },
     orderLinks: links.orderLinks,
     onMailQueued,
@@ -74,6 +75,7 @@ async function publicModules(app: FastifyInstance) {
     timeZone: config.store.timeZone,
     shipping: config.shipping,
     taxSettings: app.taxSettings,
+    taxRates: app.taxRates.rates,
   })
   await app.register(checkoutReminderRoutes, { db, links: new ReminderLinks(config.sessionSecret) })
   const origin = siteOrigin(config)
@@ -106,6 +108,7 @@ export default fp(publicModules, {
       'limitsEnabled',
       'catalogChanges',
       'taxSettings',
+      'taxRates',
       'paymentProvider',
       'mailWorker',
     ],

@@ -1,6 +1,7 @@
 import type { StoreInfo } from '../../../shared/ssr'
 import type { TaxSettings } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
+import type { RateSource } from '../tax/rate-cache'
 
 /** What checkout, its e-mails and the order jobs read of the shop's settings. */
 export interface CheckoutContext {
@@ -11,4 +12,6 @@ export interface CheckoutContext {
   publicUrl: string
   /** The owner's tax settings, kept in memory between their changes; read from the database when absent. */
   taxSettings?: { get(db: DbOrTx): Promise<TaxSettings> }
+  /** The rate tables in force, kept in memory the same way; read from the database when absent. */
+  taxRates?: RateSource
 }

@@ -143,6 +143,7 @@ export async function taxFor(
     shipping: amounts.shippingCost,
     timeZone: context.store.timeZone ?? 'UTC',
     settings: await context.taxSettings?.get(db),
+    rates: context.taxRates,
   })
 }
 

@@ -175,6 +175,15 @@ const ROWS_IN_FORCE = `select zip_code as "zipCode", region_name as "regionName"
     county_rate as "countyRate", city_rate as "cityRate", special_rate as "specialRate"
   from tax_rates where table_id = (${IN_FORCE}) and zip_code = any($3::text[])`
 
+const TABLE_IN_FORCE = `select zip_code as "zipCode", region_name as "regionName", state_rate as "stateRate",
+    county_rate as "countyRate", city_rate as "cityRate", special_rate as "specialRate"
+  from tax_rates where table_id = (${IN_FORCE})`
+
+/** Every row of the state's table in force on a day (YYYY-MM-DD), for the rate cache. */
+export async function tableInForce(db: DbOrTx, state: string, day: string): Promise<RateRow[]> {
+  return runPrepared<RateRow>(db, 'tax-table-rows-in-force', TABLE_IN_FORCE, [state, day])
+}
+
 /** The rows for these ZIPs in the state's table in force on a day (YYYY-MM-DD). */
 export async function ratesInForce(
   db: DbOrTx,

@@ -4,6 +4,7 @@ import { calculateTaxRequestSchema, type TaxSettings } from '../../../shared/tax
 import type { Database, DbOrTx } from '../../db/client'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { codeDiscount, linesSubtotal, mergeLines } from '../checkout/place-order'
+import type { RateSource } from './rate-cache'
 import { quoteTax } from './service'
 
 export interface TaxRoutesDeps {
@@ -11,13 +12,14 @@ export interface TaxRoutesDeps {
   timeZone: string
   /** The owner's settings as checkout reads them (plugins/catalog-changes.ts). */
   taxSettings: { get(db: DbOrTx): Promise<TaxSettings> }
+  taxRates: RateSource
   shipping: { freeThresholdCents: number; flatCents: number }
 }
 
 /** The checkout summary's "Sales tax" line, before the order: the order computes it again. */
 export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesDeps> = async (
   app,
-  { db, timeZone, shipping, taxSettings },
+  { db, timeZone, shipping, taxSettings, taxRates },
 ) => {
   app.post(
     '/api/calculate-tax',
@@ -37,6 +39,7 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesDeps> = async (
         shipping: shippingCost,
         timeZone,
         settings: await taxSettings.get(db),
+        rates: taxRates,
         userId: (await request.session.user())?.id ?? null,
       })
     },

@@ -14,6 +14,7 @@ import { invalid } from '../../errors'
 import { readSetting, writeSetting } from '../settings/service'
 import { calculateTax } from './calculate'
 import { exemptionFor } from './exemptions'
+import type { RateSource } from './rate-cache'
 import { ratesInForce } from './rate-tables'
 
 export const TAX_SETTING = 'tax'
@@ -37,6 +38,8 @@ export interface TaxQuoteInput {
   settings?: TaxSettings
   /** The signed-in buyer, whose exemption certificate may apply. */
   userId?: number | null
+  /** Where the rates come from: the cache checkout keeps, or the database. */
+  rates?: RateSource
 }
 
 /** The tax on an order to this address today, from the owner's settings and the tables in force. */
@@ -57,7 +60,7 @@ export async function quoteTax(db: DbOrTx, input: TaxQuoteInput): Promise<TaxCal
   const zips = fromOrigin ? [settings.origin.zipCode, zipCode] : [zipCode]
   const day = instantToWallTime(input.at ?? new Date(), input.timeZone).date
   const [rows, exemption] = await Promise.all([
-    ratesInForce(db, state, day, zips),
+    (input.rates ?? ratesInForce)(db, state, day, zips),
     input.userId ? exemptionFor(db, input.userId, state, day) : undefined,
   ])
   const rowFor = (zip: string) => rows.find((row) => row.zipCode === zip)
