@@ -30,6 +30,11 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   // Two people, two screens, a PDF: longer than a one-page journey.
   test.setTimeout(180_000)
   await signInAsOwner(page)
+  // From the shop's defaults, so a retry starts where the first try did.
+  const reset = await page.request.put('/api/admin/settings/tax', {
+    data: { enabled: false, origin: { address: '', city: '', state: '', zipCode: '' }, registrations: [] },
+  })
+  expect(reset.status()).toBe(200)
   await page.goto('/admin/settings/tax')
   await expect(page.getByRole('heading', { name: 'Sales tax', level: 2 })).toBeVisible()
   await page.getByRole('checkbox', { name: 'Collect sales tax' }).check()
@@ -48,7 +53,8 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   // The shipped Texas table, previewed against nothing, then applied.
   await page.getByLabel('Rate table (CSV)').setInputFiles(TEXAS_TABLE)
   await page.getByRole('button', { name: 'Preview' }).click()
-  await expect(page.getByText('12 ZIP codes: 12 new, 0 changed, 0 removed')).toBeVisible()
+  // 12 new the first time; a retry finds the same table in force already.
+  await expect(page.getByText(/^12 ZIP codes: (12 new, 0|0 new, 0) changed, 0 removed/)).toBeVisible()
   await page.screenshot({ path: 'test-results/screens/tax-settings-preview-1440.png', fullPage: true })
   await page.getByRole('button', { name: 'Apply this table' }).click()
   await expect(page.getByText('In force').first()).toBeVisible()
@@ -124,6 +130,9 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto(`/admin/orders?search=%23${orderId}`)
   await expect(page.getByText('Houston special district tax (1%)')).toBeVisible()
+  // The report counts an order once its money comes: the owner records the Zelle payment.
+  const paid = await page.request.patch(`/api/orders/${orderId}/payment`, { data: { paymentStatus: 'paid' } })
+  expect(paid.status()).toBe(200)
   await page.goto('/admin/reports/sales-tax')
   await expect(page.getByRole('heading', { name: 'For the Texas return' })).toBeVisible()
   const texasReturn = page.getByRole('region', { name: 'For the Texas return' })
