@@ -1,4 +1,13 @@
 import type { ApiErrorBody, FieldError } from '../../shared/api'
+import {
+  type Answer,
+  type BodyOf,
+  type Endpoint,
+  fillPath,
+  type HttpMethod,
+  type ParamsOf,
+  type QueryOf,
+} from '../../shared/contract'
 
 /** A non-OK answer; its message is "status: response text" as the specification says. */
 export class ApiError extends Error {
@@ -21,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type Method = HttpMethod
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } }
@@ -50,4 +59,34 @@ export const api = {
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+}
+
+/** What a call sends: the path's parameters, the query string and the body its contract names. */
+export interface CallInput<E extends Endpoint> {
+  params?: ParamsOf<E>
+  query?: QueryOf<E>
+  body?: BodyOf<E>
+}
+
+/**
+ * Calls an endpoint by its contract (src/shared/<domain>/contract.ts) and types the answer from its
+ * response schema. A first-load chunk passes `{ method, path }` with the contract named by type
+ * (`call<typeof cartContract.add>({ method: 'POST', path: '/api/cart' }, …)`): the compiler holds
+ * the literal to the contract's, and zod stays out of the chunk.
+ */
+export function call<E extends Endpoint>(
+  endpoint: Pick<E, 'method' | 'path'>,
+  input: CallInput<E> = {},
+): Promise<Answer<E>> {
+  let url = fillPath(endpoint.path, input.params as Record<string, string | number> | undefined)
+  if (input.query) {
+    const search = new URLSearchParams()
+    for (const [name, value] of Object.entries(input.query as Record<string, unknown>)) {
+      if (value === undefined || value === null || value === '') continue
+      search.set(name, String(value))
+    }
+    const text = search.toString()
+    if (text) url += `?${text}`
+  }
+  return apiRequest<Answer<E>>(endpoint.method, url, input.body)
 }
