@@ -11,7 +11,7 @@ import { createQueryClient, keyToUrl, queries, shellQueries } from './lib/querie
 import { routes } from './routes'
 
 export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous }) => {
-  const queryClient = createQueryClient()
+  const queryClient = createQueryClient({ forRender: true })
   const { pathname, search } = new URL(url, 'http://localhost')
 
   // /products/12 is an old form of /product/12 (DESIGN.md §4).

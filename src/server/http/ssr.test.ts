@@ -213,3 +213,27 @@ describeBuilt('redirects', () => {
     expect(response.headers.location).toBe('/')
   })
 })
+
+describeBuilt('memory', () => {
+  it('keeps nothing of a render once its request is over: no query waits out a timer', async () => {
+    const bundle = ssrBundle as NonNullable<typeof ssrBundle>
+    // Every query of the page gets data: on a render's query client each would start a timer.
+    const fetchJson = async (path: string) => {
+      const answer = await t.app.inject({ method: 'GET', url: path })
+      return { status: answer.statusCode, body: answer.json() as unknown }
+    }
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+    const before = timers()
+    for (let i = 0; i < 20; i++) {
+      await bundle.render({
+        url: `/products?page=${i + 1}`,
+        origin: 'http://localhost',
+        fetchJson,
+        anonymous: true,
+      })
+    }
+    // A timer of the test runner's own may come or go; twenty renders of several queries would
+    // leave scores of them.
+    expect(timers() - before).toBeLessThan(5)
+  })
+})
