@@ -7,7 +7,6 @@ import { CheckoutReconciler } from '../modules/checkout/reconcile'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
-import { nudge } from '../modules/mail/worker'
 import { countOrderPlaced } from '../modules/metrics/registry'
 import { RefundWorker } from '../modules/orders/refund-worker'
 import { installmentReminders } from '../modules/orders/reminders'
@@ -40,7 +39,8 @@ const PIECE_ALERT_LOCK = SWEEP_LOCK + 25
 
 /** Background work, one instance at a time: on a timer when `start` (main), called by hand in tests. */
 async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
-  const { db, links, config, catalogChanges, files } = app
+  const { db, links, config, catalogChanges, files, mailWorker } = app
+  const onMailQueued = () => mailWorker.kick()
   const timeZone = config.store.timeZone
   const reminderHours = config.abandonedCheckoutHours
   const sweeper = new SweepRunner({
@@ -72,6 +72,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
               publicUrl: links.publicUrl,
               links: new ReminderLinks(config.sessionSecret),
               hours: reminderHours,
+              onMailQueued,
             }),
           ]
         : []),
@@ -87,7 +88,9 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
   // "Tell me when a similar piece arrives" (issue 25): at least once a minute, with a lock of its own.
   const pieceAlertJobs = new SweepRunner({
     db,
-    sweeps: [similarPieceAlerts({ ...links, tokens: new UnsubscribeTokens(config.sessionSecret) }, nudge)],
+    sweeps: [
+      similarPieceAlerts({ ...links, tokens: new UnsubscribeTokens(config.sessionSecret) }, onMailQueued),
+    ],
     log: app.log,
     everyMs: config.jobsEveryMs ?? 60_000,
     batch: 100,
@@ -109,7 +112,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       onOrder: () => {
         countOrderPlaced('stripe')
         catalogChanges.changed()
-        nudge()
+        onMailQueued()
       },
     },
     config.jobsEveryMs ?? 5 * 60_000,
@@ -141,6 +144,8 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
 
 export default fp(jobs, {
   name: 'jobs',
-  dependencies: ['infrastructure', 'catalog-changes', 'payments'],
-  decorators: { fastify: ['config', 'db', 'links', 'catalogChanges', 'files', 'paymentProvider'] },
+  dependencies: ['infrastructure', 'catalog-changes', 'payments', 'mail'],
+  decorators: {
+    fastify: ['config', 'db', 'links', 'catalogChanges', 'files', 'paymentProvider', 'mailWorker'],
+  },
 })

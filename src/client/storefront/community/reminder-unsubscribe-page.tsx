@@ -1,61 +1,22 @@
-import { useMutation } from '@tanstack/react-query'
 import { MailX } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
 import { REMINDER_UNSUBSCRIBE_MESSAGES } from '../../../shared/checkout-reminder-messages'
 import { api } from '../../lib/api'
-import { failureMessage } from '../../lib/mutation-toasts'
-import { Button } from '../../ui/button'
-import { EmptyState } from '../../ui/empty-state'
+import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 
 /**
- * The unfinished-checkout reminder's unsubscribe link lands here. One click on the button
- * unsubscribes; the link itself changes nothing, since mail scanners open every link they find.
- * (Mail clients that offer "Unsubscribe" themselves post to the API directly: RFC 8058.)
+ * The unfinished-checkout reminder's unsubscribe link lands here; one click on the button
+ * unsubscribes. (Mail clients that offer "Unsubscribe" themselves post to the API directly: RFC 8058.)
  */
 export function ReminderUnsubscribePage() {
-  const [search] = useSearchParams()
-  const token = search.get('token') ?? ''
-  const leave = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/checkout-reminders/unsubscribe', { token }),
-  })
-  const home = (
-    <Button asChild variant="secondary">
-      <Link to="/">Return to Home</Link>
-    </Button>
-  )
-  if (leave.isSuccess)
-    return (
-      <EmptyState
-        level={1}
-        className="py-24"
-        icon={<MailX className="size-7" aria-hidden />}
-        title="You are unsubscribed"
-        description={REMINDER_UNSUBSCRIBE_MESSAGES.unsubscribed}
-        action={home}
-      />
-    )
   return (
-    <EmptyState
-      level={1}
-      className="py-24"
-      icon={<MailX className="size-7" aria-hidden />}
+    <TokenActionPage
+      {...UNSUBSCRIBE_PAGE}
+      icon={MailX}
       title="Stop checkout reminders"
-      description={
-        !token
-          ? REMINDER_UNSUBSCRIBE_MESSAGES.badToken
-          : leave.isError
-            ? failureMessage(leave.error)
-            : 'Press the button and we will not write to this address again about a checkout left unfinished. E-mails about your orders still reach you.'
-      }
-      action={
-        token && !leave.isError ? (
-          <Button onClick={() => leave.mutate()} disabled={leave.isPending}>
-            {leave.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-          </Button>
-        ) : (
-          home
-        )
-      }
+      prompt="Press the button and we will not write to this address again about a checkout left unfinished. E-mails about your orders still reach you."
+      done={REMINDER_UNSUBSCRIBE_MESSAGES.unsubscribed}
+      missingToken={REMINDER_UNSUBSCRIBE_MESSAGES.badToken}
+      act={(token) => api.post<{ message: string }>('/api/checkout-reminders/unsubscribe', { token })}
     />
   )
 }

@@ -1,61 +1,19 @@
-import { useMutation } from '@tanstack/react-query'
 import { MailX } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
 import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
 import { api } from '../../lib/api'
-import { failureMessage } from '../../lib/mutation-toasts'
-import { Button } from '../../ui/button'
-import { EmptyState } from '../../ui/empty-state'
+import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 
-/**
- * The welcome e-mail's unsubscribe link lands here. One click on the button unsubscribes: the
- * link itself changes nothing, since mail scanners open every link they find.
- */
+/** The welcome e-mail's unsubscribe link lands here; one click on the button unsubscribes. */
 export function UnsubscribePage() {
-  const [search] = useSearchParams()
-  const token = search.get('token') ?? ''
-  const leave = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/newsletter/unsubscribe', { token }),
-  })
-  if (leave.isSuccess)
-    return (
-      <EmptyState
-        level={1}
-        className="py-24"
-        icon={<MailX className="size-7" aria-hidden />}
-        title="You are unsubscribed"
-        description={UNSUBSCRIBE_MESSAGES.unsubscribed}
-        action={
-          <Button asChild variant="secondary">
-            <Link to="/">Return to Home</Link>
-          </Button>
-        }
-      />
-    )
   return (
-    <EmptyState
-      level={1}
-      className="py-24"
-      icon={<MailX className="size-7" aria-hidden />}
+    <TokenActionPage
+      {...UNSUBSCRIBE_PAGE}
+      icon={MailX}
       title="Unsubscribe from our newsletter"
-      description={
-        !token
-          ? UNSUBSCRIBE_MESSAGES.badToken
-          : leave.isError
-            ? failureMessage(leave.error)
-            : 'Press the button and this address leaves our list. You can subscribe again at any time.'
-      }
-      action={
-        token && !leave.isError ? (
-          <Button onClick={() => leave.mutate()} disabled={leave.isPending}>
-            {leave.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-          </Button>
-        ) : (
-          <Button asChild variant="secondary">
-            <Link to="/">Return to Home</Link>
-          </Button>
-        )
-      }
+      prompt="Press the button and this address leaves our list. You can subscribe again at any time."
+      done={UNSUBSCRIBE_MESSAGES.unsubscribed}
+      missingToken={UNSUBSCRIBE_MESSAGES.badToken}
+      act={(token) => api.post<{ message: string }>('/api/newsletter/unsubscribe', { token })}
     />
   )
 }

@@ -8,7 +8,6 @@ import type { Sweep } from '../../jobs/sweeps'
 import { enqueueMail } from '../mail/outbox'
 import { checkoutReminderMail, type ReminderPiece } from '../mail/templates/checkout-reminder-mail'
 import { trimSlash } from '../mail/templates/layout'
-import { nudge } from '../mail/worker'
 import { REMINDER_PATHS, type ReminderLinks, type ResumeLine } from './reminder-links'
 import { reminderWindow, timestamp } from './reminder-window'
 
@@ -28,7 +27,7 @@ import { reminderWindow, timestamp } from './reminder-window'
 // - no reminder after an order by the same address or account, and none when a later checkout
 //   (reminded in its turn) or every piece being sold makes it pointless.
 // Mail goes through the outbox, so the worker's pace (it yields to shoppers in a rush) and its
-// retries apply; the worker is nudged once the batch commits.
+// retries apply; the worker is kicked once the batch commits (onMailQueued).
 
 /** One address hears about unfinished checkouts at most once in this many hours. */
 export const REMINDER_GAP_HOURS = 24
@@ -39,6 +38,8 @@ export interface CheckoutReminderContext {
   links: ReminderLinks
   /** ABANDONED_CHECKOUT_HOURS, more than 0. */
   hours: number
+  /** Wakes the mail worker (its kick), after a batch that queued reminders commits. */
+  onMailQueued?: () => void
 }
 
 export type ReminderOutcome =
@@ -87,7 +88,7 @@ export function checkoutReminders(context: CheckoutReminderContext): Sweep {
     },
     // The reminders queued in this batch go out now, not at the worker's next poll.
     afterCommit: (count) => {
-      if (count > 0) nudge()
+      if (count > 0) context.onMailQueued?.()
     },
   }
 }

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
+import { SignedTokens } from '../signed-links/signed-token'
 
 // The two links of an unfinished-checkout reminder carry what they need, signed, so nothing is
 // stored for them and they outlive the attempt (swept a day after its reminder):
@@ -7,7 +7,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 //   ended) would find an empty cart; the link restores the pieces into whatever cart the browser
 //   has. It is signed so that nobody can make a link that fills a stranger's cart with anything.
 // - unsubscribe: the address, for as long as SESSION_SECRET stays (an opt-out must keep working).
-// The key is derived from SESSION_SECRET, apart from every other use of it (HKDF info).
+// Both are signed tokens (signed-links/signed-token.ts) under a key of their own.
 
 /** Where the links lead (modules/checkout-reminders/routes.ts; the page is the storefront's). */
 export const REMINDER_PATHS = {
@@ -26,32 +26,33 @@ export interface ResumeLine {
   quantity: number
 }
 
-const MAC = /^[A-Za-z0-9_-]{43}$/
 const LINES = /^\d{1,9}x\d{1,3}(?:-\d{1,9}x\d{1,3}){0,49}$/
 
+// The key and wording of the first reminder links, kept so that those in mailboxes still work: both
+// links share one key, and the subject ('resume', 'unsubscribe') keeps each to its own purpose.
+const KEY = { salt: 'jade-shop checkout reminders', info: 'reminder link' }
+const RESUME = { ...KEY, fields: 1, expires: true }
+const UNSUBSCRIBE = { ...KEY, fields: 1, expires: false }
+
 export class ReminderLinks {
-  private readonly key: Buffer
+  private readonly resume: SignedTokens
+  private readonly unsubscribe: SignedTokens
 
   constructor(sessionSecret: string) {
-    this.key = Buffer.from(
-      hkdfSync('sha256', sessionSecret, 'jade-shop checkout reminders', 'reminder link', 32),
-    )
+    this.resume = new SignedTokens(sessionSecret, RESUME)
+    this.unsubscribe = new SignedTokens(sessionSecret, UNSUBSCRIBE)
   }
 
   /** `<expiry in seconds>.<productId>x<quantity>-….<mac>` */
   resumeToken(lines: ResumeLine[], now = Date.now()): string {
-    const expires = Math.floor((now + RESUME_LINK_LIFETIME_MS) / 1000)
-    const body = `${expires}.${lines.map((line) => `${line.productId}x${line.quantity}`).join('-')}`
-    return `${body}.${this.mac('resume', body)}`
+    const pieces = lines.map((line) => `${line.productId}x${line.quantity}`).join('-')
+    return this.resume.sign('resume', [pieces], now + RESUME_LINK_LIFETIME_MS)
   }
 
   /** The pieces of a genuine, unexpired link; undefined otherwise. */
   readResume(token: string, now = Date.now()): ResumeLine[] | undefined {
-    const [expires, lines, mac, ...rest] = token.split('.')
-    if (rest.length > 0 || !expires || !lines || !mac) return undefined
-    if (!/^\d{1,12}$/.test(expires) || !LINES.test(lines)) return undefined
-    if (!this.verify('resume', `${expires}.${lines}`, mac)) return undefined
-    if (Number(expires) * 1000 <= now) return undefined
+    const [lines] = this.resume.open('resume', token, now) ?? []
+    if (lines === undefined || !LINES.test(lines)) return undefined
     return lines.split('-').map((line) => {
       const [productId, quantity] = line.split('x').map(Number)
       return { productId: productId!, quantity: quantity! }
@@ -63,26 +64,13 @@ export class ReminderLinks {
    * link goes to that very address); the MAC keeps anyone from unsubscribing somebody else.
    */
   unsubscribeToken(email: string): string {
-    const body = Buffer.from(email.toLowerCase()).toString('base64url')
-    return `${body}.${this.mac('unsubscribe', body)}`
+    return this.unsubscribe.sign('unsubscribe', [Buffer.from(email.toLowerCase()).toString('base64url')])
   }
 
   readUnsubscribe(token: string): string | undefined {
-    const [body, mac, ...rest] = token.split('.')
-    if (rest.length > 0 || !body || !mac || !/^[A-Za-z0-9_-]{1,400}$/.test(body)) return undefined
-    if (!this.verify('unsubscribe', body, mac)) return undefined
+    const [body] = this.unsubscribe.open('unsubscribe', token) ?? []
+    if (body === undefined || body.length > 400) return undefined
     const email = Buffer.from(body, 'base64url').toString('utf8')
     return email.includes('@') ? email : undefined
-  }
-
-  private mac(purpose: string, body: string): string {
-    return createHmac('sha256', this.key).update(`${purpose}:${body}`).digest('base64url')
-  }
-
-  private verify(purpose: string, body: string, mac: string): boolean {
-    if (!MAC.test(mac)) return false
-    const expected = Buffer.from(this.mac(purpose, body))
-    const given = Buffer.from(mac)
-    return given.length === expected.length && timingSafeEqual(given, expected)
   }
 }

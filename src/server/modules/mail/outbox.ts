@@ -24,7 +24,7 @@ const INSERT_MAILS = `
 /**
  * Queues mail for the worker. Pass the transaction that makes the business change: the mail
  * then exists if and only if that change committed, and a mail server that is down never fails
- * (or half-completes) a checkout. Call the worker's nudge after the commit to send it at once;
+ * (or half-completes) a checkout. Call the worker's kick after the commit to send it at once;
  * otherwise the next poll sends it.
  */
 export async function enqueueMails(db: DbOrTx, mails: OutgoingMail[]): Promise<void> {

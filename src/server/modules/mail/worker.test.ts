@@ -12,7 +12,7 @@ import { fileName } from './file-transport'
 import { enqueueMail, type OutgoingMail } from './outbox'
 import { passwordResetMail } from './templates/account-mails'
 import type { MailMessage, MailTransport } from './transport'
-import { MAX_ATTEMPTS, MailWorker, nudge, outboxMessageId } from './worker'
+import { MAX_ATTEMPTS, MailWorker, outboxMessageId } from './worker'
 
 const FROM = 'Jade Shop <hello@jadeshop.example>'
 const quiet = { info: () => {}, warn: () => {} }
@@ -275,15 +275,15 @@ describe('the mail worker', () => {
     },
   )
 
-  it('polls when started, sends at once when nudged, and stops after the run in progress', async () => {
+  it('polls when started, sends at once when kicked, and stops after the run in progress', async () => {
     const { transport, sent } = recordingTransport()
     const worker = new MailWorker({ db: handle.db, transport, from: FROM, log: quiet, pollMs: 60_000 })
     worker.start()
     try {
       await new Promise((resolve) => setTimeout(resolve, 50))
       await enqueue(mail(1))
-      // The next poll is a minute away: only the nudge can send it in time.
-      nudge()
+      // The next poll is a minute away: only the kick can send it in time.
+      worker.kick()
       await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 })
       await vi.waitFor(async () => expect((await outbox())[0]!.status).toBe('sent'), { timeout: 5000 })
     } finally {
@@ -338,7 +338,7 @@ describe('the mail worker in a rush', () => {
     worker.start() // the first run is immediate
     try {
       await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 5000 })
-      nudge() // a new order while busy: still after the pause, not at once
+      worker.kick() // a new order while busy: still after the pause, not at once
       await new Promise((resolve) => setTimeout(resolve, 250))
       expect(sent).toHaveLength(2)
       await vi.waitFor(() => expect(sent).toHaveLength(4), { timeout: 5000 })

@@ -65,16 +65,6 @@ export function outboxMessageId(id: number): string {
   return `<outbox-${id}@jade-shop>`
 }
 
-const startedWorkers = new Set<MailWorker>()
-
-/**
- * Asks every started worker in this process to run now instead of at its next poll. Call it after
- * the transaction that enqueued mail has committed: a run before the commit cannot see the row.
- */
-export function nudge(): void {
-  for (const worker of startedWorkers) worker.kick()
-}
-
 /**
  * Sends the e-mail outbox. Any number of workers, in this process or in other instances sharing
  * the database, may run at once: a row is claimed by exactly one of them at a time.
@@ -116,20 +106,22 @@ export class MailWorker {
   start(): void {
     if (this.started) return
     this.started = true
-    startedWorkers.add(this)
     this.schedule(0)
   }
 
   /** Stops polling and waits for a run in progress, so the database can be closed after it. */
   async stop(): Promise<void> {
     this.started = false
-    startedWorkers.delete(this)
     clearTimeout(this.timer)
     this.timer = undefined
     await Promise.allSettled([...this.inFlight])
   }
 
-  /** Runs soon instead of at the next poll; a run in progress is followed by another one. */
+  /**
+   * Runs soon instead of at the next poll; a run in progress is followed by another one. Call it
+   * after the transaction that enqueued mail has committed: a run before the commit cannot see the
+   * row. The app's one worker is `app.mailWorker`; code that queues mail is handed its kick.
+   */
   kick(): void {
     if (!this.started) return
     if (this.looping) this.runAgain = true

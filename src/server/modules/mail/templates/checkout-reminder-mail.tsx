@@ -1,7 +1,7 @@
 import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, MailButton, P, renderMailHtml, signature } from './layout'
+import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
 
 // The one reminder of an unfinished checkout (issue 25). It goes to an address typed at checkout,
 // which may be somebody else's, so it carries nothing the visitor wrote (no name): only the shop's
@@ -91,12 +91,12 @@ export function checkoutReminderMail(
         {'Questions about a piece, its size or its certificate? Reply to this e-mail, or text us at '}
         <span style={{ whiteSpace: 'nowrap' }}>{store.phone}</span>.
       </P>
-      <P style={{ margin: '24px 0 0', fontSize: 13, color: COLORS.muted }}>
-        {`${unasked} `}
-        <a href={links.unsubscribePage} style={{ color: COLORS.jade }}>
-          Unsubscribe from checkout reminders
-        </a>
-      </P>
+      <MailFooter
+        unsubscribe={{ href: links.unsubscribePage, label: 'Unsubscribe from checkout reminders' }}
+        style={{ margin: '24px 0 0' }}
+      >
+        {unasked}
+      </MailFooter>
     </>,
   )
 

@@ -1,7 +1,17 @@
 import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, MailButton, P, Quote, renderMailHtml, signature, trimSlash } from './layout'
+import {
+  COLORS,
+  Details,
+  MailButton,
+  MailFooter,
+  P,
+  Quote,
+  renderMailHtml,
+  signature,
+  trimSlash,
+} from './layout'
 
 export interface InquiryMailData {
   name: string
@@ -67,7 +77,7 @@ export function inquiryAcknowledgementMail(to: string, store: StoreInfo): Outgoi
     <>
       <P>Hello,</P>
       <P>{thanks}</P>
-      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
+      <MailFooter>{unasked}</MailFooter>
     </>,
   )
   return {
@@ -104,7 +114,7 @@ export function newsletterConfirmationMail(to: string, confirmUrl: string, store
       <P>Hello,</P>
       <P>{asked}</P>
       <MailButton href={confirmUrl}>Confirm my subscription</MailButton>
-      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
+      <MailFooter>{unasked}</MailFooter>
     </>,
   )
   return {
@@ -155,12 +165,9 @@ export function newsletterWelcomeMail(
         {`Thank you for subscribing to the ${store.name} newsletter. We write when new pieces arrive and before the shows where you can see them in person.`}
       </P>
       {offer && <P>{offerWords(offer)}</P>}
-      <P style={{ fontSize: 13, color: COLORS.muted }}>
-        {'No longer interested? '}
-        <a href={unsubscribeUrl} style={{ color: COLORS.jade }}>
-          Unsubscribe
-        </a>
-      </P>
+      <MailFooter unsubscribe={{ href: unsubscribeUrl, label: 'Unsubscribe' }}>
+        No longer interested?
+      </MailFooter>
     </>,
   )
   return {

@@ -82,6 +82,32 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   )
 }
 
+/**
+ * The small print that closes a message, above the layout's signature line: why it came or what to
+ * do if it was not asked for, and for mail that comes again (newsletter, alerts, reminders) the
+ * link that stops it. The plain-text part says the same in its own closing lines.
+ */
+export function MailFooter({
+  children,
+  unsubscribe,
+  style,
+}: {
+  children: string
+  unsubscribe?: { href: string; label: string }
+  style?: CSSProperties
+}) {
+  return (
+    <P style={{ fontSize: 13, color: COLORS.muted, ...style }}>
+      {unsubscribe ? `${children} ` : children}
+      {unsubscribe && (
+        <a href={unsubscribe.href} style={{ color: COLORS.jade }}>
+          {unsubscribe.label}
+        </a>
+      )}
+    </P>
+  )
+}
+
 /** Text kept as typed, line breaks included (a message, a review). */
 export function Quote({ children }: { children: string }) {
   return (

@@ -1,7 +1,7 @@
 import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, MailButton, P, renderMailHtml, signature } from './layout'
+import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
 
 // "Tell me when a similar piece arrives" (issue 25): the double opt-in link, and the e-mail the
 // job sends when a new piece of the category is on sale.
@@ -40,7 +40,7 @@ export function pieceAlertConfirmationMail(
       <P>{asked}</P>
       <P>{promise}</P>
       <MailButton href={confirmUrl}>Yes, tell me</MailButton>
-      <P style={{ fontSize: 13, color: COLORS.muted }}>{unasked}</P>
+      <MailFooter>{unasked}</MailFooter>
     </>,
   )
   return {
@@ -124,12 +124,9 @@ export function similarPieceMail(to: string, data: SimilarPieceMailData, store: 
       <P style={{ fontStyle: 'italic', color: COLORS.muted }}>
         Each piece is one of a kind: the first to buy it takes it home.
       </P>
-      <P style={{ fontSize: 13, color: COLORS.muted }}>
-        {`${why} `}
-        <a href={data.unsubscribeUrl} style={{ color: COLORS.jade }}>
-          Unsubscribe with one click
-        </a>
-      </P>
+      <MailFooter unsubscribe={{ href: data.unsubscribeUrl, label: 'Unsubscribe with one click' }}>
+        {why}
+      </MailFooter>
     </>,
   )
   return {
