@@ -33,17 +33,6 @@ const customerEmail = z
   .nullish()
   .transform((value) => value || null)
 
-/** What the Mark as Sold form holds: dollars, as typed. */
-export const saleFormSchema = z.object({
-  salePrice: requiredDollars(SALE_PRICE_MESSAGE),
-  cost: optionalDollars('Cost must be $0 or more'),
-  paymentMethod: saleMethod,
-  customerName: nullableText(200),
-  customerEmail,
-  notes: nullableText(2000),
-})
-export type SaleFormInput = z.input<typeof saleFormSchema>
-
 /**
  * Where an in-person sale is taxed (issue 34), while the shop collects sales tax: at the shop's
  * origin (the default), at an address the owner enters (a gem show), or not at all, with the reason.
@@ -65,6 +54,22 @@ export const saleTaxSchema = z.discriminatedUnion(
   { error: "Sales tax is at 'origin', at an 'address', or 'exempt'" },
 )
 export type SaleTax = z.infer<typeof saleTaxSchema>
+
+/**
+ * What the Mark as Sold form holds: dollars, as typed, and the sale's tax as the route takes it.
+ * Beside saleInputSchema field for field (the same messages, the same building blocks), so that the
+ * form refuses what the route refuses and nothing more; its output is the route's body.
+ */
+export const saleFormSchema = z.object({
+  salePrice: requiredDollars(SALE_PRICE_MESSAGE),
+  cost: optionalDollars('Cost must be $0 or more'),
+  paymentMethod: saleMethod,
+  customerName: nullableText(200),
+  customerEmail,
+  notes: nullableText(2000),
+  tax: saleTaxSchema.optional(),
+})
+export type SaleFormInput = z.input<typeof saleFormSchema>
 
 /** `POST /api/sales`: cents. The profit a client may send is recomputed, never trusted. */
 export const saleInputSchema = strictObject({

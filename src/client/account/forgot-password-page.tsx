@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { RESET_REQUESTED_MESSAGE, requestPasswordResetSchema } from '../../shared/accounts'
 import { errorMessage, useRequestPasswordReset } from '../lib/account'
+import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
@@ -25,12 +26,14 @@ export function ForgotPasswordPage() {
         toast({ title: 'Password Reset Request Sent', description: message })
         setSentTo({ email: values.email, message })
       },
-      onError: (error) =>
+      onError: (error) => {
+        showServerErrors(form, error)
         toast({
           title: 'Request Failed',
           description: errorMessage(error, 'Failed to send the reset link. Please try again.'),
           variant: 'destructive',
-        }),
+        })
+      },
     }),
   )
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/accounts'
 import type { PublicUser } from '../../shared/users'
 import { errorMessage, useUpdateProfile } from '../lib/account'
-import { ApiError } from '../lib/api'
+import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
@@ -26,7 +26,11 @@ const FIELDS = [
 ] as const satisfies readonly (keyof ProfileUpdateInput)[]
 type Field = (typeof FIELDS)[number]
 
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name)
+/** The two conflicts the server reports without naming the field ("Username already exists"). */
+const CONFLICTS = [
+  ['username', /username/i],
+  ['email', /email/i],
+] as const
 
 const zod = zodResolver(profileUpdateSchema)
 
@@ -82,7 +86,7 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => 
           onDone()
         },
         onError: (error) => {
-          showServerFieldErrors(error, (field, message) => form.setError(field, { message }))
+          showServerErrors(form, error, { byMessage: CONFLICTS })
           toast({
             title: 'Update Failed',
             description: error.message.includes('401')
@@ -147,13 +151,4 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => 
       </div>
     </form>
   )
-}
-
-/** Puts the server's complaints on the fields they are about, including the two conflicts it reports. */
-function showServerFieldErrors(error: Error, setError: (field: Field, message: string) => void) {
-  if (!(error instanceof ApiError)) return
-  for (const { field, message } of error.fieldErrors) if (isField(field)) setError(field, message)
-  const message = error.serverMessage ?? ''
-  if (error.status === 409 && /username/i.test(message)) setError('username', message)
-  if (error.status === 409 && /email/i.test(message)) setError('email', message)
 }

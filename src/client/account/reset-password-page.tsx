@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Link, useSearchParams } from 'react-router'
 import { RESET_INVALID_MESSAGE, resetPasswordSchema } from '../../shared/accounts'
 import { errorMessage, useResetPassword } from '../lib/account'
+import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
@@ -36,6 +37,7 @@ export function ResetPasswordPage() {
       onError: (error) => {
         const message = errorMessage(error, 'Failed to reset password. Please try again.')
         setExpired(message === RESET_INVALID_MESSAGE)
+        showServerErrors(form, error)
         toast({ title: 'Reset Failed', description: message, variant: 'destructive' })
       },
     }),

@@ -6,6 +6,7 @@ import { TWO_FACTOR_REQUIRED_MESSAGE } from '../../shared/two-factor'
 import { errorMessage } from '../lib/account'
 import { ApiError } from '../lib/api'
 import { useLogin, useRegister } from '../lib/auth'
+import { showServerErrors } from '../lib/server-errors'
 import { asksForCode } from '../lib/two-factor'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
@@ -119,9 +120,7 @@ export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
           onSuccess?.()
         },
         onError: (error) => {
-          for (const fieldError of error instanceof ApiError ? error.fieldErrors : []) {
-            form.setError(fieldError.field as 'username', { message: fieldError.message })
-          }
+          showServerErrors(form, error)
           toast({
             title: 'Registration Failed',
             description: error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message,

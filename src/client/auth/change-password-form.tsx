@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { changePasswordSchema } from '../../shared/accounts'
 import { errorMessage, useChangePassword } from '../lib/account'
-import { ApiError } from '../lib/api'
+import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
@@ -26,14 +26,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       },
       onError: (error) => {
         const message = errorMessage(error, 'Failed to change password')
-        if (error instanceof ApiError) {
-          for (const { field, message } of error.fieldErrors) {
-            if (field in EMPTY) form.setError(field as keyof typeof EMPTY, { message })
-          }
-          if (error.status === 400 && /current password/i.test(message)) {
-            form.setError('currentPassword', { message }, { shouldFocus: true })
-          }
-        }
+        showServerErrors(form, error, { byMessage: [['currentPassword', /current password/i]] })
         toast({ title: 'Password Change Failed', description: message, variant: 'destructive' })
       },
     }),

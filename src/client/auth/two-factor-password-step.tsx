@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { setUpTwoFactorSchema } from '../../shared/two-factor'
-import { applyFieldErrors, toastFailure } from '../lib/mutation-toasts'
+import { toastFailure } from '../lib/mutation-toasts'
+import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
@@ -29,7 +30,7 @@ export function TwoFactorPasswordStep({
 
   const submit = form.handleSubmit((values) =>
     onSubmit(values.password).catch((error: unknown) => {
-      if (!applyFieldErrors(error, form.setError, ['password'])) toastFailure(failureTitle, error)
+      if (!showServerErrors(form, error)) toastFailure(failureTitle, error)
     }),
   )
 

@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { disableTwoFactorSchema, type TwoFactorSetup } from '../../shared/two-factor'
 import type { PublicUser } from '../../shared/users'
-import { applyFieldErrors, toastFailure, toastSuccess } from '../lib/mutation-toasts'
+import { toastFailure, toastSuccess } from '../lib/mutation-toasts'
+import { showServerErrors } from '../lib/server-errors'
 import { useDisableTwoFactor, useRegenerateRecoveryCodes, useSetUpTwoFactor } from '../lib/two-factor'
 import { Badge } from '../ui/badge'
 import { Button } from '../ui/button'
@@ -125,7 +126,7 @@ function TurnOffForm({ username, onDone }: { username: string; onDone: () => voi
         onDone()
       },
       (error) => {
-        applyFieldErrors(error, form.setError, Object.keys(EMPTY))
+        showServerErrors(form, error)
         toastFailure('Could Not Turn Off', error)
       },
     ),

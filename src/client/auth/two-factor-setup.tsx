@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { enableTwoFactorSchema, type TwoFactorSetup } from '../../shared/two-factor'
-import { applyFieldErrors, toastFailure } from '../lib/mutation-toasts'
+import { toastFailure } from '../lib/mutation-toasts'
+import { showServerErrors } from '../lib/server-errors'
 import { useEnableTwoFactor } from '../lib/two-factor'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
@@ -34,7 +35,9 @@ export function TwoFactorSetupSteps({
     enable.mutateAsync(values).then(
       (reply) => onEnabled(reply.recoveryCodes),
       (error) => {
-        if (!applyFieldErrors(error, form.setError, ['code'])) toastFailure('Two-Factor Setup Failed', error)
+        // The password was given at the step before: only the code is shown here.
+        if (!showServerErrors(form, error, { fields: ['code'] }))
+          toastFailure('Two-Factor Setup Failed', error)
       },
     ),
   )

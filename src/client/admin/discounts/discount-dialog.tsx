@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useState } from 'react'
+import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { type DiscountKind, discountAmount } from '../../../shared/discount-rules'
-import type { Discount, DiscountInput } from '../../../shared/discounts'
+import { type Discount, type DiscountInput, discountInputSchema } from '../../../shared/discounts'
 import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
-import { ApiError } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
 import {
@@ -86,6 +88,14 @@ function inputOf(draft: Draft): DiscountInput {
   }
 }
 
+const checkInput = zodResolver(discountInputSchema, undefined, { raw: true })
+/**
+ * The fields are checked as the route checks them, by its own schema, on what they would send
+ * (cents, ISO times): a code the server would take is never refused here, nor the reverse.
+ */
+const resolver: Resolver<Draft, unknown, DiscountInput> = (draft, context, options) =>
+  checkInput(inputOf(draft), context, options as never) as ReturnType<Resolver<Draft, unknown, DiscountInput>>
+
 /** Create or edit a code; the dialog stays open, with what was typed, when the save fails. */
 export function DiscountDialog({
   open,
@@ -98,27 +108,22 @@ export function DiscountDialog({
   discount?: Discount
 }) {
   const id = useId()
-  const [draft, setDraft] = useState(() => draftOf(discount))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm<Draft, unknown, DiscountInput>({ resolver, defaultValues: draftOf(discount) })
+  const { errors } = form.formState
   const [formError, setFormError] = useState<string>()
   const save = useSaveDiscount()
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }))
-    setErrors((current) => ({ ...current, [key]: '' }))
-  }
 
-  const submit = async () => {
+  const submit = form.handleSubmit(async (input) => {
     setFormError(undefined)
     try {
-      await save.mutateAsync({ id: discount?.id, input: inputOf(draft) })
+      await save.mutateAsync({ id: discount?.id, input })
       onOpenChange(false)
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : []
-      setErrors(Object.fromEntries(fields.map((field) => [field.field, field.message])))
-      if (fields.length === 0) setFormError(failureMessage(error))
+      if (!showServerErrors(form, error)) setFormError(failureMessage(error))
     }
-  }
+  })
 
+  const draft = form.watch()
   const example = inputOf(draft)
   const preview =
     Number.isInteger(example.value) && example.value > 0
@@ -134,17 +139,10 @@ export function DiscountDialog({
             Shoppers type the code in the cart or at checkout; letters are matched ignoring case.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void submit()
-          }}
-        >
-          <FormField label="Code" htmlFor={`${id}-code`} error={errors.code}>
+        <form className="grid gap-4" noValidate onSubmit={submit}>
+          <FormField label="Code" htmlFor={`${id}-code`} error={errors.code?.message}>
             <Input
-              value={draft.code}
-              onChange={(event) => set('code', event.target.value)}
+              {...form.register('code')}
               autoComplete="off"
               spellCheck={false}
               maxLength={32}
@@ -152,11 +150,13 @@ export function DiscountDialog({
             />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Kind" htmlFor={`${id}-kind`} error={errors.kind} className="content-start">
-              <Select
-                value={draft.kind}
-                onChange={(event) => set('kind', event.target.value as DiscountKind)}
-              >
+            <FormField
+              label="Kind"
+              htmlFor={`${id}-kind`}
+              error={errors.kind?.message}
+              className="content-start"
+            >
+              <Select {...form.register('kind')}>
                 <option value="percent">Percentage of the subtotal</option>
                 <option value="fixed">Fixed amount</option>
               </Select>
@@ -164,7 +164,7 @@ export function DiscountDialog({
             <FormField
               label={draft.kind === 'percent' ? 'Percent off' : 'Amount off ($)'}
               htmlFor={`${id}-value`}
-              error={errors.value}
+              error={errors.value?.message}
               hint={preview}
             >
               <Input
@@ -173,73 +173,77 @@ export function DiscountDialog({
                 min={draft.kind === 'percent' ? 1 : 0.01}
                 max={draft.kind === 'percent' ? 100 : undefined}
                 step={draft.kind === 'percent' ? 1 : 0.01}
-                value={draft.value}
-                onChange={(event) => set('value', event.target.value)}
+                {...form.register('value')}
               />
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Minimum subtotal ($)" htmlFor={`${id}-min`} error={errors.minSubtotal}>
+            <FormField label="Minimum subtotal ($)" htmlFor={`${id}-min`} error={errors.minSubtotal?.message}>
               <Input
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                value={draft.minSubtotal}
                 placeholder="None"
-                onChange={(event) => set('minSubtotal', event.target.value)}
+                {...form.register('minSubtotal')}
               />
             </FormField>
-            <FormField label="Maximum uses" htmlFor={`${id}-max`} error={errors.maxUses}>
+            <FormField label="Maximum uses" htmlFor={`${id}-max`} error={errors.maxUses?.message}>
               <Input
                 type="number"
                 inputMode="numeric"
                 min={1}
                 step={1}
-                value={draft.maxUses}
                 placeholder="Unlimited"
-                onChange={(event) => set('maxUses', event.target.value)}
+                {...form.register('maxUses')}
               />
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Starts" htmlFor={`${id}-starts`} error={errors.startsAt}>
-              <Input
-                type="datetime-local"
-                value={draft.startsAt}
-                onChange={(event) => set('startsAt', event.target.value)}
-              />
+            <FormField label="Starts" htmlFor={`${id}-starts`} error={errors.startsAt?.message}>
+              <Input type="datetime-local" {...form.register('startsAt')} />
             </FormField>
-            <FormField label="Ends" htmlFor={`${id}-ends`} error={errors.endsAt}>
-              <Input
-                type="datetime-local"
-                value={draft.endsAt}
-                onChange={(event) => set('endsAt', event.target.value)}
-              />
+            <FormField label="Ends" htmlFor={`${id}-ends`} error={errors.endsAt?.message}>
+              <Input type="datetime-local" {...form.register('endsAt')} />
             </FormField>
           </div>
-          <FormField label="Note" htmlFor={`${id}-note`} error={errors.note}>
+          <FormField label="Note" htmlFor={`${id}-note`} error={errors.note?.message}>
             <Textarea
               rows={2}
-              value={draft.note}
               maxLength={500}
               placeholder="Where this code was given out"
-              onChange={(event) => set('note', event.target.value)}
+              {...form.register('note')}
             />
           </FormField>
           <div className="flex items-center gap-3">
-            <Checkbox
-              id={`${id}-active`}
-              checked={draft.active}
-              onCheckedChange={(checked) => set('active', checked === true)}
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <Checkbox
+                  id={`${id}-active`}
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             <Label htmlFor={`${id}-active`}>Active</Label>
           </div>
           <div className="flex items-start gap-3">
-            <Checkbox
-              id={`${id}-welcome`}
-              checked={draft.welcome}
-              onCheckedChange={(checked) => set('welcome', checked === true)}
+            <Controller
+              control={form.control}
+              name="welcome"
+              render={({ field }) => (
+                <Checkbox
+                  id={`${id}-welcome`}
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             <div className="grid gap-1">
               <Label htmlFor={`${id}-welcome`}>Welcome code</Label>

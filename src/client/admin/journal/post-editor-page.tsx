@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { type Ref, useEffect, useId, useState } from 'react'
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
 import {
   type AdminPost,
@@ -11,8 +13,8 @@ import {
 } from '../../../shared/journal'
 import { type PostInput, postInputSchema } from '../../../shared/journal-input'
 import { formatShopTime } from '../../../shared/shop-time'
-import { ApiError } from '../../lib/api'
 import { queries } from '../../lib/queries'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { EmptyState } from '../../ui/empty-state'
@@ -64,7 +66,30 @@ const valuesOf = (post: AdminPost): EditorValues => ({
   metaDescription: post.metaDescription ?? '',
 })
 
-const same = (a: EditorValues, b: EditorValues) => JSON.stringify(a) === JSON.stringify(b)
+type Publication = Pick<PostInput, 'published' | 'publishedAt'>
+
+/** What the fields send: an empty optional field is none. */
+const inputOf = (values: EditorValues): PostInput => ({
+  ...values,
+  slug: values.slug || null,
+  excerpt: values.excerpt || null,
+  byline: values.byline || null,
+  featuredImage: values.featuredImage || null,
+  metaDescription: values.metaDescription || null,
+})
+
+/** The form's own name for a server message about the publication (the buttons choose it). */
+type EditorForm = EditorValues & { publishedAt?: string | null }
+
+const checkPost = zodResolver(postInputSchema, undefined, { raw: true })
+/** The route's schema on what the fields send; the publication the buttons add is theirs to get right. */
+const resolver: Resolver<EditorForm, unknown, PostInput> = (values, context, options) =>
+  checkPost(inputOf(values), context, options as never) as ReturnType<
+    Resolver<EditorForm, unknown, PostInput>
+  >
+
+/** Every field a message may be about, the publication's included. */
+const FIELDS = [...Object.keys(EMPTY), 'publishedAt']
 
 /** /admin/journal/new and /admin/journal/:id. */
 export default function PostEditorPage() {
@@ -87,14 +112,15 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
   const { data: page } = useQuery(journalQueries.list({ pageSize: '1' }))
   const timeZone = store?.timeZone ?? 'America/Chicago'
 
-  const initial = saved ? valuesOf(saved) : EMPTY
-  const [values, setValues] = useState<EditorValues>(initial)
-  const [baseline, setBaseline] = useState<EditorValues>(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm<EditorForm, unknown, PostInput>({
+    resolver,
+    defaultValues: saved ? valuesOf(saved) : EMPTY,
+  })
+  const { errors, isDirty: dirty } = form.formState
+  const [title, content] = useWatch({ control: form.control, name: ['title', 'content'] })
   const [scheduling, setScheduling] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [pendingIntent, setPendingIntent] = useState<SaveIntent>()
-  const dirty = !same(values, baseline)
 
   // A tab closed or reloaded by mistake asks first; nothing typed is lost without a warning.
   useEffect(() => {
@@ -104,58 +130,33 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
-  const set =
-    <K extends keyof EditorValues>(field: K) =>
-    (value: EditorValues[K]) => {
-      setValues((current) => ({ ...current, [field]: value }))
-      setErrors(({ [field]: _cleared, ...rest }) => rest)
-    }
-
   /**
-   * Sends the whole post with the publication the button asks for. On any failure every field stays
-   * as typed, with the reasons beside them; the toast says what went wrong.
+   * Sends the whole post with the publication the button asks for; resolves to whether it was saved.
+   * On any failure every field stays as typed, with the reasons beside them (the first focused); the
+   * toast says what went wrong.
    */
-  const submit = async (intent: SaveIntent, publication: Pick<PostInput, 'published' | 'publishedAt'>) => {
-    const input: PostInput = {
-      ...values,
-      slug: values.slug || null,
-      excerpt: values.excerpt || null,
-      byline: values.byline || null,
-      featuredImage: values.featuredImage || null,
-      metaDescription: values.metaDescription || null,
-      ...publication,
-    }
-    const checked = postInputSchema.safeParse(input)
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(
-          checked.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]).reverse(),
-        ),
-      )
-      return false
-    }
-    setPendingIntent(intent)
-    try {
-      const post = await save.mutateAsync({ id: saved?.id, input, intent })
-      const next = valuesOf(post)
-      setValues(next)
-      setBaseline(next)
-      setErrors({})
-      if (!saved) navigate(`/admin/journal/${post.id}`, { replace: true })
-      return true
-    } catch (error) {
-      if (error instanceof ApiError)
-        setErrors(Object.fromEntries(error.fieldErrors.map(({ field, message }) => [field, message])))
-      return false
-    } finally {
-      setPendingIntent(undefined)
-    }
+  const submit = async (intent: SaveIntent, publication: Publication) => {
+    let done = false
+    await form.handleSubmit(async (fields) => {
+      setPendingIntent(intent)
+      try {
+        const post = await save.mutateAsync({ id: saved?.id, input: { ...fields, ...publication }, intent })
+        form.reset(valuesOf(post))
+        if (!saved) navigate(`/admin/journal/${post.id}`, { replace: true })
+        done = true
+      } catch (error) {
+        showServerErrors(form, error, { fields: FIELDS })
+      } finally {
+        setPendingIntent(undefined)
+      }
+    })()
+    return done
   }
 
   const state = saved?.state ?? 'draft'
   const keepPublication = { published: saved?.published ?? false, publishedAt: saved?.publishedAt ?? null }
   const busy = save.isPending
-  const slugPlaceholder = slugify(values.title) || 'made-from-the-title'
+  const slugPlaceholder = slugify(title) || 'made-from-the-title'
 
   return (
     <>
@@ -188,10 +189,9 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
         className="grid gap-8"
       >
         <div className="grid gap-5">
-          <FormField label="Title" htmlFor={`${id}-title`} error={errors.title}>
+          <FormField label="Title" htmlFor={`${id}-title`} error={errors.title?.message}>
             <Input
-              value={values.title}
-              onChange={(event) => set('title')(event.target.value)}
+              {...form.register('title')}
               maxLength={JOURNAL_LIMITS.titleMax + 20}
               className="h-12 font-display text-2xl sm:text-2xl"
               autoComplete="off"
@@ -200,7 +200,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
           <FormField
             label="Address"
             htmlFor={`${id}-slug`}
-            error={errors.slug}
+            error={errors.slug?.message}
             hint={
               saved
                 ? 'Changing it changes the story’s address; links to the old one will stop working.'
@@ -209,13 +209,22 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
           >
             <div className="flex min-w-0 items-center rounded-sm border border-ink/50 bg-ivory transition-colors hover:border-ink/70 focus-within:border-jade-700">
               <span className="shrink-0 pl-3 text-sm text-ink-muted">/journal/</span>
-              <Input
-                value={values.slug}
-                onChange={(event) => set('slug')(event.target.value.toLowerCase())}
-                placeholder={slugPlaceholder}
-                className="min-w-0 border-0 pl-0.5 focus-visible:shadow-none"
-                autoComplete="off"
-                spellCheck={false}
+              <Controller
+                control={form.control}
+                name="slug"
+                render={({ field }) => (
+                  <Input
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value.toLowerCase())}
+                    onBlur={field.onBlur}
+                    placeholder={slugPlaceholder}
+                    className="min-w-0 border-0 pl-0.5 focus-visible:shadow-none"
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                )}
               />
             </div>
           </FormField>
@@ -226,7 +235,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
             label="Story"
             htmlFor={`${id}-content`}
             className="content-start"
-            error={errors.content}
+            error={errors.content?.message}
             hint={
               <>
                 Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>&gt; quote</code>,{' '}
@@ -236,8 +245,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
             }
           >
             <Textarea
-              value={values.content}
-              onChange={(event) => set('content')(event.target.value)}
+              {...form.register('content')}
               rows={22}
               className="min-h-[24rem] font-mono text-sm leading-relaxed"
               spellCheck
@@ -246,28 +254,33 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
           <section aria-label="Preview" className="min-w-0">
             <p className="mb-2 text-sm font-medium text-ink">Preview</p>
             <div className="max-h-[44rem] min-h-[24rem] overflow-y-auto border border-ink/10 bg-white px-5 py-6 sm:px-8">
-              <MarkdownPreview content={values.content} title={values.title} />
+              <MarkdownPreview content={content} title={title} />
             </div>
           </section>
         </div>
 
         <div className="grid gap-8 border-t border-ink/10 pt-8 lg:grid-cols-2">
-          <FeaturedImageField
-            id={`${id}-image`}
-            value={values.featuredImage}
-            onChange={set('featuredImage')}
-            error={errors.featuredImage}
+          <Controller
+            control={form.control}
+            name="featuredImage"
+            render={({ field }) => (
+              <FeaturedImageField
+                id={`${id}-image`}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.featuredImage?.message}
+              />
+            )}
           />
           <div className="grid content-start gap-5">
             <FormField
               label="Category"
               htmlFor={`${id}-category`}
-              error={errors.category}
+              error={errors.category?.message}
               hint="Guides, Care, Stories…"
             >
               <Input
-                value={values.category}
-                onChange={(event) => set('category')(event.target.value)}
+                {...form.register('category')}
                 list={`${id}-categories`}
                 maxLength={JOURNAL_LIMITS.categoryMax + 10}
                 autoComplete="off"
@@ -278,46 +291,60 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
                 <option key={category} value={category} />
               ))}
             </datalist>
-            <TagsField id={`${id}-tags`} value={values.tags} onChange={set('tags')} error={errors.tags} />
+            <Controller
+              control={form.control}
+              name="tags"
+              render={({ field }) => (
+                <TagsField
+                  id={`${id}-tags`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  // A tag too long is reported on the tag itself (tags.3); the list shows it.
+                  error={errors.tags?.message ?? errors.tags?.find?.((tag) => tag)?.message}
+                />
+              )}
+            />
             <FormField
               label="Excerpt"
               htmlFor={`${id}-excerpt`}
-              error={errors.excerpt}
+              error={errors.excerpt?.message}
               hint="The standfirst under the title and the line on cards; the opening is used when empty."
             >
-              <Textarea
-                value={values.excerpt}
-                onChange={(event) => set('excerpt')(event.target.value)}
-                rows={3}
-                className="min-h-0"
-              />
+              <Textarea {...form.register('excerpt')} rows={3} className="min-h-0" />
             </FormField>
             <FormField
               label="Byline"
               htmlFor={`${id}-byline`}
-              error={errors.byline}
+              error={errors.byline?.message}
               hint={`Shown as "By …" on the story. Left empty: your first and last name from your profile, or ${store?.name ?? 'the shop'}'s name.`}
             >
               <Input
-                value={values.byline}
-                onChange={(event) => set('byline')(event.target.value)}
+                {...form.register('byline')}
                 maxLength={JOURNAL_LIMITS.bylineMax + 10}
                 placeholder={store?.name}
                 autoComplete="off"
               />
             </FormField>
-            <MetaDescriptionField
-              id={`${id}-meta`}
-              value={values.metaDescription}
-              onChange={set('metaDescription')}
-              error={errors.metaDescription}
+            <Controller
+              control={form.control}
+              name="metaDescription"
+              render={({ field }) => (
+                <MetaDescriptionField
+                  id={`${id}-meta`}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.metaDescription?.message}
+                />
+              )}
             />
           </div>
         </div>
 
         {errors.publishedAt && (
           <p role="alert" className="text-sm text-destructive">
-            {errors.publishedAt}
+            {errors.publishedAt.message}
           </p>
         )}
 
@@ -405,7 +432,8 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
           destructive
           onConfirm={async () => {
             await remove.mutateAsync(saved.id)
-            setBaseline(values)
+            // Gone: nothing is left unsaved to warn about on the way out.
+            form.reset(form.getValues())
             navigate('/admin/journal', { replace: true })
           }}
         />
@@ -426,14 +454,18 @@ function Publication({ saved, timeZone }: { saved: AdminPost | undefined; timeZo
 
 function MetaDescriptionField({
   id,
+  inputRef,
   value,
   onChange,
+  onBlur,
   error,
 }: {
   id: string
+  inputRef?: Ref<HTMLTextAreaElement>
   value: string
   onChange: (value: string) => void
-  error?: string
+  onBlur?: () => void
+  error?: string | undefined
 }) {
   const length = value.trim().length
   const over = length > JOURNAL_LIMITS.metaDescriptionMax
@@ -455,8 +487,10 @@ function MetaDescriptionField({
       }
     >
       <Textarea
+        ref={inputRef}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         rows={3}
         className="min-h-0"
       />

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/catalog'
 import { type ProductFormValues, type ProductInput, productFormSchema } from '../../../shared/product-input'
 import { cn } from '../../lib/cn'
-import { applyFieldErrors } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
 import { FormField } from '../../ui/form-field'
@@ -84,7 +84,7 @@ export interface ProductFormProps {
 export function ProductForm(props: ProductFormProps) {
   const { idPrefix, initial } = props
   const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver, defaultValues: initial })
-  const { register, control, formState, handleSubmit, setError, reset } = form
+  const { register, control, formState, handleSubmit, reset } = form
   const { errors, isSubmitting, isDirty } = formState
   const [name, type, imageUrls, imageAlts, chosenCategory] = useWatch({
     control,
@@ -101,7 +101,7 @@ export function ProductForm(props: ProductFormProps) {
       if (props.resetOnSuccess) reset(initial)
       else reset(form.getValues())
     } catch (error) {
-      applyFieldErrors(error, setError, FIELDS)
+      showServerErrors(form, error, { fields: FIELDS })
     }
   })
 

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { type AdminProfileInput, adminProfileSchema } from '../../../shared/accounts'
 import type { PublicUser } from '../../../shared/users'
 import { useUpdateProfile } from '../../lib/account'
-import { applyFieldErrors, toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
@@ -44,7 +45,7 @@ export function AdminProfileForm({ user, onDone }: { user: PublicUser; onDone: (
         onDone()
       },
       (error) => {
-        applyFieldErrors(error, form.setError, FIELDS)
+        showServerErrors(form, error, { fields: FIELDS })
         toastFailure('Update Failed', error)
       },
     ),

@@ -1,11 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
+import { Controller, type Resolver, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import type { AdminProduct } from '../../../shared/catalog-admin'
 import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
 import { SALE_PAYMENT_METHODS } from '../../../shared/orders'
 import { type SaleFormInput, saleFormSchema } from '../../../shared/sales'
 import { failureMessage } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -24,7 +28,7 @@ import { Textarea } from '../../ui/textarea'
 import { MethodField } from '../orders/payment-fields'
 import { taxQueries } from '../settings/tax/api'
 import { salesQueries, useRecordSale } from './api'
-import { EMPTY_SALE_TAX, type SaleTaxDraft, SaleTaxField, saleTax } from './sale-tax-field'
+import { EMPTY_SALE_TAX, type SaleTaxDraft, SaleTaxField, saleTaxOf } from './sale-tax-field'
 
 /**
  * Record Sale: pick an unsold piece in stock, then the Mark as Sold form; `initialPiece` opens the
@@ -117,7 +121,30 @@ function PiecePicker({ onPick }: { onPick: (piece: AdminProduct) => void }) {
   )
 }
 
-type Errors = Partial<Record<keyof SaleFormInput | 'form', string>>
+/** The Mark as Sold form's fields, as typed (dollars). */
+interface SaleDraft {
+  salePrice: string
+  cost: string
+  paymentMethod: SaleFormInput['paymentMethod']
+  customerName: string
+  customerEmail: string
+  notes: string
+  tax: SaleTaxDraft
+}
+
+type SaleBody = z.output<typeof saleFormSchema>
+
+const checkSale = zodResolver(saleFormSchema)
+
+/** Checks the form by the shared schema, with the sale's tax while the shop collects it (as sent). */
+const saleResolver =
+  (taxOn: boolean): Resolver<SaleDraft, unknown, SaleBody> =>
+  (draft, context, options) =>
+    checkSale(
+      { ...draft, tax: taxOn ? saleTaxOf(draft.tax) : undefined },
+      context,
+      options as never,
+    ) as ReturnType<Resolver<SaleDraft, unknown, SaleBody>>
 
 function MarkAsSoldForm({
   piece,
@@ -130,64 +157,52 @@ function MarkAsSoldForm({
 }) {
   const id = useId()
   const record = useRecordSale()
-  const [values, setValues] = useState<Record<keyof SaleFormInput, string>>({
-    salePrice: String(centsToDollars(piece.price)),
-    cost: piece.cost === null ? '' : String(centsToDollars(piece.cost)),
-    paymentMethod: 'zelle',
-    customerName: '',
-    customerEmail: '',
-    notes: '',
-  })
-  const [errors, setErrors] = useState<Errors>({})
-  const [tax, setTax] = useState<SaleTaxDraft>(EMPTY_SALE_TAX)
-  const [taxError, setTaxError] = useState<string>()
   const taxOn = !!useQuery(taxQueries.settings()).data?.enabled
-  const set = (name: keyof SaleFormInput) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }))
-    setErrors((current) => ({ ...current, [name]: undefined, form: undefined }))
-  }
+  const form = useForm<SaleDraft, unknown, SaleBody>({
+    resolver: saleResolver(taxOn),
+    defaultValues: {
+      salePrice: String(centsToDollars(piece.price)),
+      cost: piece.cost === null ? '' : String(centsToDollars(piece.cost)),
+      paymentMethod: 'zelle',
+      customerName: '',
+      customerEmail: '',
+      notes: '',
+      tax: EMPTY_SALE_TAX,
+    },
+  })
+  const { errors } = form.formState
+  // The server's reason when it names no field; gone as soon as anything is changed.
+  const [formError, setFormError] = useState<string>()
 
-  const price = Number(values.salePrice)
-  const cost = Number(values.cost)
+  const [salePrice, costText, taxAt] = form.watch(['salePrice', 'cost', 'tax.at'])
+  const price = Number(salePrice)
+  const cost = Number(costText)
   const estimate =
-    values.cost.trim() && Number.isFinite(cost) && values.salePrice.trim() && Number.isFinite(price)
+    costText.trim() && Number.isFinite(cost) && salePrice.trim() && Number.isFinite(price)
       ? formatCents(dollarsToCents(price) - dollarsToCents(cost))
       : undefined
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = saleFormSchema.safeParse(values)
-    if (!parsed.success) {
-      const next: Errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof SaleFormInput
-        next[field] ??= issue.message
-      }
-      return setErrors(next)
-    }
-    const place = taxOn ? saleTax(tax) : undefined
-    if (place && 'error' in place) return setTaxError(place.error)
+  const submit = form.handleSubmit(async (sale) => {
     try {
-      await record.mutateAsync({ productId: piece.id, ...parsed.data, ...(place ? { tax: place } : {}) })
+      await record.mutateAsync({ productId: piece.id, ...sale })
       onDone()
     } catch (failure) {
-      setErrors({ form: failureMessage(failure) })
+      if (!showServerErrors(form, failure)) setFormError(failureMessage(failure))
     }
-  }
+  })
 
-  const field = (name: keyof SaleFormInput, label: string, props: Record<string, unknown> = {}) => (
-    <FormField label={label} htmlFor={`${id}-${name}`} error={errors[name]}>
-      <Input
-        id={`${id}-${name}`}
-        value={values[name]}
-        onChange={(event) => set(name)(event.target.value)}
-        {...props}
-      />
+  const field = (
+    name: Exclude<keyof SaleDraft, 'tax'>,
+    label: string,
+    props: Record<string, unknown> = {},
+  ) => (
+    <FormField label={label} htmlFor={`${id}-${name}`} error={errors[name]?.message}>
+      <Input id={`${id}-${name}`} {...props} {...form.register(name)} />
     </FormField>
   )
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onChange={() => setFormError(undefined)} noValidate>
       <DialogHeader>
         <DialogTitle>Mark as Sold</DialogTitle>
         <DialogDescription className="flex min-w-0 items-center gap-2">
@@ -214,39 +229,52 @@ function MarkAsSoldForm({
           <span className="text-ink-muted">Estimated profit: </span>
           <span className="font-medium tabular-nums text-ink">{estimate ?? 'Enter cost to calculate'}</span>
         </p>
-        <MethodField
-          label="Payment Method"
-          htmlFor={`${id}-paymentMethod`}
-          error={errors.paymentMethod}
-          methods={SALE_PAYMENT_METHODS}
-          value={values.paymentMethod}
-          onChange={set('paymentMethod')}
+        <Controller
+          control={form.control}
+          name="paymentMethod"
+          render={({ field: method }) => (
+            <MethodField
+              label="Payment Method"
+              htmlFor={`${id}-paymentMethod`}
+              error={errors.paymentMethod?.message}
+              methods={SALE_PAYMENT_METHODS}
+              value={method.value}
+              onChange={method.onChange}
+            />
+          )}
         />
         {field('customerName', 'Customer Name', { autoComplete: 'off' })}
         <SaleTaxField
           id={id}
-          draft={tax}
-          error={taxError}
-          onChange={(next) => {
-            setTax(next)
-            setTaxError(undefined)
+          at={taxAt}
+          fields={{
+            at: form.register('tax.at'),
+            state: form.register('tax.address.state'),
+            zipCode: form.register('tax.address.zipCode'),
+            reason: form.register('tax.reason'),
+          }}
+          errors={{
+            at: errors.tax?.at?.message ?? errors.tax?.message,
+            state: errors.tax?.address?.state?.message,
+            zipCode: errors.tax?.address?.zipCode?.message,
+            reason: errors.tax?.reason?.message,
           }}
         />
         <div className="sm:col-span-2">
           {field('customerEmail', 'Customer Email', { type: 'email', autoComplete: 'off' })}
         </div>
-        <FormField label="Notes" htmlFor={`${id}-notes`} error={errors.notes} className="sm:col-span-2">
-          <Textarea
-            id={`${id}-notes`}
-            rows={2}
-            value={values.notes}
-            onChange={(event) => set('notes')(event.target.value)}
-          />
+        <FormField
+          label="Notes"
+          htmlFor={`${id}-notes`}
+          error={errors.notes?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea id={`${id}-notes`} rows={2} {...form.register('notes')} />
         </FormField>
       </div>
-      {errors.form && (
+      {formError && (
         <p role="alert" className="mb-3 text-sm text-destructive">
-          {errors.form}
+          {formError}
         </p>
       )}
       <DialogFooter>

@@ -15,6 +15,7 @@ import type { PublicUser } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
@@ -75,6 +76,9 @@ function profileDetails(user: PublicUser | null): Record<ProfileField, string> {
     country: user?.country || 'United States',
   }
 }
+
+/** The order's and the payment's requests carry the form under `form`: `form.email` is the email field. */
+const checkoutField = (field: string) => (field.startsWith('form.') ? field.slice('form.'.length) : undefined)
 
 export function CheckoutForm({
   lines,
@@ -183,6 +187,7 @@ export function CheckoutForm({
       try {
         onZelleOrder(await submitOrder(draft), draft)
       } catch (error) {
+        showServerErrors(form, error, { fieldOf: checkoutField })
         toast({ title: 'Order Processing Failed', description: orderError(error), variant: 'destructive' })
         void queryClient.invalidateQueries({ queryKey: [TAX_QUOTES] })
       }
@@ -195,6 +200,7 @@ export function CheckoutForm({
         error instanceof Error && error.message.startsWith('Invalid payment response')
           ? error.message
           : paymentIntentError(error)
+      showServerErrors(form, error, { fieldOf: checkoutField })
       toast({ title: 'Checkout Failed', description, variant: 'destructive' })
       void queryClient.invalidateQueries({ queryKey: [TAX_QUOTES] })
     }

@@ -13,7 +13,8 @@ import {
 } from '../../../shared/testimonials'
 import { api } from '../../lib/api'
 import { cn } from '../../lib/cn'
-import { applyFieldErrors, failureMessage } from '../../lib/mutation-toasts'
+import { failureMessage } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { uploadFile } from '../../lib/upload'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
@@ -57,7 +58,7 @@ export function TestimonialForm() {
       toast({ variant: 'success', ...TESTIMONIAL_MESSAGES.submitted })
     },
     onError: (error) => {
-      applyFieldErrors(error, form.setError, ['customerName', 'content', 'rating', 'productId', 'imageUrl'])
+      showServerErrors(form, error)
       toast({
         variant: 'destructive',
         title: TESTIMONIAL_MESSAGES.submitFailedTitle,
