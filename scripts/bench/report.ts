@@ -4,6 +4,7 @@ import { ADMIN_PLAN, ADMIN_TARGETS, type AdminOutcome } from './admin'
 import { ADMIN_PAGES_PLAN, ADMIN_PAGES_TARGET_MS, type AdminPagesOutcome } from './admin-pages'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
+import { IMPORT_PLAN, IMPORT_SIZES, IMPORT_TARGETS, type ImportOutcome } from './import'
 import { INQUIRY_PLAN, INQUIRY_TARGETS, type InquiryBenchOutcome } from './inquiries'
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from './lighthouse'
 import { LOAD_PLAN } from './load'
@@ -54,6 +55,7 @@ export interface Report {
   checkout?: CheckoutOutcome
   signin?: SigninOutcome
   admin?: AdminOutcome
+  import?: ImportOutcome
   inquiries?: InquiryBenchOutcome
   pages?: PagesOutcome
   adminPages?: AdminPagesOutcome
@@ -397,6 +399,60 @@ function adminSection(outcome: AdminOutcome): string[] {
   return lines
 }
 
+function importSection(outcome: ImportOutcome): string[] {
+  const sizes = IMPORT_SIZES.map((rows) => rows.toLocaleString('en-US')).join(', ')
+  const lines = [
+    '## Catalogue import and product feeds on PostgreSQL',
+    '',
+    `CSVs of ${sizes} rows in the shop's own export format and in Shopify's product CSV, each imported into a ` +
+      'fresh PostgreSQL shop through the HTTP API as the back office does it: the dry run (`POST /api/admin/products/imports`), ' +
+      `the go-ahead, then progress polled every ${IMPORT_PLAN.pollEveryMs} ms until the job is done; a file takes at most ` +
+      '5,000 rows, so 10,000 go as two files one after the other. rows/s counts the CSV rows over the dry run and the job. ' +
+      `Memory is the server process's VmRSS from \`/proc/<pid>/status\`, sampled every ${IMPORT_PLAN.sampleEveryMs} ms ` +
+      '(before: just before the first file is sent; peak: the highest sample until the last job ends); VmHWM is the ' +
+      `process's all-time peak at the end. Target: the 10,000-row peak at most ${Math.round(IMPORT_TARGETS.maxPeakGrowth * 100)} % ` +
+      'above the 100-row peak. Then, with the 2,000 pieces of the shop-format 2,000-row file for sale (the other files ' +
+      'are drafts), both feeds are turned on and fetched: cold (built from the database) and cached (median of ' +
+      `${IMPORT_PLAN.cachedFetches}), uncompressed.`,
+    '',
+  ]
+  if ('error' in outcome) return [...lines, '```', outcome.error, '```']
+  const mb = (value: number) => `${value.toFixed(1)} MB`
+  lines.push(
+    `Load average (1 min) ${outcome.loadAverageStart.toFixed(2)} when the part started and ${outcome.loadAverageEnd.toFixed(2)} when it ended: ` +
+      'the machine is shared, so rows/s and times are low; the memory figures are what the target reads.',
+    '',
+    '| format | rows | products | files | dry run | job | rows/s | RSS before | peak RSS |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  )
+  for (const format of outcome.formats)
+    for (const run of format.runs)
+      lines.push(
+        `| ${format.format === 'jade' ? 'Jade Shop' : 'Shopify'} | ${int(run.rows)} | ${int(run.products)} | ${run.files} | ` +
+          `${run.dryRunS.toFixed(1)} s | ${run.importS.toFixed(1)} s | ${int(run.rowsPerSecond)} | ${mb(run.rssBeforeMb)} | ${mb(run.peakRssMb)} |`,
+      )
+  lines.push(
+    '',
+    '| format | RSS idle | 100-row peak | 10,000-row peak | growth | VmHWM | result |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  )
+  for (const format of outcome.formats)
+    lines.push(
+      `| ${format.format === 'jade' ? 'Jade Shop' : 'Shopify'} | ${mb(format.idleRssMb)} | ${mb(format.runs[0]!.peakRssMb)} | ` +
+        `${mb(format.runs.at(-1)!.peakRssMb)} | ${(format.peakGrowth * 100).toFixed(1)} % | ${mb(format.hwmMb)} | ${verdict(format.pass)} |`,
+    )
+  lines.push(
+    '',
+    '| feed | pieces | size | cold | cached (median) | peak RSS while built |',
+    '|---|---:|---:|---:|---:|---:|',
+  )
+  for (const feed of outcome.feeds)
+    lines.push(
+      `| \`${feed.path}\` | ${int(feed.items)} | ${kb(feed.bytes)} | ${ms(feed.coldMs)} | ${ms(feed.cachedMedianMs)} | ${mb(feed.peakRssMb)} |`,
+    )
+  return lines
+}
+
 function soakSection(outcome: SoakOutcome): string[] {
   const lines = [
     '## Soak: mixed traffic on PostgreSQL',
@@ -444,6 +500,7 @@ const SECTIONS = [
   { part: 'checkout', heading: '## Checkout' },
   { part: 'signin', heading: '## Sign-in' },
   { part: 'admin', heading: '## Back-office lists' },
+  { part: 'import', heading: '## Catalogue import' },
   { part: 'inquiries', heading: '## Inquiry inbox' },
   { part: 'pages', heading: '## Storefront pages' },
   { part: 'soak', heading: '## Soak' },
@@ -496,6 +553,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.signin && signinSection(report.signin)
     case 'admin':
       return report.admin && adminSection(report.admin)
+    case 'import':
+      return report.import && importSection(report.import)
     case 'inquiries':
       return report.inquiries && inquiriesSection(report.inquiries)
     case 'pages':
@@ -591,6 +650,17 @@ const METHOD = [
     'on their own machines would, over one keep-alive connection per shopper (a browser signs in over the ' +
     "connection its sign-in page came on), so both limits' PostgreSQL upserts are part of every login measured.",
   '',
+  'The import part (`--only=import`) starts an empty shop on a fresh PostgreSQL database per format (the ' +
+    "shop's own export format, then Shopify's product CSV), signs in as the administrator and sends each file as " +
+    'the back office does (multipart `POST /api/admin/products/imports`, then the confirm, then progress polled ' +
+    "until the job is done). The pictures are the shop's own `/uploads/` paths, which the import keeps as they " +
+    'are, so the figures are those of the rows (parsing, the dry run, the product rules, one write per piece) and ' +
+    'not of fetching or resizing pictures. PostgreSQL rather than PGlite because PGlite runs the database inside ' +
+    "the server process, whose resident set would then hold the database's pages too. The sizes run in one " +
+    'process from the smallest, so each peak is read against the resident set the previous import left; a ' +
+    'resident set only shrinks when V8 and the allocator give memory back, so a peak that does not grow with the ' +
+    'rows is what bounded memory looks like from outside. The feeds are fetched from the same shop at the end.',
+  '',
   'The soak (`--only=soak`, not part of a bare `npm run bench`; `SOAK_MINUTES` and `SOAK_RPS` change its ' +
     'length and rate) sends its requests with `node:http` over keep-alive connections, as a browser ' +
     'would, with `accept-encoding: gzip, br`; a cart add, a checkout, a registration and a sign-in each ' +
@@ -622,6 +692,18 @@ export function renderSummary(report: Report): string {
         `  ${result.scenario}, ${result.request}: p99 ${ms(result.p99Ms)}, ${int(result.requestsPerSecond)} req/s: ` +
           `${result.pass ? 'pass' : 'FAIL'}`,
       )
+  if (report.import && 'error' in report.import) lines.push(`  import: ERROR ${oneLine(report.import.error)}`)
+  else if (report.import) {
+    for (const format of report.import.formats)
+      lines.push(
+        `  import ${format.format}: ${format.runs.map((run) => `${int(run.rows)} rows ${int(run.rowsPerSecond)} rows/s peak ${run.peakRssMb.toFixed(1)} MB`).join('; ')}: ` +
+          `${format.pass ? 'pass' : 'FAIL'}`,
+      )
+    for (const feed of report.import.feeds)
+      lines.push(
+        `  feed ${feed.path}: ${int(feed.items)} pieces, ${kb(feed.bytes)}, cold ${ms(feed.coldMs)}, cached ${ms(feed.cachedMedianMs)}`,
+      )
+  }
   for (const outcome of report.catalog ?? []) {
     if ('error' in outcome) lines.push(`  catalogue ${outcome.database}: ERROR ${oneLine(outcome.error)}`)
     else

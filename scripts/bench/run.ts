@@ -1,5 +1,5 @@
 import '../../src/server/threadpool'
-// `npm run bench [-- --only=catalog|checkout|signin|admin|inquiries|pages|admin-pages|js|lighthouse|soak]`: measures DESIGN.md §6's budgets
+// `npm run bench [-- --only=catalog|checkout|signin|admin|import|inquiries|pages|admin-pages|js|lighthouse|soak]`: measures DESIGN.md §6's budgets
 // against the production build and writes BENCHMARKS.md. See report.ts for the method. The soak
 // (10 minutes, SOAK_MINUTES) runs only when asked for by name.
 import { spawnSync } from 'node:child_process'
@@ -9,6 +9,7 @@ import { benchAdmin } from './admin'
 import { benchAdminPages } from './admin-pages'
 import { benchCatalog } from './catalog'
 import { benchCheckout } from './checkout'
+import { benchImport } from './import'
 import { benchInquiries } from './inquiries'
 import { sweepLeftovers } from './leftovers'
 import { benchLighthouse } from './lighthouse'
@@ -24,6 +25,7 @@ const PARTS = [
   'checkout',
   'signin',
   'admin',
+  'import',
   'inquiries',
   'pages',
   'admin-pages',
@@ -111,6 +113,7 @@ async function main(): Promise<number> {
     if (parts.has('checkout')) report.checkout = await benchCheckout(postgresUrl)
     if (parts.has('signin')) report.signin = await benchSignin(postgresUrl)
     if (parts.has('admin')) report.admin = await benchAdmin(postgresUrl)
+    if (parts.has('import')) report.import = await benchImport(postgresUrl)
     if (parts.has('inquiries')) report.inquiries = await benchInquiries(postgresUrl)
     if (parts.has('pages')) report.pages = await benchPages(postgresUrl)
     if (parts.has('soak')) report.soak = await benchSoak(postgresUrl)
@@ -135,6 +138,7 @@ async function main(): Promise<number> {
       report.checkout,
       report.signin,
       report.admin,
+      report.import,
       report.inquiries,
       report.pages,
       report.adminPages,

@@ -14,7 +14,7 @@ import { CsvSyntaxError, readCsv } from './csv-read'
 import { isJadeHeader, JADE_COLUMNS, readJadeRows } from './jade-format'
 import { isShopifyHeader, readShopifyRows, SHOPIFY_COLUMNS } from './shopify-format'
 import { type FieldColumns, productInput, type ReadRows, type StagedRow } from './staged-rows'
-import { pictureName, ZipError, ZipPictures } from './zip-read'
+import { pictureName, ZipError, ZipPictures } from './zip-pictures'
 
 // The dry run: the file is read, every row checked, and the rows that can be imported kept for
 // the job. Nothing in the catalogue changes until the owner confirms.
@@ -61,7 +61,7 @@ export async function previewImport(db: DbOrTx, input: PreviewInput): Promise<Im
     )
   let zip: ZipPictures | undefined
   try {
-    zip = input.zip ? new ZipPictures(input.zip) : undefined
+    zip = input.zip ? await ZipPictures.open(input.zip) : undefined
   } catch (error) {
     if (error instanceof ZipError) throw fileProblem(error.message, 'images')
     throw error

@@ -12,7 +12,7 @@ import { mappedCategory, typeOfCategory } from './categories'
 import { fetchPicture, PictureFetchError } from './fetch-picture'
 import { FORMAT_COLUMNS, keptAsIs, productsBySku, sameProduct, sortErrors } from './preview'
 import { productInput, type StagedRow, zodProblems } from './staged-rows'
-import { pictureName, ZipError, ZipPictures } from './zip-read'
+import { pictureName, ZipError, ZipPictures } from './zip-pictures'
 
 // The import itself, in the background: row after row through the same services as the product
 // form (so stock rules, SKU uniqueness and picture clean-up hold), progress saved as it goes so
@@ -98,7 +98,7 @@ export class ImportRunner {
     try {
       let zip: ZipPictures | undefined
       try {
-        zip = job.images ? new ZipPictures(job.images) : undefined
+        zip = job.images ? await ZipPictures.open(job.images) : undefined
       } catch (error) {
         if (!(error instanceof ZipError)) throw error
       }
@@ -195,7 +195,7 @@ export class ImportRunner {
     state: { imagesFetched: number },
   ): Promise<string> {
     const { files } = this.deps
-    const inZip = zip?.read(ref)
+    const inZip = await zip?.read(ref)
     if (!inZip && !/^https?:\/\//i.test(ref))
       throw new ZipError(`${pictureName(ref)} is not in the ZIP of pictures`)
     const data = inZip ?? (await fetchPicture(ref, { allowHosts: this.deps.allowHosts }))

@@ -1,0 +1,411 @@
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import { IMPORT_MAX_ROWS, type ImportPreview, type ImportProgress } from '../../src/shared/catalog-import'
+import { signIn, withScratchDatabase } from './catalog'
+import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
+
+// Issue 37: the catalogue import through the real HTTP API (dry run, confirm, wait for the job)
+// at 100, 2,000 and 10,000 rows in the shop's own format and in Shopify's, with the server's
+// resident memory sampled throughout; then the product feeds at 2,000 listable pieces.
+
+/** Rows per measured import; more than IMPORT_MAX_ROWS go as several files, one after the other. */
+export const IMPORT_SIZES = [100, 2_000, 10_000] as const
+export const IMPORT_PLAN = { sampleEveryMs: 25, pollEveryMs: 200, feedPieces: 2_000, cachedFetches: 5 }
+/** The largest import's peak may exceed the 100-row import's by at most this share of it. */
+export const IMPORT_TARGETS = { maxPeakGrowth: 0.1 }
+
+type Format = 'jade' | 'shopify'
+
+export interface ImportRun {
+  rows: number
+  products: number
+  files: number
+  dryRunS: number
+  importS: number
+  rowsPerSecond: number
+  created: number
+  errors: number
+  /** VmRSS just before the first file was sent, and its highest sample until the last job ended. */
+  rssBeforeMb: number
+  peakRssMb: number
+}
+
+export interface ImportFormatResult {
+  format: Format
+  idleRssMb: number
+  runs: ImportRun[]
+  /** VmHWM at the end: the process's all-time peak, which no sample can have missed. */
+  hwmMb: number
+  peakGrowth: number
+  pass: boolean
+}
+
+export interface FeedRun {
+  feed: 'google' | 'meta'
+  path: string
+  items: number
+  bytes: number
+  coldMs: number
+  cachedMedianMs: number
+  peakRssMb: number
+}
+
+export type ImportOutcome =
+  | {
+      formats: ImportFormatResult[]
+      feeds: FeedRun[]
+      loadAverageStart: number
+      loadAverageEnd: number
+      pass: boolean
+    }
+  | { error: string }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** VmRSS and VmHWM of a process, in MB, from /proc/<pid>/status. */
+function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
+  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 }
+}
+
+/** Samples the server's resident set every few milliseconds; `peakSince()` restarts the window. */
+class RssSampler {
+  private peak = 0
+  private readonly timer: NodeJS.Timeout
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), IMPORT_PLAN.sampleEveryMs)
+  }
+  sample(): number {
+    const { rssMb } = memoryOf(this.pid)
+    this.peak = Math.max(this.peak, rssMb)
+    return rssMb
+  }
+  /** Starts a window: the current RSS, and the peak from now until `peak()`. */
+  start(): number {
+    const now = memoryOf(this.pid).rssMb
+    this.peak = now
+    return now
+  }
+  peakMb(): number {
+    this.sample()
+    return this.peak
+  }
+  stop() {
+    clearInterval(this.timer)
+  }
+}
+
+const KINDS = [
+  { type: 'Bangle', category: 'bangles', word: 'bangle' },
+  { type: 'Bracelet', category: 'bracelets', word: 'bracelet' },
+  { type: 'Earrings', category: 'earrings', word: 'earring' },
+  { type: 'Necklace', category: 'necklaces', word: 'necklace' },
+  { type: 'Ring', category: 'rings', word: 'ring' },
+] as const
+const COLOURS = ['green', 'lavender', 'white', 'yellow', 'black', 'red']
+
+const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)
+const line = (cells: (string | number)[]) => cells.map((cell) => quote(String(cell))).join(',')
+
+/**
+ * A CSV of `rows` rows in the shop's own export format. Pictures are the shop's own stored paths,
+ * which the import keeps as they are: the bench measures the rows, not the image pipeline.
+ */
+function jadeCsv(prefix: string, rows: number, status: 'available' | 'draft'): string {
+  const header = [
+    'SKU',
+    'Name',
+    'Short Description',
+    'Description',
+    'Price',
+    'Cost',
+    'Category',
+    'Type',
+    'Color',
+    'Weight',
+    'Dimensions',
+    'Status',
+    'Stock',
+    'Images',
+    'Image Alt Texts',
+  ]
+  const lines = [header.join(',')]
+  for (let i = 0; i < rows; i++) {
+    const kind = KINDS[i % KINDS.length]!
+    const colour = COLOURS[i % COLOURS.length]!
+    lines.push(
+      line([
+        `${prefix}-${String(i + 1).padStart(5, '0')}`,
+        `${colour[0]!.toUpperCase()}${colour.slice(1)} jadeite ${kind.word} ${prefix} ${i + 1}`,
+        `Natural Type A ${colour} jadeite ${kind.word}`,
+        `A natural, untreated Type A jadeite ${kind.word} in ${colour}, hand polished in Guatemala. ` +
+          'Comes with its certificate and a silk pouch. Imported by the catalogue benchmark.',
+        ((12_000 + i * 137) / 100).toFixed(2),
+        ((5_000 + i * 41) / 100).toFixed(2),
+        kind.category,
+        kind.category === 'earrings' ? 'earring' : kind.word,
+        colour,
+        `${(8 + (i % 40) / 2).toFixed(1)} g`,
+        `${20 + (i % 30)} x ${10 + (i % 12)} mm`,
+        status,
+        1,
+        `/uploads/bench-${prefix.toLowerCase()}-${i + 1}-1280.webp`,
+        `The ${kind.word} on a white cloth`,
+      ]),
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * A Shopify product CSV of `rows` rows: one row per product, and every fourth product a second
+ * row with another picture (Shopify's layout), with HTML bodies for the sanitiser.
+ */
+function shopifyCsv(prefix: string, rows: number): { csv: string; products: number } {
+  const header = [
+    'Handle',
+    'Title',
+    'Body (HTML)',
+    'Vendor',
+    'Product Category',
+    'Type',
+    'Tags',
+    'Published',
+    'Option1 Name',
+    'Option1 Value',
+    'Variant SKU',
+    'Variant Grams',
+    'Variant Inventory Qty',
+    'Variant Price',
+    'Variant Compare At Price',
+    'Image Src',
+    'Image Position',
+    'Image Alt Text',
+    'SEO Title',
+    'SEO Description',
+    'Status',
+  ]
+  const lines = [header.join(',')]
+  let products = 0
+  for (let i = 0; lines.length - 1 < rows; i++) {
+    products++
+    const kind = KINDS[i % KINDS.length]!
+    const colour = COLOURS[i % COLOURS.length]!
+    const handle = `${prefix.toLowerCase()}-${colour}-jadeite-${kind.word}-${i + 1}`
+    const picture = (n: number) => `/uploads/bench-${handle}-${n}-1280.webp`
+    lines.push(
+      line([
+        handle,
+        `${colour[0]!.toUpperCase()}${colour.slice(1)} Jadeite ${kind.type} ${i + 1}`,
+        `<p>A <strong>natural</strong> Type A jadeite ${kind.word} in ${colour}.</p>` +
+          `<ul><li>Hand polished</li><li>Certified untreated</li></ul><script>alert(${i})</script>`,
+        'Old Jade Co',
+        `Apparel & Accessories > Jewelry > ${kind.category === 'necklaces' ? 'Necklaces' : kind.type}`,
+        kind.type,
+        `${colour}, ${kind.word}, certified`,
+        'true',
+        'Title',
+        'Default Title',
+        `${prefix}-${String(i + 1).padStart(5, '0')}`,
+        8 + (i % 40),
+        1,
+        ((12_000 + i * 137) / 100).toFixed(2),
+        '',
+        picture(1),
+        1,
+        `The ${kind.word} from the front`,
+        '',
+        `A ${colour} jadeite ${kind.word}, natural Type A.`,
+        'active',
+      ]),
+    )
+    if (i % 4 === 3 && lines.length - 1 < rows)
+      lines.push(
+        line([handle, ...Array(14).fill(''), picture(2), 2, `The ${kind.word} from the side`, '', '', '']),
+      )
+  }
+  return { csv: `${lines.join('\n')}\n`, products }
+}
+
+async function api<T>(server: AppServer, cookie: string, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), cookie },
+  })
+  const text = await response.text()
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`)
+  return JSON.parse(text) as T
+}
+
+/** One file through the API as the back office sends it: the dry run, the go-ahead, the job. */
+async function importFile(server: AppServer, cookie: string, csv: string) {
+  const form = new FormData()
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv')
+  const started = performance.now()
+  const preview = await api<ImportPreview>(server, cookie, '/api/admin/products/imports', {
+    method: 'POST',
+    body: form,
+  })
+  const dryRunS = (performance.now() - started) / 1000
+  if (preview.unmappedCategories.length > 0)
+    throw new Error(`the bench's file left categories unmapped: ${preview.unmappedCategories.join(', ')}`)
+  const confirmed = performance.now()
+  await api(server, cookie, `/api/admin/products/imports/${preview.id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  for (;;) {
+    const progress = await api<ImportProgress>(server, cookie, `/api/admin/products/imports/${preview.id}`)
+    if (progress.status === 'done' || progress.status === 'failed') {
+      if (progress.status === 'failed') throw new Error(`import ${preview.id} failed`)
+      return {
+        dryRunS,
+        importS: (performance.now() - confirmed) / 1000,
+        created: progress.created,
+        errors: preview.errors.length + progress.errors.length,
+      }
+    }
+    await sleep(IMPORT_PLAN.pollEveryMs)
+  }
+}
+
+function fileOf(format: Format, prefix: string, rows: number, status: 'available' | 'draft') {
+  if (format === 'jade') return { csv: jadeCsv(prefix, rows, status), products: rows }
+  return shopifyCsv(prefix, rows)
+}
+
+async function measureImports(
+  server: AppServer,
+  cookie: string,
+  sampler: RssSampler,
+  format: Format,
+): Promise<ImportRun[]> {
+  const runs: ImportRun[] = []
+  for (const rows of IMPORT_SIZES) {
+    // In the shop's own format only the 2,000-row file is for sale: the feeds then list 2,000 pieces.
+    const status = format === 'jade' && rows !== IMPORT_PLAN.feedPieces ? 'draft' : 'available'
+    const files: { csv: string; products: number }[] = []
+    for (let done = 0; done < rows; done += IMPORT_MAX_ROWS)
+      files.push(
+        fileOf(format, `B${rows}P${done / IMPORT_MAX_ROWS}`, Math.min(IMPORT_MAX_ROWS, rows - done), status),
+      )
+    console.info(`import: ${format}, ${rows.toLocaleString('en-US')} rows in ${files.length} file(s)`)
+    const rssBeforeMb = sampler.start()
+    const run = { dryRunS: 0, importS: 0, created: 0, errors: 0, products: 0 }
+    for (const file of files) {
+      const result = await importFile(server, cookie, file.csv)
+      run.dryRunS += result.dryRunS
+      run.importS += result.importS
+      run.created += result.created
+      run.errors += result.errors
+      run.products += file.products
+    }
+    const peakRssMb = sampler.peakMb()
+    runs.push({
+      rows,
+      files: files.length,
+      ...run,
+      rowsPerSecond: rows / (run.dryRunS + run.importS),
+      rssBeforeMb,
+      peakRssMb,
+    })
+    if (run.created !== run.products || run.errors > 0)
+      throw new Error(
+        `${format} ${rows} rows: ${run.created} created of ${run.products}, ${run.errors} errors`,
+      )
+  }
+  return runs
+}
+
+async function measureFeeds(server: AppServer, cookie: string, sampler: RssSampler): Promise<FeedRun[]> {
+  await api(server, cookie, '/api/admin/settings/feeds', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ google: true, meta: true }),
+  })
+  const runs: FeedRun[] = []
+  for (const [feed, path] of [
+    ['google', '/feeds/google.xml'],
+    ['meta', '/feeds/meta.csv'],
+  ] as const) {
+    const get = async () => {
+      const started = performance.now()
+      const response = await fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } })
+      const body = await response.text()
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`)
+      return { ms: performance.now() - started, body }
+    }
+    sampler.start()
+    const cold = await get()
+    const peakRssMb = sampler.peakMb()
+    const cached: number[] = []
+    for (let i = 0; i < IMPORT_PLAN.cachedFetches; i++) cached.push((await get()).ms)
+    cached.sort((a, b) => a - b)
+    const items =
+      feed === 'google' ? cold.body.split('<item>').length - 1 : cold.body.trimEnd().split('\n').length - 1
+    if (items !== IMPORT_PLAN.feedPieces)
+      throw new Error(`${path} lists ${items} pieces, not ${IMPORT_PLAN.feedPieces}`)
+    runs.push({
+      feed,
+      path,
+      items,
+      bytes: Buffer.byteLength(cold.body),
+      coldMs: cold.ms,
+      cachedMedianMs: cached[Math.floor(cached.length / 2)]!,
+      peakRssMb,
+    })
+  }
+  return runs
+}
+
+/** One format on a fresh PostgreSQL shop of its own; the feeds on the shop-format one. */
+async function measureFormat(postgresUrl: string, format: Format) {
+  return withScratchDatabase(postgresUrl, async (databaseUrl) => {
+    const server = await startApp({ databaseUrl, seedDemo: false })
+    const sampler = new RssSampler(server.process.pid!)
+    try {
+      const cookie = await signIn(server.baseUrl)
+      await sleep(2000) // start-up work (migrations, sweeps, the first requests) settles
+      const idleRssMb = sampler.start()
+      const runs = await measureImports(server, cookie, sampler, format)
+      const feeds = format === 'jade' ? await measureFeeds(server, cookie, sampler) : []
+      const first = runs[0]!
+      const largest = runs.at(-1)!
+      const peakGrowth = (largest.peakRssMb - first.peakRssMb) / first.peakRssMb
+      const result: ImportFormatResult = {
+        format,
+        idleRssMb,
+        runs,
+        hwmMb: memoryOf(server.process.pid!).hwmMb,
+        peakGrowth,
+        pass: peakGrowth <= IMPORT_TARGETS.maxPeakGrowth,
+      }
+      return { result, feeds }
+    } finally {
+      sampler.stop()
+      await stopChild(server)
+      removeTempDir(server.dataDir)
+    }
+  })
+}
+
+export async function benchImport(postgresUrl: string): Promise<ImportOutcome> {
+  try {
+    const loadAverageStart = os.loadavg()[0] ?? 0
+    const jade = await measureFormat(postgresUrl, 'jade')
+    const shopify = await measureFormat(postgresUrl, 'shopify')
+    const formats = [jade.result, shopify.result]
+    return {
+      formats,
+      feeds: jade.feeds,
+      loadAverageStart,
+      loadAverageEnd: os.loadavg()[0] ?? 0,
+      pass: formats.every((format) => format.pass),
+    }
+  } catch (error) {
+    return { error: (error as Error).stack ?? String(error) }
+  }
+}
