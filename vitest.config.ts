@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 // The integration suite runs on the embedded database, and again on PostgreSQL when
-// TEST_DATABASE_URL is set; each test file gets a database of its own.
+// TEST_DATABASE_URL is set; each test file gets a database of its own, a copy of one that the global
+// setup migrated once for the run (src/server/test/global-setup.ts).
 const onPostgres = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -9,6 +10,7 @@ const onPostgres = process.env.TEST_DATABASE_URL
           name: 'postgres',
           include: ['src/server/**/*.test.ts'],
           env: { TEST_DB_DRIVER: 'postgres' },
+          globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -29,6 +31,7 @@ export default defineConfig({
           name: 'pglite',
           include: ['src/**/*.test.ts'],
           env: { TEST_DB_DRIVER: 'pglite' },
+          globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

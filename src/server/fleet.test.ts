@@ -114,7 +114,8 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
   beforeAll(async () => {
     const problem = buildProblem()
     if (problem) throw new Error(`The fleet test runs the production build, but ${problem}`)
-    database = await createTestDatabase()
+    // Empty, as a new shop's database is: the two instances below race to migrate it.
+    database = await createTestDatabase({ empty: true })
     s3 = await startS3StandIn()
     mailServer = new SMTPServer({
       authOptional: true,

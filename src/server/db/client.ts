@@ -45,7 +45,9 @@ export type BackupSource =
 
 export type DatabaseLocation =
   | { driver: 'postgres'; url: string; poolSize?: number; connectionWaitMs?: number }
-  | { driver: 'pglite'; dataDir?: string } // no dataDir: in memory
+  // No dataDir: in memory. loadDataDir: a data directory's tarball to start from instead of an
+  // empty one (the tests' copy of a database migrated once per run, test/global-setup.ts).
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
 const PLAN_CACHE_MODE = 'force_generic_plan'
 
@@ -165,7 +167,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true })
   // pg_trgm serves the back office's contains-searches (migration 0003), as on PostgreSQL.
-  const client = new PGlite({ dataDir: location.dataDir, extensions: { pg_trgm } })
+  const client = new PGlite({
+    dataDir: location.dataDir,
+    loadDataDir: location.loadDataDir,
+    extensions: { pg_trgm },
+  })
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`)
   const pgliteDb = drizzlePglite({ client, schema })
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -8,6 +8,7 @@ import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config'
 import { type DatabaseHandle, type DatabaseLocation, openDatabase } from '../db/client'
 import type { SsrBundle } from '../http/ssr'
+import type { DatabaseTemplate } from './global-setup'
 
 export interface TestDatabase {
   location: DatabaseLocation
@@ -15,22 +16,28 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** A fresh, empty database for one test file: in-memory PGlite, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own for one test file, as the migrations leave it: a copy of the template that
+ * global-setup.ts migrated once for the run (PGlite: its data directory's tarball; PostgreSQL:
+ * `CREATE DATABASE … TEMPLATE`), so opening it finds nothing left to migrate. `empty: true` gives one
+ * no migration has touched, for what a shop's first start or a restore does to an empty database.
+ * On PGlite every open() is a new database in memory.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  const template = options.empty ? undefined : await databaseTemplate()
   if (process.env.TEST_DB_DRIVER !== 'postgres') {
+    const tarball = template?.driver === 'pglite' ? template.tarball : undefined
     return {
       location: { driver: 'pglite' },
-      open: () => openDatabase({ driver: 'pglite' }),
+      open: () =>
+        openDatabase({ driver: 'pglite', ...(tarball && { loadDataDir: templateTarball(tarball) }) }),
       drop: async () => {},
     }
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project')
   const name = `jade_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  await createDatabase(adminUrl, name, template?.driver === 'postgres' ? template.name : undefined)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const location: DatabaseLocation = { driver: 'postgres', url: url.toString(), poolSize: 10 }
@@ -43,6 +50,42 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.query(`drop database if exists ${name} with (force)`)
       await client.end()
     },
+  }
+}
+
+/** The template global-setup.ts made for this run; none when Vitest ran without it (then migrate). */
+async function databaseTemplate(): Promise<DatabaseTemplate | undefined> {
+  // Imported here, not at the top: crash-child.ts imports this file in a process Vitest does not run.
+  const { inject } = await import('vitest')
+  return inject('databaseTemplate') as DatabaseTemplate | undefined
+}
+
+let tarballBlob: { file: string; blob: Blob } | undefined
+/** The template's tarball, read once per worker: a Blob is never changed by reading it. */
+function templateTarball(file: string): Blob {
+  if (tarballBlob?.file !== file) tarballBlob = { file, blob: new Blob([readFileSync(file)]) }
+  return tarballBlob.blob
+}
+
+async function createDatabase(adminUrl: string, name: string, template: string | undefined) {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`)
+        return
+      } catch (error) {
+        // 55006, "source database … is being accessed by other users": PostgreSQL copies a template
+        // only while no session is connected to it. Copies made at once by other test files are not
+        // sessions on it, and global-setup.ts lets no one connect to it, so this is a safety net for
+        // a session that is still going away; PostgreSQL itself waits 5 s for one before refusing.
+        if ((error as { code?: string }).code !== '55006' || attempt === 5) throw error
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
+      }
+    }
+  } finally {
+    await admin.end()
   }
 }
 

@@ -96,7 +96,7 @@ afterAll(async () => {
 async function emptyTarget() {
   const dataDir = mkdtempSync(path.join(root, 'restored-'))
   if (!onPostgres) return { env: { DATA_DIR: dataDir }, drop: async () => {} }
-  const database = await createTestDatabase()
+  const database = await createTestDatabase({ empty: true })
   const url = (database.location as { url: string }).url
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url, ...(await s3!.newBucket()) },
