@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { MailCheck } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
+import type { newsletterContract } from '../../../shared/newsletter/contract'
 import { CONFIRM_MESSAGES } from '../../../shared/newsletter-messages'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -16,7 +17,11 @@ export function ConfirmSubscriptionPage() {
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const join = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/newsletter/confirm', { token }),
+    mutationFn: () =>
+      call<typeof newsletterContract.confirm>(
+        { method: 'POST', path: '/api/newsletter/confirm' },
+        { body: { token } },
+      ),
   })
   const home = (
     <Button asChild variant="secondary">

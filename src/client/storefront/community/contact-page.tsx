@@ -4,8 +4,9 @@ import { type FormEvent, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import type { InquiryInput, inquirySchema } from '../../../shared/inquiries'
+import type { inquiriesContract } from '../../../shared/inquiries/contract'
 import { HONEYPOT_FIELD, INQUIRY_MESSAGES } from '../../../shared/inquiry-labels'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
@@ -42,7 +43,8 @@ export function ContactPage() {
   // After a first try, each change checks again, so a message goes as soon as it is fixed.
   const [tried, setTried] = useState(false)
   const send = useMutation({
-    mutationFn: (values: InquiryOutput) => api.post('/api/inquiries', values),
+    mutationFn: (values: InquiryOutput) =>
+      call<typeof inquiriesContract.send>({ method: 'POST', path: '/api/inquiries' }, { body: values }),
     onSuccess: () => toast({ variant: 'success', ...INQUIRY_MESSAGES.sent }),
     onError: () => toast({ variant: 'destructive', ...INQUIRY_MESSAGES.failed }),
   })

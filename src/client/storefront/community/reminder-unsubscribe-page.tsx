@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { MailX } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { REMINDER_UNSUBSCRIBE_MESSAGES } from '../../../shared/checkout-reminder-messages'
-import { api } from '../../lib/api'
+import type { checkoutRemindersContract } from '../../../shared/checkout-reminders/contract'
+import { call } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -16,7 +17,11 @@ export function ReminderUnsubscribePage() {
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const leave = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/checkout-reminders/unsubscribe', { token }),
+    mutationFn: () =>
+      call<typeof checkoutRemindersContract.unsubscribe>(
+        { method: 'POST', path: '/api/checkout-reminders/unsubscribe' },
+        { body: { token } },
+      ),
   })
   const home = (
     <Button asChild variant="secondary">

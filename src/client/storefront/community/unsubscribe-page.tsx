@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { MailX } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
+import type { newsletterContract } from '../../../shared/newsletter/contract'
 import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -15,7 +16,11 @@ export function UnsubscribePage() {
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const leave = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/newsletter/unsubscribe', { token }),
+    mutationFn: () =>
+      call<typeof newsletterContract.unsubscribe>(
+        { method: 'POST', path: '/api/newsletter/unsubscribe' },
+        { body: { token } },
+      ),
   })
   if (leave.isSuccess)
     return (

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { BellRing } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
-import { api } from '../../lib/api'
+import type { pieceAlertsContract } from '../../../shared/piece-alerts/contract'
+import { call } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -15,7 +16,11 @@ export function ConfirmAlertPage() {
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const confirm = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/alerts/confirm', { token }),
+    mutationFn: () =>
+      call<typeof pieceAlertsContract.confirm>(
+        { method: 'POST', path: '/api/alerts/confirm' },
+        { body: { token } },
+      ),
   })
   const browse = (
     <Button asChild variant="secondary">

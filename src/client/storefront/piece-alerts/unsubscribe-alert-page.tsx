@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { BellOff } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
-import { api } from '../../lib/api'
+import type { pieceAlertsContract } from '../../../shared/piece-alerts/contract'
+import { call } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -16,7 +17,11 @@ export function UnsubscribeAlertPage() {
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const stop = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/alerts/unsubscribe', { token }),
+    mutationFn: () =>
+      call<typeof pieceAlertsContract.unsubscribe>(
+        { method: 'POST', path: '/api/alerts/unsubscribe' },
+        { body: { token } },
+      ),
   })
   const home = (
     <Button asChild variant="secondary">
