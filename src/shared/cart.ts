@@ -1,43 +1,15 @@
-// Cart types and rules shared by the cart sheet and the API (storefront.md §4, §9). No zod here:
-// this file is part of every storefront page; the request schemas live in cart-input.ts.
+import type { z } from 'zod'
+import type { cartSchema, shippingQuoteAnswer } from './cart/contract'
 
-export interface CartProduct {
-  name: string
-  category: string
-  price: number
-  imageUrls: string[]
-  status: string
-  stockQuantity: number
-}
+// Cart types and rules shared by the cart sheet and the API (storefront.md §4, §9). No zod at run
+// time: this file is part of every storefront page; the answers' types come from their schemas in
+// cart/contract.ts by type alone, the request schemas live in cart-input.ts.
 
-export interface CartItem {
-  id: number
-  productId: number
-  quantity: number
-  product: CartProduct
-  /** False once the piece was sold or reserved meanwhile: shown, but it cannot be checked out. */
-  available: boolean
-}
+export type Cart = z.input<typeof cartSchema>
+export type CartItem = Cart['items'][number]
+export type CartProduct = CartItem['product']
 
-export interface Cart {
-  items: CartItem[]
-  /** Cents: the sum of price times quantity over the lines that can still be bought. */
-  subtotal: number
-  itemCount: number
-  /** The discount code applied to the cart, while one is (issue 25). */
-  discountCode?: string
-  /** Cents the code takes off the subtotal now; 0 while it cannot be used. */
-  discount?: number
-  /** Why the applied code takes nothing off now (the cart fell below its minimum, it expired...). */
-  discountProblem?: string
-  /** The shop collects sales tax (issue 34): it is added at checkout, once the address is known. */
-  taxAtCheckout?: boolean
-}
-
-export interface ShippingQuote {
-  cost: number
-  method: string
-}
+export type ShippingQuote = z.input<typeof shippingQuoteAnswer>
 
 export const FALLBACK_SHIPPING: ShippingQuote = { cost: 695, method: 'Standard Shipping' }
 

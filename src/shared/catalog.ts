@@ -1,20 +1,22 @@
-// Catalogue vocabulary shared by the storefront, the back office and the server.
+import type { z } from 'zod'
+import type {
+  categoryImageSchema,
+  listingFacetsSchema,
+  productPageSchema,
+  productSchema,
+} from './catalog/answers'
+import { PRODUCT_STATUSES, PRODUCT_TYPES } from './catalog/vocabulary'
+
+export { PRODUCT_STATUSES, PRODUCT_TYPES }
+
+// Catalogue vocabulary shared by the storefront, the back office and the server. No zod at run
+// time: the answers' types come from their schemas in catalog/answers.ts by type alone.
 
 export const PRODUCT_CATEGORIES = ['bangles', 'bracelets', 'earrings', 'necklaces', 'rings'] as const
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]
 
-export const PRODUCT_TYPES = [
-  'bangle',
-  'necklace',
-  'pendant',
-  'ring',
-  'earring',
-  'bracelet',
-  'other',
-] as const
 export type ProductType = (typeof PRODUCT_TYPES)[number]
 
-export const PRODUCT_STATUSES = ['available', 'sold', 'reserved', 'draft'] as const
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
 
 export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
@@ -41,43 +43,9 @@ export const BANGLE_SIZE_KEYS = ['XS', 'S', 'M', 'L', 'XL'] as const satisfies r
 export const SHORT_DESCRIPTION_MAX = 100
 
 /** A product as the public API returns it (cost and other back-office fields are left out). */
-export interface Product {
-  id: number
-  sku: string | null
-  name: string
-  description: string
-  shortDescription: string
-  price: number
-  originalPrice: number | null
-  imageUrls: string[]
-  /** Alt text per image, in the order of imageUrls; '' means the product's name. */
-  imageAlts: string[]
-  category: string
-  type: ProductType
-  color: string
-  innerDiameterMm: number | null
-  /** The specification's name for innerDiameterMm (back-office.md §3); the same value. */
-  inner_diameter_mm: number | null
-  weight: string | null
-  dimensions: string | null
-  jadeType: string | null
-  origin: string | null
-  certification: string | null
-  /** The certificate of authenticity's image, beside `certification` (the lab and number). */
-  certificateUrl: string | null
-  featured: boolean
-  status: ProductStatus
-  stockQuantity: number
-  sold: boolean
-  inStock: boolean
-  createdAt: string
-}
+export type Product = z.input<typeof productSchema>
 
-export interface CategoryImage {
-  category: string
-  imageUrl: string
-  description: string | null
-}
+export type CategoryImage = z.input<typeof categoryImageSchema>
 
 /** Category names as the URL carries them: /products/category/bangles. */
 export const categoryPath = (category: string) => `/products/category/${category.toLowerCase()}`
@@ -100,21 +68,12 @@ export const LISTING_PAGE_SIZE_MAX = 100
 export const FEATURED_LIMIT = 6
 
 /** One page of the public listing (`GET /api/products?page=N`) and how many pieces match in all. */
-export interface ProductPage {
-  items: Product[]
-  total: number
-}
+export type ProductPage = z.input<typeof productPageSchema>
 
-export interface FacetCount {
-  name: string
-  count: number
-}
+export type FacetCount = ListingFacets['categories'][number]
 
 /**
  * How many pieces each chip would show (`GET /api/products/facets`): per category with the other
  * filters applied, and per colour within the chosen category and size.
  */
-export interface ListingFacets {
-  categories: FacetCount[]
-  colors: FacetCount[]
-}
+export type ListingFacets = z.input<typeof listingFacetsSchema>

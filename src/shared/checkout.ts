@@ -89,20 +89,22 @@ export const paymentIntentRequestSchema = z.object({
   tax: cents.optional(),
 })
 
-export interface PaymentIntentResponse {
-  clientSecret: string
-  paymentIntentId: string
-  provider: 'stripe' | 'test'
-  publishableKey?: string
-}
+export const paymentIntentAnswer = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: z.enum(['stripe', 'test']),
+  publishableKey: z.string().optional(),
+})
+export type PaymentIntentResponse = z.input<typeof paymentIntentAnswer>
 
-export interface CheckoutResponse {
-  order: { id: number }
-  id: number
+export const checkoutAnswer = z.object({
+  order: z.object({ id: z.number().int() }),
+  id: z.number().int(),
   /** Opens this order read-only through /api/order-status/:id?key= (the e-mails' guest key). */
-  statusKey: string
-  warnings?: string[]
-}
+  statusKey: z.string(),
+  warnings: z.array(z.string()).optional(),
+})
+export type CheckoutResponse = z.input<typeof checkoutAnswer>
 
 /** A card payment asked for without the address its sales tax depends on. */
 export const TAX_NEEDS_ADDRESS = 'Enter your shipping address so sales tax can be calculated'

@@ -2,6 +2,15 @@
 // server, the storefront's pages and the back office's editor. Neither zod (./journal-input.ts)
 // nor Markdown (./markdown.ts) here: the storefront's pages import this file.
 
+import type { z } from 'zod'
+import type {
+  journalPageSchema,
+  journalPostLinkSchema,
+  journalPostSchema,
+  journalPostSummarySchema,
+  journalProductSchema,
+} from './journal/answers'
+
 export {
   JOURNAL_PAGE_SIZE,
   journalPath,
@@ -110,52 +119,16 @@ export const POST_STATE_LABELS: Record<PostState, string> = {
 
 // ---- Public answers ----
 
+// Their types come from their schemas (journal/answers.ts), by type alone.
+
 /** A piece a post links to, shown as a small card under it. */
-export interface JournalProduct {
-  id: number
-  name: string
-  price: number
-  imageUrl: string | null
-  status: 'available' | 'sold' | 'reserved'
-  sold: boolean
-}
-
+export type JournalProduct = z.input<typeof journalProductSchema>
 /** A post on a list: /journal, a tag, the home page, a product's "From the Journal". */
-export interface JournalPostSummary {
-  id: number
-  title: string
-  slug: string
-  /** The post's own excerpt, or the start of its text. */
-  excerpt: string
-  featuredImage: string | null
-  category: string
-  tags: string[]
-  publishedAt: string
-  readingTime: number
-  authorName: string | null
-}
-
-export interface JournalPostLink {
-  slug: string
-  title: string
-}
-
+export type JournalPostSummary = z.input<typeof journalPostSummarySchema>
+export type JournalPostLink = z.input<typeof journalPostLinkSchema>
 /** One visible post: its article as sanitized HTML, the pieces it links, its neighbours. */
-export interface JournalPost extends JournalPostSummary {
-  contentHtml: string
-  metaDescription: string | null
-  updatedAt: string
-  viewCount: number
-  products: JournalProduct[]
-  /** The post published just before this one, and just after. */
-  previous: JournalPostLink | null
-  next: JournalPostLink | null
-}
-
-export interface JournalPage {
-  items: JournalPostSummary[]
-  total: number
-}
+export type JournalPost = z.input<typeof journalPostSchema>
+export type JournalPage = z.input<typeof journalPageSchema>
 
 // ---- The back office ----
 

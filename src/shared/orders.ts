@@ -1,14 +1,18 @@
+import type { z } from 'zod'
+import type {
+  orderDetailSchema,
+  orderSummarySchema,
+  shippingAddressSchema,
+  shopperInstallmentSchema,
+  shopperPaymentPlanSchema,
+} from './orders/answers'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './orders/vocabulary'
 import type { TaxLine } from './tax'
+
+export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES }
+
 // Order and payment vocabulary shared by the storefront, the back office and the server.
 
-export const ORDER_STATUSES = [
-  'pending',
-  'confirmed',
-  'preparing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -20,7 +24,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 }
 
-export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -30,17 +33,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 }
 
-/** Every method the schema accepts (back-office.md §3). */
-export const PAYMENT_METHODS = [
-  'stripe',
-  'paypal',
-  'zelle',
-  'venmo',
-  'cash',
-  'check',
-  'credit_card',
-  'bank_transfer',
-] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /** The methods offered by the back office's sale form, in its order. */
@@ -49,13 +41,7 @@ export const SALE_PAYMENT_METHODS = ['zelle', 'cash', 'check', 'venmo', 'paypal'
 export const SALE_SOURCES = ['order', 'manual'] as const
 
 /** Where an order goes, as the shopper gave it at checkout. */
-export interface ShippingAddress {
-  address: string | null
-  city: string | null
-  state: string | null
-  zip: string | null
-  country: string
-}
+export type ShippingAddress = z.input<typeof shippingAddressSchema>
 
 /** Who an order is for, where it goes and what it came to: the back office and the order's papers both show these. */
 export interface OrderParticulars {
@@ -76,59 +62,13 @@ export interface OrderParticulars {
   total: number
 }
 
+// The shopper's answers: their types come from their schemas (orders/answers.ts), by type alone.
+
 /** A line of the shopper's order list (storefront.md §3: id, status, total, createdAt). */
-export interface OrderSummary {
-  id: number
-  status: OrderStatus
-  paymentStatus: PaymentStatus
-  total: number
-  itemCount: number
-  createdAt: string
-}
-
-export interface OrderDetail extends OrderSummary {
-  subtotal: number
-  /** The discount code the order was placed with, and the cents it took off (0: none). */
-  discountCode: string | null
-  discount: number
-  shippingCost: number
-  /** The sales tax collected (issue 34), its lines per jurisdiction as computed then, and why none. */
-  tax: number
-  taxLines: TaxLine[]
-  taxNote: string | null
-  paymentMethod: PaymentMethod
-  trackingNumber: string | null
-  customerName: string | null
-  shipping: ShippingAddress
-  items: { productId: number; productName: string; productImage: string; quantity: number; price: number }[]
-  /** Until when the shop holds the pieces of an order awaiting its first payment (ISO). */
-  reservedUntil: string | null
-  /** Money paid back on the order, oldest first (the owner's reason stays in the back office). */
-  refunds: { id: number; amount: number; method: PaymentMethod; createdAt: string }[]
-  refundedAmount: number
-  /** What the shop received and kept, in cents: payments less refunds, as the payment status counts. */
-  amountPaid: number
-  /** The agreed payment plan, when there is one: its schedule as the shopper reads it. */
-  plan: ShopperPaymentPlan | null
-}
-
-/** One step of a payment plan's schedule; due dates are days of the shop's calendar ('yyyy-MM-dd'). */
-export interface ShopperInstallment {
-  amount: number
-  dueDate: string
-  paid: boolean
-  /** Its due day has ended and it is not paid. */
-  overdue: boolean
-}
-
-export interface ShopperPaymentPlan {
-  depositAmount: number
-  /** What of the deposit is still to send, in cents (from the payments received, as the instalments' `paid`). */
-  depositDue: number
-  /** Total still to pay, in cents: the total less refunds, less what was paid and kept. */
-  balance: number
-  installments: ShopperInstallment[]
-}
+export type OrderSummary = z.input<typeof orderSummarySchema>
+export type OrderDetail = z.input<typeof orderDetailSchema>
+export type ShopperInstallment = z.input<typeof shopperInstallmentSchema>
+export type ShopperPaymentPlan = z.input<typeof shopperPaymentPlanSchema>
 
 /** The steps of an order's timeline; a cancelled order leaves it. */
 export const ORDER_PROGRESS: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered']

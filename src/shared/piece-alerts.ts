@@ -27,10 +27,8 @@ export const pieceAlertTokenSchema = strictObject({
 })
 
 /** The answer to a request: `waiting` only when a signed-in shopper's own address is on the list now. */
-export interface PieceAlertAnswer {
-  message: string
-  waiting: boolean
-}
+export const pieceAlertAnswerSchema = z.object({ message: z.string(), waiting: z.boolean() })
+export type PieceAlertAnswer = z.input<typeof pieceAlertAnswerSchema>
 
 /** How many confirmed addresses wait for a new piece, per category (the back office). */
 export interface WaitingCounts {

@@ -1,16 +1,10 @@
+import type { z } from 'zod'
+import type { storeInfoSchema } from './store/contract'
+
 // The contract between the server and the server-side rendering bundle (dist/ssr/entry-server.js).
 
-export interface StoreInfo {
-  name: string
-  email: string
-  phone: string
-  freeShippingThresholdCents: number
-  flatShippingCents: number
-  /** The shop's clock (IANA name): e-mails give times in it. */
-  timeZone?: string
-  /** The built-in test card provider is active: no money moves, pages say so. */
-  testPayments?: boolean
-}
+/** The shop's public facts that pages show (GET /api/store): its type comes from its schema. */
+export type StoreInfo = z.input<typeof storeInfoSchema>
 
 export interface RenderRequest {
   /** Path and query of the page, e.g. /products?color=green */

@@ -168,25 +168,28 @@ export const TAX_LINE_TYPES = ['state', 'county', 'city', 'special'] as const
 export type TaxLineType = (typeof TAX_LINE_TYPES)[number]
 
 /** One jurisdiction's share of an order's tax, kept with the order as it was computed. */
-export interface TaxLine {
-  jurisdiction: string
-  type: TaxLineType
+export const taxLineSchema = z.object({
+  jurisdiction: z.string(),
+  type: z.enum(TAX_LINE_TYPES),
   /** Decimal, 0.0625. */
-  rate: number
+  rate: z.number(),
   /** Cents the rate applies to. */
-  taxable: number
+  taxable: z.number().int(),
   /** Cents, rounded half-up once for the order and this jurisdiction. */
-  tax: number
-}
+  tax: z.number().int(),
+})
+export type TaxLine = z.input<typeof taxLineSchema>
 
-export interface TaxCalculation {
-  tax: number
-  lines: TaxLine[]
+/** `POST /api/calculate-tax`'s answer (tax/contract.ts). */
+export const taxCalculationSchema = z.object({
+  tax: z.number().int(),
+  lines: z.array(taxLineSchema),
   /** Why there is no tax, or that a state rate stood in for a ZIP missing from the table. */
-  note?: string
+  note: z.string().optional(),
   /** True when the state rate stood in for a ZIP the table does not hold: flagged for the owner. */
-  fallback?: boolean
-}
+  fallback: z.boolean().optional(),
+})
+export type TaxCalculation = z.input<typeof taxCalculationSchema>
 
 /** `PUT /api/admin/users/:id/tax-exemption`: a resale or exemption certificate on the account. */
 export const taxExemptionSchema = z.object({

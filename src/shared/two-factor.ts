@@ -54,20 +54,20 @@ export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>
 export const regenerateRecoveryCodesSchema = z.object({ password: currentPassword })
 export type RegenerateRecoveryCodesInput = z.input<typeof regenerateRecoveryCodesSchema>
 
-export interface TwoFactorSetup {
+export const twoFactorSetupAnswer = z.object({
   /** Base32, for typing into an app by hand. */
-  secret: string
+  secret: z.string(),
   /** otpauth://totp/... for the QR code. */
-  otpauthUrl: string
-}
+  otpauthUrl: z.string(),
+})
+export type TwoFactorSetup = z.input<typeof twoFactorSetupAnswer>
 
-export interface TwoFactorEnabled {
+export const twoFactorEnabledAnswer = z.object({
   /** Shown once: only their hashes are kept. */
-  recoveryCodes: string[]
-}
+  recoveryCodes: z.array(z.string()),
+})
+export type TwoFactorEnabled = z.input<typeof twoFactorEnabledAnswer>
 
 /** POST /api/login's 401 when the password was right and the account asks for a code. */
-export interface TwoFactorChallenge {
-  message: string
-  twoFactorRequired: true
-}
+export const twoFactorChallengeAnswer = z.object({ message: z.string(), twoFactorRequired: z.literal(true) })
+export type TwoFactorChallenge = z.input<typeof twoFactorChallengeAnswer>

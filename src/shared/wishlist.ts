@@ -1,9 +1,5 @@
-import type { Product } from './catalog'
+import type { z } from 'zod'
+import type { wishlistItemSchema } from './wishlist/contract'
 
 /** One saved piece, as GET /api/wishlist returns it (newest first); the product in its public shape. */
-export interface WishlistItem {
-  id: number
-  productId: number
-  createdAt: string
-  product: Product
-}
+export type WishlistItem = z.input<typeof wishlistItemSchema>

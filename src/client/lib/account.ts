@@ -1,14 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type {
-  ChangePasswordInput,
-  ProfileUpdateInput,
-  PublicUser,
-  ResetPasswordInput,
-} from '../../shared/accounts'
-import { ApiError, api } from './api'
+import type { ChangePasswordInput, ProfileUpdateInput, ResetPasswordInput } from '../../shared/accounts'
+import type { accountsContract } from '../../shared/accounts/contract'
+import { ApiError, call } from './api'
 import { queries } from './queries'
-
-type Message = { message: string }
 
 /** The server's words for a failed request, else the error's own. */
 export function errorMessage(error: unknown, fallback: string): string {
@@ -20,7 +14,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, values }: { id: number; values: ProfileUpdateInput }) =>
-      api.put<PublicUser>(`/api/users/${id}`, values),
+      call<typeof accountsContract.updateProfile>(
+        { method: 'PUT', path: '/api/users/:id' },
+        { params: { id }, body: values },
+      ),
     onSuccess: (user) => {
       // Show the saved profile at once, then refetch so the header and every page agree with the server.
       queryClient.setQueryData(queries.auth().queryKey, user)
@@ -31,18 +28,30 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post<Message>('/api/change-password', input),
+    mutationFn: (input: ChangePasswordInput) =>
+      call<typeof accountsContract.changePassword>(
+        { method: 'POST', path: '/api/change-password' },
+        { body: input },
+      ),
   })
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: { email: string }) => api.post<Message>('/api/request-password-reset', input),
+    mutationFn: (input: { email: string }) =>
+      call<typeof accountsContract.requestPasswordReset>(
+        { method: 'POST', path: '/api/request-password-reset' },
+        { body: input },
+      ),
   })
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<Message>('/api/reset-password', input),
+    mutationFn: (input: ResetPasswordInput) =>
+      call<typeof accountsContract.resetPassword>(
+        { method: 'POST', path: '/api/reset-password' },
+        { body: input },
+      ),
   })
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { LoginInput, PublicUser, RegisterInput } from '../../shared/accounts'
+import type { LoginInput, RegisterInput } from '../../shared/accounts'
+import type { accountsContract } from '../../shared/accounts/contract'
 import { toast } from '../ui/use-toast'
-import { api } from './api'
+import { call } from './api'
 import { queries } from './queries'
 
 export function useAuth() {
@@ -14,7 +15,8 @@ export function useAuth() {
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<PublicUser>('/api/login', input),
+    mutationFn: (input: LoginInput) =>
+      call<typeof accountsContract.login>({ method: 'POST', path: '/api/login' }, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.auth().queryKey }),
   })
 }
@@ -23,7 +25,11 @@ export function useRegister() {
   const queryClient = useQueryClient()
   return useMutation({
     // Registration never asks for an administrator (storefront.md §5).
-    mutationFn: (input: RegisterInput) => api.post<PublicUser>('/api/register', { ...input, isAdmin: false }),
+    mutationFn: (input: RegisterInput) =>
+      call<typeof accountsContract.register>(
+        { method: 'POST', path: '/api/register' },
+        { body: { ...input, isAdmin: false } },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queries.auth().queryKey }),
   })
 }
@@ -48,7 +54,7 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/logout'),
+    mutationFn: () => call<typeof accountsContract.logout>({ method: 'POST', path: '/api/logout' }),
     onSuccess: () => {
       navigate('/')
       queryClient.setQueryData(queries.auth().queryKey, null)

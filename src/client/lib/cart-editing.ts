@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Cart, FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart'
+import { FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart'
+import type { cartContract } from '../../shared/cart/contract'
 import { toast } from '../ui/use-toast'
-import { ApiError, api } from './api'
+import { ApiError, call } from './api'
 import { cartKey } from './cart'
 
 // What the cart sheet and the discount field do to a cart: their chunks load these with them, so
@@ -11,7 +12,10 @@ export function useUpdateCartLine() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { id: number; quantity: number }) =>
-      api.patch<Cart>(`/api/cart/${input.id}`, { quantity: input.quantity }),
+      call<typeof cartContract.update>(
+        { method: 'PATCH', path: '/api/cart/:id' },
+        { params: { id: input.id }, body: { quantity: input.quantity } },
+      ),
     onError: (error) =>
       toast({
         title: 'Error',
@@ -25,7 +29,8 @@ export function useUpdateCartLine() {
 export function useRemoveCartLine() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.delete<Cart>(`/api/cart/${id}`),
+    mutationFn: (id: number) =>
+      call<typeof cartContract.remove>({ method: 'DELETE', path: '/api/cart/:id' }, { params: { id } }),
     onSuccess: () =>
       toast({ title: 'Removed from Cart', description: 'Item has been removed from your cart.' }),
     onError: () =>
@@ -38,7 +43,11 @@ export function useRemoveCartLine() {
 export function useApplyDiscount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (code: string) => api.post<Cart>('/api/cart/discount', { code }),
+    mutationFn: (code: string) =>
+      call<typeof cartContract.applyDiscount>(
+        { method: 'POST', path: '/api/cart/discount' },
+        { body: { code } },
+      ),
     onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
   })
 }
@@ -46,7 +55,8 @@ export function useApplyDiscount() {
 export function useRemoveDiscount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete<Cart>('/api/cart/discount'),
+    mutationFn: () =>
+      call<typeof cartContract.removeDiscount>({ method: 'DELETE', path: '/api/cart/discount' }),
     onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
     onError: () =>
       toast({ title: 'Error', description: 'Failed to remove the discount code', variant: 'destructive' }),
@@ -60,7 +70,10 @@ export function useShippingQuote(subtotal: number) {
     enabled: subtotal > 0,
     queryFn: async (): Promise<ShippingQuote> => {
       try {
-        return await api.post<ShippingQuote>('/api/calculate-shipping', { subtotal, country: 'US' })
+        return await call<typeof cartContract.shipping>(
+          { method: 'POST', path: '/api/calculate-shipping' },
+          { body: { subtotal, country: 'US' } },
+        )
       } catch (error) {
         console.warn('Shipping calculation failed', error)
         return FALLBACK_SHIPPING

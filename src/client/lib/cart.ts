@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Cart } from '../../shared/cart'
+import type { cartContract } from '../../shared/cart/contract'
 import { outOfStockMessage, soldMessage } from '../../shared/purchase'
 import { type ToastHandle, toast } from '../ui/use-toast'
-import { ApiError, api } from './api'
+import { ApiError, call } from './api'
 import { EMPTY_CART, queries } from './queries'
 
 export function useCart(): Cart {
@@ -28,7 +29,8 @@ export function dismissAddedToCart() {
 export function useAddToCart() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { productId: number; quantity: number }) => api.post<Cart>('/api/cart', input),
+    mutationFn: (input: { productId: number; quantity: number }) =>
+      call<typeof cartContract.add>({ method: 'POST', path: '/api/cart' }, { body: input }),
     onSuccess: (cart, input) => {
       // The reply carries the whole cart; without it, ask again.
       if (Array.isArray(cart?.items)) queryClient.setQueryData(cartKey, cart)

@@ -1,22 +1,21 @@
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/accounts'
+import type { accountsContract } from '../../shared/accounts/contract'
 import type { Cart } from '../../shared/cart'
-import {
-  type CategoryImage,
-  FEATURED_LIMIT,
-  type ListingFacets,
-  type Product,
-  type ProductPage,
-} from '../../shared/catalog'
-import type { JournalPage, JournalPost } from '../../shared/journal'
+import type { cartContract } from '../../shared/cart/contract'
+import { FEATURED_LIMIT } from '../../shared/catalog'
+import type { catalogContract } from '../../shared/catalog/contract'
+import type { QueryOf } from '../../shared/contract'
+import type { journalContract } from '../../shared/journal/contract'
 import { hasSessionHint } from '../../shared/session-hint'
-import type { StoreInfo } from '../../shared/ssr'
+import type { storeContract } from '../../shared/store/contract'
 import type { Testimonial } from '../../shared/testimonials'
 import type { WishlistItem } from '../../shared/wishlist'
+import type { wishlistContract } from '../../shared/wishlist/contract'
 
 export type { WishlistItem }
 
-import { ApiError, api } from './api'
+import { ApiError, api, call } from './api'
 
 /**
  * How long the back office's first data counts as fresh. Its lists and figures are read anew on
@@ -37,6 +36,12 @@ export const NEWEST_STORY = { pageSize: '1' }
 // during rendering) and in the browser, so API paths are written once, here.
 type Params = Record<string, string | undefined>
 
+// The storefront's first load carries these: every endpoint is named by type alone (contract.ts),
+// so zod stays out of it.
+const PRODUCTS = { method: 'GET', path: '/api/products' } as const
+/** A key's parameters are the query the endpoint reads (its schema checks them on the server). */
+const asQuery = <Q>(params: Params) => params as Q
+
 export function keyToUrl(key: QueryKey): string {
   const [path, params] = key as [string, Params | undefined]
   if (!params) return path
@@ -54,7 +59,7 @@ export const queries = {
       queryFn: async (): Promise<PublicUser | null> => {
         if (!hasSessionHint()) return null
         try {
-          return await api.get<PublicUser>('/api/check-auth')
+          return await call<typeof accountsContract.me>({ method: 'GET', path: '/api/check-auth' })
         } catch (error) {
           if (error instanceof ApiError && error.status === 401) return null
           throw error
@@ -70,7 +75,10 @@ export const queries = {
         // A cart lives in a session: without one it is empty.
         if (!hasSessionHint()) return EMPTY_CART
         try {
-          const cart = await api.get<Partial<Cart>>('/api/cart')
+          const cart: Partial<Cart> = await call<typeof cartContract.get>({
+            method: 'GET',
+            path: '/api/cart',
+          })
           const items = Array.isArray(cart.items) ? cart.items : []
           return { items, subtotal: cart.subtotal ?? 0, itemCount: cart.itemCount ?? 0 }
         } catch (error) {
@@ -79,40 +87,59 @@ export const queries = {
         }
       },
     }),
-  store: () => queryOptions({ queryKey: ['/api/store'], queryFn: () => api.get<StoreInfo>('/api/store') }),
+  store: () =>
+    queryOptions({
+      queryKey: ['/api/store'],
+      queryFn: () => call<typeof storeContract.info>({ method: 'GET', path: '/api/store' }),
+    }),
   categories: () =>
     queryOptions({
       queryKey: ['/api/categories'],
-      queryFn: () => api.get<string[]>('/api/categories'),
+      queryFn: () => call<typeof catalogContract.categories>({ method: 'GET', path: '/api/categories' }),
       staleTime: 240_000,
       gcTime: 300_000,
     }),
   categoryImages: () =>
     queryOptions({
       queryKey: ['/api/category-images'],
-      queryFn: () => api.get<CategoryImage[]>('/api/category-images'),
+      queryFn: () =>
+        call<typeof catalogContract.categoryImages>({ method: 'GET', path: '/api/category-images' }),
     }),
   products: (params: Params = {}) =>
     queryOptions({
       queryKey: ['/api/products', params],
-      queryFn: ({ queryKey }) => api.get<Product[]>(keyToUrl(queryKey)),
+      queryFn: () =>
+        call<typeof catalogContract.productList>(PRODUCTS, {
+          query: asQuery<QueryOf<typeof catalogContract.productList>>(params),
+        }),
     }),
   /** One page of the listing, filtered, sorted and paged by the server: { items, total }. */
   productPage: (params: Params) =>
     queryOptions({
       queryKey: ['/api/products', params],
-      queryFn: ({ queryKey }) => api.get<ProductPage>(keyToUrl(queryKey)),
+      queryFn: () =>
+        call<typeof catalogContract.productPage>(PRODUCTS, {
+          query: asQuery<QueryOf<typeof catalogContract.productPage>>(params),
+        }),
     }),
   /** How many pieces each category and colour chip would show, given the other filters. */
   listingFacets: (params: Params) =>
     queryOptions({
       queryKey: ['/api/products/facets', params],
-      queryFn: ({ queryKey }) => api.get<ListingFacets>(keyToUrl(queryKey)),
+      queryFn: () =>
+        call<typeof catalogContract.facets>(
+          { method: 'GET', path: '/api/products/facets' },
+          { query: asQuery<QueryOf<typeof catalogContract.facets>>(params) },
+        ),
     }),
   product: (id: string) =>
     queryOptions({
       queryKey: [`/api/products/${id}`],
-      queryFn: () => api.get<Product>(`/api/products/${id}`),
+      queryFn: () =>
+        call<typeof catalogContract.product>(
+          { method: 'GET', path: '/api/products/:id' },
+          { params: { id } },
+        ),
     }),
   /** Approved reviews, newest first; of one piece when productId is given. */
   testimonials: (params: Params = {}) =>
@@ -124,19 +151,27 @@ export const queries = {
   journalPosts: (params: Params = {}) =>
     queryOptions({
       queryKey: ['/api/blog/posts', params],
-      queryFn: ({ queryKey }) => api.get<JournalPage>(keyToUrl(queryKey)),
+      queryFn: () =>
+        call<typeof journalContract.posts>(
+          { method: 'GET', path: '/api/blog/posts' },
+          { query: asQuery<QueryOf<typeof journalContract.posts>>(params) },
+        ),
     }),
   /** One visible post; a draft, a scheduled post or an unknown slug is a 404 (no data). */
   journalPost: (slug: string) =>
     queryOptions({
       queryKey: [`/api/blog/posts/${encodeURIComponent(slug)}`],
-      queryFn: () => api.get<JournalPost>(`/api/blog/posts/${encodeURIComponent(slug)}`),
+      queryFn: () =>
+        call<typeof journalContract.post>(
+          { method: 'GET', path: '/api/blog/posts/:slug' },
+          { params: { slug } },
+        ),
     }),
   // Only for a signed-in shopper (useWishlist enables it) and never retried (storefront.md §7).
   wishlist: () =>
     queryOptions({
       queryKey: ['/api/wishlist'],
-      queryFn: () => api.get<WishlistItem[]>('/api/wishlist'),
+      queryFn: () => call<typeof wishlistContract.list>({ method: 'GET', path: '/api/wishlist' }),
       retry: false,
     }),
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { accountsContract } from '../../shared/accounts/contract'
 import type {
   DisableTwoFactorInput,
   EnableTwoFactorInput,
   RegenerateRecoveryCodesInput,
   SetUpTwoFactorInput,
   TwoFactorChallenge,
-  TwoFactorEnabled,
-  TwoFactorSetup,
 } from '../../shared/two-factor'
-import { ApiError, api } from './api'
+import { ApiError, call } from './api'
 import { queries } from './queries'
 
 /** Whether a failed sign-in asks for the second step (the password was right, a code is needed). */
@@ -23,7 +22,10 @@ export function asksForCode(error: unknown): boolean {
 export function useSetUpTwoFactor() {
   return useMutation({
     mutationFn: (input: SetUpTwoFactorInput) =>
-      api.post<TwoFactorSetup>('/api/account/two-factor/setup', input),
+      call<typeof accountsContract.setUpTwoFactor>(
+        { method: 'POST', path: '/api/account/two-factor/setup' },
+        { body: input },
+      ),
   })
 }
 
@@ -37,7 +39,10 @@ export function useEnableTwoFactor() {
   const refresh = useRefreshUser()
   return useMutation({
     mutationFn: (input: EnableTwoFactorInput) =>
-      api.post<TwoFactorEnabled>('/api/account/two-factor/enable', input),
+      call<typeof accountsContract.enableTwoFactor>(
+        { method: 'POST', path: '/api/account/two-factor/enable' },
+        { body: input },
+      ),
     onSuccess: refresh,
   })
 }
@@ -46,7 +51,10 @@ export function useDisableTwoFactor() {
   const refresh = useRefreshUser()
   return useMutation({
     mutationFn: (input: DisableTwoFactorInput) =>
-      api.post<{ message: string }>('/api/account/two-factor/disable', input),
+      call<typeof accountsContract.disableTwoFactor>(
+        { method: 'POST', path: '/api/account/two-factor/disable' },
+        { body: input },
+      ),
     onSuccess: refresh,
   })
 }
@@ -54,6 +62,9 @@ export function useDisableTwoFactor() {
 export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: (input: RegenerateRecoveryCodesInput) =>
-      api.post<TwoFactorEnabled>('/api/account/two-factor/recovery-codes', input),
+      call<typeof accountsContract.regenerateRecoveryCodes>(
+        { method: 'POST', path: '/api/account/two-factor/recovery-codes' },
+        { body: input },
+      ),
   })
 }

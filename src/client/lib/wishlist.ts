@@ -1,7 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import type { wishlistContract } from '../../shared/wishlist/contract'
 import { toast } from '../ui/use-toast'
-import { ApiError, api } from './api'
+import { ApiError, call } from './api'
 import { useAuth } from './auth'
 import { queries, type WishlistItem } from './queries'
 
@@ -58,8 +59,14 @@ export function useToggleWishlist() {
   const mutation = useMutation({
     mutationFn: ({ productId, saved }: { productId: number; saved: boolean }) =>
       saved
-        ? api.delete<unknown>(`/api/wishlist/${productId}`).then(() => undefined)
-        : api.post<WishlistItem>('/api/wishlist', { productId }),
+        ? call<typeof wishlistContract.remove>(
+            { method: 'DELETE', path: '/api/wishlist/:productId' },
+            { params: { productId } },
+          ).then(() => undefined)
+        : call<typeof wishlistContract.add>(
+            { method: 'POST', path: '/api/wishlist' },
+            { body: { productId } },
+          ),
     onSuccess: (added, { productId, saved }) => {
       queryClient.setQueryData<WishlistItem[]>(wishlistKey, (items) => {
         const rest = withoutProduct(productId)(items)

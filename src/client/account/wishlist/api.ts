@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import type { wishlistContract } from '../../../shared/wishlist/contract'
+import { call } from '../../lib/api'
 import type { WishlistItem } from '../../lib/queries'
 import { wishlistKey, withoutProduct } from '../../lib/wishlist'
 import { toast } from '../../ui/use-toast'
@@ -11,7 +12,11 @@ import { toast } from '../../ui/use-toast'
 export function useRemoveFromWishlist() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (productId: number) => api.delete<{ message: string }>(`/api/wishlist/${productId}`),
+    mutationFn: (productId: number) =>
+      call<typeof wishlistContract.remove>(
+        { method: 'DELETE', path: '/api/wishlist/:productId' },
+        { params: { productId } },
+      ),
     onSuccess: (_, productId) => {
       queryClient.setQueryData<WishlistItem[]>(wishlistKey, withoutProduct(productId))
       toast({ title: 'Removed from wishlist' })

@@ -6,7 +6,8 @@ import type {
   OrderSubmission,
   PaymentIntentResponse,
 } from '../../../shared/checkout'
-import { ApiError, api } from '../../lib/api'
+import type { checkoutContract } from '../../../shared/checkout/contract'
+import { ApiError, call } from '../../lib/api'
 
 export interface OrderDraft {
   form: CheckoutForm
@@ -50,9 +51,9 @@ export function orderError(error: unknown): string {
 }
 
 export async function createPaymentIntent(draft: OrderDraft): Promise<PaymentIntentResponse> {
-  const response = await api.post<PaymentIntentResponse>('/api/create-payment-intent', {
+  const body = {
     amount: draft.total,
-    currency: 'usd',
+    currency: 'usd' as const,
     metadata: {
       customerEmail: draft.form.email,
       customerName: `${draft.form.firstName} ${draft.form.lastName}`,
@@ -61,13 +62,17 @@ export async function createPaymentIntent(draft: OrderDraft): Promise<PaymentInt
     items: draft.lines,
     discountCode: draft.discountCode,
     tax: draft.tax,
-  })
+  }
+  const response = await call<typeof checkoutContract.paymentIntent>(
+    { method: 'POST', path: '/api/create-payment-intent' },
+    { body },
+  )
   if (!response?.clientSecret) throw new Error('Invalid payment response - missing client secret')
   return response
 }
 
 export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promise<CheckoutResponse> {
-  return api.post<CheckoutResponse>('/api/checkout', {
+  const body = {
     ...draft.form,
     items: draft.lines,
     subtotal: draft.subtotal,
@@ -81,8 +86,12 @@ export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promis
     paymentStatus: paymentIntentId ? 'paid' : 'pending',
     idempotencyKey: draft.idempotencyKey,
     saveAddress: draft.saveAddress,
-  } satisfies OrderSubmission)
+  } satisfies OrderSubmission
+  return call<typeof checkoutContract.place>({ method: 'POST', path: '/api/checkout' }, { body })
 }
 
 export const confirmTestPayment = (intentId: string, cardNumber: string) =>
-  api.post<{ status: string }>(`/api/test-payments/${encodeURIComponent(intentId)}/confirm`, { cardNumber })
+  call<typeof checkoutContract.confirmTestPayment>(
+    { method: 'POST', path: '/api/test-payments/:id/confirm' },
+    { params: { id: intentId }, body: { cardNumber } },
+  )

@@ -8,7 +8,8 @@ import {
   type TaxCalculation,
   zip5,
 } from '../../../shared/tax'
-import { api } from '../../lib/api'
+import type { taxContract } from '../../../shared/tax/contract'
+import { call } from '../../lib/api'
 
 /** What the checkout summary's "Sales tax" line depends on; absent until state and ZIP are complete. */
 export interface TaxQuoteInput {
@@ -50,12 +51,17 @@ export const taxQuery = (input: TaxQuoteInput) =>
   queryOptions({
     queryKey: [TAX_QUOTES, input],
     queryFn: () =>
-      api.post<TaxCalculation>(TAX_QUOTES, {
-        items: input.lines,
-        discountCode: input.discountCode,
-        shippingCost: input.shippingCost,
-        address: { state: input.state, zipCode: input.zipCode, country: 'United States' },
-      } satisfies CalculateTaxRequest),
+      call<typeof taxContract.calculate>(
+        { method: 'POST', path: TAX_QUOTES },
+        {
+          body: {
+            items: input.lines,
+            discountCode: input.discountCode,
+            shippingCost: input.shippingCost,
+            address: { state: input.state, zipCode: input.zipCode, country: 'United States' },
+          } satisfies CalculateTaxRequest,
+        },
+      ),
     staleTime: 60_000,
   })
 

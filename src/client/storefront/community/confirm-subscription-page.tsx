@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react'
 import { CONFIRM_MESSAGES } from '../../../shared/newsletter-messages'
-import { api } from '../../lib/api'
+import type { newsletterContract } from '../../../shared/newsletter/contract'
+import { call } from '../../lib/api'
 import { CONFIRM_PAGE, TokenActionPage } from '../../ui/token-action-page'
 
 /** The confirmation e-mail's link lands here (double opt-in); one click on the button confirms. */
@@ -15,7 +16,7 @@ export function ConfirmSubscriptionPage() {
       done={`${CONFIRM_MESSAGES.confirmed} We write when new pieces arrive and before the shows where you can see them in person.`}
       missingToken={CONFIRM_MESSAGES.badToken}
       action="Confirm my subscription"
-      act={(token) => api.post<{ message: string }>('/api/newsletter/confirm', { token })}
+      act={(token) => call<typeof newsletterContract.confirm>({ method: 'POST', path: '/api/newsletter/confirm' }, { body: { token } })}
     />
   )
 }

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { HONEYPOT_FIELD, type InquiryInput, inquirySchema } from '../../../shared/inquiries'
 import { INQUIRY_MESSAGES } from '../../../shared/inquiry-labels'
-import { api } from '../../lib/api'
+import type { inquiriesContract } from '../../../shared/inquiries/contract'
+import { call } from '../../lib/api'
 import { showServerErrors } from '../../lib/server-errors'
 import { toast } from '../../ui/use-toast'
 import { type ContactField, ContactFields } from './contact-fields'
@@ -33,7 +34,8 @@ export function ContactForm({ start }: { start: ContactStart }) {
   })
   const { errors } = form.formState
   const send = useMutation({
-    mutationFn: (values: InquiryOutput) => api.post('/api/inquiries', values),
+    mutationFn: (values: InquiryOutput) =>
+      call<typeof inquiriesContract.send>({ method: 'POST', path: '/api/inquiries' }, { body: values }),
     onSuccess: () => {
       toast({ variant: 'success', ...INQUIRY_MESSAGES.sent })
       form.reset(EMPTY)

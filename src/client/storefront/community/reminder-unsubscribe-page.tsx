@@ -1,6 +1,7 @@
 import { MailX } from 'lucide-react'
 import { REMINDER_UNSUBSCRIBE_MESSAGES } from '../../../shared/checkout-reminder-messages'
-import { api } from '../../lib/api'
+import type { checkoutRemindersContract } from '../../../shared/checkout-reminders/contract'
+import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 
 /**
@@ -16,7 +17,7 @@ export function ReminderUnsubscribePage() {
       prompt="Press the button and we will not write to this address again about a checkout left unfinished. E-mails about your orders still reach you."
       done={REMINDER_UNSUBSCRIBE_MESSAGES.unsubscribed}
       missingToken={REMINDER_UNSUBSCRIBE_MESSAGES.badToken}
-      act={(token) => api.post<{ message: string }>('/api/checkout-reminders/unsubscribe', { token })}
+      act={(token) => call<typeof checkoutRemindersContract.unsubscribe>({ method: 'POST', path: '/api/checkout-reminders/unsubscribe' }, { body: { token } })}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { MailX } from 'lucide-react'
 import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
-import { api } from '../../lib/api'
+import type { newsletterContract } from '../../../shared/newsletter/contract'
+import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 
 /** The welcome e-mail's unsubscribe link lands here; one click on the button unsubscribes. */
@@ -13,7 +14,7 @@ export function UnsubscribePage() {
       prompt="Press the button and this address leaves our list. You can subscribe again at any time."
       done={UNSUBSCRIBE_MESSAGES.unsubscribed}
       missingToken={UNSUBSCRIBE_MESSAGES.badToken}
-      act={(token) => api.post<{ message: string }>('/api/newsletter/unsubscribe', { token })}
+      act={(token) => call<typeof newsletterContract.unsubscribe>({ method: 'POST', path: '/api/newsletter/unsubscribe' }, { body: { token } })}
     />
   )
 }

@@ -1,14 +1,19 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import type { newsletterContract } from '../../../shared/newsletter/contract'
 import { NEWSLETTER_FORM_MESSAGES } from '../../../shared/newsletter-messages'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('')
   const subscribe = useMutation({
-    mutationFn: (address: string) => api.post('/api/newsletter', { email: address }),
+    mutationFn: (address: string) =>
+      call<typeof newsletterContract.subscribe>(
+        { method: 'POST', path: '/api/newsletter' },
+        { body: { email: address } },
+      ),
     onSuccess: () => {
       setEmail('')
       toast({ variant: 'success', title: 'Thank you', description: NEWSLETTER_FORM_MESSAGES.subscribed })

@@ -1,6 +1,7 @@
 import { BellRing } from 'lucide-react'
 import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
-import { api } from '../../lib/api'
+import type { pieceAlertsContract } from '../../../shared/piece-alerts/contract'
+import { call } from '../../lib/api'
 import { CONFIRM_PAGE, TokenActionPage } from '../../ui/token-action-page'
 
 /** /alerts/confirm?token=: the confirmation e-mail's link (double opt-in); one click on the button confirms. */
@@ -15,7 +16,7 @@ export function ConfirmAlertPage() {
       done="We will write when a similar piece arrives: one e-mail for each new piece, for a year, and every one lets you stop with one click."
       missingToken={PIECE_ALERT_MESSAGES.badConfirmToken}
       action="Yes, tell me"
-      act={(token) => api.post<{ message: string }>('/api/alerts/confirm', { token })}
+      act={(token) => call<typeof pieceAlertsContract.confirm>({ method: 'POST', path: '/api/alerts/confirm' }, { body: { token } })}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { BellOff } from 'lucide-react'
 import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
-import { api } from '../../lib/api'
+import type { pieceAlertsContract } from '../../../shared/piece-alerts/contract'
+import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 
 /**
@@ -16,7 +17,7 @@ export function UnsubscribeAlertPage() {
       prompt="Press the button and we will no longer write to this address when new pieces arrive. You can ask again on any sold piece."
       done={PIECE_ALERT_MESSAGES.unsubscribed}
       missingToken={PIECE_ALERT_MESSAGES.badToken}
-      act={(token) => api.post<{ message: string }>('/api/alerts/unsubscribe', { token })}
+      act={(token) => call<typeof pieceAlertsContract.unsubscribe>({ method: 'POST', path: '/api/alerts/unsubscribe' }, { body: { token } })}
     />
   )
 }

@@ -1,29 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  changePasswordSchema,
-  loginSchema,
-  profileUpdateSchema,
-  RESET_INVALID_MESSAGE,
-  RESET_REQUESTED_MESSAGE,
-  registerSchema,
-  requestPasswordResetSchema,
-  resetPasswordSchema,
-} from '../../../shared/accounts'
-import {
-  disableTwoFactorSchema,
-  enableTwoFactorSchema,
-  regenerateRecoveryCodesSchema,
-  setUpTwoFactorSchema,
-  TWO_FACTOR_INVALID_CODE,
-  TWO_FACTOR_REQUIRED_MESSAGE,
-  type TwoFactorChallenge,
-  type TwoFactorEnabled,
-  type TwoFactorSetup,
-} from '../../../shared/two-factor'
+import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
+import { accountsContract as contract } from '../../../shared/accounts/contract'
+import { TWO_FACTOR_INVALID_CODE, TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor'
 import type { Database } from '../../db/client'
 import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { deviceIdFor, issueDeviceCookie } from '../../http/device-cookie'
 import { currentUser, requireUser } from '../../http/guards'
 import type { AttemptCounters } from '../../lib/attempt-counters'
@@ -31,12 +13,16 @@ import { RATE_LIMITS } from '../../lib/rate-limits'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { SecretBox } from './secret-box'
 import type { MailLinks } from './security-notices'
-import { authenticate, registerUser, toPublicUser } from './service'
+import { authenticate, registerUser } from './service'
 import { ACCOUNT_LOCKED_MESSAGE, checkSignIn, forgiveSignIn, liftSignInLockout } from './sign-in'
 import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setUpTwoFactor } from './two-factor'
 import { TWO_FACTOR_WAIT_MESSAGE, tryTwoFactorCode } from './two-factor-limits'
 
-const userParams = z.object({ id: z.coerce.number().int().positive() })
+/**
+ * The signed-in user's answer: the response schema (publicUserSchema) names what of the row
+ * leaves the server, so no hand-written copy of its fields can forget to leave one out.
+ */
+const signedIn = <U extends object>(user: U) => ({ ...user, isAuthenticated: true as const })
 
 export interface AccountsDeps {
   db: Database
@@ -66,17 +52,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       request.log.warn({ err: error }, 'sign-in not taken back from the lockout counters'),
     )
 
-  app.get('/api/check-auth', async (request) => {
+  app.get(contract.me.path, { schema: schemaOf(contract.me) }, async (request) => {
     const user = await request.session.user()
     if (!user) throw unauthenticated()
-    return toPublicUser(user)
+    return signedIn(user)
   })
 
   // The per-address limit is the route's rate limit: an address over it never reaches the
   // account counters. The device cookie, when valid for the name, counts this browser on its own.
   app.post(
-    '/api/login',
-    { schema: { body: loginSchema }, config: { rateLimit: RATE_LIMITS.login } },
+    contract.login.path,
+    { schema: schemaOf(contract.login), config: { rateLimit: RATE_LIMITS.login } },
     async (request, reply) => {
       const { username, password, code } = request.body
       const origin = limits ? { address: request.ip, deviceId: deviceIdFor(request, username) } : undefined
@@ -88,60 +74,55 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         // The right password alone is no failure; a wrong code is one (its count stays).
         if (!code) {
           await takeBack(request, check.counted)
-          return reply.status(401).send({
-            message: TWO_FACTOR_REQUIRED_MESSAGE,
-            twoFactorRequired: true,
-          } satisfies TwoFactorChallenge)
+          return reply.status(401).send({ message: TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired: true })
         }
         const answer = await tryTwoFactorCode(db, box, codeLimit, user, code, links)
         if (answer === 'waiting') throw rateLimited(TWO_FACTOR_WAIT_MESSAGE)
         if (answer === 'wrong') {
           onMailQueued()
-          return reply
-            .status(401)
-            .send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge)
+          return reply.status(401).send({ message: TWO_FACTOR_INVALID_CODE, twoFactorRequired: true })
         }
       }
       await takeBack(request, check.counted)
       await request.session.signIn(user.id)
       issueDeviceCookie(request, reply, user.username, secureCookies)
-      return toPublicUser(user)
+      return signedIn(user)
     },
   )
 
   app.post(
-    '/api/register',
-    { schema: { body: registerSchema }, config: { rateLimit: RATE_LIMITS.register } },
+    contract.register.path,
+    { schema: schemaOf(contract.register), config: { rateLimit: RATE_LIMITS.register } },
     async (request, reply) => {
       const user = await registerUser(db, request.body)
       await request.session.signIn(user.id)
-      return reply.status(201).send(toPublicUser(user))
+      return reply.status(201).send(signedIn(user))
     },
   )
 
-  app.post('/api/logout', async (request) => {
+  app.post(contract.logout.path, { schema: schemaOf(contract.logout) }, async (request) => {
     await request.session.signOut()
     return { message: 'Logged out' }
   })
 
   app.put(
-    '/api/users/:id',
-    { onRequest: requireUser, schema: { params: userParams, body: profileUpdateSchema } },
+    contract.updateProfile.path,
+    { onRequest: requireUser, schema: schemaOf(contract.updateProfile) },
     async (request) => {
       const me = await currentUser(request)
       // Customers change only themselves; administrators may change anybody's profile.
       if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
       const user = await updateProfile(db, request.params.id, request.body, me, confirmationLimit, links)
       onMailQueued()
-      return toPublicUser(user)
+      return signedIn(user)
     },
   )
 
   app.post(
-    '/api/change-password',
+    contract.changePassword.path,
     {
       onRequest: requireUser,
-      schema: { body: changePasswordSchema },
+      schema: schemaOf(contract.changePassword),
       config: { rateLimit: RATE_LIMITS.login },
     },
     async (request) => {
@@ -161,8 +142,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   )
 
   app.post(
-    '/api/request-password-reset',
-    { schema: { body: requestPasswordResetSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
+    contract.requestPasswordReset.path,
+    { schema: schemaOf(contract.requestPasswordReset), config: { rateLimit: RATE_LIMITS.passwordReset } },
     async (request) => {
       await requestPasswordReset(db, request.body.email, links)
       onMailQueued()
@@ -171,8 +152,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   )
 
   app.post(
-    '/api/reset-password',
-    { schema: { body: resetPasswordSchema }, config: { rateLimit: RATE_LIMITS.passwordReset } },
+    contract.resetPassword.path,
+    { schema: schemaOf(contract.resetPassword), config: { rateLimit: RATE_LIMITS.passwordReset } },
     async (request) => {
       const username = await resetPassword(db, request.body.token, request.body.password, links)
       if (username === null) throw invalid(RESET_INVALID_MESSAGE)
@@ -187,36 +168,29 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
   // The signed-in user's own two-factor sign-in: set up, confirm with a code, new recovery codes,
   // turn off. Each asks for the password (counted like every confirmation), never the session alone.
   app.post(
-    '/api/account/two-factor/setup',
-    { onRequest: requireUser, schema: { body: setUpTwoFactorSchema } },
+    contract.setUpTwoFactor.path,
+    { onRequest: requireUser, schema: schemaOf(contract.setUpTwoFactor) },
     async (request) => {
       const me = await currentUser(request)
-      return (await setUpTwoFactor(
-        db,
-        box,
-        me,
-        links.store.name,
-        request.body.password,
-        confirmationLimit,
-      )) satisfies TwoFactorSetup
+      return setUpTwoFactor(db, box, me, links.store.name, request.body.password, confirmationLimit)
     },
   )
 
   app.post(
-    '/api/account/two-factor/enable',
-    { onRequest: requireUser, schema: { body: enableTwoFactorSchema } },
+    contract.enableTwoFactor.path,
+    { onRequest: requireUser, schema: schemaOf(contract.enableTwoFactor) },
     async (request) => {
       const me = await currentUser(request)
       const { password, code } = request.body
       const recoveryCodes = await enableTwoFactor(db, box, me, password, code, confirmationLimit, links)
       onMailQueued()
-      return { recoveryCodes } satisfies TwoFactorEnabled
+      return { recoveryCodes }
     },
   )
 
   app.post(
-    '/api/account/two-factor/recovery-codes',
-    { onRequest: requireUser, schema: { body: regenerateRecoveryCodesSchema } },
+    contract.regenerateRecoveryCodes.path,
+    { onRequest: requireUser, schema: schemaOf(contract.regenerateRecoveryCodes) },
     async (request) => {
       const me = await currentUser(request)
       const recoveryCodes = await regenerateRecoveryCodes(
@@ -227,13 +201,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
         links,
       )
       onMailQueued()
-      return { recoveryCodes } satisfies TwoFactorEnabled
+      return { recoveryCodes }
     },
   )
 
   app.post(
-    '/api/account/two-factor/disable',
-    { onRequest: requireUser, schema: { body: disableTwoFactorSchema } },
+    contract.disableTwoFactor.path,
+    { onRequest: requireUser, schema: schemaOf(contract.disableTwoFactor) },
     async (request) => {
       const me = await currentUser(request)
       await disableTwoFactor(db, box, me, request.body.password, request.body.code, confirmationLimit, links)

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { type Cart, quoteShipping } from '../../../shared/cart'
-import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../../../shared/cart-input'
-import { applyDiscountSchema } from '../../../shared/discounts'
+import { cartContract as contract } from '../../../shared/cart/contract'
 import type { TaxSettings } from '../../../shared/tax'
 import type { Config } from '../../config'
 import type { Database, DbOrTx } from '../../db/client'
 import { invalid } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
 import { tryCode } from '../discounts/code-tries'
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
-
-const lineParams = z.object({ id: z.coerce.number().int().positive() })
 
 export interface CartRoutesDeps {
   db: Database
@@ -26,12 +23,12 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
     return tax.enabled ? { ...cart, taxAtCheckout: true } : cart
   }
 
-  app.get('/api/cart', async (request, reply) => {
+  app.get(contract.get.path, { schema: schemaOf(contract.get) }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
     return cartOf(await request.session.id())
   })
 
-  app.post('/api/cart', { schema: { body: addToCartSchema } }, async (request) => {
+  app.post(contract.add.path, { schema: schemaOf(contract.add) }, async (request) => {
     // A guest's first line starts the session that keys the cart (not a refused one).
     const existing = await request.session.id()
     const sessionId = await addToCart(
@@ -43,19 +40,19 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
     return cartOf(sessionId)
   })
 
-  app.patch('/api/cart/:id', { schema: { params: lineParams, body: updateCartSchema } }, async (request) => {
+  app.patch(contract.update.path, { schema: schemaOf(contract.update) }, async (request) => {
     const sessionId = await request.session.id()
     await updateCartLine(db, sessionId, request.params.id, request.body.quantity)
     return cartOf(sessionId)
   })
 
-  app.delete('/api/cart/:id', { schema: { params: lineParams } }, async (request) => {
+  app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     const sessionId = await request.session.id()
     await removeCartLine(db, sessionId, request.params.id)
     return cartOf(sessionId)
   })
 
-  app.delete('/api/cart', async (request) => {
+  app.delete(contract.clear.path, { schema: schemaOf(contract.clear) }, async (request) => {
     const sessionId = await request.session.id()
     await clearCart(db, sessionId)
     return cartOf(sessionId)
@@ -63,7 +60,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
 
   // A discount code (issue 25): refused with a 400 naming the reason, applied for the cart's
   // session. Wrong codes are counted per address and session (code-tries.ts), a 429 past the limit.
-  app.post('/api/cart/discount', { schema: { body: applyDiscountSchema } }, async (request) => {
+  app.post(contract.applyDiscount.path, { schema: schemaOf(contract.applyDiscount) }, async (request) => {
     const sessionId = await request.session.id()
     const cart = await getCart(db, sessionId)
     if (!sessionId || cart.items.length === 0) throw invalid('Your cart is empty', 'code')
@@ -75,13 +72,13 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
     return cartOf(sessionId)
   })
 
-  app.delete('/api/cart/discount', async (request) => {
+  app.delete(contract.removeDiscount.path, { schema: schemaOf(contract.removeDiscount) }, async (request) => {
     const sessionId = await request.session.id()
     await removeCartCode(db, sessionId)
     return cartOf(sessionId)
   })
 
-  app.post('/api/calculate-shipping', { schema: { body: shippingQuoteSchema } }, async (request) =>
+  app.post(contract.shipping.path, { schema: schemaOf(contract.shipping) }, async (request) =>
     quoteShipping(request.body.subtotal, config.shipping),
   )
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   REMINDER_UNSUBSCRIBE_MESSAGES,
-  reminderUnsubscribeBodySchema,
   reminderUnsubscribeQuerySchema,
   resumeQuerySchema,
 } from '../../../shared/checkout-reminders'
+import { checkoutRemindersContract as contract } from '../../../shared/checkout-reminders/contract'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { restoreCartLines } from '../cart/service'
 import { REMINDER_PATHS, type ReminderLinks } from './reminder-links'
@@ -53,9 +54,9 @@ export const checkoutReminderRoutes: FastifyPluginAsyncZod<{ db: Database; links
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
     oneClick.withTypeProvider<ZodTypeProvider>().post(
-      REMINDER_PATHS.unsubscribe,
+      contract.unsubscribe.path,
       {
-        schema: { querystring: reminderUnsubscribeQuerySchema, body: reminderUnsubscribeBodySchema },
+        schema: schemaOf(contract.unsubscribe),
         config: { rateLimit: RATE_LIMITS.unsubscribe, oneClickUnsubscribe: true },
       },
       async (request) => {

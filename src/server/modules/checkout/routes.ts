@@ -1,15 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  type CheckoutResponse,
-  type OrderLine,
-  orderSubmissionSchema,
-  type PaymentIntentResponse,
-  paymentIntentRequestSchema,
-} from '../../../shared/checkout'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { CheckoutResponse, OrderLine, PaymentIntentResponse } from '../../../shared/checkout'
+import { checkoutContract as contract } from '../../../shared/checkout/contract'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { saveShippingAddress } from '../accounts/profile-service'
 import { getCart } from '../cart/service'
@@ -56,8 +51,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
   const codeIsUsable = (code: string, lines: OrderLine[]) => () => isUsableCode(db, code, lines)
 
   app.post(
-    '/api/create-payment-intent',
-    { schema: { body: paymentIntentRequestSchema }, config: { rateLimit: RATE_LIMITS.paymentIntent } },
+    contract.paymentIntent.path,
+    { schema: schemaOf(contract.paymentIntent), config: { rateLimit: RATE_LIMITS.paymentIntent } },
     async (request) => {
       // Every intent belongs to a session (a guest one if need be): only that session can turn the
       // payment into an order from the browser; the provider's webhook can always. A guest session
@@ -102,8 +97,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
   )
 
   app.post(
-    '/api/checkout',
-    { schema: { body: orderSubmissionSchema }, config: { rateLimit: RATE_LIMITS.checkout } },
+    contract.place.path,
+    { schema: schemaOf(contract.place), config: { rateLimit: RATE_LIMITS.checkout } },
     async (request) => {
       const {
         items,
@@ -168,7 +163,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     )
-    webhooks.post('/api/webhooks/stripe', async (request) => {
+    const typed = webhooks.withTypeProvider<ZodTypeProvider>()
+    typed.post(contract.stripeWebhook.path, { schema: schemaOf(contract.stripeWebhook) }, async (request) => {
       const signature = request.headers['stripe-signature']
       const event = provider.verifyWebhook(
         request.body as Buffer,
@@ -188,7 +184,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           )
         }
       }
-      return { received: true }
+      return { received: true as const }
     })
   })
 
@@ -198,13 +194,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     }
     // The built-in test provider's card form posts here; Stripe's Payment Element talks to Stripe.
     app.post(
-      '/api/test-payments/:id/confirm',
-      {
-        schema: {
-          params: z.object({ id: z.string().max(200) }),
-          body: z.object({ cardNumber: z.string().trim().min(1, 'Card number is required').max(30) }),
-        },
-      },
+      contract.confirmTestPayment.path,
+      { schema: schemaOf(contract.confirmTestPayment) },
       async (request) => {
         const intent = await testProvider.confirm(request.params.id, request.body.cardNumber)
         return { status: intent.status }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { INQUIRY_MESSAGES, inquirySchema } from '../../../shared/inquiries'
+import { INQUIRY_MESSAGES } from '../../../shared/inquiries'
+import { inquiriesContract } from '../../../shared/inquiries/contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { createInquiry, type InquiryMailContext } from './service'
 
@@ -11,8 +13,8 @@ export const inquiriesRoutes: FastifyPluginAsyncZod<{
   onMailQueued: () => void
 }> = async (app, { db, context, onMailQueued }) => {
   app.post(
-    '/api/inquiries',
-    { schema: { body: inquirySchema }, config: { rateLimit: RATE_LIMITS.form } },
+    inquiriesContract.send.path,
+    { schema: schemaOf(inquiriesContract.send), config: { rateLimit: RATE_LIMITS.form } },
     async (request, reply) => {
       // A bot that filled the honeypot gets the same answer as a person: nothing tells it apart.
       if (await createInquiry(db, request.body, context)) onMailQueued()

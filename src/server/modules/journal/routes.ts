@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { JOURNAL_LIMITS, JOURNAL_MESSAGES } from '../../../shared/journal'
-import { publicListQuerySchema } from '../../../shared/journal-input'
+import { JOURNAL_MESSAGES } from '../../../shared/journal'
+import { journalContract as contract } from '../../../shared/journal/contract'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { atomFeed } from './feed'
 import { PublicationTimer } from './publication-timer'
 import { feedEntries, getVisiblePost, listVisiblePosts } from './service'
@@ -29,10 +29,6 @@ export interface JournalOptions {
   /** Background timers (view flushes, publication notices); off in tests that drive them by hand. */
   timers?: boolean
 }
-
-const slugParams = z.object({
-  slug: z.string().max(JOURNAL_LIMITS.slugMax * 2, JOURNAL_MESSAGES.notFound),
-})
 
 // A post's page: /journal/<slug>, not /journal/tag/… nor the feed.
 const POST_PAGE = /^\/journal\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:\?|$)/
@@ -72,11 +68,11 @@ async function journalRoutes(instance: FastifyInstance, options: JournalOptions)
     await views.stop()
   })
 
-  app.get('/api/blog/posts', { schema: { querystring: publicListQuerySchema } }, (request) =>
+  app.get(contract.posts.path, { schema: schemaOf(contract.posts) }, (request) =>
     listVisiblePosts(db, request.query, new Date()),
   )
 
-  app.get('/api/blog/posts/:slug', { schema: { params: slugParams } }, async (request) => {
+  app.get(contract.post.path, { schema: schemaOf(contract.post) }, async (request) => {
     const post = await getVisiblePost(db, request.params.slug, new Date())
     if (!post) throw notFound(JOURNAL_MESSAGES.notFound)
     views.record(post.slug, readerOf(request))

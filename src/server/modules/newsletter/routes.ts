@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  confirmSubscriptionSchema,
-  NEWSLETTER_MESSAGES,
-  newsletterSchema,
-  unsubscribeSchema,
-} from '../../../shared/newsletter'
+import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
+import { newsletterContract as contract } from '../../../shared/newsletter/contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { confirmSubscription, type NewsletterMailContext, subscribe, unsubscribe } from './service'
 
@@ -17,8 +14,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
   // The same status and words for a new, an unconfirmed and a confirmed address: nobody learns
   // from the answer whether an address subscribes (double opt-in: only its owner's click does).
   app.post(
-    '/api/newsletter',
-    { schema: { body: newsletterSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    contract.subscribe.path,
+    { schema: schemaOf(contract.subscribe), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
       if (await subscribe(db, request.body.email, context)) onMailQueued()
       return { message: NEWSLETTER_MESSAGES.subscribed }
@@ -28,8 +25,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
   // The confirmation e-mail's link opens a page with one button that sends this: mail scanners
   // follow links, and must not subscribe anyone.
   app.post(
-    '/api/newsletter/confirm',
-    { schema: { body: confirmSubscriptionSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    contract.confirm.path,
+    { schema: schemaOf(contract.confirm), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
       if (await confirmSubscription(db, request.body.token, context)) onMailQueued()
       return { message: NEWSLETTER_MESSAGES.confirmed }
@@ -39,8 +36,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
   // The welcome e-mail's link opens a page with one button that sends this: a GET that
   // unsubscribed would be triggered by every mail scanner that follows links.
   app.post(
-    '/api/newsletter/unsubscribe',
-    { schema: { body: unsubscribeSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    contract.unsubscribe.path,
+    { schema: schemaOf(contract.unsubscribe), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
       await unsubscribe(db, request.body.token)
       return { message: NEWSLETTER_MESSAGES.unsubscribed }

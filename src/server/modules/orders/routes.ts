@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { ordersContract as contract } from '../../../shared/orders/contract'
 import { dayIn } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import type { OrderLinkTokens } from './order-link-token'
@@ -13,18 +14,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   timeZone: string
   orderLinks: OrderLinkTokens
 }> = async (app, { db, timeZone, orderLinks }) => {
-  app.get('/api/orders', { onRequest: requireUser }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store')
-    return listUserOrders(db, (await currentUser(request)).id)
-  })
+  app.get(
+    contract.mine.path,
+    { onRequest: requireUser, schema: schemaOf(contract.mine) },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return listUserOrders(db, (await currentUser(request)).id)
+    },
+  )
 
   app.get(
-    '/api/orders/:id',
-    {
-      onRequest: requireUser,
-      // A malformed id is just another order that is not yours.
-      schema: { params: z.object({ id: z.string().max(20) }) },
-    },
+    contract.one.path,
+    // A malformed id is just another order that is not yours.
+    { onRequest: requireUser, schema: schemaOf(contract.one) },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store')
       const id = Number(request.params.id)
@@ -40,12 +42,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   // an order that does not exist get the same 404, so the route never tells which ids exist, and
   // it is rate-limited: an attacker could otherwise try ids and keys as fast as they liked.
   app.get(
-    '/api/order-status/:id',
+    contract.byLink.path,
     {
-      schema: {
-        params: z.object({ id: z.string().max(20) }),
-        querystring: z.object({ key: z.string().max(100).optional() }),
-      },
+      schema: schemaOf(contract.byLink),
       config: { rateLimit: RATE_LIMITS.orderAccess },
     },
     async (request, reply) => {

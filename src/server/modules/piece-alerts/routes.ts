@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
-import { pieceAlertSchema, pieceAlertTokenSchema } from '../../../shared/piece-alerts'
+import { pieceAlertsContract as contract } from '../../../shared/piece-alerts/contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { askForAlerts, confirmAlert, type PieceAlertContext, unsubscribe } from './service'
-
-const productParams = z.object({ id: z.coerce.number().int().positive(PIECE_ALERT_MESSAGES.notFound) })
-const oneClickQuery = z.object({ token: z.string().trim().min(1).max(200) })
 
 export const pieceAlertRoutes: FastifyPluginAsyncZod<{
   db: Database
@@ -17,11 +14,8 @@ export const pieceAlertRoutes: FastifyPluginAsyncZod<{
   // The same status and words for a new, an unconfirmed and a confirmed address (typed by anyone,
   // signed in or not): nobody learns from the answer whether an address is on the list.
   app.post(
-    '/api/products/:id/notify',
-    {
-      schema: { params: productParams, body: pieceAlertSchema },
-      config: { rateLimit: RATE_LIMITS.form },
-    },
+    contract.ask.path,
+    { schema: schemaOf(contract.ask), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
       const user = await request.session.user()
       const { answer, queued } = await askForAlerts(
@@ -41,8 +35,8 @@ export const pieceAlertRoutes: FastifyPluginAsyncZod<{
   // The confirmation e-mail's link opens a page with one button that sends this: mail scanners
   // follow links, and must not put anyone on the list.
   app.post(
-    '/api/alerts/confirm',
-    { schema: { body: pieceAlertTokenSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    contract.confirm.path,
+    { schema: schemaOf(contract.confirm), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
       await confirmAlert(db, request.body.token)
       return { message: PIECE_ALERT_MESSAGES.confirmed }
@@ -51,8 +45,8 @@ export const pieceAlertRoutes: FastifyPluginAsyncZod<{
 
   // The unsubscribe link in the e-mail's text opens a page with one button that sends this.
   app.post(
-    '/api/alerts/unsubscribe',
-    { schema: { body: pieceAlertTokenSchema }, config: { rateLimit: RATE_LIMITS.form } },
+    contract.unsubscribe.path,
+    { schema: schemaOf(contract.unsubscribe), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
       await unsubscribe(db, context.tokens, request.body.token)
       return { message: PIECE_ALERT_MESSAGES.unsubscribed }
@@ -70,9 +64,9 @@ export const pieceAlertRoutes: FastifyPluginAsyncZod<{
     (_request, _body, done) => done(null, {}),
   )
   app.post(
-    '/api/alerts/one-click-unsubscribe',
+    contract.oneClickUnsubscribe.path,
     {
-      schema: { querystring: oneClickQuery },
+      schema: schemaOf(contract.oneClickUnsubscribe),
       config: { rateLimit: RATE_LIMITS.form, oneClickUnsubscribe: true },
     },
     async (request) => {

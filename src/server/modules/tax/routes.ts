@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { orderAmounts } from '../../../shared/cart'
-import { calculateTaxRequestSchema, type TaxSettings } from '../../../shared/tax'
+import type { TaxSettings } from '../../../shared/tax'
+import { taxContract } from '../../../shared/tax/contract'
 import type { Database, DbOrTx } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { codeDiscount, linesSubtotal, mergeLines } from '../checkout/place-order'
 import type { RateSource } from './rate-cache'
@@ -22,8 +24,8 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesDeps> = async (
   { db, timeZone, shipping, taxSettings, taxRates },
 ) => {
   app.post(
-    '/api/calculate-tax',
-    { schema: { body: calculateTaxRequestSchema }, config: { rateLimit: RATE_LIMITS.taxQuote } },
+    taxContract.calculate.path,
+    { schema: schemaOf(taxContract.calculate), config: { rateLimit: RATE_LIMITS.taxQuote } },
     async (request) => {
       const { body } = request
       const lines = mergeLines(body.items)

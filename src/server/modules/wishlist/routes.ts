@@ -1,31 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { wishlistContract as contract } from '../../../shared/wishlist/contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { currentUser, requireUser } from '../../http/guards'
 import { addToWishlist, listWishlist, removeFromWishlist } from './service'
-
-const productId = z.number({ error: 'Product is required' }).int().positive('Product is required')
-const addBody = z.object({ productId })
-const productParams = z.object({ productId: z.coerce.number().int().positive() })
 
 // Every route is behind requireUser as an onRequest hook: an anonymous call gets its 401 before
 // the body is even read.
 export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/wishlist', { onRequest: requireUser }, async (request, reply) => {
-    const user = await currentUser(request)
-    reply.header('cache-control', 'private, no-store')
-    return listWishlist(db, user.id)
-  })
+  app.get(
+    contract.list.path,
+    { onRequest: requireUser, schema: schemaOf(contract.list) },
+    async (request, reply) => {
+      const user = await currentUser(request)
+      reply.header('cache-control', 'private, no-store')
+      return listWishlist(db, user.id)
+    },
+  )
 
-  app.post('/api/wishlist', { onRequest: requireUser, schema: { body: addBody } }, async (request, reply) => {
-    const user = await currentUser(request)
-    const { entry, created } = await addToWishlist(db, user.id, request.body.productId)
-    return reply.status(created ? 201 : 200).send(entry)
-  })
+  app.post(
+    contract.add.path,
+    { onRequest: requireUser, schema: schemaOf(contract.add) },
+    async (request, reply) => {
+      const user = await currentUser(request)
+      const { entry, created } = await addToWishlist(db, user.id, request.body.productId)
+      return reply.status(created ? 201 : 200).send(entry)
+    },
+  )
 
   app.delete(
-    '/api/wishlist/:productId',
-    { onRequest: requireUser, schema: { params: productParams } },
+    contract.remove.path,
+    { onRequest: requireUser, schema: schemaOf(contract.remove) },
     async (request) => {
       const user = await currentUser(request)
       await removeFromWishlist(db, user.id, request.params.productId)

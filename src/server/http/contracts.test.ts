@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminCookie } from '../test/factories'
+import { createTestApp, type TestApp } from '../test/helpers'
+
+// Every JSON route answers through its contract's response schema (decision 012): what the schema
+// does not name never leaves the server. The API document is built from the routes' schemas, so a
+// route whose success answer it does not describe as JSON has none. A route that answers no JSON
+// is named below with its reason.
+
+const NOT_JSON: Record<string, string> = {
+  'GET /healthz': 'health check: plain text',
+  'GET /readyz': 'readiness check: plain text',
+  'GET /api/openapi.json': 'the API document itself (hidden from itself)',
+  'GET /api/checkout/resume': "the reminder's link: a redirect to checkout",
+  'GET /api/checkout-reminders/unsubscribe': "List-Unsubscribe's address opened in a browser: a redirect",
+  'GET /api/orders/:id/invoice.pdf': 'a PDF',
+  'GET /sitemap.xml': 'XML',
+  'GET /sitemaps/:file': 'XML',
+  'GET /robots.txt': 'plain text',
+  'GET /feeds/google.xml': 'XML product feed',
+  'GET /feeds/meta.csv': 'CSV product feed',
+  'GET /journal/feed.xml': 'Atom feed',
+  'GET /uploads/*': 'images and files',
+  'GET /api/admin/backup': "the back office's backup: a tar archive",
+  'GET /api/admin/products/export.csv': 'CSV',
+  'GET /api/admin/products/imports/:id/report.csv': 'CSV',
+  'GET /api/newsletter/subscriptions.csv': 'CSV',
+  'GET /api/sales/export': 'CSV',
+  'GET /api/orders/:id/packing-slip.pdf': 'a PDF',
+  'GET /api/admin/reports/sales-tax.csv': 'CSV',
+}
+
+/**
+ * Routes still being given their contracts, on the back office's branch (admin-contract.ts files).
+ * Emptied when the branches meet; nothing new belongs here.
+ */
+const notYetConverted = new Set<string>([
+  // testimonials/routes.ts: public, but in neither helper's part of issue 33.
+  'GET /api/testimonials',
+  'POST /api/testimonials',
+  'POST /api/testimonials/upload',
+  // The back office (admin-routes.ts).
+  'GET /api/admin/overview',
+  'GET /api/admin/products',
+  'GET /api/admin/products/summary',
+  'POST /api/products',
+  'PUT /api/products/:id',
+  'PATCH /api/products/:id/mark-sold',
+  'DELETE /api/products/:id',
+  'PUT /api/category-images/:category',
+  'POST /api/category-images',
+  'POST /api/admin/products/imports',
+  'GET /api/admin/products/imports/:id',
+  'POST /api/admin/products/imports/:id/confirm',
+  'POST /api/upload/product-image',
+  'GET /api/users',
+  'GET /api/admin/users/summary',
+  'PATCH /api/users/:id/admin',
+  'DELETE /api/users/:id',
+  'GET /api/admin/inquiries/summary',
+  'GET /api/inquiries',
+  'PATCH /api/inquiries/:id/read',
+  'DELETE /api/inquiries/:id',
+  'GET /api/admin/subscribers/summary',
+  'GET /api/newsletter/subscriptions',
+  'GET /api/newsletter/subscriptions/emails',
+  'GET /api/admin/piece-alerts/waiting',
+  'GET /api/admin/orders',
+  'PATCH /api/orders/:id/status',
+  'PATCH /api/orders/:id/tracking',
+  'PATCH /api/admin/orders/:id/requests',
+  'PATCH /api/orders/:id/payment',
+  'PUT /api/orders/:id/plan',
+  'PATCH /api/orders/:id/reservation',
+  'GET /api/orders/:id/buyer-reservations',
+  'POST /api/orders/:id/buyer-reservations/release',
+  'POST /api/orders/:id/refunds',
+  'POST /api/admin/orders/:id/refunds/:refundId/retry',
+  'DELETE /api/orders/:id/plan',
+  'GET /api/sales',
+  'GET /api/sales/monthly',
+  'POST /api/sales',
+  'GET /api/admin/discounts',
+  'POST /api/admin/discounts',
+  'PUT /api/admin/discounts/:id',
+  'DELETE /api/admin/discounts/:id',
+  'GET /api/admin/testimonials',
+  'PATCH /api/admin/testimonials/:id/approve',
+  'DELETE /api/admin/testimonials/:id',
+  'GET /api/admin/settings/feeds',
+  'PUT /api/admin/settings/feeds',
+  'GET /api/admin/settings/tax',
+  'PUT /api/admin/settings/tax',
+  'POST /api/admin/tax/calculate',
+  'GET /api/admin/reports/sales-tax',
+  'GET /api/admin/users/:id/tax-exemption',
+  'PUT /api/admin/users/:id/tax-exemption',
+  'DELETE /api/admin/users/:id/tax-exemption',
+  'GET /api/admin/tax/watch',
+  'GET /api/admin/tax/tables',
+  'POST /api/admin/tax/tables',
+  'POST /api/admin/tax/tables/:id/apply',
+  'GET /api/admin/blog/posts',
+  'GET /api/admin/blog/summary',
+  'GET /api/admin/blog/posts/:id',
+  'POST /api/admin/blog/posts',
+  'PUT /api/admin/blog/posts/:id',
+  'DELETE /api/admin/blog/posts/:id',
+])
+
+let t: TestApp
+let document: { paths: Record<string, Record<string, { responses?: Record<string, { content?: object }> }>> }
+beforeAll(async () => {
+  t = await createTestApp()
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/openapi.json',
+    headers: { cookie: await adminCookie(t.app, t.handle.db) },
+  })
+  document = response.json()
+})
+afterAll(() => t.close())
+
+const key = ({ method, url }: { method: string; url: string }) => `${method} ${url}`
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
+
+/** Whether the document describes a success answer of the route as JSON. */
+function answersJson(method: string, url: string): boolean {
+  const operation = document.paths[openApiPath(url)]?.[method.toLowerCase()]
+  return Object.entries(operation?.responses ?? {}).some(
+    ([status, answer]) => status.startsWith('2') && !!answer.content && 'application/json' in answer.content,
+  )
+}
+
+describe('every JSON route', () => {
+  const declared = () =>
+    t.app.declaredRoutes.filter((route) => !route.url.startsWith('/api/docs') && route.url !== '*')
+
+  it('declares a response schema for each success it sends', () => {
+    const missing = declared()
+      .filter((route) => !(key(route) in NOT_JSON) && !notYetConverted.has(key(route)))
+      .filter((route) => !answersJson(route.method, route.url))
+      .map(key)
+    expect(missing).toEqual([])
+  })
+
+  it('is listed as not JSON, or waiting for its contract, only while it is true', () => {
+    const routes = new Set(declared().map(key))
+    const stale = [...Object.keys(NOT_JSON), ...notYetConverted].filter((route) => !routes.has(route))
+    expect(stale).toEqual([])
+    const converted = [...notYetConverted].filter((route) => {
+      const [method, url] = route.split(' ') as [string, string]
+      return answersJson(method, url)
+    })
+    expect(converted).toEqual([])
+  })
+})
+
+describe('a response schema', () => {
+  it('keeps what it does not name on the server: the password hash never leaves with the user', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'contract_shopper', email: 'contract@example.com', password: 'secret-pass-1' },
+    })
+    expect(response.statusCode).toBe(201)
+    const user = response.json()
+    expect(Object.keys(user).sort()).toEqual(
+      [
+        'id',
+        'username',
+        'email',
+        'firstName',
+        'lastName',
+        'address',
+        'city',
+        'state',
+        'zipCode',
+        'country',
+        'phone',
+        'isAdmin',
+        'twoFactorEnabled',
+        'isAuthenticated',
+      ].sort(),
+    )
+  })
+})

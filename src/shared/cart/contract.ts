@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../cart-input'
+import { endpoint } from '../contract'
+import { applyDiscountSchema } from '../discounts'
+
+// The cart of the visitor's session (storefront.md §4, §5, §7): every change answers the whole cart.
+
+const cartProductSchema = z.object({
+  name: z.string(),
+  category: z.string(),
+  price: z.number().int(),
+  imageUrls: z.array(z.string()),
+  status: z.string(),
+  stockQuantity: z.number().int(),
+})
+
+const cartItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  product: cartProductSchema,
+  /** False once the piece was sold or reserved meanwhile: shown, but it cannot be checked out. */
+  available: z.boolean(),
+})
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  /** Cents: the sum of price times quantity over the lines that can still be bought. */
+  subtotal: z.number().int(),
+  itemCount: z.number().int(),
+  /** The discount code applied to the cart, while one is (issue 25). */
+  discountCode: z.string().optional(),
+  /** Cents the code takes off the subtotal now; 0 while it cannot be used. */
+  discount: z.number().int().optional(),
+  /** Why the applied code takes nothing off now (the cart fell below its minimum, it expired...). */
+  discountProblem: z.string().optional(),
+  /** The shop collects sales tax (issue 34): it is added at checkout, once the address is known. */
+  taxAtCheckout: z.boolean().optional(),
+})
+
+export const shippingQuoteAnswer = z.object({ cost: z.number().int(), method: z.string() })
+
+const lineParams = z.object({ id: z.coerce.number().int().positive() })
+const answersCart = { 200: cartSchema }
+
+export const cartContract = {
+  get: endpoint({ method: 'GET', path: '/api/cart', response: answersCart }),
+  add: endpoint({ method: 'POST', path: '/api/cart', body: addToCartSchema, response: answersCart }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/cart/:id',
+    params: lineParams,
+    body: updateCartSchema,
+    response: answersCart,
+  }),
+  remove: endpoint({ method: 'DELETE', path: '/api/cart/:id', params: lineParams, response: answersCart }),
+  clear: endpoint({ method: 'DELETE', path: '/api/cart', response: answersCart }),
+  /** A refused code is a 400 naming the reason; wrong codes past the limit a 429. */
+  applyDiscount: endpoint({
+    method: 'POST',
+    path: '/api/cart/discount',
+    body: applyDiscountSchema,
+    response: answersCart,
+  }),
+  removeDiscount: endpoint({ method: 'DELETE', path: '/api/cart/discount', response: answersCart }),
+  shipping: endpoint({
+    method: 'POST',
+    path: '/api/calculate-shipping',
+    body: shippingQuoteSchema,
+    response: { 200: shippingQuoteAnswer },
+  }),
+}

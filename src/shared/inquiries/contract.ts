@@ -1,0 +1,13 @@
+import { endpoint } from '../contract'
+import { inquirySchema } from '../inquiries'
+import { messageAnswer } from '../wire'
+
+// The contact form's call; the inbox's are the back office's (admin-contract.ts).
+export const inquiriesContract = {
+  send: endpoint({
+    method: 'POST',
+    path: '/api/inquiries',
+    body: inquirySchema,
+    response: { 201: messageAnswer },
+  }),
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { endpoint } from '../contract'
+import { PIECE_ALERT_MESSAGES } from '../piece-alert-messages'
+import { pieceAlertAnswerSchema, pieceAlertSchema, pieceAlertTokenSchema } from '../piece-alerts'
+import { messageAnswer } from '../wire'
+
+export const pieceAlertsContract = {
+  ask: endpoint({
+    method: 'POST',
+    path: '/api/products/:id/notify',
+    params: z.object({ id: z.coerce.number().int().positive(PIECE_ALERT_MESSAGES.notFound) }),
+    body: pieceAlertSchema,
+    response: { 200: pieceAlertAnswerSchema },
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/api/alerts/confirm',
+    body: pieceAlertTokenSchema,
+    response: { 200: messageAnswer },
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/alerts/unsubscribe',
+    body: pieceAlertTokenSchema,
+    response: { 200: messageAnswer },
+  }),
+  /** List-Unsubscribe's address: the mail program POSTs a form, the token in the query. */
+  oneClickUnsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/alerts/one-click-unsubscribe',
+    querystring: z.object({ token: z.string().trim().min(1).max(200) }),
+    response: { 200: messageAnswer },
+  }),
+}
