@@ -20,7 +20,11 @@ afterAll(() => t.close())
 async function paidOrder(tag: string) {
   const first = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, name: `${tag} Bangle` })
   const second = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000, name: `${tag} Pendant` })
-  const placed = await placeZelleOrder(t.app, [first, second])
+  // The buyer the ledger's Customer column names.
+  const placed = await placeZelleOrder(t.app, [first, second], {
+    email: 'lena@example.com',
+    fields: { firstName: 'Lena', lastName: 'Park' },
+  })
   expect(placed.statusCode).toBe(200)
   const orderId = (placed.json() as { id: number }).id
   const paid = await admin_('PATCH', `/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
