@@ -72,7 +72,7 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
   expect(placed.status()).toBe(200)
   const orderId = ((await placed.json()) as { id: number }).id
 
-  // The owner took the money and delivered it (the steps money.spec.ts walks through by hand).
+  // The owner took the money and delivered it (the steps orders-and-ledger.spec.ts walks through by hand).
   await page.setViewportSize({ width: 1440, height: 900 })
   await signInAsOwner(page)
   const step = async (url: string, data: object) =>

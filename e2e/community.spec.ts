@@ -174,9 +174,11 @@ test.describe('community', () => {
     )
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expect(toast(page, 'Inquiry deleted successfully')).toBeVisible()
-    await expect(page.getByText(`No inquiries found matching "${name}"`)).toBeVisible()
-    // The empty state's action (its text reads so), not the search box's ✕ of the same name.
-    await page.getByRole('button', { name: 'Clear search' }).filter({ hasText: 'Clear search' }).click()
+    const nothingFound = page.getByRole('heading', { name: `No inquiries found matching "${name}"` })
+    await expect(nothingFound).toBeVisible()
+    // The empty state's way out, beside its heading: the search box's ✕ has the same name, as it
+    // does the same thing, so the page holds two "Clear search" buttons.
+    await nothingFound.locator('..').getByRole('button', { name: 'Clear search' }).click()
     await expect(page.getByRole('searchbox', { name: 'Search inquiries' })).toHaveValue('')
   })
 

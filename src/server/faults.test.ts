@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import { orders } from './db/schema'
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_PAID_MESSAGE } from './errors'
 import { builtPages } from './test/built-pages'
-import { checkoutForm, insertProduct } from './test/factories'
+import { cardOrderBody, insertProduct, placeZelleOrder, postCheckout, zelleOrderBody } from './test/factories'
 import { createTestDatabase, type TestDatabase, testConfig } from './test/helpers'
 import { type TcpProxy, tcpProxy } from './test/tcp-proxy'
 
@@ -68,15 +68,6 @@ async function shopBehindProxy(pool: { poolSize?: number; connectionWaitMs?: num
   }
 }
 
-const zelleOrder = (piece: { id: number; price: number }) => ({
-  ...checkoutForm,
-  paymentMethod: 'zelle',
-  items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-  subtotal: piece.price,
-  shippingCost: 0,
-  total: piece.price,
-})
-
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** How long until /readyz answers `status` (polled every 25 ms, for at most `withinMs`). */
@@ -103,7 +94,7 @@ describeOnPostgres('when the database fails', () => {
     // A page the cache holds from before the outage, and an order placed before it.
     const before = await app.inject({ method: 'GET', url: `/product/${kept.id}` })
     expect(before.statusCode).toBe(200)
-    const first = await app.inject({ method: 'POST', url: '/api/checkout', payload: zelleOrder(kept) })
+    const first = await placeZelleOrder(app, [kept])
     expect(first.statusCode).toBe(200)
     // The order changed the catalogue: the kept page is from before the change, so stale.
     let okOrders = 1
@@ -113,7 +104,7 @@ describeOnPostgres('when the database fails', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
 
     for (const request of [
-      { method: 'POST' as const, url: '/api/checkout', payload: zelleOrder(other) },
+      { method: 'POST' as const, url: '/api/checkout', payload: zelleOrderBody([other]) },
       { method: 'POST' as const, url: '/api/cart', payload: { productId: other.id, quantity: 1 } },
       { method: 'GET' as const, url: '/api/categories' },
       { method: 'POST' as const, url: '/api/login', payload: { username: 'someone', password: 'whatever1' } },
@@ -124,15 +115,7 @@ describeOnPostgres('when the database fails', () => {
       expect(response.json()).toEqual({ message: UNAVAILABLE_MESSAGE })
     }
     // A card checkout's charge came a step before: the shopper hears that it is safe.
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...zelleOrder(other),
-        paymentMethod: 'stripe',
-        paymentIntentId: 'pi_paid_before_the_outage',
-      },
-    })
+    const paid = await postCheckout(app, cardOrderBody([other], 'pi_paid_before_the_outage'))
     expect(paid.statusCode).toBe(503)
     expect(paid.json()).toEqual({ message: UNAVAILABLE_PAID_MESSAGE })
     // Pages whose data cannot be read are 503, never 404; a kept one is served, marked stale.
@@ -160,7 +143,7 @@ describeOnPostgres('when the database fails', () => {
 
     await proxy.resume()
     expect(await readyzBecomes(app, 200)).toBeLessThan(1000)
-    const after = await app.inject({ method: 'POST', url: '/api/checkout', payload: zelleOrder(extra) })
+    const after = await placeZelleOrder(app, [extra])
     expect(after.statusCode).toBe(200)
     okOrders += 1
     expect(await orderCount(handle)).toBe(okOrders)
@@ -181,7 +164,7 @@ describeOnPostgres('when the database fails', () => {
       payload: { productId: piece.id, quantity: 1 },
     })
     expect(add.statusCode, add.body).toBe(200)
-    const order = await app.inject({ method: 'POST', url: '/api/checkout', payload: zelleOrder(piece) })
+    const order = await placeZelleOrder(app, [piece])
     expect(order.statusCode, order.body).toBe(200)
     expect(await orderCount(handle)).toBe(1)
   })

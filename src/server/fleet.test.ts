@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { queryRows } from './db/query-rows'
-import { checkoutForm } from './test/factories'
+import { zelleOrderBody } from './test/factories'
 import { createTestDatabase, type TestDatabase } from './test/helpers'
 import { multipartBody, pngOf } from './test/multipart'
 import { type S3StandIn, startS3StandIn } from './test/s3-stand-in'
@@ -276,15 +276,7 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
       Array.from({ length: 30 }, (_, n) =>
         call(n % 2 === 0 ? a : b, 'POST', '/api/checkout', {
           from: `203.0.113.${n + 1}`,
-          body: {
-            ...checkoutForm,
-            email: `buyer${n}@example.com`,
-            paymentMethod: 'zelle',
-            items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-            subtotal: piece.price,
-            shippingCost: 0,
-            total: piece.price,
-          },
+          body: zelleOrderBody([piece], { email: `buyer${n}@example.com` }),
         }),
       ),
     )

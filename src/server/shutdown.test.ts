@@ -19,19 +19,9 @@ import {
 } from './db/schema'
 import type { TestPaymentProvider } from './modules/payments/test-provider'
 import { drainAndClose } from './shutdown'
-import { checkoutForm, insertProduct, placeCardOrder } from './test/factories'
+import { insertProduct, placeCardOrder, zelleOrderBody } from './test/factories'
 import { createTestApp, createTestDatabase, type TestDatabase, testConfig } from './test/helpers'
 import { freePort } from './test/shop-process'
-
-const zelleOrder = (piece: { id: number; price: number }, n: number) => ({
-  ...checkoutForm,
-  email: `shopper${n}@example.com`,
-  paymentMethod: 'zelle',
-  items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-  subtotal: piece.price,
-  shippingCost: 0,
-  total: piece.price,
-})
 
 describe('graceful shutdown', () => {
   it('finishes the requests in flight before closing, and refuses none of them', async () => {
@@ -52,7 +42,7 @@ describe('graceful shutdown', () => {
         fetch(`http://127.0.0.1:${port}/api/checkout`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(zelleOrder(piece, n)),
+          body: JSON.stringify(zelleOrderBody([piece], { email: `shopper${n}@example.com` })),
         }).then((response) => response.status),
       )
       // SIGTERM arrives once every checkout has reached the server, before they are answered.
@@ -85,7 +75,7 @@ describe('draining on SIGTERM', () => {
         fetch(`${url}/api/checkout`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(zelleOrder(pieces[n]!, n)),
+          body: JSON.stringify(zelleOrderBody([pieces[n]!], { email: `shopper${n}@example.com` })),
         }).then((response) => response.status)
 
       const grace = 1000

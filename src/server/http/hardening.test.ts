@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { emailOutbox, users } from '../db/schema'
-import { adminCookie, checkoutForm, insertProduct } from '../test/factories'
+import { adminCookie, checkoutForm, insertProduct, placeZelleOrder } from '../test/factories'
 import {
   cookieHeader,
   createTestApp,
@@ -281,19 +281,7 @@ describe('logs never carry secrets', () => {
       expect(reset.statusCode).toBe(200)
 
       const piece = await insertProduct(handle.db, { price: 20_000 })
-      const order = await app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: {
-          ...checkoutForm,
-          email,
-          paymentMethod: 'zelle',
-          items: [{ productId: piece.id, quantity: 1, price: 20_000 }],
-          subtotal: 20_000,
-          shippingCost: 0,
-          total: 20_000,
-        },
-      })
+      const order = await placeZelleOrder(app, [piece], { email })
       expect(order.statusCode).toBe(200)
 
       const log = lines.join('')

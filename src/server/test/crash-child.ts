@@ -4,7 +4,7 @@ import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
 import { SweepRunner } from '../jobs/runner'
 import { SWEEPS } from '../jobs/sweeps'
-import { adminCookie, checkoutForm } from './factories'
+import { adminCookie, cardOrderBody, checkoutForm, placeZelleOrder, postCheckout } from './factories'
 import { cookieHeader, testConfig } from './helpers'
 
 const scenario = process.argv[2]
@@ -14,21 +14,16 @@ const database = await openDatabase({ driver: 'postgres', url: process.env.CHILD
 const app = await buildApp({ config: testConfig(), database, logger: false, rateLimits: false })
 await app.ready()
 
-const order = {
-  ...checkoutForm,
-  items: [{ productId, quantity: 1, price }],
-  subtotal: price,
-  shippingCost: 0,
-  total: price,
-}
+const piece = { id: productId, price }
+const items = [{ productId, quantity: 1, price }]
 
 if (scenario === 'zelle') {
-  await app.inject({ method: 'POST', url: '/api/checkout', payload: { ...order, paymentMethod: 'zelle' } })
+  await placeZelleOrder(app, [piece])
 } else if (scenario === 'card') {
   const intent = await app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
-    payload: { amount: price, currency: 'usd', form: checkoutForm, items: order.items, metadata: {} },
+    payload: { amount: price, currency: 'usd', form: checkoutForm, items, metadata: {} },
   })
   const { paymentIntentId } = intent.json()
   await app.inject({
@@ -37,11 +32,8 @@ if (scenario === 'zelle') {
     payload: { cardNumber: '4242 4242 4242 4242' },
   })
   process.stdout.write(`intent ${paymentIntentId}\n`)
-  await app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: { ...order, paymentMethod: 'stripe', paymentIntentId, paymentStatus: 'paid' },
-    headers: { cookie: cookieHeader(intent) },
+  await postCheckout(app, cardOrderBody([piece], paymentIntentId, { fields: { paymentStatus: 'paid' } }), {
+    cookie: cookieHeader(intent),
   })
 } else if (scenario === 'refund') {
   await app.inject({

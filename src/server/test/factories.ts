@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { orderAmounts } from '../../shared/cart'
 import type { DbOrTx } from '../db/client'
 import { products } from '../db/schema'
 import { upsertAdmin } from '../modules/accounts/service'
@@ -54,6 +55,127 @@ export const checkoutForm = {
   country: 'United States',
 }
 
+/** A piece as an order line names it: its id and the price the shopper saw, in cents. */
+export interface OrderPiece {
+  id: number
+  price: number
+}
+/** One of a piece, or `[piece, quantity]`. */
+export type OrderLineInput = OrderPiece | readonly [OrderPiece, number]
+
+export interface OrderOptions {
+  /** The buyer's e-mail address, over the form's. */
+  email?: string
+  /**
+   * Laid over the whole submission, last: other form fields (a name, an address, the requests),
+   * `saveAddress`, `idempotencyKey`.
+   */
+  fields?: Record<string, unknown>
+  discountCode?: string
+  /** What the code takes off, when the test sends it (absent, the server prices the code itself). */
+  discount?: number
+  /** As the storefront quotes it with the default settings unless given: free from $150, else $6.95. */
+  shippingCost?: number
+  tax?: number
+  /** Subtotal − discount + shipping + tax unless given (a code sent without its discount needs it). */
+  total?: number
+}
+
+export interface RequestOptions {
+  /** A signed-in shopper's session, or the session that created the payment intent. */
+  cookie?: string
+  remoteAddress?: string
+}
+
+/** A checkout submission: what the tests read back from it typed, the rest as sent. */
+export type OrderBody = Record<string, unknown> & {
+  items: { productId: number; quantity: number; price: number }[]
+  subtotal: number
+  shippingCost: number
+  total: number
+}
+
+/** The shipping rule of the default settings (FREE_SHIPPING_THRESHOLD_CENTS, FLAT_SHIPPING_CENTS). */
+const DEFAULT_SHIPPING = { freeThresholdCents: 15_000, flatCents: 695 }
+
+function orderBody(
+  paymentMethod: 'zelle' | 'stripe',
+  lines: readonly OrderLineInput[],
+  options: OrderOptions,
+): OrderBody {
+  const items = lines.map((line) => {
+    const [piece, quantity]: readonly [OrderPiece, number] = 'id' in line ? [line, 1] : line
+    return { productId: piece.id, quantity, price: piece.price }
+  })
+  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0)
+  const shippingCost =
+    options.shippingCost ?? orderAmounts(subtotal, options.discount ?? 0, DEFAULT_SHIPPING).shippingCost
+  return {
+    ...checkoutForm,
+    ...(options.email === undefined ? {} : { email: options.email }),
+    paymentMethod,
+    items,
+    subtotal,
+    ...(options.discountCode === undefined ? {} : { discountCode: options.discountCode }),
+    ...(options.discount === undefined ? {} : { discount: options.discount }),
+    shippingCost,
+    ...(options.tax === undefined ? {} : { tax: options.tax }),
+    total: options.total ?? subtotal - (options.discount ?? 0) + shippingCost + (options.tax ?? 0),
+    ...options.fields,
+  }
+}
+
+/**
+ * The submission of a Zelle order, as the storefront sends it: for a test that sends it more than
+ * once, alongside others, or over a connection of its own.
+ */
+export function zelleOrderBody(lines: readonly OrderLineInput[], options: OrderOptions = {}) {
+  return orderBody('zelle', lines, options)
+}
+
+/** The submission of a card order whose intent the test created (and confirmed) itself. */
+export function cardOrderBody(
+  lines: readonly OrderLineInput[],
+  paymentIntentId: string,
+  options: OrderOptions = {},
+): OrderBody {
+  return { ...orderBody('stripe', lines, options), paymentIntentId }
+}
+
+/** Posts a checkout submission as the storefront does. */
+export function postCheckout(
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  options: RequestOptions = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload,
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
+    ...(options.cookie === undefined ? {} : { headers: { cookie: options.cookie } }),
+  })
+}
+
+/**
+ * A Zelle order for the given lines (each piece once, or `[piece, quantity]`), as the storefront
+ * places it; the answer is returned unchecked, so a test can expect a refusal.
+ */
+export function placeZelleOrder(
+  app: FastifyInstance,
+  lines: readonly OrderLineInput[],
+  options: OrderOptions & RequestOptions = {},
+) {
+  return postCheckout(app, zelleOrderBody(lines, options), options)
+}
+
+/** The id of the order a checkout placed; fails the test with the answer if it placed none. */
+export function placedOrderId(response: { statusCode: number; body: string; json: () => unknown }): number {
+  if (response.statusCode !== 200)
+    throw new Error(`checkout answered ${response.statusCode}: ${response.body}`)
+  return (response.json() as { id: number }).id
+}
+
 /**
  * A card order for one piece, as the storefront places it with the built-in test provider: the
  * intent, a good test card, then the checkout from the session that created the intent. The piece
@@ -61,7 +183,7 @@ export const checkoutForm = {
  */
 export async function placeCardOrder(
   app: FastifyInstance,
-  piece: { id: number; price: number },
+  piece: OrderPiece,
   form: Record<string, unknown> = checkoutForm,
 ) {
   const items = [{ productId: piece.id, quantity: 1, price: piece.price }]
@@ -72,19 +194,8 @@ export async function placeCardOrder(
   })
   const { paymentIntentId } = intent.json() as { paymentIntentId: string }
   await (app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
-  return app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...form,
-      paymentMethod: 'stripe',
-      paymentIntentId,
-      items,
-      subtotal: piece.price,
-      shippingCost: 0,
-      total: piece.price,
-    },
-    // The intent completes only for the session that created it.
-    headers: { cookie: cookieHeader(intent) },
+  // The intent completes only for the session that created it.
+  return postCheckout(app, cardOrderBody([piece], paymentIntentId, { fields: form }), {
+    cookie: cookieHeader(intent),
   })
 }

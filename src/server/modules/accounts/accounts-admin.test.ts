@@ -4,7 +4,7 @@ import type { Page } from '../../../shared/admin-list'
 import type { AdminUser } from '../../../shared/users-admin'
 import { LAST_ADMIN_MESSAGE } from '../../../shared/users-admin'
 import { orders, sessions, users } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { setAdmin } from './admin-service'
 
@@ -60,19 +60,9 @@ describe('the Orders column', () => {
     await registerCustomer(t.app, { email: 'no.orders@example.com' })
     for (const price of [20_000, 21_000]) {
       const piece = await insertProduct(t.handle.db, { price })
-      const placed = await t.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        headers: { cookie: buyer.cookie },
-        payload: {
-          ...checkoutForm,
-          email: 'two.orders@example.com',
-          paymentMethod: 'zelle',
-          items: [{ productId: piece.id, quantity: 1, price }],
-          subtotal: price,
-          shippingCost: 0,
-          total: price,
-        },
+      const placed = await placeZelleOrder(t.app, [piece], {
+        email: 'two.orders@example.com',
+        cookie: buyer.cookie,
       })
       expect(placed.statusCode).toBe(200)
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkoutFormSchema } from '../../../shared/checkout'
 import type { StoreInfo } from '../../../shared/ssr'
-import { checkoutForm, insertProduct } from '../../test/factories'
+import { checkoutForm, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { type OrderMailData, orderConfirmationMail } from '../mail/templates/order-mails'
 import { orderStatusMail } from '../mail/templates/order-status-mails'
@@ -31,19 +31,7 @@ describe('names and address lines at checkout', () => {
   ]
   it.each(refused)('refuses %s = %j with a 400 naming the field', async (field, value) => {
     const piece = await insertProduct(t.handle.db, { price: 20_000 })
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        [field]: value,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: 20_000 }],
-        subtotal: 20_000,
-        shippingCost: 0,
-        total: 20_000,
-      },
-    })
+    const response = await placeZelleOrder(t.app, [piece], { fields: { [field]: value } })
     expect(response.statusCode).toBe(400)
     const error = errorsOf(response.body).find((entry) => entry.field === field)
     expect(error?.message).toMatch(/cannot contain a web address, an e-mail address or < >/)

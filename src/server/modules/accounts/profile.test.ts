@@ -7,7 +7,7 @@ import {
   RESET_REQUESTED_MESSAGE,
 } from '../../../shared/accounts'
 import { emailOutbox, users } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_CEILING_PER_USERNAME } from './sign-in'
 
@@ -283,19 +283,7 @@ describe('order history', () => {
     const buyer = await registerCustomer(t.app)
     const stranger = await registerCustomer(t.app)
     const piece = await insertProduct(t.handle.db, { price: 20_000 })
-    const placed = await inject(
-      'POST',
-      '/api/checkout',
-      {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: 20_000 }],
-        subtotal: 20_000,
-        shippingCost: 0,
-        total: 20_000,
-      },
-      buyer.cookie,
-    )
+    const placed = await placeZelleOrder(t.app, [piece], { cookie: buyer.cookie })
     const orderId = placed.json().id
     expect((await inject('GET', '/api/orders')).statusCode).toBe(401)
     const mine = (await inject('GET', '/api/orders', undefined, buyer.cookie)).json()

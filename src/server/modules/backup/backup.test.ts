@@ -11,7 +11,7 @@ import { buildApp } from '../../app'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { databaseLocation } from '../../db/location'
 import { products } from '../../db/schema'
-import { adminCookie, checkoutForm, productFields } from '../../test/factories'
+import { adminCookie, placeZelleOrder, productFields } from '../../test/factories'
 import {
   createTestApp,
   createTestDatabase,
@@ -70,18 +70,8 @@ beforeAll(async () => {
   })
   product = created.json()
   imageBytes = (await shop.app.inject({ method: 'GET', url: imageUrl! })).rawPayload
-  const order = await shop.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...checkoutForm,
-      email: 'backup-buyer@example.com',
-      paymentMethod: 'zelle',
-      items: [{ productId: product.id, quantity: 1, price: 25_000 }],
-      subtotal: 25_000,
-      shippingCost: 0,
-      total: 25_000,
-    },
+  const order = await placeZelleOrder(shop.app, [{ id: product.id, price: 25_000 }], {
+    email: 'backup-buyer@example.com',
   })
   expect(order.statusCode).toBe(200)
   orderId = order.json().id

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/catalog'
 import type { AdminProduct, AdminProductPage } from '../../../shared/catalog-admin'
 import { orderItems, orders, products } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct, productFields } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder, productFields } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 
@@ -185,19 +185,7 @@ describe('product writes', () => {
 
   it('will not mark sold a piece an order holds', async () => {
     const held = await insertProduct(t.handle.db, { price: 40_000 })
-    const items = [{ productId: held.id, quantity: 1, price: held.price }]
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items,
-        subtotal: held.price,
-        shippingCost: 0,
-        total: held.price,
-      },
-    })
+    const order = await placeZelleOrder(t.app, [held])
     expect(order.statusCode).toBe(200)
     const response = await inject('PATCH', `/api/products/${held.id}/mark-sold`, {})
     expect(response.statusCode).toBe(409)

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/catalog'
 import { buildApp } from '../../app'
-import { adminCookie, checkoutForm, insertProduct, productFields } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder, productFields } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
 let t: TestApp
@@ -328,20 +328,9 @@ describe('several instances on one database', () => {
 
       // Bought on the first instance: the second stops offering it.
       const piece = created.json() as Product
-      const bought = await t.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: {
-          ...checkoutForm,
-          paymentMethod: 'zelle',
-          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-          subtotal: piece.price,
-          shippingCost: piece.price >= t.config.shipping.freeThresholdCents ? 0 : t.config.shipping.flatCents,
-          total:
-            piece.price +
-            (piece.price >= t.config.shipping.freeThresholdCents ? 0 : t.config.shipping.flatCents),
-        },
-      })
+      const shippingCost =
+        piece.price >= t.config.shipping.freeThresholdCents ? 0 : t.config.shipping.flatCents
+      const bought = await placeZelleOrder(t.app, [piece], { shippingCost })
       expect(bought.statusCode).toBe(200)
       const statusOnSecond = async () =>
         ((await second.inject({ method: 'GET', url: '/api/products' })).json() as Product[]).find(

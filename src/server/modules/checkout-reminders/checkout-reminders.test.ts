@@ -13,7 +13,15 @@ import {
 } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { dataSweeps } from '../../jobs/sweeps'
-import { adminCookie, checkoutForm, insertProduct, type NewProduct } from '../../test/factories'
+import {
+  adminCookie,
+  cardOrderBody,
+  checkoutForm,
+  insertProduct,
+  type NewProduct,
+  placeZelleOrder,
+  postCheckout,
+} from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { reconcileCheckouts } from '../checkout/reconcile'
 import type { TestPaymentProvider } from '../payments/test-provider'
@@ -86,20 +94,9 @@ const outcomeOf = async (attemptId: number) =>
   (await t.handle.db.select().from(checkoutReminders).where(eq(checkoutReminders.attemptId, attemptId)))[0]
     ?.outcome
 
-async function zelleOrder(email: string, item: Piece, at: Date) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...checkoutForm,
-      email,
-      paymentMethod: 'zelle',
-      items: [{ productId: item.id, quantity: 1, price: item.price }],
-      subtotal: item.price,
-      shippingCost: 0,
-      total: item.price,
-    },
-  })
+/** A Zelle order for the piece, dated `at`. */
+async function orderDated(email: string, item: Piece, at: Date) {
+  const response = await placeZelleOrder(t.app, [item], { email })
   expect(response.statusCode, response.body).toBe(200)
   const id = (response.json() as { id: number }).id
   await t.handle.db.update(orders).set({ createdAt: at }).where(eq(orders.id, id))
@@ -196,31 +193,23 @@ describe('the unfinished-checkout reminder', () => {
     // Left the card checkout, then ordered by Zelle an hour later.
     const zelleBuyer = uniqueEmail('mei')
     const left = await startCheckout(zelleBuyer, [await piece()], t0)
-    await zelleOrder(zelleBuyer, await piece(), later(t0, HOUR))
+    await orderDated(zelleBuyer, await piece(), later(t0, HOUR))
     // Paid by card: the attempt became the order.
     const cardBuyer = uniqueEmail('lin')
     const paid = await piece()
     const card = await startCheckout(cardBuyer, [paid], t0)
     await (t.app.paymentProvider as TestPaymentProvider).confirm(card.paymentIntentId, '4242424242424242')
-    const completed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: { cookie: card.cookie },
-      payload: {
-        ...checkoutForm,
-        email: cardBuyer,
-        paymentMethod: 'stripe',
-        paymentIntentId: card.paymentIntentId,
-        items: [{ productId: paid.id, quantity: 1, price: paid.price }],
-        subtotal: paid.price,
-        shippingCost: 0,
-        total: paid.price,
+    const completed = await postCheckout(
+      t.app,
+      cardOrderBody([paid], card.paymentIntentId, { email: cardBuyer }),
+      {
+        cookie: card.cookie,
       },
-    })
+    )
     expect(completed.statusCode, completed.body).toBe(200)
     // An order placed before the checkout does not count: this shopper came back for more.
     const returning = uniqueEmail('jo')
-    await zelleOrder(returning, await piece(), later(t0, -DAY))
+    await orderDated(returning, await piece(), later(t0, -DAY))
     await startCheckout(returning, [await piece()], t0)
 
     await run(later(t0, 5 * HOUR))
@@ -246,7 +235,7 @@ describe('the unfinished-checkout reminder', () => {
     await sell(sold)
     await sell(gone)
     // Another shopper's Zelle order holds this one: not for sale either.
-    await zelleOrder(uniqueEmail('other'), held, later(t0, HOUR))
+    await orderDated(uniqueEmail('other'), held, later(t0, HOUR))
 
     await run(later(t0, 4 * HOUR + MINUTE))
     const [mail] = await remindersTo(someSold)
@@ -354,7 +343,7 @@ describe('the unfinished-checkout reminder', () => {
 
     // An order since the last change: nothing.
     await dateCart(later(t0, 3 * DAY))
-    await zelleOrder(email, await piece(), later(t0, 3 * DAY + HOUR))
+    await orderDated(email, await piece(), later(t0, 3 * DAY + HOUR))
     await run(later(t0, 4 * DAY))
     expect(await remindersTo(email)).toHaveLength(2)
   })

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkoutForm, insertProduct } from '../../test/factories'
+import {
+  cardOrderBody,
+  checkoutForm,
+  insertProduct,
+  placeZelleOrder,
+  postCheckout,
+} from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
@@ -14,21 +20,12 @@ afterAll(() => t.close())
 
 const form = { ...checkoutForm, address: '88 Celadon Lane', city: 'Austin', state: 'TX', zipCode: '78701' }
 
-async function zelleOrder(extra: Record<string, unknown>, cookie?: string, price?: number) {
+/** A Zelle order for one new piece from this form; `price` is a stale one the cart still shows. */
+async function orderNewPiece(fields: Record<string, unknown>, cookie?: string, price?: number) {
   const piece = await insertProduct(t.handle.db, { price: 20_000 })
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: cookie ? { cookie } : {},
-    payload: {
-      ...form,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: price ?? piece.price }],
-      subtotal: piece.price,
-      shippingCost: 0,
-      total: piece.price,
-      ...extra,
-    },
+  return placeZelleOrder(t.app, [{ id: piece.id, price: price ?? piece.price }], {
+    fields: { ...form, ...fields },
+    cookie,
   })
 }
 
@@ -38,7 +35,7 @@ const profileOf = async (cookie: string) =>
 describe('saving the checkout address to the account', () => {
   it('keeps the address on the profile, and fills its name and phone only where it had none', async () => {
     const { cookie } = await registerCustomer(t.app, { email: 'mei.save@example.com', firstName: 'Mei' })
-    const placed = await zelleOrder({ saveAddress: true }, cookie)
+    const placed = await orderNewPiece({ saveAddress: true }, cookie)
     expect(placed.statusCode).toBe(200)
     expect(await profileOf(cookie)).toMatchObject({
       firstName: 'Mei',
@@ -54,26 +51,27 @@ describe('saving the checkout address to the account', () => {
 
   it('replaces a saved address when asked, and leaves it alone when not', async () => {
     const { cookie } = await registerCustomer(t.app, { email: 'lin.save@example.com' })
-    expect((await zelleOrder({ saveAddress: true }, cookie)).statusCode).toBe(200)
+    expect((await orderNewPiece({ saveAddress: true }, cookie)).statusCode).toBe(200)
     expect(
-      (await zelleOrder({ saveAddress: false, address: '1 Other Road', city: 'Dallas' }, cookie)).statusCode,
+      (await orderNewPiece({ saveAddress: false, address: '1 Other Road', city: 'Dallas' }, cookie))
+        .statusCode,
     ).toBe(200)
     expect(await profileOf(cookie)).toMatchObject({ address: '88 Celadon Lane', city: 'Austin' })
     expect(
-      (await zelleOrder({ saveAddress: true, address: '5 Moss Court', city: 'Plano' }, cookie)).statusCode,
+      (await orderNewPiece({ saveAddress: true, address: '5 Moss Court', city: 'Plano' }, cookie)).statusCode,
     ).toBe(200)
     expect(await profileOf(cookie)).toMatchObject({ address: '5 Moss Court', city: 'Plano' })
   })
 
   it('keeps nothing from a refused order', async () => {
     const { cookie } = await registerCustomer(t.app, { email: 'refused.save@example.com' })
-    const refused = await zelleOrder({ saveAddress: true }, cookie, 1)
+    const refused = await orderNewPiece({ saveAddress: true }, cookie, 1)
     expect(refused.statusCode).toBe(409)
     expect(await profileOf(cookie)).toMatchObject({ address: null, city: null })
   })
 
   it('places a guest’s order and saves nothing anywhere', async () => {
-    expect((await zelleOrder({ saveAddress: true })).statusCode).toBe(200)
+    expect((await orderNewPiece({ saveAddress: true })).statusCode).toBe(200)
   })
 
   it('saves it after a card payment too', async () => {
@@ -89,21 +87,11 @@ describe('saving the checkout address to the account', () => {
     expect(intent.statusCode).toBe(200)
     const { paymentIntentId } = intent.json() as { paymentIntentId: string }
     await (t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: { cookie },
-      payload: {
-        ...form,
-        paymentMethod: 'stripe',
-        paymentIntentId,
-        items,
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-        saveAddress: true,
-      },
-    })
+    const placed = await postCheckout(
+      t.app,
+      cardOrderBody([piece], paymentIntentId, { fields: { ...form, saveAddress: true } }),
+      { cookie },
+    )
     expect(placed.statusCode).toBe(200)
     expect(await profileOf(cookie)).toMatchObject({ address: '88 Celadon Lane', city: 'Austin' })
   })

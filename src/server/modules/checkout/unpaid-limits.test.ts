@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tooManyUnpaidOrders, tooManyUnpaidPieces } from '../../../shared/checkout'
 import { queryRows } from '../../db/query-rows'
 import { orders, products } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
+import {
+  adminCookie,
+  checkoutForm,
+  insertProduct,
+  placeCardOrder,
+  placeZelleOrder,
+} from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
 // "No piece held hostage" (issue 18): one holder (an e-mail address, or a client address; an IPv6
@@ -11,20 +17,6 @@ import { createTestApp, type TestApp } from '../../test/helpers'
 // orders together, and the count stays exact when its checkouts arrive at the same instant.
 
 type Piece = { id: number; price: number }
-
-function zelleOrder(lines: [Piece, number][], email: string) {
-  const subtotal = lines.reduce((sum, [piece, quantity]) => sum + piece.price * quantity, 0)
-  const shippingCost = subtotal >= 15_000 ? 0 : 695
-  return {
-    ...checkoutForm,
-    email,
-    paymentMethod: 'zelle',
-    items: lines.map(([piece, quantity]) => ({ productId: piece.id, quantity, price: piece.price })),
-    subtotal,
-    shippingCost,
-    total: subtotal + shippingCost,
-  }
-}
 
 describe('the limit on pieces awaiting payment', () => {
   let t: TestApp
@@ -34,7 +26,7 @@ describe('the limit on pieces awaiting payment', () => {
   afterAll(() => t.close())
 
   const checkout = (lines: [Piece, number][], email: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout', remoteAddress, payload: zelleOrder(lines, email) })
+    placeZelleOrder(t.app, lines, { email, remoteAddress })
   const piece = (stockQuantity = 1) => insertProduct(t.handle.db, { price: 20_000, stockQuantity })
   const stockOf = async (id: number) =>
     (await t.handle.db.select().from(products).where(eq(products.id, id)))[0]!
@@ -161,7 +153,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('one holder checking o
   afterAll(() => t.close())
 
   const checkout = (lines: [Piece, number][], email: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout', remoteAddress, payload: zelleOrder(lines, email) })
+    placeZelleOrder(t.app, lines, { email, remoteAddress })
   const pieces = (count: number, stockQuantity = 1) =>
     Promise.all(
       Array.from({ length: count }, () => insertProduct(t.handle.db, { price: 20_000, stockQuantity })),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 
 // Discount codes cannot be guessed at speed (issue 31): about 10 wrong codes in 10 minutes per
@@ -85,30 +85,14 @@ describe('trying discount codes', () => {
   it('counts a wrong code sent with a checkout', async () => {
     const address = '10.43.0.1'
     const piece = await insertProduct(t.handle.db, { price: 10_000 })
-    const order = (code: string) => ({
-      ...checkoutForm,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: 10_000,
-      discountCode: code,
-      shippingCost: 695,
-      total: 10_695,
-    })
+    // A Zelle checkout naming the code, at the total without a discount.
+    const order = (code: string) =>
+      placeZelleOrder(t.app, [piece], { discountCode: code, shippingCost: 695, remoteAddress: address })
     for (let guess = 0; guess < CODE_TRIES.max; guess += 1) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: order(`CHECKOUT${guess}`),
-        remoteAddress: address,
-      })
+      const response = await order(`CHECKOUT${guess}`)
       expect(response.statusCode).toBe(409)
     }
-    const over = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: order(right),
-      remoteAddress: address,
-    })
+    const over = await order(right)
     expect(over.statusCode).toBe(429)
     expect((await apply(right, await shopper(address), address)).statusCode).toBe(429)
   })

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout'
 import { discountCodes, orderItems, orders, sales } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, checkoutForm, insertProduct, postCheckout, zelleOrderBody } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
@@ -31,24 +31,11 @@ async function createCode(fields: Record<string, unknown> = {}) {
 type Piece = { id: number; price: number }
 
 /** What the storefront sends: subtotal − discount + shipping, free shipping from $150 after the discount. */
-function submission(pieces: [Piece, number][], code: string | undefined, discount: number, extra = {}) {
-  const subtotal = pieces.reduce((sum, [piece, quantity]) => sum + piece.price * quantity, 0)
-  const shippingCost = subtotal - discount >= 15_000 ? 0 : 695
-  return {
-    ...checkoutForm,
-    paymentMethod: 'zelle',
-    items: pieces.map(([piece, quantity]) => ({ productId: piece.id, quantity, price: piece.price })),
-    subtotal,
-    discountCode: code,
-    discount,
-    shippingCost,
-    total: subtotal - discount + shippingCost,
-    ...extra,
-  }
-}
+const submission = (pieces: [Piece, number][], code: string | undefined, discount: number, extra = {}) =>
+  zelleOrderBody(pieces, { discountCode: code, discount, fields: extra })
 
-const checkout = (payload: object, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/checkout', payload, headers: cookie ? { cookie } : {} })
+const checkout = (payload: Record<string, unknown>, cookie?: string) =>
+  postCheckout(t.app, payload, { cookie })
 const usesOf = async (id: number) =>
   (await t.handle.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]!.uses
 const orderRow = async (id: number) => (await t.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!

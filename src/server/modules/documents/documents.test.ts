@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminCookie, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { processImage } from '../media/image-pipeline'
 
@@ -38,32 +38,15 @@ beforeAll(async () => {
     }),
     insertProduct(t.handle.db, { name: 'Lavender Cabochon Ring', sku: 'JD-RING-07', price: 45_000 }),
   ])
-  const items = pieces.map((piece) => ({
-    productId: piece.id,
-    quantity: 1,
-    price: piece.id === pieces[0]!.id ? 120_000 : 45_000,
-  }))
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: { cookie: shopper.cookie },
-    payload: {
-      firstName: 'Ava',
-      lastName: 'Chen',
-      email: 'ava@example.com',
-      phone: '713-555-0101',
-      address: '12 Celadon Street',
-      city: 'Houston',
-      state: 'TX',
-      zipCode: '77002',
-      country: 'United States',
-      paymentMethod: 'zelle',
-      items,
-      subtotal: 165_000,
-      shippingCost: 0,
-      total: 165_000,
-    },
-  })
+  // Ava Chen, ava@example.com, at an address of her own that the papers must print.
+  const placed = await placeZelleOrder(
+    t.app,
+    [
+      { id: pieces[0]!.id, price: 120_000 },
+      { id: pieces[1]!.id, price: 45_000 },
+    ],
+    { cookie: shopper.cookie, fields: { address: '12 Celadon Street' } },
+  )
   expect(placed.statusCode).toBe(200)
   orderId = (placed.json() as { id: number }).id
   await t.app.inject({

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
 const ORIGIN = 'https://jade.example.com'
@@ -162,18 +162,7 @@ describe('product feeds', () => {
     t.app.catalogChanges.changed()
     expect((await get('/feeds/google.xml')).body).toContain('Leaving Soon Ring')
 
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-    })
+    const order = await placeZelleOrder(t.app, [piece])
     expect(order.statusCode).toBe(200)
     expect((await get('/feeds/google.xml')).body).not.toContain('Leaving Soon Ring')
     expect((await get('/feeds/meta.csv')).body).not.toContain('Leaving Soon Ring')

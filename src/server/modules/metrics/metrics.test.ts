@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { emailOutbox } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
-import { checkoutForm, insertProduct } from '../../test/factories'
+import { insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp, testConfig } from '../../test/helpers'
 import { metricsRegistry, requestDurations } from './registry'
 
@@ -67,18 +67,7 @@ describe('GET /metrics', () => {
 
     await t.app.inject({ method: 'GET', url: '/api/products?category=rings' })
     await t.app.inject({ method: 'GET', url: '/api/products?category=rings' })
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-    })
+    const order = await placeZelleOrder(t.app, [piece])
     expect(order.statusCode).toBe(200)
     // The order's two e-mails wait in the outbox (no worker runs in tests); one is made older.
     await t.handle.db.execute(sql`update email_outbox set created_at = now() - interval '90 seconds'

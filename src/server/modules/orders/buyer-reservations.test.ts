@@ -1,7 +1,13 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents, orders, products } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import {
+  adminCookie,
+  insertProduct,
+  type OrderLineInput,
+  placedOrderId,
+  placeZelleOrder,
+} from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
 // "Release all of this buyer's reservations" (issue 18): from one order's card, the owner ends
@@ -15,26 +21,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Piece = { id: number; price: number }
-
-async function zelleOrder(email: string, lines: [Piece, number][]) {
-  const subtotal = lines.reduce((sum, [piece, quantity]) => sum + piece.price * quantity, 0)
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...checkoutForm,
-      email,
-      paymentMethod: 'zelle',
-      items: lines.map(([piece, quantity]) => ({ productId: piece.id, quantity, price: piece.price })),
-      subtotal,
-      shippingCost: 0,
-      total: subtotal,
-    },
-  })
-  if (response.statusCode !== 200) throw new Error(`checkout: ${response.statusCode} ${response.body}`)
-  return (response.json() as { id: number }).id
-}
+/** The buyer's order of the given lines, by Zelle. */
+const orderFor = async (email: string, lines: OrderLineInput[]) =>
+  placedOrderId(await placeZelleOrder(t.app, lines, { email }))
 
 const piece = (stockQuantity = 1) => insertProduct(t.handle.db, { price: 30_000, stockQuantity })
 const preview = (orderId: number, cookie = admin) =>
@@ -56,14 +45,11 @@ describe("releasing all of a buyer's reservations", () => {
       piece(),
       piece(),
     ])
-    const first = await zelleOrder('hoarder@example.com', [[a!, 1]])
-    const second = await zelleOrder('Hoarder@Example.com', [
-      [b!, 1],
-      [shared!, 2],
-    ])
-    const confirmed = await zelleOrder('hoarder@example.com', [[shared!, 1]])
-    const paying = await zelleOrder('hoarder@example.com', [[paidPiece!, 1]])
-    const stranger = await zelleOrder('stranger@example.com', [[otherPiece!, 1]])
+    const first = await orderFor('hoarder@example.com', [a!])
+    const second = await orderFor('Hoarder@Example.com', [b!, [shared!, 2]])
+    const confirmed = await orderFor('hoarder@example.com', [shared!])
+    const paying = await orderFor('hoarder@example.com', [paidPiece!])
+    const stranger = await orderFor('stranger@example.com', [otherPiece!])
     // One the owner moved on before any payment still holds its piece unpaid; one partly paid does not.
     await t.app.inject({
       method: 'PATCH',
@@ -132,7 +118,7 @@ describe("releasing all of a buyer's reservations", () => {
   })
 
   it('is for administrators only, from the shop itself, and 404s an unknown order', async () => {
-    const order = await zelleOrder('guarded@example.com', [[await piece(), 1]])
+    const order = await orderFor('guarded@example.com', [await piece()])
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/orders/${order}/buyer-reservations` })).statusCode,
     ).toBe(401)

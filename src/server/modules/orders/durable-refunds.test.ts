@@ -4,7 +4,14 @@ import type { MoneyOverview } from '../../../shared/dashboard'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { SalesPage } from '../../../shared/sales'
 import { checkoutAttempts, orders, refunds } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
+import {
+  adminCookie,
+  cardOrderBody,
+  checkoutForm,
+  insertProduct,
+  placeCardOrder,
+  postCheckout,
+} from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { createTestProvider, type TestPaymentProvider } from '../payments/test-provider'
 import { REFUND_MAX_ATTEMPTS, RefundWorker } from './refund-worker'
@@ -134,20 +141,7 @@ describe('a provider error during a refund', () => {
     )
     provider().failNextRefund(OUTAGE)
     const submit = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: {
-          ...checkoutForm,
-          paymentMethod: 'stripe',
-          paymentIntentId,
-          items,
-          subtotal: piece.price,
-          shippingCost: 0,
-          total: piece.price,
-        },
-        headers: { cookie: cookieHeader(intent) },
-      })
+      postCheckout(t.app, cardOrderBody([piece], paymentIntentId), { cookie: cookieHeader(intent) })
     expect((await submit()).statusCode).toBe(409)
     const [owed] = await t.handle.db
       .select()

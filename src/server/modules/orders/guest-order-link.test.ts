@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orders } from '../../db/schema'
 import { RATE_LIMITS } from '../../lib/rate-limits'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { orderMailRenderers } from '../checkout/order-mail'
 import type { MailMessage } from '../mail/transport'
@@ -21,18 +21,7 @@ afterAll(() => t.close())
 /** A guest's Zelle order, and the link its confirmation e-mail carries. */
 async function guestOrder(): Promise<{ id: number; link: URL }> {
   const piece = await insertProduct(t.handle.db, { name: 'Moss Cabochon Ring', price: 42_000 })
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...checkoutForm,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
-      shippingCost: 0,
-      total: piece.price,
-    },
-  })
+  const placed = await placeZelleOrder(t.app, [piece])
   expect(placed.statusCode).toBe(200)
   const { id } = placed.json() as { id: number }
   const sent: MailMessage[] = []
@@ -98,18 +87,7 @@ describe('the guest order link', () => {
 
   it('gives the shopper who placed the order a key for the confirmation page, that opens only it', async () => {
     const piece = await insertProduct(t.handle.db, { name: 'Celadon Drop Earrings', price: 31_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [piece])
     const { id, statusKey } = placed.json() as { id: number; statusKey: string }
     expect(statusKey).toMatch(/\./)
     const response = await lookUp(id, statusKey)

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, sales } from '../../db/schema'
-import { adminCookie, insertProduct, placeCardOrder } from '../../test/factories'
+import {
+  adminCookie,
+  checkoutForm,
+  insertProduct,
+  placeCardOrder,
+  placeZelleOrder,
+} from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
 // Checkout's one statement applies the ledger's rules at the moment of purchase; the back office
@@ -16,17 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const form = {
-  firstName: 'Iris',
-  lastName: 'Tan',
-  email: 'iris@example.com',
-  phone: '713-555-0123',
-  address: '3 Nephrite Lane',
-  city: 'Houston',
-  state: 'TX',
-  zipCode: '77002',
-  country: 'United States',
-}
+// The buyer both sales name.
+const form = { ...checkoutForm, firstName: 'Iris', lastName: 'Tan', email: 'iris@example.com' }
 
 async function outcome(productId: number, orderId: number) {
   const [piece] = await t.handle.db.select().from(products).where(eq(products.id, productId))
@@ -54,17 +51,11 @@ describe('checkout and the ledger agree', () => {
     const fields = { price: 40_000, cost: 15_000 }
     const carded = await insertProduct(t.handle.db, fields)
     const zelled = await insertProduct(t.handle.db, fields)
-    const line = (id: number) => [{ productId: id, quantity: 1, price: fields.price }]
-    const totals = { subtotal: fields.price, shippingCost: 0, total: fields.price }
 
     const card = await placeCardOrder(t.app, carded, form)
     expect(card.statusCode).toBe(200)
 
-    const zelle = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { ...form, paymentMethod: 'zelle', items: line(zelled.id), ...totals },
-    })
+    const zelle = await placeZelleOrder(t.app, [zelled], { fields: form })
     const zelleId = (zelle.json() as { id: number }).id
     const paid = await t.app.inject({
       method: 'PATCH',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placedOrderId, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
 // The shopper's requests at checkout (issue 32): an appointment to see the pieces and shipping
@@ -14,24 +14,12 @@ let t: TestApp
 let admin: string
 const scratch = mkdtempSync(path.join(tmpdir(), 'jade-requests-'))
 
-async function zelleOrder(requests: { appointmentRequest?: boolean; insuranceInterest?: boolean }) {
+/** A Zelle order for one new piece, with the shopper's requests. */
+async function orderNewPiece(requests: { appointmentRequest?: boolean; insuranceInterest?: boolean }) {
   const piece = await insertProduct(t.handle.db, { price: 480_000 })
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...checkoutForm,
-      email: `requests.${piece.id}@example.com`,
-      paymentMethod: 'zelle',
-      ...requests,
-      items: [{ productId: piece.id, quantity: 1, price: 480_000 }],
-      subtotal: 480_000,
-      shippingCost: 0,
-      total: 480_000,
-    },
-  })
-  expect(placed.statusCode).toBe(200)
-  return (placed.json() as { id: number }).id
+  return placedOrderId(
+    await placeZelleOrder(t.app, [piece], { email: `requests.${piece.id}@example.com`, fields: requests }),
+  )
 }
 
 const adminGet = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: admin } })
@@ -54,8 +42,8 @@ afterAll(async () => {
 
 describe("the shopper's requests", () => {
   it('reach the orders list, and the appointment tab holds the orders whose appointment is still to arrange', async () => {
-    const asked = await zelleOrder({ appointmentRequest: true, insuranceInterest: true })
-    const plain = await zelleOrder({})
+    const asked = await orderNewPiece({ appointmentRequest: true, insuranceInterest: true })
+    const plain = await orderNewPiece({})
 
     const list = (await adminGet('/api/admin/orders?tab=appointments')).json() as AdminOrderPage
     expect(list.items.map((order) => order.id)).toEqual([asked])
@@ -92,14 +80,14 @@ describe("the shopper's requests", () => {
   })
 
   it('refuses to arrange an appointment nobody asked for, and an empty change', async () => {
-    const plain = await zelleOrder({})
+    const plain = await orderNewPiece({})
     const unasked = await tick(plain, { appointmentArranged: true })
     expect(unasked.statusCode).toBe(409)
     expect(unasked.json()).toMatchObject({ message: 'The shopper did not ask for an appointment' })
     const empty = await tick(plain, {})
     expect(empty.statusCode).toBe(400)
     expect((await tick(999_999, { insured: true })).statusCode).toBe(404)
-    const cancelled = await zelleOrder({ appointmentRequest: true })
+    const cancelled = await orderNewPiece({ appointmentRequest: true })
     await t.app.inject({
       method: 'PATCH',
       url: `/api/orders/${cancelled}/status`,
@@ -110,7 +98,7 @@ describe("the shopper's requests", () => {
   })
 
   it('puts the insurance on the packing slip, asked for and then done', async () => {
-    const orderId = await zelleOrder({ insuranceInterest: true })
+    const orderId = await orderNewPiece({ insuranceInterest: true })
     const slipText = async (name: string) => {
       const slip = await adminGet(`/api/orders/${orderId}/packing-slip.pdf`)
       expect(slip.statusCode).toBe(200)

@@ -10,7 +10,13 @@ import {
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
 import { queryRows } from '../../db/query-rows'
 import { emailOutbox, orders, paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
-import { adminCookie, insertProduct, placeCardOrder } from '../../test/factories'
+import {
+  adminCookie,
+  checkoutForm,
+  insertProduct,
+  placeCardOrder,
+  placeZelleOrder,
+} from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
@@ -22,37 +28,16 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const form = {
-  firstName: 'Mei',
-  lastName: 'Lin',
-  email: 'mei@example.com',
-  phone: '713-555-0100',
-  address: '1 Jade Way',
-  city: 'Houston',
-  state: 'TX',
-  zipCode: '77002',
-  country: 'United States',
-}
+// The buyer the notices below are sent to.
+const form = { ...checkoutForm, firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com' }
 
 /** A Zelle order for one new piece (price $200, cost $80), as the storefront places it. */
-async function zelleOrder(
+async function orderNewPiece(
   customer: Partial<typeof form> & { appointmentRequest?: boolean } = {},
   pieceFields: Record<string, unknown> = {},
 ) {
   const piece = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, ...pieceFields })
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...form,
-      ...customer,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
-      shippingCost: 0,
-      total: piece.price,
-    },
-  })
+  const response = await placeZelleOrder(t.app, [piece], { fields: { ...form, ...customer } })
   expect(response.statusCode).toBe(200)
   return { orderId: (response.json() as { id: number }).id, piece }
 }
@@ -74,8 +59,8 @@ const salesOf = (orderId: number) => t.handle.db.select().from(sales).where(eq(s
 
 describe('the order list', () => {
   it('lists newest first with customer, items, payments and trail, and finds by name, e-mail or number', async () => {
-    const first = await zelleOrder({ firstName: 'Quinn', lastName: 'Oduya', email: 'quinn@example.com' })
-    const second = await zelleOrder({ firstName: 'Rosalind', lastName: 'Vey', email: 'rv@example.net' })
+    const first = await orderNewPiece({ firstName: 'Quinn', lastName: 'Oduya', email: 'quinn@example.com' })
+    const second = await orderNewPiece({ firstName: 'Rosalind', lastName: 'Vey', email: 'rv@example.net' })
     const page = await list()
     expect(page.items[0]!.id).toBe(second.orderId)
     expect(page.items[1]!.id).toBe(first.orderId)
@@ -108,7 +93,7 @@ describe('the order list', () => {
   it('sorts by buyer name and by the next payment due', async () => {
     const names = (await list('?sort=buyer&pageSize=200')).items.map((o) => o.customerName ?? '')
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())))
-    const withPlan = await zelleOrder({ firstName: 'Due', lastName: 'Soon' })
+    const withPlan = await orderNewPiece({ firstName: 'Due', lastName: 'Soon' })
     const [plan] = await t.handle.db
       .insert(paymentPlans)
       .values({ orderId: withPlan.orderId, depositAmount: 5_000, totalAmount: 20_000 })
@@ -130,22 +115,22 @@ describe('the order list', () => {
 
   it('counts every tab in agreement with the tab rules, and each tab holds exactly its orders', async () => {
     // One order in each interesting state.
-    const paid = await zelleOrder()
+    const paid = await orderNewPiece()
     expect((await patch(`/api/orders/${paid.orderId}/payment`, { paymentStatus: 'paid' })).statusCode).toBe(
       200,
     )
-    const partial = await zelleOrder()
+    const partial = await orderNewPiece()
     await patch(`/api/orders/${partial.orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
     // Appointments asked for: one still to arrange, one moot once the order shipped.
-    await zelleOrder({ appointmentRequest: true })
-    const shipped = await zelleOrder({ appointmentRequest: true })
+    await orderNewPiece({ appointmentRequest: true })
+    const shipped = await orderNewPiece({ appointmentRequest: true })
     await patch(`/api/orders/${shipped.orderId}/payment`, { paymentStatus: 'paid' })
     await patch(`/api/orders/${shipped.orderId}/status`, { status: 'preparing' })
     await patch(`/api/orders/${shipped.orderId}/status`, {
       status: 'shipped',
       trackingNumber: '1Z999AA10123456784',
     })
-    const cancelled = await zelleOrder()
+    const cancelled = await orderNewPiece()
     await patch(`/api/orders/${cancelled.orderId}/status`, { status: 'cancelled' })
 
     const all = (await list('?pageSize=200')).items
@@ -186,7 +171,7 @@ describe('order steps', () => {
   it('allows only the next step or a cancel, from every status', async () => {
     const walk: OrderStatus[] = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered']
     for (const [index, from] of walk.entries()) {
-      const { orderId } = await zelleOrder()
+      const { orderId } = await orderNewPiece()
       await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
       for (const step of walk.slice(1, index + 1)) {
         const moved = await patch(`/api/orders/${orderId}/status`, {
@@ -217,7 +202,7 @@ describe('order steps', () => {
   })
 
   it('confirms an order only once money came in or a plan was agreed', async () => {
-    const { orderId } = await zelleOrder()
+    const { orderId } = await orderNewPiece()
     const refused = await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' })
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toBe(CONFIRM_NEEDS_PAYMENT)
@@ -229,7 +214,7 @@ describe('order steps', () => {
     expect(order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' })
     expect(order.events.map((event) => event.message)).toContain('$200.00 received by Zelle: Paid in Full')
 
-    const planned = await zelleOrder()
+    const planned = await orderNewPiece()
     const plan = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${planned.orderId}/plan`,
@@ -243,7 +228,7 @@ describe('order steps', () => {
   })
 
   it('refuses an unknown status and unknown fields with 400', async () => {
-    const { orderId } = await zelleOrder()
+    const { orderId } = await orderNewPiece()
     expect((await patch(`/api/orders/${orderId}/status`, { status: 'lost' })).statusCode).toBe(400)
     expect(
       (await patch(`/api/orders/${orderId}/status`, { status: 'confirmed', paid: true })).statusCode,
@@ -252,7 +237,7 @@ describe('order steps', () => {
   })
 
   it('ships only with a tracking number, and keeps the number given', async () => {
-    const { orderId } = await zelleOrder()
+    const { orderId } = await orderNewPiece()
     await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'partial', amount: 1_000 })
     await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' })
     await patch(`/api/orders/${orderId}/status`, { status: 'preparing' })
@@ -297,7 +282,7 @@ describe('order steps', () => {
   })
 
   it('tells the shopper of a cancellation, never repeating a name with markup', async () => {
-    const { orderId } = await zelleOrder({ lastName: 'Doe' })
+    const { orderId } = await orderNewPiece({ lastName: 'Doe' })
     // Names with markup are refused since issue 31: an order placed before may still hold one.
     await t.handle.db
       .update(orders)
@@ -317,7 +302,7 @@ describe('order steps', () => {
   })
 
   it('is for administrators only', async () => {
-    const { orderId } = await zelleOrder()
+    const { orderId } = await orderNewPiece()
     const customer = await registerCustomer(t.app)
     expect(
       (await patch(`/api/orders/${orderId}/status`, { status: 'confirmed' }, customer.cookie)).statusCode,
@@ -328,7 +313,7 @@ describe('order steps', () => {
 
 describe('payments', () => {
   it('derives the payment status from the payments received, whatever the request says', async () => {
-    const { orderId, piece } = await zelleOrder()
+    const { orderId, piece } = await orderNewPiece()
     expect((await productRow(piece.id)).status).toBe('reserved')
 
     const small = await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid', amount: 5_000 })
@@ -377,7 +362,7 @@ describe('payments', () => {
   })
 
   it('cancelling returns the piece and takes the sale out of the ledger', async () => {
-    const { orderId, piece } = await zelleOrder()
+    const { orderId, piece } = await orderNewPiece()
     await patch(`/api/orders/${orderId}/payment`, { paymentStatus: 'paid' })
     expect(await salesOf(orderId)).toHaveLength(1)
     const cancelled = await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
@@ -398,7 +383,7 @@ describe('payments', () => {
   })
 
   it('cancelling an unpaid order frees the reserved piece for the next shopper', async () => {
-    const { orderId, piece } = await zelleOrder()
+    const { orderId, piece } = await orderNewPiece()
     await patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })
     expect(await productRow(piece.id)).toMatchObject({ status: 'available', stockQuantity: 1 })
     const response = await t.app.inject({ method: 'GET', url: `/api/products/${piece.id}` })
@@ -446,7 +431,7 @@ describe('payment plans', () => {
     })
 
   it('takes a deposit and instalments that add up to the total, and the piece sells at the last one', async () => {
-    const { orderId, piece } = await zelleOrder() // $200.00
+    const { orderId, piece } = await orderNewPiece() // $200.00
     const wrong = await putPlan(orderId, {
       depositAmount: 5_000,
       installments: [{ amount: 5_000, dueDate: '2099-01-10' }],
@@ -521,7 +506,7 @@ describe('payment plans', () => {
   })
 
   it('is overdue when the next due day has ended and the order is unpaid', async () => {
-    const { orderId } = await zelleOrder()
+    const { orderId } = await orderNewPiece()
     expect(
       (
         await putPlan(orderId, {
@@ -550,7 +535,7 @@ describe('payment plans', () => {
   })
 
   it('can be removed, keeping the payments', async () => {
-    const { orderId } = await zelleOrder()
+    const { orderId } = await orderNewPiece()
     await putPlan(orderId, {
       depositAmount: 10_000,
       installments: [{ amount: 10_000, dueDate: '2099-01-01' }],
@@ -576,7 +561,7 @@ describe('concurrent payments and cancels on PostgreSQL', () => {
   it('never leaves stock, sale rows and payment status disagreeing', async (context) => {
     if (t.handle.driver !== 'postgres') return context.skip('needs real concurrency')
     for (let round = 0; round < 3; round++) {
-      const { orderId, piece } = await zelleOrder()
+      const { orderId, piece } = await orderNewPiece()
       const requests = Array.from({ length: 50 }, (_, index) =>
         index % 5 === 0
           ? patch(`/api/orders/${orderId}/status`, { status: 'cancelled' })

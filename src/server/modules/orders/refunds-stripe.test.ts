@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import { products, refunds } from '../../db/schema'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, cardOrderBody, checkoutForm, insertProduct, postCheckout } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { STAND_IN_SECRET_KEY, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in'
 
@@ -40,19 +40,8 @@ async function paidCardOrder(price: number) {
   })
   const { paymentIntentId } = intent.json() as { paymentIntentId: string }
   standIn.succeed(paymentIntentId)
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: { cookie: cookieHeader(intent) },
-    payload: {
-      ...checkoutForm,
-      paymentMethod: 'stripe',
-      paymentIntentId,
-      items,
-      subtotal: price,
-      shippingCost: 0,
-      total: price,
-    },
+  const placed = await postCheckout(t.app, cardOrderBody([piece], paymentIntentId), {
+    cookie: cookieHeader(intent),
   })
   expect(placed.statusCode).toBe(200)
   return { orderId: (placed.json() as { id: number }).id, piece, intentId: paymentIntentId }

@@ -4,7 +4,13 @@ import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
 import type { SalesPage } from '../../../shared/sales'
 import { emailOutbox, orders, products, refunds, sales } from '../../db/schema'
-import { adminCookie, insertProduct, placeCardOrder } from '../../test/factories'
+import {
+  adminCookie,
+  checkoutForm,
+  insertProduct,
+  placeCardOrder,
+  placeZelleOrder,
+} from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
@@ -19,28 +25,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const form = {
-  firstName: 'Mei',
-  lastName: 'Lin',
-  email: 'mei@example.com',
-  phone: '713-555-0100',
-  address: '1 Jade Way',
-  city: 'Houston',
-  state: 'TX',
-  zipCode: '77002',
-  country: 'United States',
-}
+// The buyer the refund notices are sent to.
+const form = { ...checkoutForm, firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com' }
 
 /** A Zelle order for two new pieces ($200 and $300, costs $80 and $100), paid in full by the owner. */
 async function paidZelleOrder() {
   const first = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, name: 'Imperial Bangle' })
   const second = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000, name: 'Lavender Pendant' })
-  const items = [first, second].map((piece) => ({ productId: piece.id, quantity: 1, price: piece.price }))
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: { ...form, paymentMethod: 'zelle', items, subtotal: 50_000, shippingCost: 0, total: 50_000 },
-  })
+  const placed = await placeZelleOrder(t.app, [first, second], { fields: form })
   expect(placed.statusCode).toBe(200)
   const orderId = (placed.json() as { id: number }).id
   const paid = await t.app.inject({
@@ -235,19 +227,11 @@ describe('a return from a discounted order (issue 32)', () => {
     expect(code.statusCode).toBe(201)
     const studs = await insertProduct(t.handle.db, { price: 36_000, name: 'Celadon Studs' })
     const bangle = await insertProduct(t.handle.db, { price: 162_900, name: 'Icy Bangle' })
-    const items = [studs, bangle].map((piece) => ({ productId: piece.id, quantity: 1, price: piece.price }))
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...form,
-        paymentMethod: 'zelle',
-        items,
-        subtotal: 198_900,
-        discountCode: 'WALK10',
-        shippingCost: 0,
-        total: 179_010,
-      },
+    // $1,989.00 less 10%, as the shopper saw it.
+    const placed = await placeZelleOrder(t.app, [studs, bangle], {
+      fields: form,
+      discountCode: 'WALK10',
+      total: 179_010,
     })
     expect(placed.statusCode, placed.body).toBe(200)
     const orderId = (placed.json() as { id: number }).id
@@ -290,16 +274,7 @@ describe('two returns from one order', () => {
     const charm = await insertProduct(t.handle.db, { price: 6_000, name: 'Jade Charm' })
     // Kept by the shopper: what is left to refund overall would allow the shipping twice.
     const bead = await insertProduct(t.handle.db, { price: 3_000, name: 'Jade Bead' })
-    const items = [ring, charm, bead].map((piece) => ({
-      productId: piece.id,
-      quantity: 1,
-      price: piece.price,
-    }))
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { ...form, paymentMethod: 'zelle', items, subtotal: 14_000, shippingCost: 695, total: 14_695 },
-    })
+    const placed = await placeZelleOrder(t.app, [ring, charm, bead], { fields: form, shippingCost: 695 })
     expect(placed.statusCode, placed.body).toBe(200)
     const orderId = (placed.json() as { id: number }).id
     await t.app.inject({
@@ -340,18 +315,7 @@ describe('an over-refund', () => {
 
   it('refuses a refund on an order with no payment', async () => {
     const unpaid = await insertProduct(t.handle.db, { price: 20_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...form,
-        paymentMethod: 'zelle',
-        items: [{ productId: unpaid.id, quantity: 1, price: 20_000 }],
-        subtotal: 20_000,
-        shippingCost: 0,
-        total: 20_000,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [unpaid], { fields: form })
     const orderId = (placed.json() as { id: number }).id
     expect((await refund(orderId, { amount: 100, reason: 'x' })).statusCode).toBe(409)
   })

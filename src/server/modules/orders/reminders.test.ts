@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents } from '../../db/schema'
-import { adminCookie, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { OrderLinkTokens } from './order-link-token'
 import { installmentReminders } from './reminders'
@@ -23,26 +23,7 @@ const sweep = installmentReminders(context as never, 'America/Chicago')
 
 async function plannedOrder(email: string) {
   const piece = await insertProduct(t.handle.db, { price: 30_000 })
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      firstName: 'Nora',
-      lastName: 'Quist',
-      email,
-      phone: '713-555-0142',
-      address: '9 Jadeite Row',
-      city: 'Houston',
-      state: 'TX',
-      zipCode: '77002',
-      country: 'United States',
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
-      shippingCost: 0,
-      total: piece.price,
-    },
-  })
+  const placed = await placeZelleOrder(t.app, [piece], { email })
   const orderId = (placed.json() as { id: number }).id
   const plan = await t.app.inject({
     method: 'PUT',

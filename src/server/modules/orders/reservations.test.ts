@@ -4,7 +4,15 @@ import { tooManyUnpaidOrders } from '../../../shared/checkout'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import { emailOutbox, orderEvents, orders, products, unpaidHolds } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
-import { adminCookie, checkoutForm, insertProduct, placeCardOrder } from '../../test/factories'
+import {
+  adminCookie,
+  checkoutForm,
+  insertProduct,
+  placeCardOrder,
+  placeZelleOrder,
+  postCheckout,
+  zelleOrderBody,
+} from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { OrderLinkTokens } from './order-link-token'
 import { expiredReservations, reservationReminders } from './reservations'
@@ -47,22 +55,10 @@ function jobsAt(now: Date) {
   }).runOnce()
 }
 
-async function zelleOrder(email: string, options: { remoteAddress?: string } = {}) {
+/** A Zelle order for one new piece. */
+async function orderNewPiece(email: string, options: { remoteAddress?: string } = {}) {
   const piece = await insertProduct(t.handle.db, { price: 52_000 })
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    remoteAddress: options.remoteAddress,
-    payload: {
-      ...checkoutForm,
-      email,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
-      shippingCost: 0,
-      total: piece.price,
-    },
-  })
+  const response = await placeZelleOrder(t.app, [piece], { email, ...options })
   return { response, piece, orderId: (response.json() as { id: number }).id }
 }
 
@@ -91,7 +87,7 @@ const adminPatch = (url: string, payload: unknown, cookie = admin) =>
 describe('the reservation of an unpaid Zelle order', () => {
   it('lasts RESERVATION_HOURS from checkout, and the back office shows its end', async () => {
     const before = Date.now()
-    const { orderId } = await zelleOrder('ada.window@example.com')
+    const { orderId } = await orderNewPiece('ada.window@example.com')
     const until = (await reservedUntil(orderId)).getTime()
     expect(until).toBeGreaterThanOrEqual(before + 72 * HOUR - 5_000)
     expect(until).toBeLessThanOrEqual(Date.now() + 72 * HOUR + 5_000)
@@ -107,7 +103,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('reminds the shopper once, a day before it ends', async () => {
     const email = 'ada.reminder@example.com'
-    const { orderId } = await zelleOrder(email)
+    const { orderId } = await orderNewPiece(email)
     const until = (await reservedUntil(orderId)).getTime()
 
     await jobsAt(new Date(until - 25 * HOUR))
@@ -124,7 +120,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('ends in a cancelled order, its piece back on sale and the shopper told', async () => {
     const email = 'ada.expired@example.com'
-    const { orderId, piece } = await zelleOrder(email)
+    const { orderId, piece } = await orderNewPiece(email)
     expect((await pieceOf(piece.id)).status).toBe('reserved')
     const until = (await reservedUntil(orderId)).getTime()
 
@@ -158,11 +154,11 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('holds on once the owner confirmed the order, took a payment or agreed a plan', async () => {
     // Nothing paid and no plan: Confirm is refused (recording the payment confirms it instead).
-    const unpaid = await zelleOrder('ada.confirmed@example.com')
+    const unpaid = await orderNewPiece('ada.confirmed@example.com')
     expect(
       (await adminPatch(`/api/orders/${unpaid.orderId}/status`, { status: 'confirmed' })).statusCode,
     ).toBe(409)
-    const deposit = await zelleOrder('ada.deposit@example.com')
+    const deposit = await orderNewPiece('ada.deposit@example.com')
     expect(
       (
         await adminPatch(`/api/orders/${deposit.orderId}/payment`, {
@@ -171,7 +167,7 @@ describe('the reservation of an unpaid Zelle order', () => {
         })
       ).statusCode,
     ).toBe(200)
-    const planned = await zelleOrder('ada.plan@example.com')
+    const planned = await orderNewPiece('ada.plan@example.com')
     const plan = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${planned.orderId}/plan`,
@@ -189,7 +185,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('leaves alone an order the owner is changing at that very moment', async (context) => {
     if (t.handle.driver !== 'postgres') return context.skip('needs two connections at once')
-    const { orderId, piece } = await zelleOrder('ada.race@example.com')
+    const { orderId, piece } = await orderNewPiece('ada.race@example.com')
     const until = (await reservedUntil(orderId)).getTime()
     let lockTaken!: () => void
     let finish!: () => void
@@ -212,7 +208,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('can be extended by the owner, which also re-arms the reminder', async () => {
     const email = 'ada.extend@example.com'
-    const { orderId } = await zelleOrder(email)
+    const { orderId } = await orderNewPiece(email)
     const until = (await reservedUntil(orderId)).getTime()
     await jobsAt(new Date(until - 23 * HOUR))
     expect(await mailsTo(email, 'reservation-reminder')).toHaveLength(1)
@@ -235,7 +231,7 @@ describe('the reservation of an unpaid Zelle order', () => {
   })
 
   it('refuses an extension that is not the owner’s, not a number of hours, or of no reservation', async () => {
-    const { orderId } = await zelleOrder('ada.refused@example.com')
+    const { orderId } = await orderNewPiece('ada.refused@example.com')
     const url = `/api/orders/${orderId}/reservation`
     expect((await t.app.inject({ method: 'PATCH', url, payload: { hours: 24 } })).statusCode).toBe(401)
     for (const hours of [0, -5, 'soon', 24 * 31]) {
@@ -258,7 +254,7 @@ describe('the reservation of an unpaid Zelle order', () => {
   })
 
   it('gives way to a plan, and starts afresh when the plan is removed', async () => {
-    const { orderId } = await zelleOrder('ada.replan@example.com')
+    const { orderId } = await orderNewPiece('ada.replan@example.com')
     const firstEnd = (await reservedUntil(orderId)).getTime()
     const plan = await t.app.inject({
       method: 'PUT',
@@ -288,7 +284,7 @@ describe('the reservation of an unpaid Zelle order', () => {
 
   it('sends no reminder when the whole hold is a day or less (the confirmation said it all)', async () => {
     const email = 'ada.short@example.com'
-    const { orderId } = await zelleOrder(email)
+    const { orderId } = await orderNewPiece(email)
     const placedAt = (await orderOf(orderId)).createdAt.getTime()
     const end = new Date(placedAt + 20 * HOUR)
     await t.handle.db.update(orders).set({ reservedUntil: end }).where(eq(orders.id, orderId))
@@ -301,19 +297,7 @@ describe('the reservation of an unpaid Zelle order', () => {
     const first = await insertProduct(t.handle.db, { price: 21_000, stockQuantity: 2 })
     const second = await insertProduct(t.handle.db, { price: 22_000, stockQuantity: 2 })
     const place = async (email: string, piece: typeof first) => {
-      const placed = await t.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: {
-          ...checkoutForm,
-          email,
-          paymentMethod: 'zelle',
-          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-          subtotal: piece.price,
-          shippingCost: 0,
-          total: piece.price,
-        },
-      })
+      const placed = await placeZelleOrder(t.app, [piece], { email })
       return (placed.json() as { id: number }).id
     }
     // The job takes the earlier order first: the one holding the higher-numbered piece.
@@ -348,7 +332,7 @@ describe('the reservation of an unpaid Zelle order', () => {
   })
 
   it('lets go of its holders when the order is deleted outright', async () => {
-    const { orderId } = await zelleOrder('ada.deleted@example.com')
+    const { orderId } = await orderNewPiece('ada.deleted@example.com')
     const holders = () => t.handle.db.select().from(unpaidHolds).where(eq(unpaidHolds.orderId, orderId))
     expect(await holders()).toHaveLength(2)
     await t.handle.db.delete(orders).where(eq(orders.id, orderId))
@@ -383,18 +367,7 @@ describe('the reservation jobs of the running shop', () => {
       return list.find((item) => item.id === piece.id)?.status
     }
     expect(await listed()).toBe('available')
-    const placed = await quick.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-    })
+    const placed = await placeZelleOrder(quick.app, [piece])
     expect(placed.statusCode).toBe(200)
     expect(await listed()).toBe('reserved') // and now cached as such
 
@@ -414,20 +387,7 @@ describe('the limit on orders awaiting payment', () => {
 
   async function order(email: string, remoteAddress: string) {
     const piece = await insertProduct(limited.handle.db, { price: 9_000 })
-    const response = await limited.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      remoteAddress,
-      payload: {
-        ...checkoutForm,
-        email,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 695,
-        total: piece.price + 695,
-      },
-    })
+    const response = await placeZelleOrder(limited.app, [piece], { email, shippingCost: 695, remoteAddress })
     return { response, piece }
   }
 
@@ -461,24 +421,13 @@ describe('the limit on orders awaiting payment', () => {
 
   it('gives a retried submission its order back rather than refusing it', async () => {
     const piece = await insertProduct(limited.handle.db, { price: 9_500 })
-    const submission = {
-      ...checkoutForm,
+    const submission = zelleOrderBody([piece], {
       email: 'retry@example.com',
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
       shippingCost: 695,
-      total: piece.price + 695,
-      idempotencyKey: 'retry-at-the-limit',
-    }
+      fields: { idempotencyKey: 'retry-at-the-limit' },
+    })
     await order('retry@example.com', '10.3.0.1')
-    const send = () =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        remoteAddress: '10.3.0.2',
-        payload: submission,
-      })
+    const send = () => postCheckout(limited.app, submission, { remoteAddress: '10.3.0.2' })
     const placed = await send()
     expect(placed.statusCode).toBe(200)
     const again = await send() // the limit is reached now, but this is the same order

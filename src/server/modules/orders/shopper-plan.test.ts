@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayIn } from '../../../shared/orders-admin'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 
 // A shopper on a payment plan reads, on their order page, what is left and when each part falls due.
@@ -27,19 +27,7 @@ describe("a plan shopper's order", () => {
     })
     const shopper = cookieHeader(register)
     const piece = await insertProduct(t.handle.db, { price: 90_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: { cookie: shopper },
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [piece], { cookie: shopper })
     const { id } = placed.json() as { id: number }
 
     const today = dayIn(t.config.store.timeZone)
@@ -110,19 +98,7 @@ describe("a plan shopper's order", () => {
       payload: { username: 'plain_shopper', password: 'correct horse battery' },
     })
     const shopper = cookieHeader(register)
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: { cookie: shopper },
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: piece.price,
-        shippingCost: 0,
-        total: piece.price,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [piece], { cookie: shopper })
     const { id } = placed.json() as { id: number }
     const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: { cookie: shopper } })
     expect(mine.json()).toMatchObject({ amountPaid: 0, plan: null })

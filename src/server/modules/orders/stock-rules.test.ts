@@ -4,7 +4,13 @@ import { PRODUCT_STATUSES } from '../../../shared/catalog'
 import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import { queryRows } from '../../db/query-rows'
 import { products } from '../../db/schema'
-import { adminCookie, checkoutForm, placeCardOrder, productFields } from '../../test/factories'
+import {
+  adminCookie,
+  placeCardOrder,
+  placedOrderId,
+  placeZelleOrder,
+  productFields,
+} from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { canTakeStock } from './stock-rules'
 
@@ -44,22 +50,8 @@ async function listPiece(overrides: Record<string, unknown> = {}) {
   return { id: (response.json() as { id: number }).id, input }
 }
 
-async function zelleOrder(productId: number, quantity = 1) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: {
-      ...checkoutForm,
-      paymentMethod: 'zelle',
-      items: [{ productId, quantity, price: PRICE }],
-      subtotal: PRICE * quantity,
-      shippingCost: 0,
-      total: PRICE * quantity,
-    },
-  })
-  expect(response.statusCode).toBe(200)
-  return (response.json() as { id: number }).id
-}
+/** A Zelle order for one of the piece, at PRICE. */
+const orderPiece = async (id: number) => placedOrderId(await placeZelleOrder(t.app, [{ id, price: PRICE }]))
 
 async function pieceState(id: number) {
   const [piece] = await t.handle.db.select().from(products).where(eq(products.id, id))
@@ -91,7 +83,7 @@ describe('one rule for "can this piece be bought, and how many"', () => {
 
   it('tells the cart, checkout and the owner the same reason in their own words', async () => {
     const { id, input } = await listPiece()
-    await zelleOrder(id)
+    await orderPiece(id)
     // The shopper: a held piece is out of stock (storefront.md §8), named in checkout.
     const cart = await t.app.inject({
       method: 'POST',
@@ -100,18 +92,7 @@ describe('one rule for "can this piece be bought, and how many"', () => {
     })
     expect(cart.statusCode).toBe(409)
     expect(cart.json().message).toBe('This item is out of stock')
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: id, quantity: 1, price: PRICE }],
-        subtotal: PRICE,
-        shippingCost: 0,
-        total: PRICE,
-      },
-    })
+    const checkout = await placeZelleOrder(t.app, [{ id, price: PRICE }])
     expect(checkout.statusCode).toBe(409)
     expect(checkout.json().message).toBe(refusalMessage(forShopper('reserved'), { name: input.name }))
     // The owner hears why.
@@ -154,7 +135,7 @@ describe('Mark as Sold', () => {
 
   it('refuses a piece whose last unit an unpaid order holds, with the reason; the order then sells it', async () => {
     const { id, input } = await listPiece()
-    const orderId = await zelleOrder(id)
+    const orderId = await orderPiece(id)
     const refused = await asOwner('PATCH', `/api/products/${id}/mark-sold`, {})
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toBe(refusalMessage('reserved', { name: input.name }))
@@ -166,7 +147,7 @@ describe('Mark as Sold', () => {
 
   it('refuses a piece of which an unpaid order holds some units, so cancelling that order cannot bring it back', async () => {
     const { id } = await listPiece({ stockQuantity: 3 })
-    await zelleOrder(id)
+    await orderPiece(id)
     expect(await pieceState(id)).toMatchObject({ status: 'available', stock: 2 })
     expect((await asOwner('PATCH', `/api/products/${id}/mark-sold`, {})).statusCode).toBe(409)
     expect(await pieceState(id)).toMatchObject({ status: 'available', stock: 2 })
@@ -184,7 +165,7 @@ describe('Mark as Sold', () => {
 describe('the product form', () => {
   it('cannot make a piece an unpaid order holds available, nor change its stock, but edits the rest', async () => {
     const { id, input } = await listPiece()
-    const orderId = await zelleOrder(id)
+    const orderId = await orderPiece(id)
     const available = await asOwner('PUT', `/api/products/${id}`, {
       ...input,
       status: 'available',
@@ -218,7 +199,7 @@ describe('the product form', () => {
 
   it('restocks a piece while an order holds some units; the cancelled order adds its units back', async () => {
     const { id, input } = await listPiece({ stockQuantity: 2 })
-    const orderId = await zelleOrder(id)
+    const orderId = await orderPiece(id)
     const restocked = await asOwner('PUT', `/api/products/${id}`, { ...input, stockQuantity: 5 })
     expect(restocked.statusCode).toBe(200)
     expect(await pieceState(id)).toMatchObject({ status: 'available', stock: 5 })

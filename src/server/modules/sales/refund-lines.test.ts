@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard'
 import type { MonthlySales, SalesPage } from '../../../shared/sales'
-import { adminCookie, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
 // A refund that returns no piece takes its money off the ledger as a line of its own (a credit
@@ -16,27 +16,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const form = {
-  firstName: 'Lena',
-  lastName: 'Park',
-  email: 'lena@example.com',
-  phone: '713-555-0111',
-  address: '3 Jade Way',
-  city: 'Houston',
-  state: 'TX',
-  zipCode: '77002',
-  country: 'United States',
-}
-
 /** A paid Zelle order for two pieces ($200 and $300, costs $80 and $100), named by `tag`. */
 async function paidOrder(tag: string) {
   const first = await insertProduct(t.handle.db, { price: 20_000, cost: 8_000, name: `${tag} Bangle` })
   const second = await insertProduct(t.handle.db, { price: 30_000, cost: 10_000, name: `${tag} Pendant` })
-  const items = [first, second].map((piece) => ({ productId: piece.id, quantity: 1, price: piece.price }))
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: { ...form, paymentMethod: 'zelle', items, subtotal: 50_000, shippingCost: 0, total: 50_000 },
+  // The buyer the ledger's Customer column names.
+  const placed = await placeZelleOrder(t.app, [first, second], {
+    email: 'lena@example.com',
+    fields: { firstName: 'Lena', lastName: 'Park' },
   })
   expect(placed.statusCode).toBe(200)
   const orderId = (placed.json() as { id: number }).id

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaxSettings } from '../../../shared/tax'
 import { orders, refunds, sales, users } from '../../db/schema'
 import { SAMPLE_TAX_TABLES_DIR } from '../../paths'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { multipartBody } from '../../test/multipart'
 import { shareOut } from './report'
@@ -72,18 +72,11 @@ async function paidOrder(price: number, cookie?: string) {
   const shippingCost = price >= 15_000 ? 0 : 695
   const taxable = price + shippingCost
   const tax = Math.round(taxable * 0.0625) + 2 * Math.round(taxable * 0.01)
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: cookie ? { cookie } : {},
-    payload: {
-      ...checkoutForm,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price }],
-      subtotal: price,
-      shippingCost,
-      total: taxable + tax,
-    },
+  // The total with its tax, as the shopper saw it; the tax itself is not sent.
+  const placed = await placeZelleOrder(t.app, [piece], {
+    shippingCost,
+    total: taxable + tax,
+    cookie,
   })
   expect(placed.statusCode).toBe(200)
   const id = placed.json().id as number
@@ -179,19 +172,7 @@ describe('refunds and the report', () => {
   it('leaves out an order until its money comes', async () => {
     const before = (await report()).find((state) => state.state === 'TX')!
     const piece = await insertProduct(t.handle.db, { price: 60_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        email: 'later@example.com',
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: 60_000 }],
-        subtotal: 60_000,
-        shippingCost: 0,
-        total: 64_950,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [piece], { email: 'later@example.com', total: 64_950 })
     expect(placed.statusCode).toBe(200)
     const unpaid = (await report()).find((state) => state.state === 'TX')!
     expect(unpaid.taxCollected).toBe(before.taxCollected)
@@ -249,19 +230,7 @@ describe('exempt buyers', () => {
     expect(quote.json()).toEqual({ tax: 0, lines: [], note: 'Tax exempt: certificate RS-01-2345' })
 
     const piece = await insertProduct(t.handle.db, { price: 20_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: { cookie },
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: 20_000 }],
-        subtotal: 20_000,
-        shippingCost: 0,
-        total: 20_000,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [piece], { cookie })
     expect(placed.statusCode).toBe(200)
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, placed.json().id))
     expect(row).toMatchObject({ tax: 0, taxNote: 'Tax exempt: certificate RS-01-2345' })
@@ -335,20 +304,9 @@ describe('the table of the day', () => {
 describe('the tax watch on the dashboard', () => {
   it('warns of a table over 100 days old and of a state nearing its nexus threshold', async () => {
     const piece = await insertProduct(t.handle.db, { price: 8_500_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        state: 'CA',
-        zipCode: '94103',
-        email: 'collector@example.com',
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: 8_500_000 }],
-        subtotal: 8_500_000,
-        shippingCost: 0,
-        total: 8_500_000,
-      },
+    const placed = await placeZelleOrder(t.app, [piece], {
+      email: 'collector@example.com',
+      fields: { state: 'CA', zipCode: '94103' },
     })
     expect(placed.statusCode).toBe(200)
     const watch = await t.app.inject({

@@ -5,7 +5,14 @@ import { PRICES_CHANGED } from '../../../shared/checkout'
 import type { TaxSettings } from '../../../shared/tax'
 import { orders, payments } from '../../db/schema'
 import { SAMPLE_TAX_TABLES_DIR } from '../../paths'
-import { adminCookie, checkoutForm, insertProduct } from '../../test/factories'
+import {
+  adminCookie,
+  cardOrderBody,
+  checkoutForm,
+  insertProduct,
+  placeZelleOrder,
+  postCheckout,
+} from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { multipartBody } from '../../test/multipart'
 import type { TestPaymentProvider } from '../payments/test-provider'
@@ -235,33 +242,14 @@ describe('the checkout summary and the order', () => {
 
   it('places a Zelle order whose total carries the tax, keeps its lines, and refuses a wrong tax', async () => {
     const piece = await insertProduct(t.handle.db, { price: 20_000 })
-    const base = {
-      ...checkoutForm,
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: 20_000,
-      shippingCost: 0,
-    }
     const tax = 1_250 + 200 + 200
-    const untaxed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { ...base, total: 20_000 },
-    })
+    const untaxed = await placeZelleOrder(t.app, [piece], { total: 20_000 })
     expect(untaxed.statusCode).toBe(409)
     expect(untaxed.json().message).toBe(PRICES_CHANGED)
-    const wrongTax = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { ...base, tax: 1_000, total: 21_000 },
-    })
+    const wrongTax = await placeZelleOrder(t.app, [piece], { tax: 1_000, total: 21_000 })
     expect(wrongTax.statusCode).toBe(409)
 
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { ...base, tax, total: 20_000 + tax },
-    })
+    const placed = await placeZelleOrder(t.app, [piece], { tax, total: 20_000 + tax })
     expect(placed.statusCode).toBe(200)
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, placed.json().id))
     expect(row).toMatchObject({ total: 21_650, tax: 1_650, taxNote: null, taxFallback: false })
@@ -304,20 +292,8 @@ describe('the checkout summary and the order', () => {
     await (t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
     // The owner turns tax off before the shopper comes back: the order is what was paid.
     await putSettings({ ...HOUSTON_SETTINGS, enabled: false })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: { cookie: cookieHeader(intent) },
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'stripe',
-        paymentIntentId,
-        items,
-        subtotal: 30_000,
-        shippingCost: 0,
-        tax,
-        total: 30_000 + tax,
-      },
+    const placed = await postCheckout(t.app, cardOrderBody([piece], paymentIntentId, { tax }), {
+      cookie: cookieHeader(intent),
     })
     await putSettings(HOUSTON_SETTINGS)
     expect(placed.statusCode).toBe(200)
@@ -329,20 +305,8 @@ describe('the checkout summary and the order', () => {
 
   it('reads the country one way, refuses a state it cannot read, and taxes no parcel leaving the country', async () => {
     const piece = await insertProduct(t.handle.db, { price: 20_000 })
-    const order = (fields: object, total: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: {
-          ...checkoutForm,
-          paymentMethod: 'zelle',
-          items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-          subtotal: 20_000,
-          shippingCost: 0,
-          total,
-          ...fields,
-        },
-      })
+    const order = (fields: Record<string, unknown>, total: number) =>
+      placeZelleOrder(t.app, [piece], { total, fields })
     const unreadable = await order({ state: 'Tex.' }, 21_650)
     expect(unreadable.statusCode).toBe(400)
     expect(unreadable.json().errors).toEqual([
@@ -369,18 +333,7 @@ describe('the checkout summary and the order', () => {
   it('keeps the tax-free rule while tax is off: total = subtotal + shipping', async () => {
     await putSettings({ ...HOUSTON_SETTINGS, enabled: false })
     const piece = await insertProduct(t.handle.db, { price: 10_000 })
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        ...checkoutForm,
-        paymentMethod: 'zelle',
-        items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-        subtotal: 10_000,
-        shippingCost: 695,
-        total: 10_695,
-      },
-    })
+    const placed = await placeZelleOrder(t.app, [piece], { shippingCost: 695 })
     await putSettings(HOUSTON_SETTINGS)
     expect(placed.statusCode).toBe(200)
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, placed.json().id))

@@ -14,6 +14,7 @@ interface Listed {
   price: number
   status: string
   stockQuantity: number
+  sku: string | null
 }
 
 /** A shopper with an account places a Zelle order for one piece, as the storefront sends it. */
@@ -331,5 +332,40 @@ test.describe('the back office: orders and the sales ledger', () => {
 
     const sold = (await (await page.request.get(`/api/products/${piece.id}`)).json()) as Listed
     expect(sold.status).toBe('sold')
+  })
+
+  test('the owner searches the ledger and picks a piece from a sorted list', async ({ page }) => {
+    await signInAsOwner(page)
+    const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]
+    const [piece] = pieces.filter((candidate) => candidate.status === 'available' && candidate.sku).slice(-1)
+    const recorded = await page.request.post('/api/sales', {
+      data: {
+        productId: piece!.id,
+        salePrice: piece!.price,
+        paymentMethod: 'cash',
+        customerName: 'Imogen Polish',
+      },
+    })
+    expect(recorded.status()).toBe(201)
+
+    await page.goto('/admin/sales')
+    const search = page.getByRole('searchbox', { name: 'Search sales' })
+    await search.fill('imogen polish')
+    await expect(page.getByText('Imogen Polish').first()).toBeVisible()
+    await search.fill(piece!.sku!)
+    await expect(page.getByText('Imogen Polish').first()).toBeVisible()
+    await search.fill('no such sale anywhere')
+    await expect(page.getByText('No matching sales')).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/sales-search-1440.png', fullPage: true })
+    await search.fill('')
+
+    await page.getByRole('button', { name: 'Record Sale' }).first().click()
+    const list = page.getByRole('list', { name: 'Available pieces' })
+    await expect(list.getByRole('button').first()).toBeVisible()
+    const names = await list.locator('li span.truncate').allTextContents()
+    expect(names.length).toBeGreaterThan(1)
+    // A to Z (by first letter: the database's collation orders the rest).
+    const initials = names.map((name) => name.trim()[0]!.toLowerCase())
+    expect(initials).toEqual([...initials].sort())
   })
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signInAsOwner, test } from './fixtures'
+import { expect, test } from './fixtures'
 
 interface Listed {
   id: number
@@ -41,7 +41,7 @@ test('a piece’s Details, Added to Cart at the bottom, and the Zelle amount on 
   await page.goto('/checkout')
   await page.getByLabel('First name').fill('Ava')
   await page.getByLabel('Last name').fill('Chen')
-  await page.getByLabel('Email', { exact: true }).fill(`polish${Date.now()}@example.com`)
+  await page.getByLabel('Email', { exact: true }).fill(`details${Date.now()}@example.com`)
   await page.getByLabel('Phone', { exact: true }).fill('713-555-0101')
   await page.getByLabel('Address', { exact: true }).fill('12 Jade Street')
   await page.getByLabel('City', { exact: true }).fill('Houston')
@@ -56,49 +56,4 @@ test('a piece’s Details, Added to Cart at the bottom, and the Zelle amount on 
   await expect(page.getByText(`Send ${dollars} to our Zelle number`)).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: 'test-results/screens/confirmation-375.png', fullPage: true })
-})
-
-test('the owner searches the ledger and picks a piece from a sorted list', async ({ page }) => {
-  await signInAsOwner(page)
-  const [piece] = (await available(page)).filter((candidate) => candidate.sku).slice(-1)
-  const recorded = await page.request.post('/api/sales', {
-    data: {
-      productId: piece!.id,
-      salePrice: piece!.price,
-      paymentMethod: 'cash',
-      customerName: 'Imogen Polish',
-    },
-  })
-  expect(recorded.status()).toBe(201)
-
-  await page.goto('/admin/sales')
-  const search = page.getByRole('searchbox', { name: 'Search sales' })
-  await search.fill('imogen polish')
-  await expect(page.getByText('Imogen Polish').first()).toBeVisible()
-  await search.fill(piece!.sku!)
-  await expect(page.getByText('Imogen Polish').first()).toBeVisible()
-  await search.fill('no such sale anywhere')
-  await expect(page.getByText('No matching sales')).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/sales-search-1440.png', fullPage: true })
-  await search.fill('')
-
-  await page.getByRole('button', { name: 'Record Sale' }).first().click()
-  const list = page.getByRole('list', { name: 'Available pieces' })
-  await expect(list.getByRole('button').first()).toBeVisible()
-  const names = await list.locator('li span.truncate').allTextContents()
-  expect(names.length).toBeGreaterThan(1)
-  // A to Z (by first letter: the database's collation orders the rest).
-  const initials = names.map((name) => name.trim()[0]!.toLowerCase())
-  expect(initials).toEqual([...initials].sort())
-})
-
-test('home collection tiles show whole pieces', async ({ page }) => {
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.goto('/')
-    const tiles = page.getByRole('region', { name: 'Our Collections' })
-    await tiles.scrollIntoViewIfNeeded()
-    await expect(tiles.locator('img').first()).toBeVisible()
-    await tiles.screenshot({ path: `test-results/screens/home-collections-${width}.png` })
-  }
 })
