@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react'
-import { CONFIRM_MESSAGES } from '../../../shared/newsletter-messages'
 import type { newsletterContract } from '../../../shared/newsletter/contract'
+import { CONFIRM_MESSAGES } from '../../../shared/newsletter-messages'
 import { call } from '../../lib/api'
 import { CONFIRM_PAGE, TokenActionPage } from '../../ui/token-action-page'
 
@@ -16,7 +16,12 @@ export function ConfirmSubscriptionPage() {
       done={`${CONFIRM_MESSAGES.confirmed} We write when new pieces arrive and before the shows where you can see them in person.`}
       missingToken={CONFIRM_MESSAGES.badToken}
       action="Confirm my subscription"
-      act={(token) => call<typeof newsletterContract.confirm>({ method: 'POST', path: '/api/newsletter/confirm' }, { body: { token } })}
+      act={(token) =>
+        call<typeof newsletterContract.confirm>(
+          { method: 'POST', path: '/api/newsletter/confirm' },
+          { body: { token } },
+        )
+      }
     />
   )
 }

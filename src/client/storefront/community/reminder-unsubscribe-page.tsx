@@ -17,7 +17,12 @@ export function ReminderUnsubscribePage() {
       prompt="Press the button and we will not write to this address again about a checkout left unfinished. E-mails about your orders still reach you."
       done={REMINDER_UNSUBSCRIBE_MESSAGES.unsubscribed}
       missingToken={REMINDER_UNSUBSCRIBE_MESSAGES.badToken}
-      act={(token) => call<typeof checkoutRemindersContract.unsubscribe>({ method: 'POST', path: '/api/checkout-reminders/unsubscribe' }, { body: { token } })}
+      act={(token) =>
+        call<typeof checkoutRemindersContract.unsubscribe>(
+          { method: 'POST', path: '/api/checkout-reminders/unsubscribe' },
+          { body: { token } },
+        )
+      }
     />
   )
 }

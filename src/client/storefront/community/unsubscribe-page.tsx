@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react'
-import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
 import type { newsletterContract } from '../../../shared/newsletter/contract'
+import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
 import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 
@@ -14,7 +14,12 @@ export function UnsubscribePage() {
       prompt="Press the button and this address leaves our list. You can subscribe again at any time."
       done={UNSUBSCRIBE_MESSAGES.unsubscribed}
       missingToken={UNSUBSCRIBE_MESSAGES.badToken}
-      act={(token) => call<typeof newsletterContract.unsubscribe>({ method: 'POST', path: '/api/newsletter/unsubscribe' }, { body: { token } })}
+      act={(token) =>
+        call<typeof newsletterContract.unsubscribe>(
+          { method: 'POST', path: '/api/newsletter/unsubscribe' },
+          { body: { token } },
+        )
+      }
     />
   )
 }

@@ -16,7 +16,12 @@ export function ConfirmAlertPage() {
       done="We will write when a similar piece arrives: one e-mail for each new piece, for a year, and every one lets you stop with one click."
       missingToken={PIECE_ALERT_MESSAGES.badConfirmToken}
       action="Yes, tell me"
-      act={(token) => call<typeof pieceAlertsContract.confirm>({ method: 'POST', path: '/api/alerts/confirm' }, { body: { token } })}
+      act={(token) =>
+        call<typeof pieceAlertsContract.confirm>(
+          { method: 'POST', path: '/api/alerts/confirm' },
+          { body: { token } },
+        )
+      }
     />
   )
 }

@@ -17,7 +17,12 @@ export function UnsubscribeAlertPage() {
       prompt="Press the button and we will no longer write to this address when new pieces arrive. You can ask again on any sold piece."
       done={PIECE_ALERT_MESSAGES.unsubscribed}
       missingToken={PIECE_ALERT_MESSAGES.badToken}
-      act={(token) => call<typeof pieceAlertsContract.unsubscribe>({ method: 'POST', path: '/api/alerts/unsubscribe' }, { body: { token } })}
+      act={(token) =>
+        call<typeof pieceAlertsContract.unsubscribe>(
+          { method: 'POST', path: '/api/alerts/unsubscribe' },
+          { body: { token } },
+        )
+      }
     />
   )
 }
