@@ -31,11 +31,3 @@ export interface PieceAlertAnswer {
   message: string
   waiting: boolean
 }
-
-/** How many confirmed addresses wait for a new piece, per category (the back office). */
-export interface WaitingCounts {
-  /** Every catalogue category, and any other with someone waiting; lower-case names. */
-  categories: { category: string; waiting: number }[]
-  /** Different addresses waiting, whatever the category. */
-  people: number
-}

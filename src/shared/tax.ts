@@ -179,6 +179,15 @@ export interface TaxLine {
   tax: number
 }
 
+/** A `TaxLine` on the wire. */
+export const taxLineAnswer = z.object({
+  jurisdiction: z.string(),
+  type: z.enum(TAX_LINE_TYPES),
+  rate: z.number(),
+  taxable: z.number().int(),
+  tax: z.number().int(),
+}) satisfies z.ZodType<TaxLine>
+
 export interface TaxCalculation {
   tax: number
   lines: TaxLine[]
@@ -209,12 +218,14 @@ export const taxExemptionSchema = z.object({
 })
 export type TaxExemptionInput = z.infer<typeof taxExemptionSchema>
 
-export interface TaxExemption {
-  certificateNumber: string
-  state: string
-  expiresOn: string
-  fileUrl: string | null
-}
+/** The certificate on an account; `expiresOn` is a day (YYYY-MM-DD). */
+export const taxExemptionAnswer = z.object({
+  certificateNumber: z.string(),
+  state: z.string(),
+  expiresOn: z.string(),
+  fileUrl: z.string().nullable(),
+})
+export type TaxExemption = z.input<typeof taxExemptionAnswer>
 
 export const TAX_MESSAGES = {
   off: 'Sales tax is not collected',

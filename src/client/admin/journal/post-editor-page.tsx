@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import {
-  type AdminPost,
-  JOURNAL_LIMITS,
-  JOURNAL_MESSAGES,
-  journalPath,
-  slugify,
-} from '../../../shared/journal'
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, journalPath, slugify } from '../../../shared/journal'
+import type { AdminPost } from '../../../shared/journal/admin-contract'
 import { type PostInput, postInputSchema } from '../../../shared/journal-input'
 import { formatShopTime } from '../../../shared/shop-time'
 import { ApiError } from '../../lib/api'
