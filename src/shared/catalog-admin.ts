@@ -1,17 +1,53 @@
 import { z } from 'zod'
 import { listQuerySchema, sortParam } from './admin-list'
-import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, type Product, type ProductStatus } from './catalog'
+import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, PRODUCT_TYPES } from './catalog'
 import { nullableText, strictObject } from './validation'
+import { timestamp } from './wire'
 
 // The back office's view of the catalogue: what its product list asks for and gets.
 
-/** A product with what only the back office sees: cost and the sale record. */
-export interface AdminProduct extends Product {
-  cost: number | null
-  soldAt: string | null
-  soldPrice: number | null
-  updatedAt: string
-}
+const cents = z.number().int()
+
+/**
+ * A product with what only the back office sees: cost and the sale record. The shopper's fields
+ * are those of `Product` (./catalog.ts); prices in cents.
+ */
+export const adminProductAnswer = z.object({
+  id: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  shortDescription: z.string(),
+  price: cents,
+  originalPrice: cents.nullable(),
+  imageUrls: z.array(z.string()),
+  /** Alt text per image, in the order of imageUrls; '' means the product's name. */
+  imageAlts: z.array(z.string()),
+  category: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+  color: z.string(),
+  innerDiameterMm: z.number().int().nullable(),
+  /** The specification's name for innerDiameterMm (back-office.md §3); the same value. */
+  inner_diameter_mm: z.number().int().nullable(),
+  weight: z.string().nullable(),
+  dimensions: z.string().nullable(),
+  jadeType: z.string().nullable(),
+  origin: z.string().nullable(),
+  certification: z.string().nullable(),
+  /** The certificate of authenticity's image, beside `certification` (the lab and number). */
+  certificateUrl: z.string().nullable(),
+  featured: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
+  stockQuantity: z.number().int(),
+  sold: z.boolean(),
+  inStock: z.boolean(),
+  createdAt: timestamp,
+  cost: cents.nullable(),
+  soldAt: timestamp.nullable(),
+  soldPrice: cents.nullable(),
+  updatedAt: timestamp,
+})
+export type AdminProduct = z.input<typeof adminProductAnswer>
 
 export const ADMIN_PRODUCT_SORTS = ['newest', 'name-asc', 'name-desc', 'price-desc', 'price-asc'] as const
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number]
@@ -30,19 +66,23 @@ export const adminProductQuerySchema = listQuerySchema.extend({
 })
 export type AdminProductQuery = z.output<typeof adminProductQuerySchema>
 
-export interface AdminProductPage {
-  items: AdminProduct[]
-  total: number
+const count = z.number().int()
+
+export const adminProductPageAnswer = z.object({
+  items: z.array(adminProductAnswer),
+  total: count,
   /** How many products each status has under the same search and category (for the filter). */
-  statusCounts: Record<ProductStatus | 'all', number>
-}
+  statusCounts: z.record(z.enum([...PRODUCT_STATUSES, 'all']), count),
+})
+export type AdminProductPage = z.input<typeof adminProductPageAnswer>
 
 /** The dashboard's catalogue card. */
-export interface CatalogSummary {
-  products: number
-  categories: number
-  byStatus: Record<ProductStatus, number>
-}
+export const catalogSummaryAnswer = z.object({
+  products: count,
+  categories: count,
+  byStatus: z.record(z.enum(PRODUCT_STATUSES), count),
+})
+export type CatalogSummary = z.input<typeof catalogSummaryAnswer>
 
 export const categoryParamSchema = z.object({
   category: z.enum(PRODUCT_CATEGORIES, {
@@ -63,3 +103,11 @@ export const newCategoryImageSchema = strictObject({
   ...categoryImageFields,
 })
 export type CategoryImageInput = z.input<typeof categoryImageInputSchema>
+
+/** A category's picture as stored (the storefront's `CategoryImage` and the row's id). */
+export const categoryImageAnswer = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  imageUrl: z.string(),
+  description: z.string().nullable(),
+})

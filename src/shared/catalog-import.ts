@@ -18,41 +18,44 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number]
  * One row's problem. `line` numbers rows as a spreadsheet does (the header is 1), which is also
  * the file's line unless a cell above spans several lines; `column` is the file's own header.
  */
-export interface ImportRowError {
-  line: number
-  column: string
-  message: string
-}
+export const importRowErrorAnswer = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+})
+export type ImportRowError = z.input<typeof importRowErrorAnswer>
 
 /** The dry run: nothing has been written yet. */
-export interface ImportPreview {
-  id: string
-  format: ImportFormat
-  create: number
-  update: number
+export const importPreviewAnswer = z.object({
+  id: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  create: z.number().int(),
+  update: z.number().int(),
   /** Rows that match a piece and would change nothing. */
-  unchanged: number
+  unchanged: z.number().int(),
   /** Source categories (Shopify's Type, a spreadsheet's Category) the shop has no category for. */
-  unmappedCategories: string[]
-  errors: ImportRowError[]
-}
+  unmappedCategories: z.array(z.string()),
+  errors: z.array(importRowErrorAnswer),
+})
+export type ImportPreview = z.input<typeof importPreviewAnswer>
 
-export interface ImportProgress {
-  id: string
-  format: ImportFormat
-  status: ImportStatus
+export const importProgressAnswer = z.object({
+  id: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  status: z.enum(IMPORT_STATUSES),
   /** Confirmed by the owner; a pending import that is not is still a preview. */
-  confirmed: boolean
-  rowsDone: number
-  rowsTotal: number
-  created: number
-  updated: number
-  unchanged: number
+  confirmed: z.boolean(),
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
   /** Pictures stored so far, from the ZIP or fetched by URL. */
-  imagesFetched: number
-  unmappedCategories: string[]
-  errors: ImportRowError[]
-}
+  imagesFetched: z.number().int(),
+  unmappedCategories: z.array(z.string()),
+  errors: z.array(importRowErrorAnswer),
+})
+export type ImportProgress = z.input<typeof importProgressAnswer>
 
 export const importConfirmSchema = strictObject({
   /** A category for each unmapped source category; a row whose category stays unmapped is skipped. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
-import { DISCOUNT_KINDS, type DiscountKind, type DiscountStatus } from './discount-rules'
+import { DISCOUNT_KINDS, type DiscountStatus } from './discount-rules'
+import { timestamp } from './wire'
 
 // Discount codes' requests: the back office's form (issue 25) and the cart's code field.
 
@@ -57,22 +58,32 @@ export type DiscountFields = z.output<typeof discountInputSchema>
 
 export const discountListQuerySchema = listQuerySchema
 
-export interface Discount {
-  id: number
-  code: string
-  kind: DiscountKind
-  value: number
-  minSubtotal: number
-  startsAt: string | null
-  endsAt: string | null
-  maxUses: number | null
-  uses: number
-  active: boolean
-  welcome: boolean
-  note: string | null
-  status: DiscountStatus
-  createdAt: string
-}
+const DISCOUNT_STATUSES = [
+  'active',
+  'inactive',
+  'scheduled',
+  'expired',
+  'used-up',
+] as const satisfies readonly DiscountStatus[]
+
+/** A code as the back office lists it; amounts in cents, a percent as a whole number. */
+export const discountAnswer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int(),
+  minSubtotal: z.number().int(),
+  startsAt: timestamp.nullable(),
+  endsAt: timestamp.nullable(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  active: z.boolean(),
+  welcome: z.boolean(),
+  note: z.string().nullable(),
+  status: z.enum(DISCOUNT_STATUSES),
+  createdAt: timestamp,
+})
+export type Discount = z.input<typeof discountAnswer>
 
 export const applyDiscountSchema = z.object({
   code: z.string({ error: 'Enter a discount code' }).trim().min(1, 'Enter a discount code').max(64),

@@ -43,23 +43,6 @@ export const inquiryListQuerySchema = listQuerySchema.extend({
 })
 export type InquiryListQuery = z.output<typeof inquiryListQuerySchema>
 
-export interface Inquiry {
-  id: number
-  name: string
-  email: string
-  subject: string
-  message: string
-  read: boolean
-  createdAt: string
-}
-
-/** One page of the inbox and the tabs' counts (for the search in force). */
-export interface InquiryPage {
-  items: Inquiry[]
-  total: number
-  counts: Record<InquiryTab, number>
-}
-
 /** The Reply via Email link: the sender's address, the subject as 'Re: subject'. */
-export const replyMailto = (inquiry: Pick<Inquiry, 'email' | 'subject'>) =>
+export const replyMailto = (inquiry: { email: string; subject: string }) =>
   `mailto:${inquiry.email}?subject=${encodeURIComponent(`Re: ${inquiry.subject}`)}`

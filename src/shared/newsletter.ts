@@ -44,20 +44,5 @@ export const confirmSubscriptionSchema = strictObject({
 export const subscriberListQuerySchema = listQuerySchema
 export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>
 
-export interface Subscriber {
-  id: number
-  email: string
-  createdAt: string | null
-  /** False while the address awaits its owner's confirmation: not yet a subscriber. */
-  confirmed: boolean
-}
-
-/** The Subscribers screen's page: every address, and how many of those matching are confirmed. */
-export interface SubscriberPage {
-  items: Subscriber[]
-  total: number
-  subscribers: number
-}
-
 /** Polling interval of the Subscribers screen (back-office.md §9). */
 export const SUBSCRIBERS_POLL_MS = 30_000

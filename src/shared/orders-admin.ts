@@ -1,17 +1,17 @@
 import { z } from 'zod'
-import { listQuerySchema, type Page, sortParam } from './admin-list'
+import { listQuerySchema, sortParam } from './admin-list'
 import {
   ORDER_STATUSES,
   ORDER_TABS,
-  type OrderParticulars,
   type OrderStatus,
-  type OrderTab,
   PAYMENT_METHODS,
-  type PaymentMethod,
+  PAYMENT_STATUSES,
   type PaymentStatus,
 } from './orders'
-import type { Refund } from './refunds'
+import { refundAnswer } from './refunds'
+import { taxLineSchema } from './tax'
 import { strictObject } from './validation'
+import { timestamp } from './wire'
 
 // The back office's view of orders: what its list asks for and gets, and what its buttons send.
 
@@ -29,50 +29,50 @@ export const adminOrderQuerySchema = listQuerySchema.extend({
 })
 export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>
 
-export interface AdminOrderItem {
-  productId: number
-  productName: string
-  productImage: string
-  quantity: number
-  price: number
+const cents = z.number().int()
+/** Calendar day 'yyyy-MM-dd'. */
+const dayText = z.string()
+
+export const adminOrderItemAnswer = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  productImage: z.string(),
+  quantity: z.number().int(),
+  price: cents,
   /** The line's share of the order's discount, in cents: the line was paid price × quantity less this. */
-  discount: number
-}
+  discount: cents,
+})
+export type AdminOrderItem = z.input<typeof adminOrderItemAnswer>
 
-export interface AdminPayment {
-  id: number
-  amount: number
-  method: PaymentMethod
-  paidAt: string
-  note: string | null
-}
+export const adminPaymentAnswer = z.object({
+  id: z.number().int(),
+  amount: cents,
+  method: z.enum(PAYMENT_METHODS),
+  paidAt: timestamp,
+  note: z.string().nullable(),
+})
+export type AdminPayment = z.input<typeof adminPaymentAnswer>
 
-export interface AdminInstallment {
-  id: number
-  amount: number
-  dueDate: string
-  paid: boolean
-  paidDate: string | null
-  overdue: boolean
-}
+export const adminInstallmentAnswer = z.object({
+  id: z.number().int(),
+  amount: cents,
+  dueDate: dayText,
+  paid: z.boolean(),
+  paidDate: timestamp.nullable(),
+  overdue: z.boolean(),
+})
+export type AdminInstallment = z.input<typeof adminInstallmentAnswer>
 
-export interface AdminPaymentPlan {
-  depositAmount: number
-  totalAmount: number
-  remainingBalance: number
-  nextDueDate: string | null
-  overdue: boolean
-  installments: AdminInstallment[]
-}
+export const adminPaymentPlanAnswer = z.object({
+  depositAmount: cents,
+  totalAmount: cents,
+  remainingBalance: cents,
+  nextDueDate: dayText.nullable(),
+  overdue: z.boolean(),
+  installments: z.array(adminInstallmentAnswer),
+})
+export type AdminPaymentPlan = z.input<typeof adminPaymentPlanAnswer>
 
-/** One line of the order's audit trail: who did what, when. */
-export interface OrderEvent {
-  id: number
-  at: string
-  actor: string | null
-  kind: OrderEventKind
-  message: string
-}
 export const ORDER_EVENT_KINDS = [
   'created',
   'status',
@@ -86,39 +86,74 @@ export const ORDER_EVENT_KINDS = [
 ] as const
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 
-export interface AdminOrder extends OrderParticulars {
-  id: number
-  /** A state rate stood in for a ZIP missing from its rate table: the owner checks the tax. */
-  taxFallback: boolean
-  status: OrderStatus
-  paymentStatus: PaymentStatus
-  amountPaid: number
-  balance: number
-  trackingNumber: string | null
-  notes: string | null
-  specialInstructions: string | null
-  createdAt: string
-  /** When an order awaiting its first payment gives its pieces back, unless paid or extended. */
-  reservedUntil: string | null
-  items: AdminOrderItem[]
-  payments: AdminPayment[]
-  paymentPlan: AdminPaymentPlan | null
-  events: OrderEvent[]
-  /** Money paid back, oldest first (a return, a goodwill refund). */
-  refunds: Refund[]
-  refundedAmount: number
-  /** When the order was marked delivered (ISO), for the return window; null before. */
-  deliveredAt: string | null
-  /** The shopper's requests at checkout, and when the owner ticked each off (ISO), null until then. */
-  requests: OrderRequests
-}
+/** One line of the order's audit trail: who did what, when. */
+export const orderEventAnswer = z.object({
+  id: z.number().int(),
+  at: timestamp,
+  actor: z.string().nullable(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  message: z.string(),
+})
+export type OrderEvent = z.input<typeof orderEventAnswer>
 
-export interface OrderRequests {
-  appointment: boolean
-  appointmentArrangedAt: string | null
-  insurance: boolean
-  insuredAt: string | null
-}
+/** The shopper's requests at checkout, and when the owner ticked each off (ISO), null until then. */
+export const orderRequestsAnswer = z.object({
+  appointment: z.boolean(),
+  appointmentArrangedAt: timestamp.nullable(),
+  insurance: z.boolean(),
+  insuredAt: timestamp.nullable(),
+})
+export type OrderRequests = z.input<typeof orderRequestsAnswer>
+
+/** An order as the back office sees it; its particulars are `OrderParticulars` (./orders.ts). */
+export const adminOrderAnswer = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  shipping: z.object({
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+    country: z.string(),
+  }),
+  subtotal: cents,
+  /** The discount code the order was placed with, and the cents it took off (0: none). */
+  discountCode: z.string().nullable(),
+  discount: cents,
+  shippingCost: cents,
+  /** The sales tax collected (issue 34), its lines per jurisdiction as computed then, and why none. */
+  tax: cents,
+  taxLines: z.array(taxLineSchema),
+  taxNote: z.string().nullable(),
+  /** A state rate stood in for a ZIP missing from its rate table: the owner checks the tax. */
+  taxFallback: z.boolean(),
+  total: cents,
+  amountPaid: cents,
+  balance: cents,
+  trackingNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
+  createdAt: timestamp,
+  /** When an order awaiting its first payment gives its pieces back, unless paid or extended. */
+  reservedUntil: timestamp.nullable(),
+  items: z.array(adminOrderItemAnswer),
+  payments: z.array(adminPaymentAnswer),
+  paymentPlan: adminPaymentPlanAnswer.nullable(),
+  events: z.array(orderEventAnswer),
+  /** Money paid back, oldest first (a return, a goodwill refund). */
+  refunds: z.array(refundAnswer),
+  refundedAmount: cents,
+  /** When the order was marked delivered (ISO), for the return window; null before. */
+  deliveredAt: timestamp.nullable(),
+  /** The shopper's requests at checkout, and when the owner ticked each off. */
+  requests: orderRequestsAnswer,
+})
+export type AdminOrder = z.input<typeof adminOrderAnswer>
 
 /** The owner ticks a shopper's request off (or back on): the appointment arranged, the parcel insured. */
 export const orderRequestsUpdateSchema = strictObject({
@@ -129,9 +164,12 @@ export const orderRequestsUpdateSchema = strictObject({
 })
 export type OrderRequestsUpdate = z.output<typeof orderRequestsUpdateSchema>
 
-export interface AdminOrderPage extends Page<AdminOrder> {
-  tabCounts: Record<OrderTab, number>
-}
+export const adminOrderPageAnswer = z.object({
+  items: z.array(adminOrderAnswer),
+  total: z.number().int(),
+  tabCounts: z.record(z.enum(ORDER_TABS), z.number().int()),
+})
+export type AdminOrderPage = z.input<typeof adminOrderPageAnswer>
 
 export const orderStatusUpdateSchema = strictObject({
   status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }),
@@ -153,11 +191,12 @@ export type ReservationExtension = z.output<typeof reservationExtensionSchema>
  * A buyer's reservations: the orders with the same e-mail address that hold pieces without any
  * payment (not yet shipped), and the pieces they hold. The owner may end them all in one action.
  */
-export interface BuyerReservations {
-  email: string
-  orders: number
-  pieces: number
-}
+export const buyerReservationsAnswer = z.object({
+  email: z.string(),
+  orders: z.number().int(),
+  pieces: z.number().int(),
+})
+export type BuyerReservations = z.input<typeof buyerReservationsAnswer>
 
 /** The statuses in which an order's pieces are still in the shop, held for it. */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'preparing']

@@ -29,11 +29,3 @@ export const pieceAlertTokenSchema = strictObject({
 /** The answer to a request: `waiting` only when a signed-in shopper's own address is on the list now. */
 export const pieceAlertAnswerSchema = z.object({ message: z.string(), waiting: z.boolean() })
 export type PieceAlertAnswer = z.input<typeof pieceAlertAnswerSchema>
-
-/** How many confirmed addresses wait for a new piece, per category (the back office). */
-export interface WaitingCounts {
-  /** Every catalogue category, and any other with someone waiting; lower-case names. */
-  categories: { category: string; waiting: number }[]
-  /** Different addresses waiting, whatever the category. */
-  people: number
-}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { formatCents } from './money'
 import { PAYMENT_METHODS, type PaymentMethod } from './orders'
 import { strictObject } from './validation'
+import { timestamp } from './wire'
 
 // Money paid back on an order, and the shop's return policy (storefront.md §2): returns within 14
 // days, refunds to the original payment method. The server, the back office's dialog and the
@@ -37,18 +38,20 @@ export type RefundInput = z.output<typeof refundInputSchema>
 export const REFUND_STATUSES = ['pending', 'done', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
-export interface Refund {
-  id: number
-  amount: number
-  method: PaymentMethod
-  reason: string
-  createdAt: string
+/** A refund as the back office shows it; the amount in cents. */
+export const refundAnswer = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reason: z.string(),
+  createdAt: timestamp,
   /** The pieces this refund put back on sale. */
-  restockedProductIds: number[]
-  status: RefundStatus
+  restockedProductIds: z.array(z.number().int()),
+  status: z.enum(REFUND_STATUSES),
   /** Why the provider's last attempt failed, for the owner. */
-  lastError: string | null
-}
+  lastError: z.string().nullable(),
+})
+export type Refund = z.input<typeof refundAnswer>
 
 /** The owner's reason as a clause of the trail's sentence: "Returned unworn." does not end it twice. */
 export const reasonClause = (reason: string) => reason.trim().replace(/[.!?…\s]+$/u, '') || reason.trim()

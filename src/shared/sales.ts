@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { listQuerySchema, type Page } from './admin-list'
-import { type PaymentMethod, SALE_PAYMENT_METHODS } from './orders'
+import { listQuerySchema } from './admin-list'
+import { PAYMENT_METHODS, type PaymentMethod, SALE_PAYMENT_METHODS } from './orders'
 import { taxAddressSchema } from './tax'
 import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
+import { timestamp } from './wire'
 
 // The sales ledger (back-office.md §2 Sales, §5; DESIGN.md §4): one row per piece sold, by an
 // order paid in full or by hand from the Sales page.
@@ -94,24 +95,28 @@ export const saleInputSchema = strictObject({
 })
 export type SaleInput = z.output<typeof saleInputSchema>
 
-export interface Sale {
-  id: number
-  productId: number
-  productName: string | null
-  productSku: string | null
-  salePrice: number
-  cost: number | null
-  profit: number | null
-  paymentMethod: PaymentMethod
-  customerName: string | null
-  customerEmail: string | null
-  notes: string | null
-  saleDate: string
-  source: 'order' | 'manual'
-  orderId: number | null
+const cents = z.number().int()
+
+/** A row of the ledger; amounts in cents. */
+export const saleAnswer = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string().nullable(),
+  productSku: z.string().nullable(),
+  salePrice: cents,
+  cost: cents.nullable(),
+  profit: cents.nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  notes: z.string().nullable(),
+  saleDate: timestamp,
+  source: z.enum(['order', 'manual']),
+  orderId: z.number().int().nullable(),
   /** The sales tax collected with the piece (its order's, in proportion): never part of the sale price. */
-  tax: number
-}
+  tax: cents,
+})
+export type Sale = z.input<typeof saleAnswer>
 
 /**
  * A refund that takes money off the ledger (one that returns no piece, or more than the returned
@@ -130,26 +135,31 @@ export interface RefundLine {
 }
 
 /** The four cards, over the whole period (not just the page shown), net of its refund lines. */
-export interface SalesSummary {
-  totalSales: number
-  totalProfit: number
-  transactions: number
+export const salesSummaryAnswer = z.object({
+  totalSales: z.number(),
+  totalProfit: z.number(),
+  transactions: z.number().int(),
   /** Total sales divided by transactions, 0 when there are none (back-office.md §9). */
-  averageTicket: number
+  averageTicket: z.number(),
   /**
    * Money paid back in the period, in cents, and how many refunds. A returned piece's sale has
    * already left the rows above; this says what went back to shoppers.
    */
-  refunds: { amount: number; count: number }
-}
+  refunds: z.object({ amount: z.number(), count: z.number().int() }),
+})
+export type SalesSummary = z.input<typeof salesSummaryAnswer>
 
-export interface SalesPage extends Page<Sale> {
-  summary: SalesSummary
-}
+export const salesPageAnswer = z.object({
+  items: z.array(saleAnswer),
+  total: z.number().int(),
+  summary: salesSummaryAnswer,
+})
+export type SalesPage = z.input<typeof salesPageAnswer>
 
-export interface MonthlySales {
+export const monthlySalesAnswer = z.object({
   /** 'yyyy-MM' in the shop's time zone. */
-  month: string
-  sales: number
-  profit: number
-}
+  month: z.string(),
+  sales: z.number(),
+  profit: z.number(),
+})
+export type MonthlySales = z.input<typeof monthlySalesAnswer>

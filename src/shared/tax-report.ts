@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TaxLineType } from './tax'
+import { TAX_LINE_TYPES } from './tax'
 
 // The sales-tax report (issue 34): GET /api/admin/reports/sales-tax?from=&to=, and its CSV.
 
@@ -13,31 +13,36 @@ export const salesTaxReportQuerySchema = z
   .object({ from: day('From'), to: day('To') })
   .refine((query) => query.from <= query.to, { message: 'From must not be after To', path: ['to'] })
 
-export interface JurisdictionFigures {
-  jurisdiction: string
-  type: TaxLineType
-  rate: number
-  taxableSales: number
-  taxCollected: number
-  taxRefunded: number
-  netTax: number
-}
+const cents = z.number()
+
+export const jurisdictionFiguresAnswer = z.object({
+  jurisdiction: z.string(),
+  type: z.enum(TAX_LINE_TYPES),
+  rate: z.number(),
+  taxableSales: cents,
+  taxCollected: cents,
+  taxRefunded: cents,
+  netTax: cents,
+})
+export type JurisdictionFigures = z.input<typeof jurisdictionFiguresAnswer>
 
 /** One state's figures over the period, in cents. */
-export interface StateFigures {
-  state: string
+export const stateFiguresAnswer = z.object({
+  state: z.string(),
   /** Sales into the state before tax: goods after discounts, and shipping. */
-  grossSales: number
-  taxableSales: number
-  exemptSales: number
-  taxCollected: number
-  taxRefunded: number
-  netTax: number
-  jurisdictions: JurisdictionFigures[]
-}
+  grossSales: cents,
+  taxableSales: cents,
+  exemptSales: cents,
+  taxCollected: cents,
+  taxRefunded: cents,
+  netTax: cents,
+  jurisdictions: z.array(jurisdictionFiguresAnswer),
+})
+export type StateFigures = z.input<typeof stateFiguresAnswer>
 
-export interface SalesTaxReport {
-  from: string
-  to: string
-  states: StateFigures[]
-}
+export const salesTaxReportAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  states: z.array(stateFiguresAnswer),
+})
+export type SalesTaxReport = z.input<typeof salesTaxReportAnswer>

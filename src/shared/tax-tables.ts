@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import { timestamp } from './wire'
+
 // The owner's ZIP-level rate tables (issue 34): the file layout and the answers about a table.
 
 /** The widely published free layout, one state a file, header word for word. */
@@ -21,43 +24,47 @@ export interface LineError {
 }
 
 /** One ZIP whose rates a new table changes, for the preview. */
-export interface RateChange {
-  zipCode: string
-  regionName: string
+export const rateChangeAnswer = z.object({
+  zipCode: z.string(),
+  regionName: z.string(),
   /** Combined rates as decimals; null where the ZIP is new or gone. */
-  before: number | null
-  after: number | null
-}
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+})
+export type RateChange = z.input<typeof rateChangeAnswer>
 
 /** An uploaded table before it is applied: how it differs from the table in force on its date. */
-export interface RateTablePreview {
-  id: number
-  state: string
-  effectiveFrom: string
-  version: number
-  rows: number
-  added: number
-  changed: number
-  removed: number
+export const rateTablePreviewAnswer = z.object({
+  id: z.number().int(),
+  state: z.string(),
+  /** A day, YYYY-MM-DD. */
+  effectiveFrom: z.string(),
+  version: z.number().int(),
+  rows: z.number().int(),
+  added: z.number().int(),
+  changed: z.number().int(),
+  removed: z.number().int(),
   /** Up to 20 of the ZIPs added, changed or removed, for the owner to check. */
-  sample: RateChange[]
-}
+  sample: z.array(rateChangeAnswer),
+})
+export type RateTablePreview = z.input<typeof rateTablePreviewAnswer>
 
-export interface RateTableSummary {
-  id: number
-  state: string
-  effectiveFrom: string
-  version: number
-  status: 'preview' | 'applied'
-  rows: number
-  added: number
-  changed: number
-  removed: number
-  createdAt: string
-  appliedAt: string | null
+export const rateTableSummaryAnswer = z.object({
+  id: z.number().int(),
+  state: z.string(),
+  effectiveFrom: z.string(),
+  version: z.number().int(),
+  status: z.enum(['preview', 'applied']),
+  rows: z.number().int(),
+  added: z.number().int(),
+  changed: z.number().int(),
+  removed: z.number().int(),
+  createdAt: timestamp,
+  appliedAt: timestamp.nullable(),
   /** The applied table orders into its state are taxed by today. */
-  inForce: boolean
-}
+  inForce: z.boolean(),
+})
+export type RateTableSummary = z.input<typeof rateTableSummaryAnswer>
 
 /** A table whose effective date is older than this shows a warning on the dashboard. */
 export const RATE_TABLE_STALE_DAYS = 100

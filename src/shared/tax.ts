@@ -212,12 +212,14 @@ export const taxExemptionSchema = z.object({
 })
 export type TaxExemptionInput = z.infer<typeof taxExemptionSchema>
 
-export interface TaxExemption {
-  certificateNumber: string
-  state: string
-  expiresOn: string
-  fileUrl: string | null
-}
+/** The certificate on an account; `expiresOn` is a day (YYYY-MM-DD). */
+export const taxExemptionAnswer = z.object({
+  certificateNumber: z.string(),
+  state: z.string(),
+  expiresOn: z.string(),
+  fileUrl: z.string().nullable(),
+})
+export type TaxExemption = z.input<typeof taxExemptionAnswer>
 
 export const TAX_MESSAGES = {
   off: 'Sales tax is not collected',

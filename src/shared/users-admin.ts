@@ -5,12 +5,6 @@ import { strictObject } from './validation'
 
 // The back office's Accounts screen (back-office.md §2).
 
-export interface AdminUser extends PublicUser {
-  createdAt: string
-  /** Orders placed while signed in to this account. */
-  orderCount: number
-}
-
 export const ROLE_LABELS = { admin: 'Admin', customer: 'Customer' } as const
 export const roleOf = (user: Pick<PublicUser, 'isAdmin'>) => (user.isAdmin ? 'admin' : 'customer')
 

@@ -75,7 +75,7 @@ export interface CallInput<E extends Endpoint> {
  * the literal to the contract's, and zod stays out of the chunk.
  */
 export function call<E extends Endpoint>(
-  endpoint: Pick<E, 'method' | 'path'>,
+  endpoint: E | Pick<E, 'method' | 'path'>,
   input: CallInput<E> = {},
 ): Promise<Answer<E>> {
   let url = fillPath(endpoint.path, input.params as Record<string, string | number> | undefined)

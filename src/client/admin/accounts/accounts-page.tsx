@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Landmark, ShieldCheck, ShieldOff, Trash2, UserSearch } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import { displayName } from '../../../shared/users'
-import {
-  type AdminUser,
-  ROLE_LABELS,
-  roleOf,
-  USER_SORT_LABELS,
-  USER_SORTS,
-} from '../../../shared/users-admin'
+import { ROLE_LABELS, roleOf, USER_SORT_LABELS, USER_SORTS } from '../../../shared/users-admin'
 import { useAuth } from '../../lib/auth'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'

@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Page } from '../../../shared/admin-list'
-import type { AdminUser } from '../../../shared/users-admin'
-import { api } from '../../lib/api'
+import { type AdminUser, accountsAdminContract as contract } from '../../../shared/accounts/admin-contract'
+import type { QueryOf } from '../../../shared/contract'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl, queries } from '../../lib/queries'
+import { queries } from '../../lib/queries'
 
 type Params = Record<string, string | undefined>
 
 export const accountQueries = {
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/users', params],
-      queryFn: ({ queryKey }) => api.get<Page<AdminUser>>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
@@ -32,7 +32,7 @@ export function useSetAdmin() {
   const refresh = useRefreshAccounts()
   return useMutation({
     mutationFn: ({ id, isAdmin }: { id: number; isAdmin: boolean }) =>
-      api.patch<AdminUser>(`/api/users/${id}/admin`, { isAdmin }),
+      call(contract.setAdmin, { params: { id }, body: { isAdmin } }),
     onSuccess: async (user) => {
       toastSuccess(
         'Account Updated',
@@ -47,7 +47,7 @@ export function useSetAdmin() {
 export function useDeleteUser() {
   const refresh = useRefreshAccounts()
   return useMutation({
-    mutationFn: (user: AdminUser) => api.delete<{ message: string }>(`/api/users/${user.id}`),
+    mutationFn: (user: AdminUser) => call(contract.remove, { params: { id: user.id } }),
     onSuccess: async (_, user) => {
       toastSuccess('Account Deleted', `The account "${user.username}" has been deleted.`)
       await refresh()

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import type { TaxExemption, TaxExemptionInput } from '../../../shared/tax'
-import type { AdminUser } from '../../../shared/users-admin'
-import { api } from '../../lib/api'
+import type { AdminUser } from '../../../shared/accounts/admin-contract'
+import type { TaxExemptionInput } from '../../../shared/tax'
+import { taxAdminContract as contract } from '../../../shared/tax/admin-contract'
+import { call } from '../../lib/api'
 import { failureMessage, toastSuccess } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import {
@@ -19,8 +20,6 @@ import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { UsStateOptions } from '../../ui/us-state-options'
 
-const exemptionPath = (userId: number) => `/api/admin/users/${userId}/tax-exemption`
-
 /**
  * A buyer's resale or exemption certificate (issue 34): while it is valid, their orders into its
  * state carry no sales tax, and each order says why. Nothing typed is lost on a refusal.
@@ -28,10 +27,11 @@ const exemptionPath = (userId: number) => `/api/admin/users/${userId}/tax-exempt
 export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefined; onClose: () => void }) {
   const id = useId()
   const queryClient = useQueryClient()
-  const path = user ? exemptionPath(user.id) : ''
+  const params = { id: user?.id ?? 0 }
+  const key = [contract.exemption.path, params.id]
   const current = useQuery({
-    queryKey: [path],
-    queryFn: () => api.get<{ exemption: TaxExemption | null }>(path),
+    queryKey: key,
+    queryFn: () => call(contract.exemption, { params }),
     enabled: !!user,
   })
   const [draft, setDraft] = useState<TaxExemptionInput>({ certificateNumber: '', state: 'TX', expiresOn: '' })
@@ -48,16 +48,16 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
     )
   }, [current.data])
   const done = (message: string) => {
-    void queryClient.invalidateQueries({ queryKey: [path] })
+    void queryClient.invalidateQueries({ queryKey: key })
     toastSuccess(message)
     onClose()
   }
   const save = useMutation({
-    mutationFn: (input: TaxExemptionInput) => api.put<TaxExemption>(path, input),
+    mutationFn: (input: TaxExemptionInput) => call(contract.saveExemption, { params, body: input }),
     onSuccess: () => done('Tax exemption saved'),
   })
   const remove = useMutation({
-    mutationFn: () => api.delete<void>(path),
+    mutationFn: () => call(contract.removeExemption, { params }),
     onSuccess: () => done('Tax exemption removed'),
   })
   const error = save.error ?? remove.error

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CategoryImage } from '../../../shared/catalog'
+import type { ProductCategory } from '../../../shared/catalog'
+import { catalogAdminContract as contract } from '../../../shared/catalog/admin-contract'
 import type { CategoryImageInput } from '../../../shared/catalog-admin'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { queries } from '../../lib/queries'
 
 export interface SaveCategoryImage {
-  category: string
+  category: ProductCategory
   input: CategoryImageInput
   /** A category with no picture yet is created (POST); one that has it is updated (PUT). */
   exists: boolean
@@ -17,8 +18,8 @@ export function useSaveCategoryImage() {
   return useMutation({
     mutationFn: ({ category, input, exists }: SaveCategoryImage) =>
       exists
-        ? api.put<CategoryImage>(`/api/category-images/${category}`, input)
-        : api.post<CategoryImage>('/api/category-images', { category, ...input }),
+        ? call(contract.saveCategoryImage, { params: { category }, body: input })
+        : call(contract.createCategoryImage, { body: { category, ...input } }),
     onSuccess: (_, { exists }) => {
       toastSuccess(exists ? 'Category image updated successfully' : 'Category image created successfully')
       return queryClient.invalidateQueries({ queryKey: queries.categoryImages().queryKey })

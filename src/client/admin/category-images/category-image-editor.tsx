@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { CategoryImage } from '../../../shared/catalog'
+import type { CategoryImage, ProductCategory } from '../../../shared/catalog'
 import { Button } from '../../ui/button'
 import { FileDropzone, UploadProgressList, useImageUploads } from '../../ui/image-upload'
 import { Label } from '../../ui/label'
@@ -14,7 +14,7 @@ export function CategoryImageEditor({
   image,
   onDone,
 }: {
-  category: string
+  category: ProductCategory
   image: CategoryImage | undefined
   onDone: () => void
 }) {

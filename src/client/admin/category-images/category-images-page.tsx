@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { ImageOff, Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { type CategoryImage, capitalize, PRODUCT_CATEGORIES } from '../../../shared/catalog'
+import {
+  type CategoryImage,
+  capitalize,
+  PRODUCT_CATEGORIES,
+  type ProductCategory,
+} from '../../../shared/catalog'
 import { queries } from '../../lib/queries'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { Button } from '../../ui/button'
@@ -39,7 +44,7 @@ function CategoryCard({
   image,
   loading,
 }: {
-  category: string
+  category: ProductCategory
   image: CategoryImage | undefined
   loading: boolean
 }) {

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MoneyOverview } from '../../../shared/dashboard'
-import { api } from '../../lib/api'
+import { accountsAdminContract } from '../../../shared/accounts/admin-contract'
+import { backupAdminContract } from '../../../shared/backup/admin-contract'
+import { dashboardAdminContract } from '../../../shared/dashboard/admin-contract'
+import { inquiriesAdminContract } from '../../../shared/inquiries/admin-contract'
+import { newsletterAdminContract } from '../../../shared/newsletter/admin-contract'
+import { call } from '../../lib/api'
 import { JUST_FETCHED_MS } from '../../lib/queries'
 
 // The dashboard's figures. Each card has its own query (and its own failure toast, as
@@ -11,29 +15,29 @@ const fresh = { staleTime: JUST_FETCHED_MS, refetchOnWindowFocus: true } as cons
 export const dashboardQueries = {
   overview: () =>
     queryOptions({
-      queryKey: ['/api/admin/overview'],
-      queryFn: () => api.get<MoneyOverview>('/api/admin/overview'),
+      queryKey: [dashboardAdminContract.overview.path],
+      queryFn: () => call(dashboardAdminContract.overview),
       ...fresh,
     }),
   inquiries: () =>
     queryOptions({
-      queryKey: ['/api/admin/inquiries/summary'],
-      queryFn: () => api.get<{ inquiries: number; unread: number }>('/api/admin/inquiries/summary'),
+      queryKey: [inquiriesAdminContract.summary.path],
+      queryFn: () => call(inquiriesAdminContract.summary),
       ...fresh,
     }),
   subscribers: () =>
     queryOptions({
-      queryKey: ['/api/admin/subscribers/summary'],
-      queryFn: () => api.get<{ subscribers: number }>('/api/admin/subscribers/summary'),
+      queryKey: [newsletterAdminContract.summary.path],
+      queryFn: () => call(newsletterAdminContract.summary),
       ...fresh,
     }),
   accounts: () =>
     queryOptions({
-      queryKey: ['/api/admin/users/summary'],
-      queryFn: () => api.get<{ accounts: number; admins: number }>('/api/admin/users/summary'),
+      queryKey: [accountsAdminContract.summary.path],
+      queryFn: () => call(accountsAdminContract.summary),
       ...fresh,
     }),
 }
 
 /** The whole shop as one file (database and uploads), streamed by the server: a plain download. */
-export const BACKUP_DOWNLOAD_URL = '/api/admin/backup'
+export const BACKUP_DOWNLOAD_URL = backupAdminContract.download.path

@@ -3,14 +3,14 @@ import { Landmark } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import { stateName } from '../../../shared/tax'
-import type { TaxWatch as TaxWatchFigures } from '../../../shared/tax-watch'
-import { api } from '../../lib/api'
+import { taxAdminContract } from '../../../shared/tax/admin-contract'
+import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 
 export const taxWatchQuery = () =>
   queryOptions({
-    queryKey: ['/api/admin/tax/watch'],
-    queryFn: () => api.get<TaxWatchFigures>('/api/admin/tax/watch'),
+    queryKey: [taxAdminContract.watch.path],
+    queryFn: () => call(taxAdminContract.watch),
   })
 
 /** Sales tax the owner should act on (issue 34): stale tables, flagged orders, nearing nexus. */

@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Page } from '../../../shared/admin-list'
-import { DISCOUNT_MESSAGES, type Discount, type DiscountInput } from '../../../shared/discounts'
-import { api } from '../../lib/api'
+import type { QueryOf } from '../../../shared/contract'
+import { DISCOUNT_MESSAGES, type DiscountInput } from '../../../shared/discounts'
+import { discountsAdminContract as contract } from '../../../shared/discounts/admin-contract'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
 
-const LIST = '/api/admin/discounts'
+const LIST = contract.list.path
 
 /** The discounts page's list as its URL asks for it. */
 export const discountsPageQuery = (params: URLSearchParams) => discountQueries.list(listQuery(params))
@@ -17,7 +18,7 @@ export const discountQueries = {
   list: (params: Params) =>
     queryOptions({
       queryKey: [LIST, params],
-      queryFn: ({ queryKey }) => api.get<Page<Discount>>(keyToUrl(queryKey)),
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: JUST_FETCHED_MS,
     }),
@@ -29,7 +30,9 @@ export function useSaveDiscount() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: DiscountInput }) =>
-      id === undefined ? api.post<Discount>(LIST, input) : api.put<Discount>(`${LIST}/${id}`, input),
+      id === undefined
+        ? call(contract.create, { body: input })
+        : call(contract.update, { params: { id }, body: input }),
     onSuccess: async (_discount, { id }) => {
       toastSuccess(id === undefined ? DISCOUNT_MESSAGES.created : DISCOUNT_MESSAGES.updated)
       await queryClient.invalidateQueries({ queryKey: [LIST] })
@@ -40,7 +43,7 @@ export function useSaveDiscount() {
 export function useDeleteDiscount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`${LIST}/${id}`),
+    mutationFn: (id: number) => call(contract.remove, { params: { id } }),
     onSuccess: async () => {
       toastSuccess(DISCOUNT_MESSAGES.deleted)
       await queryClient.invalidateQueries({ queryKey: [LIST] })

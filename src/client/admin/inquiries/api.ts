@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { INQUIRY_MESSAGES, type Inquiry, type InquiryPage } from '../../../shared/inquiries'
-import { api } from '../../lib/api'
+import type { QueryOf } from '../../../shared/contract'
+import { INQUIRY_MESSAGES } from '../../../shared/inquiries'
+import { inquiriesAdminContract as contract, type Inquiry } from '../../../shared/inquiries/admin-contract'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
 
 type Params = Record<string, string | undefined>
 
 export const inquiryQueries = {
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/inquiries', params],
-      queryFn: ({ queryKey }) => api.get<InquiryPage>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
@@ -29,7 +30,7 @@ function useRefreshInquiries() {
 export function useMarkRead() {
   const refresh = useRefreshInquiries()
   return useMutation({
-    mutationFn: (inquiry: Inquiry) => api.patch<Inquiry>(`/api/inquiries/${inquiry.id}/read`),
+    mutationFn: (inquiry: Inquiry) => call(contract.markRead, { params: { id: inquiry.id } }),
     onSuccess: async () => {
       toastSuccess(INQUIRY_MESSAGES.markedRead)
       await refresh()
@@ -41,7 +42,7 @@ export function useMarkRead() {
 export function useDeleteInquiry() {
   const refresh = useRefreshInquiries()
   return useMutation({
-    mutationFn: (inquiry: Inquiry) => api.delete(`/api/inquiries/${inquiry.id}`),
+    mutationFn: (inquiry: Inquiry) => call(contract.remove, { params: { id: inquiry.id } }),
     onSuccess: async () => {
       toastSuccess(INQUIRY_MESSAGES.deleted)
       await refresh()

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, Inbox, Mail, MailOpen, Reply, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import {
-  INQUIRY_MESSAGES,
-  INQUIRY_TAB_LABELS,
-  INQUIRY_TABS,
-  type Inquiry,
-  replyMailto,
-} from '../../../shared/inquiries'
+import { INQUIRY_MESSAGES, INQUIRY_TAB_LABELS, INQUIRY_TABS, replyMailto } from '../../../shared/inquiries'
+import type { Inquiry } from '../../../shared/inquiries/admin-contract'
 import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'

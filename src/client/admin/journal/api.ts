@@ -1,35 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  type AdminPost,
-  type AdminPostPage,
-  JOURNAL_MESSAGES,
-  type JournalSummary,
-} from '../../../shared/journal'
+import type { QueryOf } from '../../../shared/contract'
+import { JOURNAL_MESSAGES } from '../../../shared/journal'
+import { journalAdminContract as contract } from '../../../shared/journal/admin-contract'
 import type { PostInput } from '../../../shared/journal-input'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS } from '../../lib/queries'
 
 type Params = Record<string, string | undefined>
 
 export const journalQueries = {
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/admin/blog/posts', params],
-      queryFn: ({ queryKey }) => api.get<AdminPostPage>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
   post: (id: number) =>
     queryOptions({
       queryKey: [`/api/admin/blog/posts/${id}`],
-      queryFn: () => api.get<AdminPost>(`/api/admin/blog/posts/${id}`),
+      queryFn: () => call(contract.post, { params: { id } }),
       staleTime: 0,
     }),
   summary: () =>
     queryOptions({
-      queryKey: ['/api/admin/blog/summary'],
-      queryFn: () => api.get<JournalSummary>('/api/admin/blog/summary'),
+      queryKey: [contract.summary.path],
+      queryFn: () => call(contract.summary),
       staleTime: JUST_FETCHED_MS,
       refetchOnWindowFocus: true,
     }),
@@ -63,8 +60,8 @@ export function useSavePost() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: PostInput; intent: SaveIntent }) =>
       id === undefined
-        ? api.post<AdminPost>('/api/admin/blog/posts', input)
-        : api.put<AdminPost>(`/api/admin/blog/posts/${id}`, input),
+        ? call(contract.create, { body: input })
+        : call(contract.update, { params: { id }, body: input }),
     onSuccess: async (post, { id, intent }) => {
       toastSuccess(id === undefined && intent === 'save' ? JOURNAL_MESSAGES.created : SAVED[intent])
       queryClient.setQueryData(journalQueries.post(post.id).queryKey, post)
@@ -77,7 +74,7 @@ export function useSavePost() {
 export function useDeletePost() {
   const refresh = useRefreshJournal()
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/admin/blog/posts/${id}`),
+    mutationFn: (id: number) => call(contract.remove, { params: { id } }),
     onSuccess: async () => {
       toastSuccess(JOURNAL_MESSAGES.deleted)
       await refresh()

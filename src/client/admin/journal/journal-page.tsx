@@ -2,12 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Plus } from 'lucide-react'
 import { lazy, useMemo, useState } from 'react'
 import { Link, Route, Routes } from 'react-router'
-import {
-  ADMIN_POST_TAB_LABELS,
-  ADMIN_POST_TABS,
-  type AdminPostListItem,
-  JOURNAL_MESSAGES,
-} from '../../../shared/journal'
+import { ADMIN_POST_TAB_LABELS, ADMIN_POST_TABS, JOURNAL_MESSAGES } from '../../../shared/journal'
+import type { AdminPostListItem } from '../../../shared/journal/admin-contract'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'

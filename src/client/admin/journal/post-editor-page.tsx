@@ -4,13 +4,8 @@ import { ArrowLeft, ExternalLink } from 'lucide-react'
 import { type Ref, useEffect, useId, useState } from 'react'
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
-import {
-  type AdminPost,
-  JOURNAL_LIMITS,
-  JOURNAL_MESSAGES,
-  journalPath,
-  slugify,
-} from '../../../shared/journal'
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, journalPath, slugify } from '../../../shared/journal'
+import type { AdminPost } from '../../../shared/journal/admin-contract'
 import { type PostInput, postInputSchema } from '../../../shared/journal-input'
 import { formatShopTime } from '../../../shared/shop-time'
 import { queries } from '../../lib/queries'

@@ -1,4 +1,6 @@
 import { FileText, Package, RotateCcw, Undo2 } from 'lucide-react'
+import { fillPath } from '../../../shared/contract'
+import { documentsAdminContract } from '../../../shared/documents/admin-contract'
 import { formatCents } from '../../../shared/money'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
@@ -98,7 +100,7 @@ export function AfterSaleActions({ order, onRefund }: { order: AdminOrder; onRef
         Invoice
       </a>
       <a
-        href={`/api/orders/${order.id}/packing-slip.pdf`}
+        href={fillPath(documentsAdminContract.packingSlip.path, { id: order.id })}
         target="_blank"
         rel="noreferrer"
         className={buttonVariants({ variant: 'ghost', size: 'sm' })}

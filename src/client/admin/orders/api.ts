@@ -1,18 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { QueryOf } from '../../../shared/contract'
 import { ORDER_TABS, type OrderStatus } from '../../../shared/orders'
+import { ordersAdminContract as contract } from '../../../shared/orders/admin-contract'
 import type {
   AdminOrder,
-  AdminOrderPage,
-  BuyerReservations,
   OrderRequestsUpdate,
   PaymentPlanInput,
   PaymentUpdate,
-  ReservationExtension,
 } from '../../../shared/orders-admin'
 import type { Refund, RefundInput } from '../../../shared/refunds'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery, oneOfValue } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
@@ -20,8 +19,8 @@ type Params = Record<string, string | undefined>
 export const orderQueries = {
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/admin/orders', params],
-      queryFn: ({ queryKey }) => api.get<AdminOrderPage>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: JUST_FETCHED_MS,
     }),
@@ -29,7 +28,7 @@ export const orderQueries = {
   buyerReservations: (orderId: number) =>
     queryOptions({
       queryKey: [`/api/orders/${orderId}/buyer-reservations`],
-      queryFn: ({ queryKey }) => api.get<BuyerReservations>(keyToUrl(queryKey)),
+      queryFn: () => call(contract.buyerReservations, { params: { id: orderId } }),
       staleTime: 0,
       gcTime: 0,
     }),
@@ -68,7 +67,7 @@ export function useChangeStatus() {
       order: AdminOrder
       status: OrderStatus
       trackingNumber?: string
-    }) => api.patch<AdminOrder>(`/api/orders/${order.id}/status`, { status, trackingNumber }),
+    }) => call(contract.setStatus, { params: { id: order.id }, body: { status, trackingNumber } }),
     onSuccess: async () => {
       toastSuccess('Order status updated successfully.')
       await refresh()
@@ -81,7 +80,7 @@ export function useAddTracking() {
   const refresh = useRefreshOrders()
   return useMutation({
     mutationFn: ({ order, trackingNumber }: { order: AdminOrder; trackingNumber: string }) =>
-      api.patch<AdminOrder>(`/api/orders/${order.id}/tracking`, { trackingNumber }),
+      call(contract.addTracking, { params: { id: order.id }, body: { trackingNumber } }),
     onSuccess: async () => {
       toastSuccess('Tracking number added successfully.')
       await refresh()
@@ -94,7 +93,7 @@ export function useRecordPayment() {
   const refresh = useRefreshOrders()
   return useMutation({
     mutationFn: ({ order, update }: { order: AdminOrder; update: PaymentUpdate }) =>
-      api.patch<AdminOrder>(`/api/orders/${order.id}/payment`, update),
+      call(contract.recordPayment, { params: { id: order.id }, body: update }),
     onSuccess: async () => {
       toastSuccess('Payment status updated successfully.')
       await refresh()
@@ -107,7 +106,7 @@ export function useSetPlan() {
   const refresh = useRefreshOrders()
   return useMutation({
     mutationFn: ({ order, plan }: { order: AdminOrder; plan: PaymentPlanInput }) =>
-      api.put<AdminOrder>(`/api/orders/${order.id}/plan`, plan),
+      call(contract.setPlan, { params: { id: order.id }, body: plan }),
     onSuccess: async () => {
       toastSuccess('Payment plan saved.')
       await refresh()
@@ -119,7 +118,7 @@ export function useSetPlan() {
 export function useRemovePlan() {
   const refresh = useRefreshOrders()
   return useMutation({
-    mutationFn: (order: AdminOrder) => api.delete<AdminOrder>(`/api/orders/${order.id}/plan`),
+    mutationFn: (order: AdminOrder) => call(contract.removePlan, { params: { id: order.id } }),
     onSuccess: async () => {
       toastSuccess('Payment plan removed.')
       await refresh()
@@ -132,7 +131,7 @@ export function useExtendReservation() {
   const refresh = useRefreshOrders()
   return useMutation({
     mutationFn: ({ order, hours }: { order: AdminOrder; hours: number }) =>
-      api.patch<AdminOrder>(`/api/orders/${order.id}/reservation`, { hours } satisfies ReservationExtension),
+      call(contract.extendReservation, { params: { id: order.id }, body: { hours } }),
     onSuccess: async () => {
       toastSuccess('Reservation extended.')
       await refresh()
@@ -146,8 +145,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function useReleaseBuyerReservations() {
   const refresh = useRefreshOrders()
   return useMutation({
-    mutationFn: (order: AdminOrder) =>
-      api.post<BuyerReservations>(`/api/orders/${order.id}/buyer-reservations/release`, {}),
+    mutationFn: (order: AdminOrder) => call(contract.releaseBuyerReservations, { params: { id: order.id } }),
     onSuccess: async (released) => {
       toastSuccess(
         `${plural(released.orders, 'order', 'orders')} cancelled; ${plural(released.pieces, 'piece is', 'pieces are')} back on sale.`,
@@ -164,7 +162,7 @@ export function useRetryRefund() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ order, refund }: { order: AdminOrder; refund: Refund }) =>
-      api.post<AdminOrder>(`/api/admin/orders/${order.id}/refunds/${refund.id}/retry`, {}),
+      call(contract.retryRefund, { params: { id: order.id, refundId: refund.id } }),
     onSuccess: async (order, { refund }) => {
       const now = order.refunds.find((row) => row.id === refund.id)
       if (now?.status === 'done') toastSuccess('Refund made.')
@@ -188,7 +186,7 @@ export function useRefund() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ order, input }: { order: AdminOrder; input: RefundInput }) =>
-      api.post<Refund>(`/api/orders/${order.id}/refunds`, input),
+      call(contract.refund, { params: { id: order.id }, body: input }),
     onSuccess: async (refund) => {
       // A card refund the provider did not confirm at once is on record; the worker retries it.
       toastSuccess(
@@ -209,7 +207,7 @@ export function useUpdateRequests() {
   const refresh = useRefreshOrders()
   return useMutation({
     mutationFn: ({ order, update }: { order: AdminOrder; update: OrderRequestsUpdate }) =>
-      api.patch<AdminOrder>(`/api/admin/orders/${order.id}/requests`, update),
+      call(contract.updateRequests, { params: { id: order.id }, body: update }),
     onSuccess: async () => {
       await refresh()
     },

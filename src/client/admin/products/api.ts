@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminProduct, AdminProductPage, CatalogSummary } from '../../../shared/catalog-admin'
+import { catalogAdminContract as contract } from '../../../shared/catalog/admin-contract'
+import type { Answer, QueryOf } from '../../../shared/contract'
+import { mediaAdminContract as media } from '../../../shared/media/admin-contract'
 import type { ProductInput } from '../../../shared/product-input'
-import { api } from '../../lib/api'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS } from '../../lib/queries'
 import { uploadFile } from '../../lib/upload'
 import { listQuery } from '../../lib/use-list-params'
 
@@ -18,16 +20,16 @@ export const productsPageQuery = (params: URLSearchParams) =>
 export const productQueries = {
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/admin/products', params],
-      queryFn: ({ queryKey }) => api.get<AdminProductPage>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       // The previous page stays on screen while the next one loads: no flash of skeletons.
       placeholderData: keepPreviousData,
       staleTime: JUST_FETCHED_MS,
     }),
   summary: () =>
     queryOptions({
-      queryKey: ['/api/admin/products/summary'],
-      queryFn: () => api.get<CatalogSummary>('/api/admin/products/summary'),
+      queryKey: [contract.summary.path],
+      queryFn: () => call(contract.summary),
       staleTime: JUST_FETCHED_MS,
     }),
 }
@@ -53,7 +55,7 @@ function useRefreshCatalog() {
 export function useCreateProduct() {
   const refresh = useRefreshCatalog()
   return useMutation({
-    mutationFn: (input: ProductInput) => api.post<AdminProduct>('/api/products', input),
+    mutationFn: (input: ProductInput) => call(contract.create, { body: input }),
     onSuccess: async () => {
       toastSuccess('Product created successfully')
       await refresh()
@@ -66,7 +68,7 @@ export function useUpdateProduct() {
   const refresh = useRefreshCatalog()
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: ProductInput }) =>
-      api.put<AdminProduct>(`/api/products/${id}`, input),
+      call(contract.update, { params: { id }, body: input }),
     onSuccess: async () => {
       toastSuccess('Product updated successfully')
       await refresh()
@@ -78,7 +80,7 @@ export function useUpdateProduct() {
 export function useDeleteProduct() {
   const refresh = useRefreshCatalog()
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/products/${id}`),
+    mutationFn: (id: number) => call(contract.remove, { params: { id } }),
     onSuccess: async () => {
       toastSuccess('Product deleted successfully')
       await refresh()
@@ -90,7 +92,7 @@ export function useDeleteProduct() {
 export function useMarkSold() {
   const refresh = useRefreshCatalog()
   return useMutation({
-    mutationFn: (id: number) => api.patch<AdminProduct>(`/api/products/${id}/mark-sold`, {}),
+    mutationFn: (id: number) => call(contract.markSold, { params: { id }, body: {} }),
     onSuccess: async () => {
       toastSuccess('Product marked as sold and hidden from storefront')
       await refresh()
@@ -101,6 +103,9 @@ export function useMarkSold() {
 
 /** One picture through the upload pipeline; answers the stored image's URL. */
 export const uploadProductImage = (file: File, onProgress: (fraction: number) => void) =>
-  uploadFile<{ files: string[] }>('/api/upload/product-image', 'images', file, onProgress).then(
-    (answer) => answer.files,
-  )
+  uploadFile<Answer<typeof media.uploadProductImage>>(
+    media.uploadProductImage.path,
+    'images',
+    file,
+    onProgress,
+  ).then((answer) => answer.files)

@@ -1,12 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { ImportPreview, ImportProgress } from '../../../shared/catalog-import'
-import { api } from '../../lib/api'
+import type { ProductCategory } from '../../../shared/catalog'
+import { catalogImportAdminContract as contract } from '../../../shared/catalog-import/admin-contract'
+import { type Answer, fillPath } from '../../../shared/contract'
+import { api, call } from '../../lib/api'
 import { toastFailure } from '../../lib/mutation-toasts'
 
 // The catalogue import's requests (issue 37): the dry run, the go-ahead and the progress.
 
-export const IMPORTS_PATH = '/api/admin/products/imports'
+export const IMPORTS_PATH = contract.preview.path
+/** The final report as a CSV file, for a download link. */
+export const reportUrl = (id: string) => fillPath(contract.report.path, { id })
 /** How often a running import is asked about. */
 const PROGRESS_POLL_MS = 1000
 
@@ -14,7 +18,7 @@ export const importQueries = {
   progress: (id: string) =>
     queryOptions({
       queryKey: [IMPORTS_PATH, id],
-      queryFn: () => api.get<ImportProgress>(`${IMPORTS_PATH}/${id}`),
+      queryFn: () => call(contract.progress, { params: { id } }),
       // Polled while the job works; a finished import's report never changes.
       refetchInterval: (query) => {
         const data = query.state.data
@@ -31,7 +35,7 @@ export function usePreviewImport() {
       const form = new FormData()
       form.append('file', csv)
       if (zip) form.append('images', zip)
-      return api.post<ImportPreview>(IMPORTS_PATH, form)
+      return api.post<Answer<typeof contract.preview>>(contract.preview.path, form)
     },
   })
 }
@@ -40,7 +44,11 @@ export function useConfirmImport() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, categoryMap }: { id: string; categoryMap: Record<string, string> }) =>
-      api.post<ImportProgress>(`${IMPORTS_PATH}/${id}/confirm`, { categoryMap }),
+      // The dialog offers only the shop's categories; the server refuses any other.
+      call(contract.confirm, {
+        params: { id },
+        body: { categoryMap: categoryMap as Record<string, ProductCategory> },
+      }),
     onSuccess: (progress) => queryClient.setQueryData(importQueries.progress(progress.id).queryKey, progress),
     onError: (error) => toastFailure('Failed to start the import', error),
   })

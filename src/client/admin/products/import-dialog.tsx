@@ -24,8 +24,8 @@ import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import {
-  IMPORTS_PATH,
   importQueries,
+  reportUrl,
   useConfirmImport,
   usePreviewImport,
   useRefreshAfterImport,
@@ -301,7 +301,7 @@ function Running({ progress }: { progress: ImportProgress }) {
       <DialogFooter>
         {over && (
           <Button variant="secondary" asChild>
-            <a href={`${IMPORTS_PATH}/${progress.id}/report.csv`} download>
+            <a href={reportUrl(progress.id)} download>
               Download Report
             </a>
           </Button>

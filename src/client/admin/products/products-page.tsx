@@ -8,6 +8,7 @@ import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
 } from '../../../shared/catalog'
+import { catalogAdminContract } from '../../../shared/catalog/admin-contract'
 import {
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
@@ -81,7 +82,7 @@ export function ProductsPage() {
                 </Link>
               </Button>
               <Button variant="secondary" asChild>
-                <a href="/api/admin/products/export.csv" download>
+                <a href={catalogAdminContract.exportCsv.path} download>
                   <Download className="size-4" aria-hidden /> Export CSV
                 </a>
               </Button>

@@ -3,8 +3,9 @@ import { Download } from 'lucide-react'
 import { Navigate, Route, Routes, useSearchParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import { formatRate, stateName } from '../../../shared/tax'
-import type { SalesTaxReport, StateFigures } from '../../../shared/tax-report'
-import { api } from '../../lib/api'
+import { taxAdminContract as contract } from '../../../shared/tax/admin-contract'
+import type { StateFigures } from '../../../shared/tax-report'
+import { call } from '../../lib/api'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
@@ -14,12 +15,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { AdminNotFound } from '../admin-not-found'
 import { PageHeader } from '../page-header'
 
-const REPORT = '/api/admin/reports/sales-tax'
+const REPORT = contract.report.path
 
 export const salesTaxReportQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: [REPORT, { from, to }],
-    queryFn: () => api.get<SalesTaxReport>(`${REPORT}?${new URLSearchParams({ from, to })}`),
+    queryFn: () => call(contract.report, { query: { from, to } }),
   })
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -95,7 +96,7 @@ function SalesTaxReportPage() {
           ))}
         </div>
         <Button asChild variant="ghost" size="sm" className="ml-auto">
-          <a href={`${REPORT}.csv?${new URLSearchParams({ from, to })}`} download>
+          <a href={`${contract.reportCsv.path}?${new URLSearchParams({ from, to })}`} download>
             <Download className="size-4" aria-hidden /> Export CSV
           </a>
         </Button>

@@ -1,15 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminProductPage } from '../../../shared/catalog-admin'
-import {
-  type MonthlySales,
-  SALE_PERIODS,
-  type Sale,
-  type SaleInput,
-  type SalesPage,
-} from '../../../shared/sales'
-import { api } from '../../lib/api'
+import { catalogAdminContract } from '../../../shared/catalog/admin-contract'
+import type { QueryOf } from '../../../shared/contract'
+import { SALE_PERIODS, type SaleInput } from '../../../shared/sales'
+import { salesAdminContract as contract } from '../../../shared/sales/admin-contract'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS, keyToUrl } from '../../lib/queries'
+import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery, oneOfValue } from '../../lib/use-list-params'
 
 type Params = Record<string, string | undefined>
@@ -31,25 +27,28 @@ export const salesPageQuery = (params: URLSearchParams) => {
 export const salesQueries = {
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/sales', params],
-      queryFn: ({ queryKey }) => api.get<SalesPage>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: JUST_FETCHED_MS,
     }),
   monthly: () =>
     queryOptions({
-      queryKey: ['/api/sales/monthly', { months: '12' }],
-      queryFn: ({ queryKey }) => api.get<MonthlySales[]>(keyToUrl(queryKey)),
+      queryKey: [contract.monthly.path, { months: '12' }],
+      queryFn: () => call(contract.monthly, { query: { months: 12 } }),
     }),
   /** The pieces a sale can be recorded for: available, searched on the server. */
   sellable: (search: string) =>
     queryOptions({
       // A to Z, so the owner at a fair finds a piece by its name at a glance, or types to narrow.
       queryKey: [
-        '/api/admin/products',
+        catalogAdminContract.list.path,
         { status: 'available', search: search || undefined, sort: 'name-asc', pageSize: '50' },
       ],
-      queryFn: ({ queryKey }) => api.get<AdminProductPage>(keyToUrl(queryKey)),
+      queryFn: () =>
+        call(catalogAdminContract.list, {
+          query: { status: 'available', search: search || undefined, sort: 'name-asc', pageSize: 50 },
+        }),
       placeholderData: keepPreviousData,
     }),
 }
@@ -57,7 +56,7 @@ export const salesQueries = {
 export function useRecordSale() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: Omit<SaleInput, 'profit'>) => api.post<Sale>('/api/sales', input),
+    mutationFn: (input: Omit<SaleInput, 'profit'>) => call(contract.record, { body: input }),
     onSuccess: async () => {
       toastSuccess('Sale Recorded', 'Transaction has been successfully recorded and inventory updated.')
       await Promise.all(

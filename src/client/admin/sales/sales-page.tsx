@@ -3,6 +3,7 @@ import { Download, Plus, Receipt } from 'lucide-react'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { formatCents } from '../../../shared/money'
 import { SALE_PERIOD_LABELS, SALE_PERIODS, type Sale } from '../../../shared/sales'
+import { salesAdminContract } from '../../../shared/sales/admin-contract'
 import { useShopTimeZone } from '../../lib/dates'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
@@ -45,7 +46,7 @@ export function SalesPage() {
           <div className="flex gap-2">
             <Button variant="secondary" asChild>
               <a
-                href={`/api/sales/export?${new URLSearchParams({ period, ...(search ? { search } : {}) })}`}
+                href={`${salesAdminContract.exportCsv.path}?${new URLSearchParams({ period, ...(search ? { search } : {}) })}`}
                 download
               >
                 <Download className="size-4" aria-hidden /> Export

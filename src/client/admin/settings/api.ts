@@ -1,18 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FeedSettings, SETTINGS_MESSAGES } from '../../../shared/settings'
-import { api } from '../../lib/api'
+import { settingsAdminContract as contract } from '../../../shared/settings/admin-contract'
+import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 
-const FEEDS = '/api/admin/settings/feeds'
+const FEEDS = contract.feeds.path
 
 export const settingsQueries = {
-  feeds: () => queryOptions({ queryKey: [FEEDS], queryFn: () => api.get<FeedSettings>(FEEDS) }),
+  feeds: () => queryOptions({ queryKey: [FEEDS], queryFn: () => call(contract.feeds) }),
 }
 
 export function useSaveFeeds() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (settings: FeedSettings) => api.put<FeedSettings>(FEEDS, settings),
+    mutationFn: (settings: FeedSettings) => call(contract.saveFeeds, { body: settings }),
     onSuccess: (saved) => {
       queryClient.setQueryData([FEEDS], saved)
       toastSuccess(SETTINGS_MESSAGES.feedsSaved)

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { SUBSCRIBERS_POLL_MS, type SubscriberPage } from '../../../shared/newsletter'
-import { api } from '../../lib/api'
+import type { QueryOf } from '../../../shared/contract'
+import { SUBSCRIBERS_POLL_MS } from '../../../shared/newsletter'
+import { newsletterAdminContract as contract } from '../../../shared/newsletter/admin-contract'
+import { call } from '../../lib/api'
 import { keyToUrl } from '../../lib/queries'
 
 type Params = Record<string, string | undefined>
@@ -9,8 +11,8 @@ export const subscriberQueries = {
   /** Refreshed every 30 seconds while the screen is open (back-office.md §9). */
   list: (params: Params) =>
     queryOptions({
-      queryKey: ['/api/newsletter/subscriptions', params],
-      queryFn: ({ queryKey }) => api.get<SubscriberPage>(keyToUrl(queryKey)),
+      queryKey: [contract.list.path, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: 0,
       refetchInterval: SUBSCRIBERS_POLL_MS,
@@ -19,9 +21,6 @@ export const subscriberQueries = {
 
 /** Every address of the search, not only the page on screen. */
 export const fetchAllEmails = (search: string | undefined) =>
-  api
-    .get<{ emails: string[] }>(keyToUrl(['/api/newsletter/subscriptions/emails', { search }]))
-    .then((body) => body.emails)
+  call(contract.emails, { query: { search } }).then((body) => body.emails)
 
-export const csvUrl = (search: string | undefined) =>
-  keyToUrl(['/api/newsletter/subscriptions.csv', { search }])
+export const csvUrl = (search: string | undefined) => keyToUrl([contract.csv.path, { search }])

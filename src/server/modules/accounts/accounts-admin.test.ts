@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import type { Page } from '../../../shared/admin-list'
-import type { AdminUser } from '../../../shared/users-admin'
 import { LAST_ADMIN_MESSAGE } from '../../../shared/users-admin'
 import { orders, sessions, users } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import type { Page } from '../../../shared/admin-list'
-import { type AdminUser, LAST_ADMIN_MESSAGE, type UserListQuery } from '../../../shared/users-admin'
+import { LAST_ADMIN_MESSAGE, type UserListQuery } from '../../../shared/users-admin'
 import type { Database, Tx } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'
 import { orders, users } from '../../db/schema'

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { backupAdminContract as contract } from '../../../shared/backup/admin-contract'
 import type { DatabaseHandle } from '../../db/client'
 import { conflict } from '../../errors'
 import type { FileStore } from '../media/file-store'
@@ -14,7 +15,7 @@ export const backupAdminRoutes: FastifyPluginAsync<{ database: DatabaseHandle; f
   { database, files },
 ) => {
   let running = false
-  app.get('/api/admin/backup', async (request, reply) => {
+  app.get(contract.download.path, async (request, reply) => {
     if (running) throw conflict('A backup is already being prepared. Try again once it has downloaded.')
     const admin = (await request.session.user())?.username
     running = true

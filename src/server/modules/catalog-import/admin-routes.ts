@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { IMPORT_MAX_BYTES, importConfirmSchema, importIdParams } from '../../../shared/catalog-import'
+import { IMPORT_MAX_BYTES } from '../../../shared/catalog-import'
+import { catalogImportAdminContract as contract } from '../../../shared/catalog-import/admin-contract'
 import type { Database } from '../../db/client'
 import { DomainError, invalidFields } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { previewImport } from './preview'
 import { confirmImport, importProgress, importReportCsv } from './progress'
@@ -24,35 +26,34 @@ export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
   })
 
   app.post(
-    '/api/admin/products/imports',
-    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true, leavesCatalogAlone: true } },
+    contract.preview.path,
+    {
+      schema: schemaOf(contract.preview),
+      config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true, leavesCatalogAlone: true },
+    },
     async (request, reply) => {
       const { csv, zip } = await readFiles(request)
       return reply.status(201).send(await previewImport(db, { csv, zip, origin: origin(request) }))
     },
   )
 
-  app.get('/api/admin/products/imports/:id', { schema: { params: importIdParams } }, (request) =>
+  app.get(contract.progress.path, { schema: schemaOf(contract.progress) }, (request) =>
     importProgress(db, request.params.id),
   )
 
   // The final report the owner keeps: every row not imported as it should have been, and why.
-  app.get(
-    '/api/admin/products/imports/:id/report.csv',
-    { schema: { params: importIdParams } },
-    async (request, reply) => {
-      const report = await importProgress(db, request.params.id)
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-${report.id}-report.csv"`)
-        .header('cache-control', 'no-store')
-        .send(importReportCsv(report))
-    },
-  )
+  app.get(contract.report.path, { schema: { params: contract.report.params } }, async (request, reply) => {
+    const report = await importProgress(db, request.params.id)
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="import-${report.id}-report.csv"`)
+      .header('cache-control', 'no-store')
+      .send(importReportCsv(report))
+  })
 
   app.post(
-    '/api/admin/products/imports/:id/confirm',
-    { schema: { params: importIdParams, body: importConfirmSchema }, config: { leavesCatalogAlone: true } },
+    contract.confirm.path,
+    { schema: schemaOf(contract.confirm), config: { leavesCatalogAlone: true } },
     async (request, reply) => {
       await confirmImport(db, request.params.id, request.body?.categoryMap ?? {})
       runner.run(request.params.id)

@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  adminProductQuerySchema,
-  categoryImageInputSchema,
-  categoryParamSchema,
-  newCategoryImageSchema,
-} from '../../../shared/catalog-admin'
+import { catalogAdminContract as contract } from '../../../shared/catalog/admin-contract'
 import { catalogExportFileName } from '../../../shared/catalog-csv'
-import { markSoldSchema, productInputSchema } from '../../../shared/product-input'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import type { FileStore } from '../media/file-store'
 import {
   catalogSummary,
@@ -21,7 +16,6 @@ import {
   updateProduct,
 } from './admin-service'
 import { exportCatalogCsv } from './export'
-import { idParams } from './routes'
 import { toAdminProduct } from './service'
 
 // Registered inside the admin scope (plugins/admin-scope.ts): the guard and the storefront cache announcement
@@ -32,13 +26,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   files: FileStore
   origin: (request: FastifyRequest) => string
 }> = async (app, { db, files, origin }) => {
-  app.get('/api/admin/products', { schema: { querystring: adminProductQuerySchema } }, (request) =>
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listAdminProducts(db, request.query),
   )
 
-  app.get('/api/admin/products/summary', () => catalogSummary(db))
+  app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => catalogSummary(db))
 
-  app.get('/api/admin/products/export.csv', (request, reply) => {
+  app.get(contract.exportCsv.path, (request, reply) => {
     const day = new Date().toISOString().slice(0, 10)
     const csv = exportCatalogCsv(db, origin(request), (error) =>
       request.log.error({ err: error }, 'catalogue export cut short'),
@@ -50,29 +44,27 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
       .send(csv)
   })
 
-  app.post('/api/products', { schema: { body: productInputSchema } }, async (request, reply) => {
+  app.post(contract.create.path, { schema: schemaOf(contract.create) }, async (request, reply) => {
     const row = await createProduct(db, request.body)
     return reply.status(201).send(toAdminProduct(row))
   })
 
-  app.put('/api/products/:id', { schema: { params: idParams, body: productInputSchema } }, async (request) =>
+  app.put(contract.update.path, { schema: schemaOf(contract.update) }, async (request) =>
     toAdminProduct(await updateProduct(db, files, request.params.id, request.body, request.log)),
   )
 
-  app.patch(
-    '/api/products/:id/mark-sold',
-    { schema: { params: idParams, body: markSoldSchema } },
-    async (request) => toAdminProduct(await markProductSold(db, request.params.id, request.body?.soldPrice)),
+  app.patch(contract.markSold.path, { schema: schemaOf(contract.markSold) }, async (request) =>
+    toAdminProduct(await markProductSold(db, request.params.id, request.body?.soldPrice)),
   )
 
-  app.delete('/api/products/:id', { schema: { params: idParams } }, async (request) => {
+  app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     await deleteProduct(db, files, request.params.id, request.log)
     return { message: 'Product deleted successfully' }
   })
 
   app.put(
-    '/api/category-images/:category',
-    { schema: { params: categoryParamSchema, body: categoryImageInputSchema } },
+    contract.saveCategoryImage.path,
+    { schema: schemaOf(contract.saveCategoryImage) },
     async (request, reply) => {
       const { row, created } = await saveCategoryImage(
         db,
@@ -85,8 +77,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  app.post('/api/category-images', { schema: { body: newCategoryImageSchema } }, async (request, reply) => {
-    const { category, ...data } = request.body
-    return reply.status(201).send(await createCategoryImage(db, category, data))
-  })
+  app.post(
+    contract.createCategoryImage.path,
+    { schema: schemaOf(contract.createCategoryImage) },
+    async (request, reply) => {
+      const { category, ...data } = request.body
+      return reply.status(201).send(await createCategoryImage(db, category, data))
+    },
+  )
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MoneyOverview } from '../../../shared/dashboard'
+import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import { owedOrders } from '../../../shared/orders'
 import type { AdminOrderPage } from '../../../shared/orders-admin'
 import { orders, paymentPlans, payments, sales } from '../../db/schema'

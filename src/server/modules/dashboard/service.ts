@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { MoneyOverview } from '../../../shared/dashboard'
+import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { WEBHOOK_HEARD_KEY } from '../checkout/reconcile'

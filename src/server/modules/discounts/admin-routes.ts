@@ -1,31 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { DISCOUNT_MESSAGES, discountInputSchema, discountListQuerySchema } from '../../../shared/discounts'
+import { DISCOUNT_MESSAGES } from '../../../shared/discounts'
+import { discountsAdminContract as contract } from '../../../shared/discounts/admin-contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { createDiscount, deleteDiscount, listDiscounts, updateDiscount } from './service'
-
-const discountParams = z.object({
-  id: z.coerce.number({ error: DISCOUNT_MESSAGES.notFound }).int().positive(),
-})
 
 /** The Discounts screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const discountsAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/admin/discounts', { schema: { querystring: discountListQuerySchema } }, (request) =>
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listDiscounts(db, request.query),
   )
 
-  app.post('/api/admin/discounts', { schema: { body: discountInputSchema } }, async (request, reply) => {
+  app.post(contract.create.path, { schema: schemaOf(contract.create) }, async (request, reply) => {
     reply.code(201)
     return createDiscount(db, request.body)
   })
 
-  app.put(
-    '/api/admin/discounts/:id',
-    { schema: { params: discountParams, body: discountInputSchema } },
-    (request) => updateDiscount(db, request.params.id, request.body),
+  app.put(contract.update.path, { schema: schemaOf(contract.update) }, (request) =>
+    updateDiscount(db, request.params.id, request.body),
   )
 
-  app.delete('/api/admin/discounts/:id', { schema: { params: discountParams } }, async (request) => {
+  app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     await deleteDiscount(db, request.params.id)
     return { message: DISCOUNT_MESSAGES.deleted }
   })

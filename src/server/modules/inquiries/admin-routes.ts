@@ -1,24 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { inquiryListQuerySchema } from '../../../shared/inquiries'
+import { inquiriesAdminContract as contract } from '../../../shared/inquiries/admin-contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { deleteInquiry, inquirySummary, listInquiries, markInquiryRead } from './service'
-
-const inquiryParams = z.object({ id: z.coerce.number({ error: 'Inquiry not found' }).int().positive() })
 
 /** The Inquiries screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const inquiriesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/admin/inquiries/summary', () => inquirySummary(db))
+  app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => inquirySummary(db))
 
-  app.get('/api/inquiries', { schema: { querystring: inquiryListQuerySchema } }, (request) =>
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listInquiries(db, request.query),
   )
 
-  app.patch('/api/inquiries/:id/read', { schema: { params: inquiryParams } }, (request) =>
+  app.patch(contract.markRead.path, { schema: schemaOf(contract.markRead) }, (request) =>
     markInquiryRead(db, request.params.id),
   )
 
-  app.delete('/api/inquiries/:id', { schema: { params: inquiryParams } }, async (request) => {
+  app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     await deleteInquiry(db, request.params.id)
     return { message: 'Inquiry deleted successfully' }
   })

@@ -1,12 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { inquirySchema } from '../../../shared/inquiries'
-import {
-  HONEYPOT_FIELD,
-  type Inquiry,
-  type InquiryListQuery,
-  type InquiryPage,
-} from '../../../shared/inquiries'
+import { HONEYPOT_FIELD, type InquiryListQuery } from '../../../shared/inquiries'
+import type { Inquiry, InquiryPage } from '../../../shared/inquiries/admin-contract'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { JOURNAL_MESSAGES } from '../../../shared/journal'
-import { adminPostListQuerySchema, postInputSchema } from '../../../shared/journal-input'
+import { journalAdminContract as contract } from '../../../shared/journal/admin-contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'
 import type { FileStore } from '../media/file-store'
 import {
@@ -14,8 +14,6 @@ import {
   updatePost,
 } from './admin-service'
 
-const postParams = z.object({ id: z.coerce.number({ error: JOURNAL_MESSAGES.notFound }).int().positive() })
-
 /** The Journal screens' calls; registered inside the admin scope (app.ts), which guards them. */
 export const journalAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
@@ -25,26 +23,26 @@ export const journalAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, files, ownHosts }) => {
   const context = () => ({ ownHosts, now: new Date() })
 
-  app.get('/api/admin/blog/posts', { schema: { querystring: adminPostListQuerySchema } }, (request) =>
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listAdminPosts(db, request.query, new Date()),
   )
 
-  app.get('/api/admin/blog/summary', () => journalSummary(db, new Date()))
+  app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => journalSummary(db, new Date()))
 
-  app.get('/api/admin/blog/posts/:id', { schema: { params: postParams } }, (request) =>
+  app.get(contract.post.path, { schema: schemaOf(contract.post) }, (request) =>
     getAdminPost(db, request.params.id, new Date()),
   )
 
-  app.post('/api/admin/blog/posts', { schema: { body: postInputSchema } }, async (request, reply) => {
+  app.post(contract.create.path, { schema: schemaOf(contract.create) }, async (request, reply) => {
     const author = await currentUser(request)
     return reply.status(201).send(await createPost(db, request.body, author.id, context()))
   })
 
-  app.put('/api/admin/blog/posts/:id', { schema: { params: postParams, body: postInputSchema } }, (request) =>
+  app.put(contract.update.path, { schema: schemaOf(contract.update) }, (request) =>
     updatePost(db, files, request.params.id, request.body, context(), request.log),
   )
 
-  app.delete('/api/admin/blog/posts/:id', { schema: { params: postParams } }, async (request) => {
+  app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     await deletePost(db, files, request.params.id, request.log)
     return { message: JOURNAL_MESSAGES.deleted }
   })

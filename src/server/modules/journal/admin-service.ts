@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import {
-  type AdminPost,
-  type AdminPostListItem,
-  type AdminPostPage,
-  JOURNAL_MESSAGES,
-  type JournalSummary,
-  readingMinutes,
-  slugify,
-} from '../../../shared/journal'
+import { JOURNAL_MESSAGES, readingMinutes, slugify } from '../../../shared/journal'
+import type {
+  AdminPost,
+  AdminPostListItem,
+  AdminPostPage,
+  JournalSummary,
+} from '../../../shared/journal/admin-contract'
 import type { AdminPostListQuery, PostData } from '../../../shared/journal-input'
 import { linkedProductIds } from '../../../shared/markdown'
 import type { Database, DbOrTx, Tx } from '../../db/client'

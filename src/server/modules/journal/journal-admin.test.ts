@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminPost, AdminPostPage } from '../../../shared/journal'
+import type { AdminPost, AdminPostPage } from '../../../shared/journal/admin-contract'
 import { blogPostProducts, blogPosts } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'

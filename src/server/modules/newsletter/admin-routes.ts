@@ -1,45 +1,29 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { SEARCH_MAX } from '../../../shared/admin-list'
-import { subscriberListQuerySchema } from '../../../shared/newsletter'
+import { newsletterAdminContract as contract } from '../../../shared/newsletter/admin-contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { allSubscriberEmails, listSubscribers, subscriberSummary } from './service'
-
-const filterSchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
-    .optional()
-    .transform((value) => value || undefined),
-})
 
 /** The Subscribers screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
 export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/admin/subscribers/summary', () => subscriberSummary(db))
+  app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => subscriberSummary(db))
 
-  app.get(
-    '/api/newsletter/subscriptions',
-    { schema: { querystring: subscriberListQuerySchema } },
-    (request) => listSubscribers(db, request.query),
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
+    listSubscribers(db, request.query),
   )
 
   /** Every address of the filter (Copy All Emails copies the whole list, not one page). */
-  app.get(
-    '/api/newsletter/subscriptions/emails',
-    { schema: { querystring: filterSchema } },
-    async (request) => ({
-      emails: (await allSubscriberEmails(db, request.query.search)).map((row) => row.email),
-    }),
-  )
+  app.get(contract.emails.path, { schema: schemaOf(contract.emails) }, async (request) => ({
+    emails: (await allSubscriberEmails(db, request.query.search)).map((row) => row.email),
+  }))
 
   // CSV by a CSV library: quoting of commas, quotes and line breaks is its job, not ours. A
   // leading =, +, - or @ would make a spreadsheet run the cell as a formula, so such cells get a
   // leading apostrophe (OWASP's CSV injection advice).
   app.get(
-    '/api/newsletter/subscriptions.csv',
-    { schema: { querystring: filterSchema } },
+    contract.csv.path,
+    { schema: { querystring: contract.csv.querystring } },
     async (request, reply) => {
       const rows = await allSubscriberEmails(db, request.query.search)
       const csv = stringify(

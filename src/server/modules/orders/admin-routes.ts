@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  adminOrderQuerySchema,
-  dayIn,
-  orderRequestsUpdateSchema,
-  orderStatusUpdateSchema,
-  paymentPlanSchema,
-  paymentUpdateSchema,
-  reservationExtensionSchema,
-  trackingUpdateSchema,
-} from '../../../shared/orders-admin'
-import { refundInputSchema } from '../../../shared/refunds'
+import { ordersAdminContract as contract } from '../../../shared/orders/admin-contract'
+import { dayIn } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
 import type { ActionContext } from './action-context'
@@ -33,22 +24,6 @@ import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
 
-const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'Order not found' })
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-})
-
-const refundParams = idParams.extend({
-  refundId: z.coerce
-    .number({ error: 'Refund not found' })
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-})
-
 export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
   provider: PaymentProvider
@@ -65,49 +40,37 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     reservationHours,
   })
 
-  app.get('/api/admin/orders', { schema: { querystring: adminOrderQuerySchema } }, (request) =>
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listAdminOrders(db, request.query, dayIn(timeZone)),
   )
 
-  app.patch(
-    '/api/orders/:id/status',
-    { schema: { params: idParams, body: orderStatusUpdateSchema } },
-    async (request) =>
-      changeOrderStatus(db, request.params.id, request.body.status, {
-        ...(await actionContext(request)),
-        trackingNumber: request.body.trackingNumber,
-        refunds,
-      }),
+  app.patch(contract.setStatus.path, { schema: schemaOf(contract.setStatus) }, async (request) =>
+    changeOrderStatus(db, request.params.id, request.body.status, {
+      ...(await actionContext(request)),
+      trackingNumber: request.body.trackingNumber,
+      refunds,
+    }),
+  )
+
+  app.patch(contract.addTracking.path, { schema: schemaOf(contract.addTracking) }, async (request) =>
+    addTracking(db, request.params.id, request.body.trackingNumber, await actionContext(request)),
+  )
+
+  app.patch(contract.updateRequests.path, { schema: schemaOf(contract.updateRequests) }, async (request) =>
+    updateOrderRequests(db, request.params.id, request.body, await actionContext(request)),
+  )
+
+  app.patch(contract.recordPayment.path, { schema: schemaOf(contract.recordPayment) }, async (request) =>
+    recordOrderPayment(db, request.params.id, request.body, await actionContext(request)),
+  )
+
+  app.put(contract.setPlan.path, { schema: schemaOf(contract.setPlan) }, async (request) =>
+    setPaymentPlan(db, request.params.id, request.body, await actionContext(request)),
   )
 
   app.patch(
-    '/api/orders/:id/tracking',
-    { schema: { params: idParams, body: trackingUpdateSchema } },
-    async (request) =>
-      addTracking(db, request.params.id, request.body.trackingNumber, await actionContext(request)),
-  )
-
-  app.patch(
-    '/api/admin/orders/:id/requests',
-    { schema: { params: idParams, body: orderRequestsUpdateSchema } },
-    async (request) => updateOrderRequests(db, request.params.id, request.body, await actionContext(request)),
-  )
-
-  app.patch(
-    '/api/orders/:id/payment',
-    { schema: { params: idParams, body: paymentUpdateSchema } },
-    async (request) => recordOrderPayment(db, request.params.id, request.body, await actionContext(request)),
-  )
-
-  app.put(
-    '/api/orders/:id/plan',
-    { schema: { params: idParams, body: paymentPlanSchema } },
-    async (request) => setPaymentPlan(db, request.params.id, request.body, await actionContext(request)),
-  )
-
-  app.patch(
-    '/api/orders/:id/reservation',
-    { schema: { params: idParams, body: reservationExtensionSchema } },
+    contract.extendReservation.path,
+    { schema: schemaOf(contract.extendReservation) },
     async (request) => {
       const context = await actionContext(request)
       await extendReservation(db, request.params.id, request.body.hours, context)
@@ -116,37 +79,31 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   )
 
   // What "Release all of this buyer's reservations" would end, for its confirmation; then the release.
-  app.get('/api/orders/:id/buyer-reservations', { schema: { params: idParams } }, (request) =>
+  app.get(contract.buyerReservations.path, { schema: schemaOf(contract.buyerReservations) }, (request) =>
     previewBuyerRelease(db, request.params.id),
   )
 
-  app.post('/api/orders/:id/buyer-reservations/release', { schema: { params: idParams } }, async (request) =>
-    releaseBuyerReservations(db, request.params.id, await actionContext(request)),
+  app.post(
+    contract.releaseBuyerReservations.path,
+    { schema: schemaOf(contract.releaseBuyerReservations) },
+    async (request) => releaseBuyerReservations(db, request.params.id, await actionContext(request)),
   )
 
-  app.post(
-    '/api/orders/:id/refunds',
-    { schema: { params: idParams, body: refundInputSchema } },
-    async (request, reply) => {
-      const refund = await refundOrder(db, request.params.id, request.body, {
-        ...(await actionContext(request)),
-        refunds,
-      })
-      return reply.code(201).send(refund)
-    },
-  )
+  app.post(contract.refund.path, { schema: schemaOf(contract.refund) }, async (request, reply) => {
+    const refund = await refundOrder(db, request.params.id, request.body, {
+      ...(await actionContext(request)),
+      refunds,
+    })
+    return reply.code(201).send(refund)
+  })
 
   // The owner's retry of a card refund whose automatic retries ran out ("1 refund failed: retry").
-  app.post(
-    '/api/admin/orders/:id/refunds/:refundId/retry',
-    { schema: { params: refundParams } },
-    async (request) => {
-      await retryRefund(refunds, request.params.id, request.params.refundId)
-      return getAdminOrder(db, request.params.id, dayIn(timeZone))
-    },
-  )
+  app.post(contract.retryRefund.path, { schema: schemaOf(contract.retryRefund) }, async (request) => {
+    await retryRefund(refunds, request.params.id, request.params.refundId)
+    return getAdminOrder(db, request.params.id, dayIn(timeZone))
+  })
 
-  app.delete('/api/orders/:id/plan', { schema: { params: idParams } }, async (request) =>
+  app.delete(contract.removePlan.path, { schema: schemaOf(contract.removePlan) }, async (request) =>
     removePaymentPlan(db, request.params.id, await actionContext(request)),
   )
 }

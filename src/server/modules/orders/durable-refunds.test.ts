@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MoneyOverview } from '../../../shared/dashboard'
+import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { SalesPage } from '../../../shared/sales'
 import { checkoutAttempts, orders, refunds } from '../../db/schema'

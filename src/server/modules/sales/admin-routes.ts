@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { SALE_PERIODS, saleInputSchema, salesQuerySchema } from '../../../shared/sales'
+import { salesAdminContract as contract } from '../../../shared/sales/admin-contract'
 import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
 import { salesCsv } from './csv'
 import { allRefundLines, allSales, listSales, monthlySales, recordManualSale } from './service'
 
@@ -11,20 +11,13 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
   app,
   { db, timeZone },
 ) => {
-  app.get('/api/sales', { schema: { querystring: salesQuerySchema } }, (request) =>
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listSales(db, request.query, { timeZone }),
   )
 
   app.get(
-    '/api/sales/export',
-    {
-      schema: {
-        querystring: z.object({
-          period: z.enum(SALE_PERIODS, { error: 'Unknown period' }).default('all'),
-          search: salesQuerySchema.shape.search,
-        }),
-      },
-    },
+    contract.exportCsv.path,
+    { schema: { querystring: contract.exportCsv.querystring } },
     async (request, reply) => {
       const csv = salesCsv(
         await allSales(db, request.query.period, { timeZone }, request.query.search),
@@ -42,13 +35,11 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
     },
   )
 
-  app.get(
-    '/api/sales/monthly',
-    { schema: { querystring: z.object({ months: z.coerce.number().int().min(1).max(36).default(12) }) } },
-    (request) => monthlySales(db, request.query.months, { timeZone }),
+  app.get(contract.monthly.path, { schema: schemaOf(contract.monthly) }, (request) =>
+    monthlySales(db, request.query.months, { timeZone }),
   )
 
-  app.post('/api/sales', { schema: { body: saleInputSchema } }, async (request, reply) =>
+  app.post(contract.record.path, { schema: schemaOf(contract.record) }, async (request, reply) =>
     reply.status(201).send(await recordManualSale(db, request.body, { timeZone })),
   )
 }

@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { instantToWallTime } from '../../../shared/shop-time'
-import { stateCode, taxAddressSchema, taxExemptionSchema, taxSettingsSchema } from '../../../shared/tax'
-import { salesTaxReportQuerySchema } from '../../../shared/tax-report'
+import { stateCode } from '../../../shared/tax'
+import { taxAdminContract as contract } from '../../../shared/tax/admin-contract'
 import { MAX_RATE_TABLE_BYTES } from '../../../shared/tax-tables'
 import type { Database } from '../../db/client'
 import { DomainError, invalid, invalidFields } from '../../errors'
+import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../lib/rate-limits'
 import { removeTaxExemption, setTaxExemption, taxExemptionOf } from './exemptions'
 import { applyRateTable, listRateTables, previewRateTable, type UploadedTable } from './rate-tables'
@@ -15,8 +15,6 @@ import { salesTaxReport } from './report'
 import { salesTaxCsv } from './report-csv'
 import { quoteTax, readTaxSettings, writeTaxSettings } from './service'
 import { taxWatch } from './watch'
-
-const cents = z.number({ error: 'Amounts are in cents' }).int().min(0).max(100_000_000)
 
 /** The owner's tax settings, rate tables and test calculator; inside the admin scope. */
 export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
@@ -29,28 +27,23 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
     throwFileSizeLimit: true,
   })
 
-  app.get('/api/admin/settings/tax', () => readTaxSettings(db))
+  app.get(contract.settings.path, { schema: schemaOf(contract.settings) }, () => readTaxSettings(db))
 
-  app.put('/api/admin/settings/tax', { schema: { body: taxSettingsSchema } }, (request) =>
+  app.put(contract.saveSettings.path, { schema: schemaOf(contract.saveSettings) }, (request) =>
     writeTaxSettings(db, request.body),
   )
 
-  app.post(
-    '/api/admin/tax/calculate',
-    { schema: { body: z.object({ address: taxAddressSchema, amount: cents, shipping: cents.default(0) }) } },
-    ({ body }) =>
-      quoteTax(db, { destination: body.address, goods: body.amount, shipping: body.shipping, timeZone }),
+  app.post(contract.calculate.path, { schema: schemaOf(contract.calculate) }, ({ body }) =>
+    quoteTax(db, { destination: body.address, goods: body.amount, shipping: body.shipping, timeZone }),
+  )
+
+  app.get(contract.report.path, { schema: schemaOf(contract.report) }, ({ query }) =>
+    salesTaxReport(db, { ...query, timeZone }),
   )
 
   app.get(
-    '/api/admin/reports/sales-tax',
-    { schema: { querystring: salesTaxReportQuerySchema } },
-    ({ query }) => salesTaxReport(db, { ...query, timeZone }),
-  )
-
-  app.get(
-    '/api/admin/reports/sales-tax.csv',
-    { schema: { querystring: salesTaxReportQuerySchema } },
+    contract.reportCsv.path,
+    { schema: { querystring: contract.reportCsv.querystring } },
     async ({ query }, reply) => {
       const report = await salesTaxReport(db, { ...query, timeZone })
       return reply
@@ -60,44 +53,44 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
     },
   )
 
-  const userParams = z.object({ id: z.coerce.number().int().positive() })
-  app.get('/api/admin/users/:id/tax-exemption', { schema: { params: userParams } }, async (request) => ({
+  app.get(contract.exemption.path, { schema: schemaOf(contract.exemption) }, async (request) => ({
     exemption: await taxExemptionOf(db, request.params.id),
   }))
-  app.put(
-    '/api/admin/users/:id/tax-exemption',
-    { schema: { params: userParams, body: taxExemptionSchema } },
-    (request) => setTaxExemption(db, request.params.id, request.body),
+  app.put(contract.saveExemption.path, { schema: schemaOf(contract.saveExemption) }, (request) =>
+    setTaxExemption(db, request.params.id, request.body),
   )
   app.delete(
-    '/api/admin/users/:id/tax-exemption',
-    { schema: { params: userParams } },
+    contract.removeExemption.path,
+    { schema: schemaOf(contract.removeExemption) },
     async (request, reply) => {
       await removeTaxExemption(db, request.params.id)
       return reply.code(204).send()
     },
   )
 
-  app.get('/api/admin/tax/watch', async () => taxWatch(db, await readTaxSettings(db), timeZone))
+  app.get(contract.watch.path, { schema: schemaOf(contract.watch) }, async () =>
+    taxWatch(db, await readTaxSettings(db), timeZone),
+  )
 
-  app.get('/api/admin/tax/tables', async () => {
+  app.get(contract.tables.path, { schema: schemaOf(contract.tables) }, async () => {
     const items = await listRateTables(db, today())
     return { items, total: items.length }
   })
 
   app.post(
-    '/api/admin/tax/tables',
-    { config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true } },
+    contract.uploadTable.path,
+    {
+      schema: schemaOf(contract.uploadTable),
+      config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true },
+    },
     async (request, reply) => {
       const preview = await previewRateTable(db, await readTableUpload(request))
       return reply.code(201).send(preview)
     },
   )
 
-  app.post(
-    '/api/admin/tax/tables/:id/apply',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
-    (request) => applyRateTable(db, request.params.id, today()),
+  app.post(contract.applyTable.path, { schema: schemaOf(contract.applyTable) }, (request) =>
+    applyRateTable(db, request.params.id, today()),
   )
 }
 

@@ -1,23 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Page } from '../../../../shared/admin-list'
-import { TAX_MESSAGES, type TaxAddress, type TaxCalculation, type TaxSettings } from '../../../../shared/tax'
-import type { RateTablePreview, RateTableSummary } from '../../../../shared/tax-tables'
-import { api } from '../../../lib/api'
+import type { Answer } from '../../../../shared/contract'
+import { TAX_MESSAGES, type TaxAddress, type TaxSettings } from '../../../../shared/tax'
+import { taxAdminContract as contract } from '../../../../shared/tax/admin-contract'
+import { call } from '../../../lib/api'
 import { toastFailure, toastSuccess } from '../../../lib/mutation-toasts'
 import { uploadFile } from '../../../lib/upload'
 
-const SETTINGS = '/api/admin/settings/tax'
-const TABLES = '/api/admin/tax/tables'
+const SETTINGS = contract.settings.path
+const TABLES = contract.tables.path
 
 export const taxQueries = {
-  settings: () => queryOptions({ queryKey: [SETTINGS], queryFn: () => api.get<TaxSettings>(SETTINGS) }),
-  tables: () => queryOptions({ queryKey: [TABLES], queryFn: () => api.get<Page<RateTableSummary>>(TABLES) }),
+  settings: () => queryOptions({ queryKey: [SETTINGS], queryFn: () => call(contract.settings) }),
+  tables: () => queryOptions({ queryKey: [TABLES], queryFn: () => call(contract.tables) }),
 }
 
 export function useSaveTaxSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (settings: TaxSettings) => api.put<TaxSettings>(SETTINGS, settings),
+    mutationFn: (settings: TaxSettings) => call(contract.saveSettings, { body: settings }),
     onSuccess: (saved) => {
       queryClient.setQueryData([SETTINGS], saved)
       toastSuccess(TAX_MESSAGES.saved)
@@ -36,14 +36,21 @@ export interface TableUpload {
 export function useUploadTable() {
   return useMutation({
     mutationFn: ({ file, state, effectiveFrom }: TableUpload) =>
-      uploadFile<RateTablePreview>(TABLES, 'file', file, () => {}, undefined, { state, effectiveFrom }),
+      uploadFile<Answer<typeof contract.uploadTable>>(
+        contract.uploadTable.path,
+        'file',
+        file,
+        () => {},
+        undefined,
+        { state, effectiveFrom },
+      ),
   })
 }
 
 export function useApplyTable() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.post<RateTableSummary>(`${TABLES}/${id}/apply`),
+    mutationFn: (id: number) => call(contract.applyTable, { params: { id } }),
     onSuccess: (table) => {
       void queryClient.invalidateQueries({ queryKey: [TABLES] })
       toastSuccess(
@@ -63,6 +70,6 @@ export interface CalculatorInput {
 
 export function useTaxCalculator() {
   return useMutation({
-    mutationFn: (input: CalculatorInput) => api.post<TaxCalculation>('/api/admin/tax/calculate', input),
+    mutationFn: (input: CalculatorInput) => call(contract.calculate, { body: input }),
   })
 }

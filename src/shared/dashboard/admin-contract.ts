@@ -1,30 +1,42 @@
+import { z } from 'zod'
+import { endpoint } from '../contract'
+
 // What the back office's dashboard shows beyond the specification's four cards: the money an
 // owner looks at first.
 
-export interface SalesTotals {
-  /** Sum of sale prices, in cents. */
-  amount: number
-  count: number
-}
+const count = z.number().int()
 
-export interface MoneyOverview {
+const salesTotals = z.object({
+  /** Sum of sale prices, in cents. */
+  amount: z.number().int(),
+  count,
+})
+
+export const moneyOverviewAnswer = z.object({
   /** Orders not cancelled whose payment is not complete, and what they still owe, in cents. */
-  awaitingPayment: { orders: number; balance: number }
+  awaitingPayment: z.object({ orders: count, balance: z.number().int() }),
   /** Pieces held for an order until it is paid. */
-  reservedPieces: number
+  reservedPieces: count,
   /** Since midnight, and since the first of the month, in the shop's time zone. */
-  salesToday: SalesTotals
-  salesThisMonth: SalesTotals
+  salesToday: salesTotals,
+  salesThisMonth: salesTotals,
   /** Money paid back to shoppers since the first of the month, in cents. */
-  refundsThisMonth: SalesTotals
+  refundsThisMonth: salesTotals,
   /**
    * Card refunds whose retries ran out, each waiting for the owner's retry on its order, and the
    * order of the oldest (where the dashboard's warning leads).
    */
-  failedRefunds: { count: number; orderId: number | null }
+  failedRefunds: z.object({ count, orderId: z.number().int().nullable() }),
   /**
    * Card payments were made in the last day and the provider's webhook was not heard from in it:
    * its secret or its address is likely wrong (the reconciliation still places those orders).
    */
-  webhookSilent: boolean
+  webhookSilent: z.boolean(),
+})
+
+export type SalesTotals = z.input<typeof salesTotals>
+export type MoneyOverview = z.input<typeof moneyOverviewAnswer>
+
+export const dashboardAdminContract = {
+  overview: endpoint({ method: 'GET', path: '/api/admin/overview', response: { 200: moneyOverviewAnswer } }),
 }

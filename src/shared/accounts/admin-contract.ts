@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { endpoint } from '../contract'
+import { adminFlagSchema, userListQuerySchema } from '../users-admin'
+import { listAnswer, messageAnswer, timestamp } from '../wire'
+
+// The Accounts screen's calls (back-office.md §2); the routes are inside the admin scope.
+
+const userParams = z.object({ id: z.coerce.number({ error: 'User not found' }).int().positive() })
+
+/** An account as the owner sees it (the signed-in user's own fields: toPublicUser). */
+export const accountAnswer = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  phone: z.string().nullable(),
+  isAdmin: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  isAuthenticated: z.literal(true),
+})
+
+/** A row of the Accounts list. */
+export const adminUserAnswer = accountAnswer.extend({
+  createdAt: timestamp,
+  /** Orders placed while signed in to this account. */
+  orderCount: z.number().int(),
+})
+
+export const accountsAdminContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/users',
+    querystring: userListQuerySchema,
+    response: { 200: listAnswer(adminUserAnswer) },
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/admin/users/summary',
+    response: { 200: z.object({ accounts: z.number().int(), admins: z.number().int() }) },
+  }),
+  setAdmin: endpoint({
+    method: 'PATCH',
+    path: '/api/users/:id/admin',
+    params: userParams,
+    body: adminFlagSchema,
+    response: { 200: accountAnswer },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    params: userParams,
+    response: { 200: messageAnswer },
+  }),
+}
+
+export type AdminUser = z.input<typeof adminUserAnswer>

@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import {
+  adminProductAnswer,
+  adminProductPageAnswer,
+  adminProductQuerySchema,
+  catalogSummaryAnswer,
+  categoryImageAnswer,
+  categoryImageInputSchema,
+  categoryParamSchema,
+  newCategoryImageSchema,
+} from '../catalog-admin'
+import { endpoint } from '../contract'
+import { markSoldSchema, productInputSchema } from '../product-input'
+import { messageAnswer } from '../wire'
+
+// The back office's catalogue: the product list and form, the category pictures; the routes are
+// inside the admin scope.
+
+const productParams = z.object({ id: z.coerce.number({ error: 'Product not found' }).int().positive() })
+
+export const catalogAdminContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/products',
+    querystring: adminProductQuerySchema,
+    response: { 200: adminProductPageAnswer },
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/admin/products/summary',
+    response: { 200: catalogSummaryAnswer },
+  }),
+  /** The whole catalogue as a CSV file, streamed: no JSON answer to describe. */
+  exportCsv: endpoint({ method: 'GET', path: '/api/admin/products/export.csv', response: {} }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/products',
+    body: productInputSchema,
+    response: { 201: adminProductAnswer },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/products/:id',
+    params: productParams,
+    body: productInputSchema,
+    response: { 200: adminProductAnswer },
+  }),
+  markSold: endpoint({
+    method: 'PATCH',
+    path: '/api/products/:id/mark-sold',
+    params: productParams,
+    body: markSoldSchema,
+    response: { 200: adminProductAnswer },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/products/:id',
+    params: productParams,
+    response: { 200: messageAnswer },
+  }),
+  /** Sets a category's picture: 201 when the category had none, else 200. */
+  saveCategoryImage: endpoint({
+    method: 'PUT',
+    path: '/api/category-images/:category',
+    params: categoryParamSchema,
+    body: categoryImageInputSchema,
+    response: { 200: categoryImageAnswer, 201: categoryImageAnswer },
+  }),
+  createCategoryImage: endpoint({
+    method: 'POST',
+    path: '/api/category-images',
+    body: newCategoryImageSchema,
+    response: { 201: categoryImageAnswer },
+  }),
+}

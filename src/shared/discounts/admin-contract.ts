@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { endpoint } from '../contract'
+import { DISCOUNT_MESSAGES, discountAnswer, discountInputSchema, discountListQuerySchema } from '../discounts'
+import { listAnswer, messageAnswer } from '../wire'
+
+// The back office's Discounts screen (issue 25); the routes are inside the admin scope.
+
+const discountParams = z.object({
+  id: z.coerce.number({ error: DISCOUNT_MESSAGES.notFound }).int().positive(),
+})
+
+export const discountsAdminContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/discounts',
+    querystring: discountListQuerySchema,
+    response: { 200: listAnswer(discountAnswer) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/discounts',
+    body: discountInputSchema,
+    response: { 201: discountAnswer },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/discounts/:id',
+    params: discountParams,
+    body: discountInputSchema,
+    response: { 200: discountAnswer },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/discounts/:id',
+    params: discountParams,
+    response: { 200: messageAnswer },
+  }),
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { SEARCH_MAX } from '../admin-list'
+import { endpoint } from '../contract'
+import { subscriberListQuerySchema } from '../newsletter'
+import { timestamp } from '../wire'
+
+// The back office's Subscribers screen (back-office.md §9); the routes are inside the admin scope.
+
+/** The search of Copy All Emails and the CSV export: the whole filtered list, not one page. */
+const filterSchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+    .optional()
+    .transform((value) => value || undefined),
+})
+
+export const subscriberAnswer = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  createdAt: timestamp.nullable(),
+  /** False while the address awaits its owner's confirmation: not yet a subscriber. */
+  confirmed: z.boolean(),
+})
+
+/** The Subscribers screen's page: every address, and how many of those matching are confirmed. */
+export const subscriberPageAnswer = z.object({
+  items: z.array(subscriberAnswer),
+  total: z.number().int(),
+  subscribers: z.number().int(),
+})
+
+export type Subscriber = z.input<typeof subscriberAnswer>
+export type SubscriberPage = z.input<typeof subscriberPageAnswer>
+
+export const newsletterAdminContract = {
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/admin/subscribers/summary',
+    response: { 200: z.object({ subscribers: z.number().int() }) },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/newsletter/subscriptions',
+    querystring: subscriberListQuerySchema,
+    response: { 200: subscriberPageAnswer },
+  }),
+  /** Every address of the filter (Copy All Emails copies the whole list, not one page). */
+  emails: endpoint({
+    method: 'GET',
+    path: '/api/newsletter/subscriptions/emails',
+    querystring: filterSchema,
+    response: { 200: z.object({ emails: z.array(z.string()) }) },
+  }),
+  /** A CSV file, sent as text: no JSON answer to describe. */
+  csv: endpoint({
+    method: 'GET',
+    path: '/api/newsletter/subscriptions.csv',
+    querystring: filterSchema,
+    response: {},
+  }),
+}

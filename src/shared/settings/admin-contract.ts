@@ -1,0 +1,18 @@
+import { endpoint } from '../contract'
+import { feedSettingsSchema } from '../settings'
+
+// The back office's Settings area; the routes are inside the admin scope.
+
+export const settingsAdminContract = {
+  feeds: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings/feeds',
+    response: { 200: feedSettingsSchema },
+  }),
+  saveFeeds: endpoint({
+    method: 'PUT',
+    path: '/api/admin/settings/feeds',
+    body: feedSettingsSchema,
+    response: { 200: feedSettingsSchema },
+  }),
+}
