@@ -8,7 +8,8 @@ import {
   type Inquiry,
   replyMailto,
 } from '../../../shared/inquiries'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -76,7 +77,7 @@ function inquiryColumns(
       header: 'Date',
       cell: ({ getValue }) => (
         <span className="tabular-nums sm:whitespace-nowrap">
-          {formatDateTime(getValue(), { timeZone, zoneName: true })}
+          {formatDateTime(getValue(), timeZone, { zoneName: true })}
         </span>
       ),
     }),
@@ -168,7 +169,7 @@ export function InquiriesPage() {
                   <a href={`mailto:${viewing.email}`} className="text-jade-700 underline underline-offset-4">
                     {viewing.email}
                   </a>
-                  {` · ${formatDateTime(viewing.createdAt, { timeZone, zoneName: true })}`}
+                  {` · ${formatDateTime(viewing.createdAt, timeZone, { zoneName: true })}`}
                 </>
               )}
             </DialogDescription>

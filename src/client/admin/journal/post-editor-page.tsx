@@ -10,7 +10,8 @@ import {
   slugify,
 } from '../../../shared/journal'
 import { type PostInput, postInputSchema } from '../../../shared/journal-input'
-import { formatShopTime } from '../../../shared/shop-time'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../shared/shop-dates/format'
 import { ApiError } from '../../lib/api'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
@@ -85,7 +86,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
   const remove = useDeletePost()
   const { data: store } = useQuery(queries.store())
   const { data: page } = useQuery(journalQueries.list({ pageSize: '1' }))
-  const timeZone = store?.timeZone ?? 'America/Chicago'
+  const timeZone = store?.timeZone ?? DEFAULT_SHOP_TIME_ZONE
 
   const initial = saved ? valuesOf(saved) : EMPTY
   const [values, setValues] = useState<EditorValues>(initial)
@@ -418,9 +419,9 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
 function Publication({ saved, timeZone }: { saved: AdminPost | undefined; timeZone: string }) {
   if (!saved) return 'A draft until you publish or schedule it.'
   if (saved.state === 'scheduled')
-    return `Scheduled for ${formatShopTime(saved.publishedAt!, timeZone)}; readers see it from then.`
+    return `Scheduled for ${formatDateTime(saved.publishedAt!, timeZone, { zoneName: true })}; readers see it from then.`
   if (saved.state === 'published')
-    return `Published ${formatShopTime(saved.publishedAt!, timeZone)} · ${saved.viewCount.toLocaleString('en-US')} ${saved.viewCount === 1 ? 'view' : 'views'} · ${saved.readingTime} min read`
+    return `Published ${formatDateTime(saved.publishedAt!, timeZone, { zoneName: true })} · ${saved.viewCount.toLocaleString('en-US')} ${saved.viewCount === 1 ? 'view' : 'views'} · ${saved.readingTime} min read`
   return 'Draft: only you can see it.'
 }
 

@@ -2,7 +2,8 @@ import { FileText, Package, RotateCcw, Undo2 } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Button, buttonVariants } from '../../ui/button'
 import { useRetryRefund } from './api'
 
@@ -45,7 +46,7 @@ export function RefundsSummary({ order }: { order: AdminOrder }) {
                 </span>
               )}
               <span className="block text-xs text-ink-muted">
-                {formatDateTime(refund.createdAt, { timeZone, zoneName: true })} ·{' '}
+                {formatDateTime(refund.createdAt, timeZone, { zoneName: true })} ·{' '}
                 {refund.method === 'stripe' ? 'card' : refund.method.replace(/_/g, ' ')}
                 {STATUS_WORDS[refund.status] && (
                   <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>

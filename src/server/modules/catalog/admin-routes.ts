@@ -8,6 +8,7 @@ import {
 } from '../../../shared/catalog-admin'
 import { catalogExportFileName } from '../../../shared/catalog-csv'
 import { markSoldSchema, productInputSchema } from '../../../shared/product-input'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import type { FileStore } from '../media/file-store'
 import {
@@ -31,7 +32,9 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
   files: FileStore
   origin: (request: FastifyRequest) => string
-}> = async (app, { db, files, origin }) => {
+  /** The shop's clock: an export is named after its day. */
+  timeZone: string
+}> = async (app, { db, files, origin, timeZone }) => {
   app.get('/api/admin/products', { schema: { querystring: adminProductQuerySchema } }, (request) =>
     listAdminProducts(db, request.query),
   )
@@ -39,7 +42,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   app.get('/api/admin/products/summary', () => catalogSummary(db))
 
   app.get('/api/admin/products/export.csv', (request, reply) => {
-    const day = new Date().toISOString().slice(0, 10)
+    const day = dayIn(timeZone)
     const csv = exportCatalogCsv(db, origin(request), (error) =>
       request.log.error({ err: error }, 'catalogue export cut short'),
     )

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { SEARCH_MAX } from '../../../shared/admin-list'
 import { subscriberListQuerySchema } from '../../../shared/newsletter'
+import { dayIn, formatCsvDateTime } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { allSubscriberEmails, listSubscribers, subscriberSummary } from './service'
 
@@ -16,7 +17,11 @@ const filterSchema = z.object({
 })
 
 /** The Subscribers screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
-export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const newsletterAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  /** The shop's clock, for the export's dates and its name. */
+  timeZone: string
+}> = async (app, { db, timeZone }) => {
   app.get('/api/admin/subscribers/summary', () => subscriberSummary(db))
 
   app.get(
@@ -43,10 +48,13 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     async (request, reply) => {
       const rows = await allSubscriberEmails(db, request.query.search)
       const csv = stringify(
-        rows.map((row) => [neutralise(row.email), row.createdAt ?? '']),
+        rows.map((row) => [
+          neutralise(row.email),
+          row.createdAt ? formatCsvDateTime(row.createdAt, timeZone) : '',
+        ]),
         { header: true, columns: ['Email Address', 'Date Subscribed'] },
       )
-      const date = new Date().toISOString().slice(0, 10)
+      const date = dayIn(timeZone)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="subscribers-${date}.csv"`)

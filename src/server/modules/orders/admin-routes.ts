@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adminOrderQuerySchema,
-  dayIn,
   orderRequestsUpdateSchema,
   orderStatusUpdateSchema,
   paymentPlanSchema,
@@ -11,6 +10,7 @@ import {
   trackingUpdateSchema,
 } from '../../../shared/orders-admin'
 import { refundInputSchema } from '../../../shared/refunds'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { currentUser } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'

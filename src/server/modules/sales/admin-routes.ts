@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { SALE_PERIODS, saleInputSchema, salesQuerySchema } from '../../../shared/sales'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { salesCsv } from './csv'
 import { allRefundLines, allSales, listSales, monthlySales, recordManualSale } from './service'
@@ -31,7 +32,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
         await allRefundLines(db, request.query.period, { timeZone }, request.query.search),
         timeZone,
       )
-      const day = new Date().toISOString().slice(0, 10)
+      const day = dayIn(timeZone)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
