@@ -12,7 +12,6 @@ import {
 import { formatDateTime, formatDeadline } from '../../../shared/shop-dates/date-time'
 import { ApiError } from '../../lib/api'
 import { queries } from '../../lib/queries'
-import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -76,7 +75,7 @@ function OrderDetails({ order, accessKey }: { order: OrderDetail; accessKey?: st
   // A plan says what to send and when on its own.
   const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid' && !order.plan
   const addressLines = shippingLines(order)
-  const timeZone = useShopTimeZone()
+  const timeZone = useQuery(queries.store()).data?.timeZone
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">

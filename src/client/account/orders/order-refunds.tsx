@@ -1,15 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
 import { FileText } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
 import type { OrderDetail } from '../../../shared/orders'
 import { refundDestination } from '../../../shared/refunds'
 import { formatDate } from '../../../shared/shop-dates/format'
-import { useShopTimeZone } from '../../lib/shop-time-zone'
+import { queries } from '../../lib/queries'
 
 // The shopper's side of after the sale: what the shop paid back and where it went, and the
 // invoice to print or keep.
 
 export function OrderRefunds({ order }: { order: OrderDetail }) {
-  const timeZone = useShopTimeZone()
+  const timeZone = useQuery(queries.store()).data?.timeZone
   if (order.refunds.length === 0) return null
   return (
     <section aria-label="Refunds" className="mt-4 border-t border-ink/10 pt-4 text-sm">
