@@ -9,6 +9,7 @@ import {
   type PaymentStatus,
 } from './orders'
 import { refundAnswer } from './refunds'
+import { addDays, addMonths } from './shop-dates/calendar'
 import { taxLineSchema } from './tax'
 import { strictObject } from './validation'
 import { timestamp } from './wire'
@@ -277,27 +278,10 @@ export function splitInstallments(
   const rest = total - deposit
   if (count < 1 || rest <= 0) return []
   const share = Math.floor(rest / count)
-  const [year, month, date] = firstDue.split('-').map(Number) as [number, number, number]
-  return Array.from({ length: count }, (_, index) => {
+  return Array.from({ length: count }, (_, index) => ({
+    amount: index === count - 1 ? rest - share * (count - 1) : share,
     // A month later keeps the day of the month, or the month's last day when it has fewer.
-    const lastDay = new Date(Date.UTC(year, month + index, 0)).getUTCDate()
-    const due =
-      every === 'month'
-        ? new Date(Date.UTC(year, month - 1 + index, Math.min(date, lastDay)))
-        : new Date(Date.UTC(year, month - 1, date + index * (every === 'week' ? 7 : 14)))
-    return {
-      amount: index === count - 1 ? rest - share * (count - 1) : share,
-      dueDate: due.toISOString().slice(0, 10),
-    }
-  })
-}
-
-/** Today's date ('yyyy-MM-dd') in a time zone: due dates are days of the shop's calendar. */
-export function dayIn(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at)
+    dueDate:
+      every === 'month' ? addMonths(firstDue, index) : addDays(firstDue, index * (every === 'week' ? 7 : 14)),
+  }))
 }

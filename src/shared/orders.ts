@@ -185,28 +185,6 @@ export function awaitsFirstPayment(order: {
   return order.status === 'pending' && order.paymentStatus === 'unpaid' && !order.hasPlan
 }
 
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** A reservation's end as e-mails and pages say it: 'Thursday, November 26 at 3:00 PM CST'. */
-export function formatDeadline(iso: string, timeZone?: string): string {
-  const key = timeZone ?? ''
-  let format = deadlineFormats.get(key)
-  if (!format) {
-    // Building a format is costly (the mail worker writes one per order): one per time zone.
-    format = new Intl.DateTimeFormat('en-US', {
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    })
-    deadlineFormats.set(key, format)
-  }
-  return format.format(new Date(iso))
-}
-
 /** Where a tracking number can be followed, by the shape carriers give their numbers. */
 export function trackingLink(trackingNumber: string): { carrier: string; url: string } | undefined {
   const number = trackingNumber.replace(/\s+/g, '').toUpperCase()

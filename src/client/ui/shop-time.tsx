@@ -1,4 +1,6 @@
-import { formatDate, formatDateTime, useShopTimeZone } from '../lib/dates'
+import { formatDateTime } from '../../shared/shop-dates/date-time'
+import { formatDate } from '../../shared/shop-dates/format'
+import { useShopTimeZone } from '../lib/shop-time-zone'
 
 /**
  * An instant as the back office shows it: in the shop's zone (STORE_TIMEZONE), whatever zone the
@@ -16,10 +18,10 @@ export function ShopTime({
   className?: string
 }) {
   const timeZone = useShopTimeZone()
-  const full = formatDateTime(iso, { timeZone, zoneName: true })
+  const full = formatDateTime(iso, timeZone, { zoneName: true })
   return (
     <time dateTime={iso} title={dateOnly || !zoneName ? full : undefined} className={className}>
-      {dateOnly ? formatDate(iso, { timeZone }) : formatDateTime(iso, { timeZone, zoneName })}
+      {dateOnly ? formatDate(iso, timeZone) : formatDateTime(iso, timeZone, { zoneName })}
     </time>
   )
 }

@@ -80,12 +80,12 @@ async function adminScope(app: FastifyInstance) {
       cardWebhooks: app.paymentProvider.name === 'stripe',
     })
     await admin.register(backupAdminRoutes, { database: app.database, files })
-    await admin.register(catalogAdminRoutes, { db, files, origin: siteOrigin(config) })
+    await admin.register(catalogAdminRoutes, { db, files, origin: siteOrigin(config), timeZone })
     await admin.register(catalogImportAdminRoutes, { db, runner: imports, origin: siteOrigin(config) })
     await admin.register(mediaAdminRoutes, { store: files })
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })
-    await admin.register(newsletterAdminRoutes, { db })
+    await admin.register(newsletterAdminRoutes, { db, timeZone })
     await admin.register(pieceAlertAdminRoutes, { db })
     await admin.register(ordersAdminRoutes, {
       db,

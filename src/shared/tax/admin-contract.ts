@@ -3,9 +3,9 @@ import { endpoint } from '../contract'
 import {
   TAX_SOURCING,
   taxAddressSchema,
+  taxCalculationSchema,
   taxExemptionAnswer,
   taxExemptionSchema,
-  taxCalculationSchema,
   taxSettingsSchema,
 } from '../tax'
 import { salesTaxReportAnswer, salesTaxReportQuerySchema } from '../tax-report'

@@ -1,7 +1,8 @@
 import { ChevronRight, Package } from 'lucide-react'
 import { Link } from 'react-router'
 import { ORDER_STATUS_LABELS, type OrderSummary } from '../../../shared/orders'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
@@ -54,18 +55,20 @@ export function OrderList() {
 
 function OrderRow({ order }: { order: OrderSummary }) {
   const items = `${order.itemCount} ${order.itemCount === 1 ? 'item' : 'items'}`
+  // On the shop's clock, named, as its e-mails and invoices date the order.
+  const placed = formatDateTime(order.createdAt, useShopTimeZone(), { zoneName: true })
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-6 gap-y-3 py-6 sm:grid-cols-[8rem_1fr_auto_auto]">
       <div>
         <p className="font-display text-2xl leading-none text-ink lining-nums tabular-nums">
           {orderNumber(order.id)}
         </p>
-        <p className="mt-2 text-xs text-ink-muted sm:hidden">{formatDateTime(order.createdAt)}</p>
+        <p className="mt-2 text-xs text-ink-muted sm:hidden">{placed}</p>
       </div>
       <div className="justify-self-end sm:justify-self-start">
         <Badge variant={ORDER_STATUS_BADGES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
         <p className="mt-2 hidden text-sm text-ink-muted sm:block">
-          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          <time dateTime={order.createdAt}>{placed}</time>
           <span aria-hidden> · </span>
           {items}
         </p>

@@ -4,14 +4,13 @@ import type { ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import {
-  formatDeadline,
   ORDER_STATUS_LABELS,
   type OrderDetail,
   PAYMENT_STATUS_LABELS,
   trackingLink,
 } from '../../../shared/orders'
+import { formatDateTime, formatDeadline } from '../../../shared/shop-dates/date-time'
 import { ApiError } from '../../lib/api'
-import { formatDateTime } from '../../lib/dates'
 import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
@@ -76,6 +75,7 @@ function OrderDetails({ order, accessKey }: { order: OrderDetail; accessKey?: st
   // A plan says what to send and when on its own.
   const awaitingZelle = order.paymentMethod === 'zelle' && order.paymentStatus === 'unpaid' && !order.plan
   const addressLines = shippingLines(order)
+  const timeZone = useQuery(queries.store()).data?.timeZone
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
@@ -96,7 +96,10 @@ function OrderDetails({ order, accessKey }: { order: OrderDetail; accessKey?: st
             Order {orderNumber(order.id)}
           </h1>
           <p className="mt-2 text-sm text-ink-muted">
-            Placed on <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            Placed on{' '}
+            <time dateTime={order.createdAt}>
+              {formatDateTime(order.createdAt, timeZone, { zoneName: true })}
+            </time>
           </p>
         </div>
         <Badge variant={ORDER_STATUS_BADGES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { formatCents } from '../../../shared/money'
 import type { OrderDetail, ShopperPaymentPlan } from '../../../shared/orders'
-import { formatDay } from '../../lib/dates'
+import { formatDay } from '../../../shared/shop-dates/calendar'
 import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'
 import { orderNumber } from './order-format'

@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
 import { FileText } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
 import type { OrderDetail } from '../../../shared/orders'
 import { refundDestination } from '../../../shared/refunds'
-import { formatDate } from '../../lib/dates'
+import { formatDate } from '../../../shared/shop-dates/format'
+import { queries } from '../../lib/queries'
 
 // The shopper's side of after the sale: what the shop paid back and where it went, and the
 // invoice to print or keep.
 
 export function OrderRefunds({ order }: { order: OrderDetail }) {
+  const timeZone = useQuery(queries.store()).data?.timeZone
   if (order.refunds.length === 0) return null
   return (
     <section aria-label="Refunds" className="mt-4 border-t border-ink/10 pt-4 text-sm">
@@ -17,7 +20,7 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
           <li key={refund.id}>
             <span className="flex items-baseline justify-between gap-3">
               <span className="text-ink">
-                <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>
+                <time dateTime={refund.createdAt}>{formatDate(refund.createdAt, timeZone)}</time>
               </span>
               <span className="font-medium tabular-nums text-ink">{formatCents(refund.amount)}</span>
             </span>

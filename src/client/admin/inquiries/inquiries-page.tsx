@@ -3,7 +3,8 @@ import { Eye, Inbox, Mail, MailOpen, Reply, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { INQUIRY_MESSAGES, INQUIRY_TAB_LABELS, INQUIRY_TABS, replyMailto } from '../../../shared/inquiries'
 import type { Inquiry } from '../../../shared/inquiries/admin-contract'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -71,7 +72,7 @@ function inquiryColumns(
       header: 'Date',
       cell: ({ getValue }) => (
         <span className="tabular-nums sm:whitespace-nowrap">
-          {formatDateTime(getValue(), { timeZone, zoneName: true })}
+          {formatDateTime(getValue(), timeZone, { zoneName: true })}
         </span>
       ),
     }),
@@ -163,7 +164,7 @@ export function InquiriesPage() {
                   <a href={`mailto:${viewing.email}`} className="text-jade-700 underline underline-offset-4">
                     {viewing.email}
                   </a>
-                  {` · ${formatDateTime(viewing.createdAt, { timeZone, zoneName: true })}`}
+                  {` · ${formatDateTime(viewing.createdAt, timeZone, { zoneName: true })}`}
                 </>
               )}
             </DialogDescription>

@@ -7,7 +7,8 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { JOURNAL_LIMITS, JOURNAL_MESSAGES, journalPath, slugify } from '../../../shared/journal'
 import type { AdminPost } from '../../../shared/journal/admin-contract'
 import { type PostInput, postInputSchema } from '../../../shared/journal-input'
-import { formatShopTime } from '../../../shared/shop-time'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../shared/shop-dates/format'
 import { queries } from '../../lib/queries'
 import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
@@ -105,7 +106,7 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
   const remove = useDeletePost()
   const { data: store } = useQuery(queries.store())
   const { data: page } = useQuery(journalQueries.list({ pageSize: '1' }))
-  const timeZone = store?.timeZone ?? 'America/Chicago'
+  const timeZone = store?.timeZone ?? DEFAULT_SHOP_TIME_ZONE
 
   const form = useForm<EditorForm, unknown, PostInput>({
     resolver,
@@ -441,9 +442,9 @@ function PostEditor({ saved }: { saved: AdminPost | undefined }) {
 function Publication({ saved, timeZone }: { saved: AdminPost | undefined; timeZone: string }) {
   if (!saved) return 'A draft until you publish or schedule it.'
   if (saved.state === 'scheduled')
-    return `Scheduled for ${formatShopTime(saved.publishedAt!, timeZone)}; readers see it from then.`
+    return `Scheduled for ${formatDateTime(saved.publishedAt!, timeZone, { zoneName: true })}; readers see it from then.`
   if (saved.state === 'published')
-    return `Published ${formatShopTime(saved.publishedAt!, timeZone)} · ${saved.viewCount.toLocaleString('en-US')} ${saved.viewCount === 1 ? 'view' : 'views'} · ${saved.readingTime} min read`
+    return `Published ${formatDateTime(saved.publishedAt!, timeZone, { zoneName: true })} · ${saved.viewCount.toLocaleString('en-US')} ${saved.viewCount === 1 ? 'view' : 'views'} · ${saved.readingTime} min read`
   return 'Draft: only you can see it.'
 }
 

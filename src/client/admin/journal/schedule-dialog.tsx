@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { JOURNAL_MESSAGES } from '../../../shared/journal'
-import { instantToWallTime, wallTimeToInstant } from '../../../shared/shop-time'
+import { addDays } from '../../../shared/shop-dates/calendar'
+import { dayIn, instantToWallTime, wallTimeToInstant } from '../../../shared/shop-dates/wall-time'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -12,8 +13,6 @@ import {
 } from '../../ui/dialog'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
-
-const DAY = 24 * 60 * 60_000
 
 /**
  * Picks when a story goes live: a date and a time on the shop's clock (STORE_TIMEZONE), whatever
@@ -38,12 +37,12 @@ export function ScheduleDialog({
   // Tomorrow at 9 in the morning, the shop's time, unless a schedule is being moved.
   const start = initial
     ? instantToWallTime(initial, timeZone)
-    : { date: instantToWallTime(new Date(Date.now() + DAY), timeZone).date, time: '09:00' }
+    : { date: addDays(dayIn(timeZone), 1), time: '09:00' }
   const [date, setDate] = useState(start.date)
   const [time, setTime] = useState(start.time)
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
-  const today = instantToWallTime(new Date(), timeZone).date
+  const today = dayIn(timeZone)
 
   const confirm = async () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) {

@@ -4,7 +4,8 @@ import { documentsAdminContract } from '../../../shared/documents/admin-contract
 import { formatCents } from '../../../shared/money'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Button, buttonVariants } from '../../ui/button'
 import { useRetryRefund } from './api'
 
@@ -47,7 +48,7 @@ export function RefundsSummary({ order }: { order: AdminOrder }) {
                 </span>
               )}
               <span className="block text-xs text-ink-muted">
-                {formatDateTime(refund.createdAt, { timeZone, zoneName: true })} ·{' '}
+                {formatDateTime(refund.createdAt, timeZone, { zoneName: true })} ·{' '}
                 {refund.method === 'stripe' ? 'card' : refund.method.replace(/_/g, ' ')}
                 {STATUS_WORDS[refund.status] && (
                   <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>

@@ -4,9 +4,11 @@ import { formatCents } from '../../../shared/money'
 import { ORDER_STATUS_TONES, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../../../shared/order-labels'
 import { NEXT_STEP, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, trackingLink } from '../../../shared/orders'
 import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
+import { formatDay } from '../../../shared/shop-dates/calendar'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { formatRate } from '../../../shared/tax'
 import { cn } from '../../lib/cn'
-import { formatDateTime, formatDay, useShopTimeZone } from '../../lib/dates'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
@@ -44,7 +46,7 @@ export function OrderCard({
   const holdsUnpaid = !!order.customerEmail && holdsPiecesUnpaid(order)
   // The shop's clock, named: the owner may be reading this in another zone.
   const timeZone = useShopTimeZone()
-  const when = (iso: string) => formatDateTime(iso, { timeZone, zoneName: true })
+  const when = (iso: string) => formatDateTime(iso, timeZone, { zoneName: true })
   return (
     <article
       aria-labelledby={`order-${order.id}-title`}

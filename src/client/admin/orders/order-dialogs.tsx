@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react'
 import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
 import { type AdminOrder, TRACKING_REQUIRED } from '../../../shared/orders-admin'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
@@ -202,7 +203,7 @@ export function ReservationDialog({
   const from = current && current.getTime() > Date.now() ? current : new Date()
   const until = new Date(from.getTime() + hours * 3600_000)
   const timeZone = useShopTimeZone()
-  const when = (at: Date) => formatDateTime(at.toISOString(), { timeZone, zoneName: true })
+  const when = (at: Date) => formatDateTime(at, timeZone, { zoneName: true })
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -6,7 +6,9 @@ import {
   type PaymentPlanInput,
   splitInstallments,
 } from '../../../shared/orders-admin'
-import { formatDay } from '../../lib/dates'
+import { addMonths, formatDay } from '../../../shared/shop-dates/calendar'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
@@ -20,13 +22,6 @@ const EVERY_LABELS: Record<Every, string> = {
   month: 'Every month',
   'two-weeks': 'Every two weeks',
   week: 'Every week',
-}
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10)
-const inAMonth = () => {
-  const date = new Date()
-  date.setUTCMonth(date.getUTCMonth() + 1)
-  return isoDay(date)
 }
 
 /**
@@ -48,7 +43,9 @@ export function PlanDialog({
   const id = useId()
   const [deposit, setDeposit] = useState(order.amountPaid ? String(order.amountPaid / 100) : '')
   const [count, setCount] = useState('3')
-  const [firstDue, setFirstDue] = useState(inAMonth)
+  const timeZone = useShopTimeZone()
+  // A month from the shop's today.
+  const [firstDue, setFirstDue] = useState(() => addMonths(dayIn(timeZone), 1))
   const [every, setEvery] = useState<Every>('month')
   const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
 
@@ -117,7 +114,7 @@ export function PlanDialog({
             id={`${id}-first`}
             type="date"
             value={firstDue}
-            min={isoDay(new Date())}
+            min={dayIn(timeZone)}
             onChange={(event) => edit(setFirstDue)(event.target.value)}
           />
         </FormField>

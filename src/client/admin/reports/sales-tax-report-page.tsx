@@ -2,10 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { Navigate, Route, Routes, useSearchParams } from 'react-router'
 import { formatCents } from '../../../shared/money'
+import { addDays, addMonths } from '../../../shared/shop-dates/calendar'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { formatRate, stateName } from '../../../shared/tax'
 import { taxAdminContract as contract } from '../../../shared/tax/admin-contract'
 import type { StateFigures } from '../../../shared/tax-report'
 import { call } from '../../lib/api'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
@@ -23,20 +26,20 @@ export const salesTaxReportQuery = (from: string, to: string) =>
     queryFn: () => call(contract.report, { query: { from, to } }),
   })
 
-const pad = (value: number) => String(value).padStart(2, '0')
-const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-
-/** The periods a Texas seller files for: a month or a quarter, this one or the last. */
-function periods(now = new Date()) {
-  const year = now.getFullYear()
-  const month = now.getMonth()
-  const quarter = Math.floor(month / 3) * 3
+/**
+ * The periods a Texas seller files for: a month or a quarter, this one or the last, on the shop's
+ * calendar (the report counts the shop's days), whatever zone the owner's device is in.
+ */
+function periods(timeZone: string | undefined) {
+  const today = dayIn(timeZone)
+  const month = `${today.slice(0, 7)}-01`
+  const quarter = addMonths(month, -((Number(today.slice(5, 7)) - 1) % 3))
   return [
-    { label: 'This month', from: new Date(year, month, 1), to: now },
-    { label: 'Last month', from: new Date(year, month - 1, 1), to: new Date(year, month, 0) },
-    { label: 'This quarter', from: new Date(year, quarter, 1), to: now },
-    { label: 'Last quarter', from: new Date(year, quarter - 3, 1), to: new Date(year, quarter, 0) },
-  ].map((period) => ({ label: period.label, from: isoDay(period.from), to: isoDay(period.to) }))
+    { label: 'This month', from: month, to: today },
+    { label: 'Last month', from: addMonths(month, -1), to: addDays(month, -1) },
+    { label: 'This quarter', from: quarter, to: today },
+    { label: 'Last quarter', from: addMonths(quarter, -3), to: addDays(quarter, -1) },
+  ]
 }
 
 /** The back office's reports: for now, the sales-tax report (issue 34). */
@@ -52,7 +55,8 @@ export function ReportsPage() {
 
 function SalesTaxReportPage() {
   const [params, setParams] = useSearchParams()
-  const [thisMonth, , thisQuarter] = periods()
+  const shown = periods(useShopTimeZone())
+  const [thisMonth, , thisQuarter] = shown
   const from = params.get('from') ?? thisQuarter!.from
   const to = params.get('to') ?? thisMonth!.to
   const report = useQuery(salesTaxReportQuery(from, to))
@@ -84,7 +88,7 @@ function SalesTaxReportPage() {
           />
         </FormField>
         <div className="flex flex-wrap gap-2">
-          {periods().map((period) => (
+          {shown.map((period) => (
             <Button
               key={period.label}
               variant={period.from === from && period.to === to ? 'primary' : 'secondary'}

@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
 import type { Sale } from '../../../shared/sales'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { IconAction } from '../../ui/icon-action'
 import { methodLabel } from '../orders/order-card'
@@ -20,7 +20,7 @@ export function saleColumns(onDetails: (sale: Sale) => void, timeZone?: string):
       header: 'Date',
       cell: ({ getValue }) => (
         <span className="tabular-nums sm:whitespace-nowrap">
-          {formatDateTime(getValue(), { timeZone, zoneName: true })}
+          {formatDateTime(getValue(), timeZone, { zoneName: true })}
         </span>
       ),
     }),

@@ -1,6 +1,7 @@
 import { formatCents } from '../../../shared/money'
 import type { Sale } from '../../../shared/sales'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog'
 import { methodLabel } from '../orders/order-card'
 import { saleProductName } from './sale-columns'
@@ -25,7 +26,7 @@ export function SaleDetailsDialog({ sale, onClose }: { sale: Sale | undefined; o
           <DialogTitle>Sale details</DialogTitle>
           <DialogDescription>
             {sale &&
-              `${saleProductName(sale)}${sale.productSku ? ` · ${sale.productSku}` : ''} · ${formatDateTime(sale.saleDate, { timeZone, zoneName: true })}`}
+              `${saleProductName(sale)}${sale.productSku ? ` · ${sale.productSku}` : ''} · ${formatDateTime(sale.saleDate, timeZone, { zoneName: true })}`}
           </DialogDescription>
         </DialogHeader>
         <dl className="mt-2 divide-y divide-ink/10 text-sm">

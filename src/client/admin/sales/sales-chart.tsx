@@ -1,15 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCents } from '../../../shared/money'
 import type { MonthlySales } from '../../../shared/sales'
+import { formatMonth } from '../../../shared/shop-dates/calendar'
 
-/** '2026-03' → 'Mar ’26' */
-function monthLabel(month: string): string {
-  const name = new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    timeZone: 'UTC',
-  })
-  return `${name} ’${month.slice(2, 4)}`
-}
 const compactDollars = (cents: number) =>
   new Intl.NumberFormat('en-US', {
     style: 'currency',
@@ -29,7 +22,7 @@ export default function SalesChart({ months }: { months: MonthlySales[] }) {
             <CartesianGrid vertical={false} stroke="var(--color-ink)" strokeOpacity={0.08} />
             <XAxis
               dataKey="month"
-              tickFormatter={monthLabel}
+              tickFormatter={formatMonth}
               tickLine={false}
               axisLine={false}
               stroke="var(--color-ink-muted)"
@@ -43,7 +36,7 @@ export default function SalesChart({ months }: { months: MonthlySales[] }) {
             />
             <Tooltip
               formatter={(value) => formatCents(Number(value))}
-              labelFormatter={(label) => monthLabel(String(label))}
+              labelFormatter={(label) => formatMonth(String(label))}
               cursor={{ fill: 'var(--color-jade-50)' }}
             />
             <Legend iconType="circle" iconSize={8} />
@@ -77,7 +70,7 @@ export default function SalesChart({ months }: { months: MonthlySales[] }) {
         <tbody>
           {months.map((month) => (
             <tr key={month.month}>
-              <td>{monthLabel(month.month)}</td>
+              <td>{formatMonth(month.month)}</td>
               <td>{formatCents(month.sales)}</td>
               <td>{formatCents(month.profit)}</td>
             </tr>

@@ -3,10 +3,11 @@ import { Check, Copy, Download, MailPlus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
 import type { Subscriber } from '../../../shared/newsletter/admin-contract'
+import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { ApiError } from '../../lib/api'
 import { cn } from '../../lib/cn'
-import { formatDateTime, useShopTimeZone } from '../../lib/dates'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -25,7 +26,7 @@ const COPIED_MS = 2000
 /** 'Invalid date' for an unreadable date, 'N/A' for none (back-office.md §2 Subscribers). */
 export function subscribedOn(iso: string | null, timeZone?: string): string {
   if (!iso) return 'N/A'
-  return formatDateTime(iso, { timeZone, zoneName: true }) || 'Invalid date'
+  return formatDateTime(iso, timeZone, { zoneName: true }) || 'Invalid date'
 }
 
 function SubscribedOn({ iso }: { iso: string | null }) {

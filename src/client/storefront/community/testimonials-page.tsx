@@ -3,9 +3,9 @@ import { MessageSquareQuote } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { imageSources } from '../../../shared/images'
+import { formatDate } from '../../../shared/shop-dates/format'
 import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonial-labels'
 import { queries } from '../../lib/queries'
-import { shortDate } from '../../lib/short-date'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Skeleton } from '../../ui/skeleton'
@@ -108,6 +108,8 @@ function ReviewForm() {
 }
 
 function TestimonialItem({ testimonial }: { testimonial: Testimonial }) {
+  // The shop's day, as the server rendered it: the same text when the page hydrates.
+  const { data: store } = useQuery(queries.store())
   const photo = testimonial.imageUrl ? imageSources(testimonial.imageUrl) : undefined
   return (
     <li className="grid gap-6 py-10 sm:grid-cols-[1fr_auto]">
@@ -123,7 +125,9 @@ function TestimonialItem({ testimonial }: { testimonial: Testimonial }) {
             <span className="block font-medium text-ink">{testimonial.customerName}</span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
               <Stars rating={testimonial.rating} />
-              <time dateTime={testimonial.createdAt}>{shortDate(testimonial.createdAt)}</time>
+              <time dateTime={testimonial.createdAt}>
+                {formatDate(testimonial.createdAt, store?.timeZone)}
+              </time>
             </span>
           </figcaption>
         </div>

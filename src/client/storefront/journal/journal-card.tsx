@@ -3,8 +3,8 @@ import { Link } from 'react-router'
 import { imageSources } from '../../../shared/images'
 import type { JournalPostSummary } from '../../../shared/journal'
 import { journalPath } from '../../../shared/journal-paths'
+import { formatDate } from '../../../shared/shop-dates/format'
 import { cn } from '../../lib/cn'
-import { formatLongDate } from '../../lib/long-date'
 import { queries } from '../../lib/queries'
 
 /** The post's date in the shop's time zone, the same on the server and in the browser. */
@@ -12,7 +12,7 @@ export function PostDate({ iso, className }: { iso: string; className?: string }
   const { data: store } = useQuery(queries.store())
   return (
     <time dateTime={iso} className={className}>
-      {formatLongDate(iso, store?.timeZone)}
+      {formatDate(iso, store?.timeZone, { long: true })}
     </time>
   )
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { imageSources } from '../../../shared/images'
-import { formatLongDate } from '../../lib/long-date'
+import { formatDate } from '../../../shared/shop-dates/format'
 import { NEWEST_STORY, queries } from '../../lib/queries'
 
 /**
@@ -68,7 +68,7 @@ export function NewestStory() {
                 dateTime={post.publishedAt}
                 className="text-xs uppercase tracking-[0.15em] text-ink-muted"
               >
-                {formatLongDate(post.publishedAt, store?.timeZone)}
+                {formatDate(post.publishedAt, store?.timeZone, { long: true })}
               </time>
             </p>
           </div>

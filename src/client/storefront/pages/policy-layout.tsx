@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Mail, MessageSquareText } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { formatDay } from '../../../shared/shop-dates/calendar'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
 
@@ -14,14 +15,6 @@ const proseClass = cn(
   '[&_a]:text-jade-700 [&_a]:underline [&_a]:decoration-gold/60 [&_a]:underline-offset-4',
   '[&_a:hover]:decoration-jade-700',
 )
-
-// UTC on both sides, so the server's text and the browser's hydration agree.
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
-
-function formatIsoDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
-}
 
 export interface PolicyLayoutProps {
   title: string
@@ -38,7 +31,7 @@ export function PolicyLayout({ title, updated, children }: PolicyLayoutProps) {
       <header className="mt-10">
         <h1 className="font-display text-4xl leading-tight text-ink sm:text-5xl">{title}</h1>
         <p className="mt-4 text-sm text-ink-muted">
-          Last updated <time dateTime={updated}>{formatIsoDate(updated)}</time>
+          Last updated <time dateTime={updated}>{formatDay(updated, { long: true }) || updated}</time>
         </p>
         <div className="mt-8 h-px w-16 bg-gold" aria-hidden />
       </header>

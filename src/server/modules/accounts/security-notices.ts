@@ -1,4 +1,4 @@
-import { formatDeadline } from '../../../shared/orders'
+import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Config } from '../../config'
 import type { DbOrTx } from '../../db/client'
@@ -92,7 +92,7 @@ export async function recordSecurityChange(
   const at = event?.at ?? new Date()
   const to = [...new Set(account.addresses.filter((address): address is string => Boolean(address)))]
   if (to.length === 0) return
-  const notice = { ...NOTICES[change], when: formatDeadline(at.toISOString(), links.store.timeZone) }
+  const notice = { ...NOTICES[change], when: formatDeadline(at, links.store.timeZone) }
   const home = `${trimSlash(links.publicUrl)}/`
   await enqueueMails(
     db,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { catalogAdminContract as contract } from '../../../shared/catalog/admin-contract'
 import { catalogExportFileName } from '../../../shared/catalog-csv'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import type { FileStore } from '../media/file-store'
@@ -25,7 +26,9 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   db: Database
   files: FileStore
   origin: (request: FastifyRequest) => string
-}> = async (app, { db, files, origin }) => {
+  /** The shop's clock: an export is named after its day. */
+  timeZone: string
+}> = async (app, { db, files, origin, timeZone }) => {
   app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listAdminProducts(db, request.query),
   )
@@ -33,7 +36,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => catalogSummary(db))
 
   app.get(contract.exportCsv.path, (request, reply) => {
-    const day = new Date().toISOString().slice(0, 10)
+    const day = dayIn(timeZone)
     const csv = exportCatalogCsv(db, origin(request), (error) =>
       request.log.error({ err: error }, 'catalogue export cut short'),
     )

@@ -1,5 +1,6 @@
 import { formatCents } from '../../../shared/money'
 import { RETURN_WINDOW_DAYS } from '../../../shared/refunds'
+import { formatDate } from '../../../shared/shop-dates/format'
 import { formatRate } from '../../../shared/tax'
 import type { OrderDocument } from './order-document'
 import {
@@ -8,7 +9,6 @@ import {
   drawRowRule,
   drawTableHeader,
   ensureSpace,
-  formatDay,
   GOLD,
   INK,
   JADE,
@@ -122,7 +122,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
   doc.y += 4
   for (const payment of order.payments)
     amount(
-      `Paid by ${METHOD_LABELS[payment.method]}, ${formatDay(payment.at, timeZone)}`,
+      `Paid by ${METHOD_LABELS[payment.method]}, ${formatDate(payment.at, timeZone, { long: true })}`,
       formatCents(payment.amount),
       {
         color: MUTED,
@@ -130,7 +130,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
     )
   for (const refund of order.refunds)
     amount(
-      `Refunded by ${METHOD_LABELS[refund.method]}, ${formatDay(refund.at, timeZone)}`,
+      `Refunded by ${METHOD_LABELS[refund.method]}, ${formatDate(refund.at, timeZone, { long: true })}`,
       `-${formatCents(refund.amount)}`,
       { color: MUTED },
     )

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import type { OrderParticulars, PaymentMethod } from '../../../shared/orders'
+import { formatDate } from '../../../shared/shop-dates/format'
 import { woffToSfnt } from './woff-to-sfnt'
 
 // The look of the shop's papers: US Letter, ivory-free white (it prints), ink text, the jade
@@ -58,10 +59,6 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
 }
 
-/** 'November 24, 2026' on the shop's calendar. */
-export const formatDay = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(at)
-
 export interface Letterhead {
   name: string
   address: string
@@ -80,7 +77,10 @@ export function startOrderPaper(
   timeZone: string,
 ): PDFKit.PDFDocument {
   const doc = createDocument(`${kind} #${order.id}`, shop.name)
-  drawLetterhead(doc, shop, kind, [`Order #${order.id}`, formatDay(order.createdAt, timeZone)])
+  drawLetterhead(doc, shop, kind, [
+    `Order #${order.id}`,
+    formatDate(order.createdAt, timeZone, { long: true }),
+  ])
   return doc
 }
 

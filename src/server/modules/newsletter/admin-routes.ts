@@ -1,12 +1,17 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { newsletterAdminContract as contract } from '../../../shared/newsletter/admin-contract'
+import { dayIn, formatCsvDateTime } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { allSubscriberEmails, listSubscribers, subscriberSummary } from './service'
 
 /** The Subscribers screen's calls; registered inside the admin scope (plugins/admin-scope.ts). */
-export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const newsletterAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  /** The shop's clock, for the export's dates and its name. */
+  timeZone: string
+}> = async (app, { db, timeZone }) => {
   app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => subscriberSummary(db))
 
   app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
@@ -27,10 +32,13 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     async (request, reply) => {
       const rows = await allSubscriberEmails(db, request.query.search)
       const csv = stringify(
-        rows.map((row) => [neutralise(row.email), row.createdAt ?? '']),
+        rows.map((row) => [
+          neutralise(row.email),
+          row.createdAt ? formatCsvDateTime(row.createdAt, timeZone) : '',
+        ]),
         { header: true, columns: ['Email Address', 'Date Subscribed'] },
       )
-      const date = new Date().toISOString().slice(0, 10)
+      const date = dayIn(timeZone)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="subscribers-${date}.csv"`)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ordersAdminContract as contract } from '../../../shared/orders/admin-contract'
-import { dayIn } from '../../../shared/orders-admin'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { formatDeadline } from '../../../shared/orders'
+import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
@@ -54,7 +54,7 @@ export function reservationReminders(mail: MailContext, timeZone: string): Sweep
       )
       for (const order of claimed) {
         await tellShopper(db, order.id, 'reservation-reminder', mail, {
-          reservedUntil: formatDeadline(new Date(order.reservedUntil).toISOString(), timeZone),
+          reservedUntil: formatDeadline(order.reservedUntil, timeZone),
         })
       }
       return claimed.length
@@ -97,7 +97,7 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
           sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`,
         )
         await releaseOrder(tx, order.id)
-        const until = formatDeadline(new Date(order.reservedUntil).toISOString(), timeZone)
+        const until = formatDeadline(order.reservedUntil, timeZone)
         await recordEvent(
           tx,
           order.id,
@@ -146,7 +146,7 @@ export async function extendReservation(
       tx,
       orderId,
       'reservation',
-      `Reservation extended to ${formatDeadline(new Date(extended.reservedUntil).toISOString(), context.timeZone)}`,
+      `Reservation extended to ${formatDeadline(extended.reservedUntil, context.timeZone)}`,
       context.actor,
     )
   })
@@ -174,7 +174,7 @@ export async function restartReservation(
       tx,
       orderId,
       'reservation',
-      `Pieces held until ${formatDeadline(new Date(held.reservedUntil).toISOString(), context.timeZone)}`,
+      `Pieces held until ${formatDeadline(held.reservedUntil, context.timeZone)}`,
       context.actor,
     )
 }

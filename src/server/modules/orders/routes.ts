@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ordersContract as contract } from '../../../shared/orders/contract'
-import { dayIn } from '../../../shared/orders-admin'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dayIn } from '../../../shared/orders-admin'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 

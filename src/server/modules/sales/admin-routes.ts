@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { salesAdminContract as contract } from '../../../shared/sales/admin-contract'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { salesCsv } from './csv'
@@ -24,7 +25,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
         await allRefundLines(db, request.query.period, { timeZone }, request.query.search),
         timeZone,
       )
-      const day = new Date().toISOString().slice(0, 10)
+      const day = dayIn(timeZone)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import type { RefundLine, Sale } from '../../../shared/sales'
+import { formatCsvDateTime } from '../../../shared/shop-dates/wall-time'
 import { dollars, inert } from '../../csv-cells'
 
 /**
@@ -8,22 +9,12 @@ import { dollars, inert } from '../../csv-cells'
  * shop's time zone. The Sale Price and Profit columns add up to the cards' Total Sales and Profit.
  */
 export function salesCsv(sales: Sale[], refundLines: RefundLine[], timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
   const rows = [
     ...sales.map((sale) => ({ at: sale.saleDate, cells: saleCells(sale) })),
     ...refundLines.map((line) => ({ at: line.refundDate, cells: refundCells(line) })),
   ].sort((a, b) => b.at.localeCompare(a.at))
-  const when = (iso: string) => date.format(new Date(iso)).replace(',', '')
   return stringify(
-    rows.map(({ at, cells }) => [when(at), ...cells]),
+    rows.map(({ at, cells }) => [formatCsvDateTime(at, timeZone), ...cells]),
     {
       header: true,
       columns: [

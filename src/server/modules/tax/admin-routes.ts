@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { instantToWallTime } from '../../../shared/shop-time'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { stateCode } from '../../../shared/tax'
 import { taxAdminContract as contract } from '../../../shared/tax/admin-contract'
 import { MAX_RATE_TABLE_BYTES } from '../../../shared/tax-tables'
@@ -21,7 +21,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
   app,
   { db, timeZone },
 ) => {
-  const today = () => instantToWallTime(new Date(), timeZone).date
+  const today = () => dayIn(timeZone)
   await app.register(multipart, {
     limits: { fileSize: MAX_RATE_TABLE_BYTES, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: true,

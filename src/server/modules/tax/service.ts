@@ -1,4 +1,4 @@
-import { instantToWallTime } from '../../../shared/shop-time'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import {
   DEFAULT_TAX_SETTINGS,
   isUnitedStates,
@@ -58,7 +58,7 @@ export async function quoteTax(db: DbOrTx, input: TaxQuoteInput): Promise<TaxCal
   if (!zipCode) throw invalid(TAX_MESSAGES.unreadableZip, 'zipCode')
   const fromOrigin = registration.sourcing === 'origin' && settings.origin.state === state
   const zips = fromOrigin ? [settings.origin.zipCode, zipCode] : [zipCode]
-  const day = instantToWallTime(input.at ?? new Date(), input.timeZone).date
+  const day = dayIn(input.timeZone, input.at)
   const [rows, exemption] = await Promise.all([
     (input.rates ?? ratesInForce)(db, state, day, zips),
     input.userId ? exemptionFor(db, input.userId, state, day) : undefined,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { instantToWallTime } from '../../../shared/shop-time'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { TaxSettings } from '../../../shared/tax'
 import { RATE_TABLE_STALE_DAYS } from '../../../shared/tax-tables'
 import { DEFAULT_NEXUS_THRESHOLD, NEXUS_WARNING_SHARE, type TaxWatch } from '../../../shared/tax-watch'
@@ -19,7 +19,7 @@ export async function taxWatch(
   timeZone: string,
   now = new Date(),
 ): Promise<TaxWatch> {
-  const today = instantToWallTime(now, timeZone).date
+  const today = dayIn(timeZone, now)
   const registered = new Set(settings.registrations.map((registration) => registration.state))
   const [tables, [fallback], sales] = await Promise.all([
     listRateTables(db, today),

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
+import { dayIn } from '../../../../shared/shop-dates/wall-time'
 import { formatRate, stateName } from '../../../../shared/tax'
 import type { RateTablePreview } from '../../../../shared/tax-tables'
 import { ApiError } from '../../../lib/api'
 import { failureMessage } from '../../../lib/mutation-toasts'
+import { useShopTimeZone } from '../../../lib/shop-time-zone'
 import { useFailureToast } from '../../../lib/use-failure-toast'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
@@ -16,7 +18,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { UsStateOptions } from '../../../ui/us-state-options'
 import { taxQueries, useApplyTable, useUploadTable } from './api'
 
-const today = () => new Date().toISOString().slice(0, 10)
 const rate = (value: number | null) => (value === null ? '—' : formatRate(value))
 
 /** Upload a state's ZIP table, check its differences with the table in force, then apply it. */
@@ -26,6 +27,8 @@ export function RateTables() {
   const upload = useUploadTable()
   const apply = useApplyTable()
   const [state, setState] = useState('TX')
+  // The shop's day, as the server reads a table's first day.
+  const today = dayIn(useShopTimeZone())
   const [effectiveFrom, setEffectiveFrom] = useState(today)
   const [file, setFile] = useState<File>()
   const [preview, setPreview] = useState<RateTablePreview>()
@@ -161,7 +164,7 @@ export function RateTables() {
                   {table.inForce ? (
                     <Badge variant="jade">In force</Badge>
                   ) : table.status === 'applied' ? (
-                    <Badge variant="gold">{table.effectiveFrom > today() ? 'Scheduled' : 'Replaced'}</Badge>
+                    <Badge variant="gold">{table.effectiveFrom > today ? 'Scheduled' : 'Replaced'}</Badge>
                   ) : (
                     <Badge>Not applied</Badge>
                   )}

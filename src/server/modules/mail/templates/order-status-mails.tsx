@@ -1,5 +1,6 @@
 import { formatCents } from '../../../../shared/money'
 import { trackingLink } from '../../../../shared/orders'
+import { formatDay } from '../../../../shared/shop-dates/calendar'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
 import { COLORS, Details, greeting, MailButton, P, renderMailHtml, signature } from './layout'
@@ -161,12 +162,7 @@ export function installmentReminderMail(
   publicUrl: string,
 ): OutgoingMail {
   const number = `#${order.id}`
-  const due = new Date(`${installment.dueDate}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
+  const due = formatDay(installment.dueDate, { long: true })
   const lead = installment.overdue
     ? `The instalment of ${formatCents(installment.amount)} for your order ${number} was due on ${due} and we have not received it yet.`
     : `A friendly reminder: the instalment of ${formatCents(installment.amount)} for your order ${number} is due on ${due}.`
