@@ -4,18 +4,7 @@
 export const TESTIMONIAL_LIMITS = { name: 100, content: 2000 } as const
 export const NO_PRODUCT = '0'
 
-export interface Testimonial {
-  id: number
-  customerName: string
-  content: string
-  rating: number
-  productId: number | null
-  /** null when there is no product or the piece has since been deleted ('Unknown Product'). */
-  productName: string | null
-  imageUrl: string | null
-  approved: boolean
-  createdAt: string
-}
+export type { Testimonial, TestimonialPage } from './testimonials/answers'
 
 export const TESTIMONIAL_MESSAGES = {
   submitted: {
@@ -44,10 +33,4 @@ export const TESTIMONIAL_TAB_LABELS: Record<TestimonialTab, string> = {
   pending: 'Pending Review',
   approved: 'Approved',
   all: 'All Testimonials',
-}
-
-export interface TestimonialPage {
-  items: Testimonial[]
-  total: number
-  counts: Record<TestimonialTab, number>
 }

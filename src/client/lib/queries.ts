@@ -9,13 +9,13 @@ import type { QueryOf } from '../../shared/contract'
 import type { journalContract } from '../../shared/journal/contract'
 import { hasSessionHint } from '../../shared/session-hint'
 import type { storeContract } from '../../shared/store/contract'
-import type { Testimonial } from '../../shared/testimonials'
+import type { testimonialsContract } from '../../shared/testimonials/contract'
 import type { WishlistItem } from '../../shared/wishlist'
 import type { wishlistContract } from '../../shared/wishlist/contract'
 
 export type { WishlistItem }
 
-import { ApiError, api, call } from './api'
+import { ApiError, call } from './api'
 
 /**
  * How long the back office's first data counts as fresh. Its lists and figures are read anew on
@@ -145,7 +145,11 @@ export const queries = {
   testimonials: (params: Params = {}) =>
     queryOptions({
       queryKey: ['/api/testimonials', params],
-      queryFn: ({ queryKey }) => api.get<Testimonial[]>(keyToUrl(queryKey)),
+      queryFn: () =>
+        call<typeof testimonialsContract.list>(
+          { method: 'GET', path: '/api/testimonials' },
+          { query: asQuery<QueryOf<typeof testimonialsContract.list>>(params) },
+        ),
     }),
   /** Visible Journal posts, newest first: a page, a tag's (`tag`), or those naming a piece (`productId`). */
   journalPosts: (params: Params = {}) =>

@@ -31,19 +31,6 @@ const NOT_JSON: Record<string, string> = {
   'DELETE /api/admin/users/:id/tax-exemption': 'no content (204)',
 }
 
-/**
- * Routes still to be given their contracts; nothing new belongs here.
- */
-const notYetConverted = new Set<string>([
-  // testimonials: the one module not converted yet (issue 33).
-  'GET /api/testimonials',
-  'POST /api/testimonials',
-  'POST /api/testimonials/upload',
-  'GET /api/admin/testimonials',
-  'PATCH /api/admin/testimonials/:id/approve',
-  'DELETE /api/admin/testimonials/:id',
-])
-
 let t: TestApp
 let document: { paths: Record<string, Record<string, { responses?: Record<string, { content?: object }> }>> }
 beforeAll(async () => {
@@ -74,21 +61,16 @@ describe('every JSON route', () => {
 
   it('declares a response schema for each success it sends', () => {
     const missing = declared()
-      .filter((route) => !(key(route) in NOT_JSON) && !notYetConverted.has(key(route)))
+      .filter((route) => !(key(route) in NOT_JSON))
       .filter((route) => !answersJson(route.method, route.url))
       .map(key)
     expect(missing).toEqual([])
   })
 
-  it('is listed as not JSON, or waiting for its contract, only while it is true', () => {
+  it('is listed as not JSON only while the route exists', () => {
     const routes = new Set(declared().map(key))
-    const stale = [...Object.keys(NOT_JSON), ...notYetConverted].filter((route) => !routes.has(route))
+    const stale = Object.keys(NOT_JSON).filter((route) => !routes.has(route))
     expect(stale).toEqual([])
-    const converted = [...notYetConverted].filter((route) => {
-      const [method, url] = route.split(' ') as [string, string]
-      return answersJson(method, url)
-    })
-    expect(converted).toEqual([])
   })
 })
 

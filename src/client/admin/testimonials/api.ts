@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { TESTIMONIAL_MESSAGES, type Testimonial, type TestimonialPage } from '../../../shared/testimonials'
-import { api } from '../../lib/api'
+import type { QueryOf } from '../../../shared/contract'
+import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonials'
+import { testimonialsAdminContract as contract } from '../../../shared/testimonials/admin-contract'
+import { call } from '../../lib/api'
 import { failureMessage, toastSuccess } from '../../lib/mutation-toasts'
-import { keyToUrl } from '../../lib/queries'
 import { toast } from '../../ui/use-toast'
 
 type Params = Record<string, string | undefined>
@@ -11,7 +12,7 @@ export const testimonialQueries = {
   list: (params: Params) =>
     queryOptions({
       queryKey: ['/api/admin/testimonials', params],
-      queryFn: ({ queryKey }) => api.get<TestimonialPage>(keyToUrl(queryKey)),
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
@@ -37,7 +38,7 @@ function useRefresh() {
 export function useApproveTestimonial() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (testimonial: Testimonial) => api.patch(`/api/admin/testimonials/${testimonial.id}/approve`),
+    mutationFn: (testimonial: Testimonial) => call(contract.approve, { params: { id: testimonial.id } }),
     onSuccess: async () => {
       toastSuccess('Approved', TESTIMONIAL_MESSAGES.approved)
       await refresh()
@@ -49,7 +50,7 @@ export function useApproveTestimonial() {
 export function useDeleteTestimonial() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (testimonial: Testimonial) => api.delete(`/api/admin/testimonials/${testimonial.id}`),
+    mutationFn: (testimonial: Testimonial) => call(contract.remove, { params: { id: testimonial.id } }),
     onSuccess: async () => {
       toastSuccess('Deleted', TESTIMONIAL_MESSAGES.deleted)
       await refresh()

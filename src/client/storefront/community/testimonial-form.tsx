@@ -4,6 +4,7 @@ import { Star, X } from 'lucide-react'
 import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import type { Answer } from '../../../shared/contract'
 import { imageSources } from '../../../shared/images'
 import {
   NO_PRODUCT,
@@ -11,7 +12,8 @@ import {
   type TestimonialInput,
   testimonialSchema,
 } from '../../../shared/testimonials'
-import { api } from '../../lib/api'
+import { testimonialsContract } from '../../../shared/testimonials/contract'
+import { call } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
@@ -46,11 +48,18 @@ export function TestimonialForm() {
   const imageUrl = form.watch('imageUrl')
   const uploads = useImageUploads({
     send: async (file, onProgress) =>
-      (await uploadFile<{ files: string[] }>('/api/testimonials/upload', 'image', file, onProgress)).files,
+      (
+        await uploadFile<Answer<typeof testimonialsContract.upload>>(
+          testimonialsContract.upload.path,
+          'image',
+          file,
+          onProgress,
+        )
+      ).files,
     onUploaded: (urls) => form.setValue('imageUrl', urls[0] ?? null),
   })
   const submit = useMutation({
-    mutationFn: (values: FormOutput) => api.post('/api/testimonials', values),
+    mutationFn: (values: FormOutput) => call(testimonialsContract.submit, { body: values }),
     onSuccess: () => {
       form.reset(BLANK)
       // The review is sent: an earlier refused photo's red row has nothing left to retry.

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { endpoint } from '../contract'
+import { testimonialListQuerySchema } from '../testimonials'
+import { messageAnswer } from '../wire'
+import { testimonialPageAnswer } from './answers'
+
+const testimonialParams = z.object({
+  id: z.coerce.number({ error: 'Testimonial not found' }).int().positive(),
+})
+
+/** The moderation screen's calls. */
+export const testimonialsAdminContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/testimonials',
+    querystring: testimonialListQuerySchema,
+    response: { 200: testimonialPageAnswer },
+  }),
+  approve: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/testimonials/:id/approve',
+    params: testimonialParams,
+    response: { 200: messageAnswer },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/testimonials/:id',
+    params: testimonialParams,
+    response: { 200: messageAnswer },
+  }),
+}
