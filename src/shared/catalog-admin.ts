@@ -1,53 +1,13 @@
 import { z } from 'zod'
 import { listQuerySchema, sortParam } from './admin-list'
-import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, PRODUCT_TYPES } from './catalog'
+import { PRODUCT_CATEGORIES, PRODUCT_STATUSES } from './catalog'
+import { adminProductSchema } from './catalog/answers'
 import { nullableText, strictObject } from './validation'
-import { timestamp } from './wire'
 
 // The back office's view of the catalogue: what its product list asks for and gets.
 
-const cents = z.number().int()
-
-/**
- * A product with what only the back office sees: cost and the sale record. The shopper's fields
- * are those of `Product` (./catalog.ts); prices in cents.
- */
-export const adminProductAnswer = z.object({
-  id: z.number().int(),
-  sku: z.string().nullable(),
-  name: z.string(),
-  description: z.string(),
-  shortDescription: z.string(),
-  price: cents,
-  originalPrice: cents.nullable(),
-  imageUrls: z.array(z.string()),
-  /** Alt text per image, in the order of imageUrls; '' means the product's name. */
-  imageAlts: z.array(z.string()),
-  category: z.string(),
-  type: z.enum(PRODUCT_TYPES),
-  color: z.string(),
-  innerDiameterMm: z.number().int().nullable(),
-  /** The specification's name for innerDiameterMm (back-office.md §3); the same value. */
-  inner_diameter_mm: z.number().int().nullable(),
-  weight: z.string().nullable(),
-  dimensions: z.string().nullable(),
-  jadeType: z.string().nullable(),
-  origin: z.string().nullable(),
-  certification: z.string().nullable(),
-  /** The certificate of authenticity's image, beside `certification` (the lab and number). */
-  certificateUrl: z.string().nullable(),
-  featured: z.boolean(),
-  status: z.enum(PRODUCT_STATUSES),
-  stockQuantity: z.number().int(),
-  sold: z.boolean(),
-  inStock: z.boolean(),
-  createdAt: timestamp,
-  cost: cents.nullable(),
-  soldAt: timestamp.nullable(),
-  soldPrice: cents.nullable(),
-  updatedAt: timestamp,
-})
-export type AdminProduct = z.input<typeof adminProductAnswer>
+/** A product with what only the back office sees: cost and the sale record. */
+export type { AdminProduct } from './catalog/answers'
 
 export const ADMIN_PRODUCT_SORTS = ['newest', 'name-asc', 'name-desc', 'price-desc', 'price-asc'] as const
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number]
@@ -69,7 +29,7 @@ export type AdminProductQuery = z.output<typeof adminProductQuerySchema>
 const count = z.number().int()
 
 export const adminProductPageAnswer = z.object({
-  items: z.array(adminProductAnswer),
+  items: z.array(adminProductSchema),
   total: count,
   /** How many products each status has under the same search and category (for the filter). */
   statusCounts: z.record(z.enum([...PRODUCT_STATUSES, 'all']), count),

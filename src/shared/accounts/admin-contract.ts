@@ -2,28 +2,14 @@ import { z } from 'zod'
 import { endpoint } from '../contract'
 import { adminFlagSchema, userListQuerySchema } from '../users-admin'
 import { listAnswer, messageAnswer, timestamp } from '../wire'
+import { publicUserSchema } from './answers'
 
 // The Accounts screen's calls (back-office.md §2); the routes are inside the admin scope.
 
 const userParams = z.object({ id: z.coerce.number({ error: 'User not found' }).int().positive() })
 
-/** An account as the owner sees it (the signed-in user's own fields: toPublicUser). */
-export const accountAnswer = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  country: z.string().nullable(),
-  phone: z.string().nullable(),
-  isAdmin: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  isAuthenticated: z.literal(true),
-})
+/** An account as the owner sees it: the fields its user sees of itself. */
+export const accountAnswer = publicUserSchema
 
 /** A row of the Accounts list. */
 export const adminUserAnswer = accountAnswer.extend({

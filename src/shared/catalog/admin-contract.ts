@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import {
-  adminProductAnswer,
   adminProductPageAnswer,
   adminProductQuerySchema,
   catalogSummaryAnswer,
@@ -12,6 +11,7 @@ import {
 import { endpoint } from '../contract'
 import { markSoldSchema, productInputSchema } from '../product-input'
 import { messageAnswer } from '../wire'
+import { adminProductSchema } from './answers'
 
 // The back office's catalogue: the product list and form, the category pictures; the routes are
 // inside the admin scope.
@@ -36,21 +36,21 @@ export const catalogAdminContract = {
     method: 'POST',
     path: '/api/products',
     body: productInputSchema,
-    response: { 201: adminProductAnswer },
+    response: { 201: adminProductSchema },
   }),
   update: endpoint({
     method: 'PUT',
     path: '/api/products/:id',
     params: productParams,
     body: productInputSchema,
-    response: { 200: adminProductAnswer },
+    response: { 200: adminProductSchema },
   }),
   markSold: endpoint({
     method: 'PATCH',
     path: '/api/products/:id/mark-sold',
     params: productParams,
     body: markSoldSchema,
-    response: { 200: adminProductAnswer },
+    response: { 200: adminProductSchema },
   }),
   remove: endpoint({
     method: 'DELETE',

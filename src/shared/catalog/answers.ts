@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listAnswer } from '../wire'
+import { listAnswer, timestamp } from '../wire'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from './vocabulary'
 
 // The catalogue's answers (contract.ts). catalog.ts, which every storefront page loads, takes its
@@ -40,11 +40,13 @@ export const productSchema = z.object({
 
 /** The owner's view of a product: the public one with what it cost and when it sold. */
 export const adminProductSchema = productSchema.extend({
+  createdAt: timestamp,
   cost: z.number().int().nullable(),
-  soldAt: z.string().nullable(),
+  soldAt: timestamp.nullable(),
   soldPrice: z.number().int().nullable(),
-  updatedAt: z.string(),
+  updatedAt: timestamp,
 })
+export type AdminProduct = z.input<typeof adminProductSchema>
 
 export const categoryImageSchema = z.object({
   category: z.string(),
