@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { invalid } from '../errors'
-import type { AttemptCounters } from '../lib/attempt-counters'
+import type { AttemptCounters } from '../limits/attempt-counters'
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import rateLimit from '../http/rate-limit'
 import security from '../http/security'
 import session from '../http/session'
-import { type AttemptCounters, PostgresCounters, RedisCounters } from '../lib/attempt-counters'
+import { type AttemptCounters, PostgresCounters, RedisCounters } from '../limits/attempt-counters'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { rateLimited } from '../../errors'
-import type { AttemptCounters } from '../../lib/attempt-counters'
+import type { AttemptCounters } from '../../limits/attempt-counters'
 import { verifyPassword } from './passwords'
 
 /**

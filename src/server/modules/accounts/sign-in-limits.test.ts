@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { PASSWORD_CHECKS_LOCKED_MESSAGE, PASSWORD_CHECKS_PER_ACCOUNT } from './password-checks'
 import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_DEVICE, LOGIN_CEILING_PER_USERNAME } from './sign-in'

@@ -1,8 +1,8 @@
 import { normalizeIdentity } from '../../../shared/identity'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import type { AttemptCounters } from '../../lib/attempt-counters'
-import { countAttemptBelowSql } from '../../lib/attempt-limit'
+import type { AttemptCounters } from '../../limits/attempt-counters'
+import { countAttemptBelowSql } from '../../limits/attempt-limit'
 import type { PublicFields } from './service'
 import type { UserRow } from './session-service'
 

@@ -6,7 +6,7 @@ import { catalogImportAdminContract as contract } from '../../../shared/catalog-
 import type { Database } from '../../db/client'
 import { DomainError, invalidFields } from '../../errors'
 import { schemaOf } from '../../http/contract'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { previewImport } from './preview'
 import { confirmImport, importProgress, importReportCsv } from './progress'
 import type { ImportRunner } from './runner'

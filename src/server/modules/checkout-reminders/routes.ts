@@ -8,7 +8,7 @@ import { checkoutRemindersContract as contract } from '../../../shared/checkout-
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { restoreCartLines } from '../cart/service'
 import { REMINDER_PATHS, type ReminderLinks } from './reminder-links'
 import { unsubscribeFromReminders } from './service'

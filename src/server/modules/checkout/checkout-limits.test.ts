@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../db/schema'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
 let t: TestApp

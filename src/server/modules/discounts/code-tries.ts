@@ -2,7 +2,7 @@ import type { OrderLine } from '../../../shared/checkout'
 import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts'
 import type { DbOrTx } from '../../db/client'
 import { rateLimited } from '../../errors'
-import type { AttemptCounters } from '../../lib/attempt-counters'
+import type { AttemptCounters } from '../../limits/attempt-counters'
 import { clientHolder } from '../checkout/holders'
 import { codeProblem, findCode } from './service'
 

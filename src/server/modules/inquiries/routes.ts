@@ -3,7 +3,7 @@ import { INQUIRY_MESSAGES } from '../../../shared/inquiries'
 import { inquiriesContract } from '../../../shared/inquiries/contract'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { createInquiry, type InquiryMailContext } from './service'
 
 /** The contact form's call; the inbox's calls are in admin-routes.ts. */

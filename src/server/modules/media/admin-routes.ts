@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { mediaAdminContract as contract } from '../../../shared/media/admin-contract'
 import { schemaOf } from '../../http/contract'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import type { FileStore } from './file-store'
 import { imageUploadLimits, storeUploadedImages } from './uploads'
 

@@ -3,7 +3,7 @@ import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
 import { newsletterContract as contract } from '../../../shared/newsletter/contract'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { confirmSubscription, type NewsletterMailContext, subscribe, unsubscribe } from './service'
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orders } from '../../db/schema'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { orderMailRenderers } from '../checkout/order-mail'

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { currentUser, requireUser } from '../../http/guards'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import type { OrderLinkTokens } from './order-link-token'
 import { getOrderByAccessKey, getUserOrder, listUserOrders } from './service'
 

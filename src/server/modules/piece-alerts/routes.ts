@@ -3,7 +3,7 @@ import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
 import { pieceAlertsContract as contract } from '../../../shared/piece-alerts/contract'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
-import { RATE_LIMITS } from '../../lib/rate-limits'
+import { RATE_LIMITS } from '../../limits/rate-limits'
 import { askForAlerts, confirmAlert, type PieceAlertContext, unsubscribe } from './service'
 
 export const pieceAlertRoutes: FastifyPluginAsyncZod<{
