@@ -4,7 +4,6 @@ import { fromDatabase, isDeadConnection, type Reachability } from './reachabilit
 /** How long a request waits for a pooled connection (or a new one to open) before it is a 503. */
 export const CONNECTION_WAIT_MS = 3000
 
-type Connect = () => Promise<pg.PoolClient>
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void
 
 /** A single statement that only reads: sent again on another connection when its own died. */
@@ -35,8 +34,9 @@ export function createPool(
   const openedAt = new WeakMap<pg.PoolClient, number>()
   pool.on('connect', (client) => openedAt.set(client as pg.PoolClient, Date.now()))
 
-  // Errors the driver raises are marked as the database's (the error handler tells an unreachable
-  // database from another service by it): a transaction's statements run on its client's query().
+  // A transaction's statements run on its client's query(): the errors they raise are marked as
+  // the database's there (the error handler tells an unreachable database from another service by
+  // it). pg-pool's own query() needs no such wrapper: its errors are marked by pool.query below.
   const marked = new WeakSet<pg.PoolClient>()
   const markErrors = (client: pg.PoolClient) => {
     if (marked.has(client)) return client
@@ -49,21 +49,24 @@ export function createPool(
     }) as typeof client.query
     return client
   }
-  const rawConnect = pool.connect.bind(pool) as Connect
-  const freshClient = async () => {
-    for (let tries = 0; ; tries++) {
-      const client = await rawConnect().catch((error: unknown) => Promise.reject(fromDatabase(error)))
-      if ((openedAt.get(client) ?? 0) >= reachability.brokeAt || tries > (config.max ?? 10))
-        return markErrors(client)
-      client.release(true)
-    }
-  }
+  // Callbacks all the way, as pg-pool's own connect(): this runs for every statement, and a
+  // promise per connection was a measurable share of a checkout (docs/bench-comparisons.md).
+  const rawConnect = pool.connect.bind(pool) as (callback: ConnectCallback) => void
+  const maxTries = config.max ?? 10
+  const connectFresh = (callback: ConnectCallback, tries = 0): void =>
+    rawConnect((error, client, done) => {
+      if (error || !client) return callback(fromDatabase(error ?? new Error('No connection')))
+      if ((openedAt.get(client) ?? 0) < reachability.brokeAt && tries < maxTries) {
+        client.release(true)
+        return connectFresh(callback, tries + 1)
+      }
+      callback(undefined, client, done)
+    })
   // pg-pool's own query() asks for its connection through connect() with a callback.
   pool.connect = ((callback?: ConnectCallback) => {
-    if (!callback) return freshClient()
-    freshClient().then(
-      (client) => callback(undefined, client, () => client.release()),
-      (error: Error) => callback(error),
+    if (callback) return connectFresh(callback)
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      connectFresh((error, client) => (error || !client ? reject(error) : resolve(markErrors(client)))),
     )
   }) as typeof pool.connect
 
