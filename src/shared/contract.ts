@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { RoutePermission } from './staff/permissions'
 
 // One endpoint's contract, shared by the server's route and the client's call (decision 012): the
 // path, what the route reads (params, query, body) and what it answers, per status. The server
@@ -13,6 +14,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export interface Endpoint {
   readonly method: HttpMethod
   readonly path: string
+  /** What a member of the team needs to call it; every back-office endpoint names one (issue 35). */
+  readonly permission?: RoutePermission
   readonly params?: z.ZodType
   readonly querystring?: z.ZodType
   readonly body?: z.ZodType

@@ -10,6 +10,7 @@ import {
 } from './orders'
 import { refundAnswer } from './refunds'
 import { addDays, addMonths } from './shop-dates/calendar'
+import { needs } from './staff/field-access'
 import { taxLineSchema } from './tax'
 import { strictObject } from './validation'
 import { timestamp } from './wire'
@@ -122,20 +123,20 @@ export const adminOrderAnswer = z.object({
     zip: z.string().nullable(),
     country: z.string(),
   }),
-  subtotal: cents,
+  subtotal: needs('ledger:view', cents),
   /** The discount code the order was placed with, and the cents it took off (0: none). */
   discountCode: z.string().nullable(),
-  discount: cents,
-  shippingCost: cents,
+  discount: needs('ledger:view', cents),
+  shippingCost: needs('ledger:view', cents),
   /** The sales tax collected (issue 34), its lines per jurisdiction as computed then, and why none. */
-  tax: cents,
-  taxLines: z.array(taxLineSchema),
+  tax: needs('ledger:view', cents),
+  taxLines: needs('ledger:view', z.array(taxLineSchema)),
   taxNote: z.string().nullable(),
   /** A state rate stood in for a ZIP missing from its rate table: the owner checks the tax. */
   taxFallback: z.boolean(),
-  total: cents,
-  amountPaid: cents,
-  balance: cents,
+  total: needs('ledger:view', cents),
+  amountPaid: needs('ledger:view', cents),
+  balance: needs('ledger:view', cents),
   trackingNumber: z.string().nullable(),
   notes: z.string().nullable(),
   specialInstructions: z.string().nullable(),
@@ -143,12 +144,12 @@ export const adminOrderAnswer = z.object({
   /** When an order awaiting its first payment gives its pieces back, unless paid or extended. */
   reservedUntil: timestamp.nullable(),
   items: z.array(adminOrderItemAnswer),
-  payments: z.array(adminPaymentAnswer),
-  paymentPlan: adminPaymentPlanAnswer.nullable(),
+  payments: needs('ledger:view', z.array(adminPaymentAnswer)),
+  paymentPlan: needs('ledger:view', adminPaymentPlanAnswer.nullable()),
   events: z.array(orderEventAnswer),
   /** Money paid back, oldest first (a return, a goodwill refund). */
-  refunds: z.array(refundAnswer),
-  refundedAmount: cents,
+  refunds: needs('ledger:view', z.array(refundAnswer)),
+  refundedAmount: needs('ledger:view', cents),
   /** When the order was marked delivered (ISO), for the return window; null before. */
   deliveredAt: timestamp.nullable(),
   /** The shopper's requests at checkout, and when the owner ticked each off. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
 import { PAYMENT_METHODS, type PaymentMethod, SALE_PAYMENT_METHODS } from './orders'
+import { needs } from './staff/field-access'
 import { taxAddressSchema } from './tax'
 import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
 import { timestamp } from './wire'
@@ -104,8 +105,8 @@ export const saleAnswer = z.object({
   productName: z.string().nullable(),
   productSku: z.string().nullable(),
   salePrice: cents,
-  cost: cents.nullable(),
-  profit: cents.nullable(),
+  cost: needs('products:cost', cents.nullable()),
+  profit: needs('products:cost', cents.nullable()),
   paymentMethod: z.enum(PAYMENT_METHODS),
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
@@ -137,7 +138,7 @@ export interface RefundLine {
 /** The four cards, over the whole period (not just the page shown), net of its refund lines. */
 export const salesSummaryAnswer = z.object({
   totalSales: z.number(),
-  totalProfit: z.number(),
+  totalProfit: needs('products:cost', z.number()),
   transactions: z.number().int(),
   /** Total sales divided by transactions, 0 when there are none (back-office.md §9). */
   averageTicket: z.number(),
@@ -160,6 +161,6 @@ export const monthlySalesAnswer = z.object({
   /** 'yyyy-MM' in the shop's time zone. */
   month: z.string(),
   sales: z.number(),
-  profit: z.number(),
+  profit: needs('products:cost', z.number()),
 })
 export type MonthlySales = z.input<typeof monthlySalesAnswer>

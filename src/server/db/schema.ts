@@ -22,6 +22,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from 
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
 import type { TaxLine } from '../../shared/tax'
+import { roles, staffInvitations } from '../modules/staff/schema'
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
@@ -36,7 +37,12 @@ export const users = pgTable(
     username: text('username').notNull(),
     /** argon2id hash, never the password itself. */
     password: text('password').notNull(),
+    /** A member of the shop's team: true exactly when the account has a role (Make Admin gives Owner). */
     isAdmin: boolean('is_admin').notNull().default(false),
+    roleId: integer('role_id').references(() => roles.id),
+    /** A deactivated member keeps the account and its history but cannot use the back office. */
+    active: boolean('active').notNull().default(true),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -69,6 +75,7 @@ export const users = pgTable(
     // lower() would fold some letters unlike the application does.
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
+    check('users_admin_role_check', sql`${t.isAdmin} = (${t.roleId} is not null)`),
   ],
 )
 
@@ -552,6 +559,8 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Who did it, by name as it was then (null: the shop itself, a shopper or a job). */
     actor: text('actor'),
+    /** The actor's role at the time (issue 35): a trail line keeps it after the role changes. */
+    actorRole: text('actor_role'),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
   },
@@ -1068,3 +1077,5 @@ export const taxExemptions = pgTable('tax_exemptions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
+
+export { roles, staffInvitations }

@@ -1,20 +1,47 @@
 import type { FastifyRequest } from 'fastify'
+import {
+  DEACTIVATED_MESSAGE,
+  missingPermissionMessage,
+  mustSetUpTwoFactor,
+  type Permission,
+  TWO_FACTOR_SETUP_MESSAGE,
+} from '../../shared/staff/permissions'
 import { forbidden, unauthenticated } from '../errors'
-import type { UserRow } from '../modules/accounts/session-service'
+import type { SessionUser } from '../modules/accounts/session-service'
 
 /** preHandler guards: 401 for anonymous visitors, 403 for customers on admin routes. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!(await request.session.user())) throw unauthenticated()
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
+/** Whether the signed-in account may do what `permission` names (a customer never may). */
+export const can = (user: Pick<SessionUser, 'permissions'> | null | undefined, permission: Permission) =>
+  user?.permissions.includes(permission) ?? false
+
+/**
+ * The back office's guard (plugins/admin-scope.ts): 401 for visitors, 403 for customers, and 403
+ * naming what is missing for a member whose role does not include the route's permission. Deny
+ * by default: the scope refuses to register a route that declares none.
+ */
+export async function requireStaffPermission(request: FastifyRequest): Promise<void> {
+  const { permission } = request.routeOptions.config
+  if (!permission) throw forbidden('Administrator access required')
+  await requirePermission(request, permission)
+}
+
+/** A route outside the admin scope that serves members with `permission` (and nobody else). */
+export async function requirePermission(request: FastifyRequest, permission: Permission | 'staff') {
   const user = await request.session.user()
   if (!user) throw unauthenticated()
   if (!user.isAdmin) throw forbidden('Administrator access required')
+  if (!user.active) throw forbidden(DEACTIVATED_MESSAGE)
+  if (permission === 'staff') return
+  if (mustSetUpTwoFactor(user)) throw forbidden(TWO_FACTOR_SETUP_MESSAGE)
+  if (!can(user, permission)) throw forbidden(missingPermissionMessage(permission))
 }
 
-/** The signed-in user inside a handler behind requireUser/requireAdmin. */
-export async function currentUser(request: FastifyRequest): Promise<UserRow> {
+/** The signed-in user inside a handler behind requireUser/requireStaffPermission. */
+export async function currentUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await request.session.user()
   if (!user) throw unauthenticated()
   return user

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { requireAdmin } from './guards'
+import { requirePermission } from './guards'
 
 /**
  * The API described from the routes' own zod schemas (OpenAPI 3.1), at /api/openapi.json; the
@@ -34,7 +34,10 @@ async function openApiPlugin(
   })
   app.get(
     '/api/openapi.json',
-    { schema: { hide: true } as object, preHandler: opts.publicDocument ? [] : [requireAdmin] },
+    {
+      schema: { hide: true } as object,
+      preHandler: opts.publicDocument ? [] : [(request) => requirePermission(request, 'staff')],
+    },
     async (_request, reply) => {
       if (!opts.publicDocument) reply.header('cache-control', 'private, no-store')
       return app.swagger()

@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  BUILT_IN_ROLES,
+  type BuiltInRoleName,
+  missingPermissionMessage,
+  type Permission,
+} from '../../shared/staff/permissions'
+import { staffCookie } from '../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../test/helpers'
 
 // Walks every route the app declares. Admin routes live in the admin scope (plugins/admin-scope.ts); every other
@@ -43,6 +50,9 @@ const PUBLIC = new Set([
   'GET /api/check-auth',
   'POST /api/login',
   'POST /api/register',
+  // A staff invitation's page, authorised by the invitation's signed token (staff/invitations.test.ts).
+  'POST /api/staff/invitations/preview',
+  'POST /api/staff/invitations/accept',
   'POST /api/logout',
   'POST /api/request-password-reset',
   'POST /api/reset-password',
@@ -98,15 +108,17 @@ afterAll(() => t.close())
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1')
 const key = ({ method, url }: { method: string; url: string }) => `${method} ${url}`
 
-async function statusOf(method: string, url: string, cookie?: string): Promise<number> {
+async function answerOf(method: string, url: string, cookie?: string) {
   const response = await t.app.inject({
     method: method as 'GET',
     url: concrete(url),
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
     headers: cookie ? { cookie } : {},
   })
-  return response.statusCode
+  return response
 }
+const statusOf = async (method: string, url: string, cookie?: string) =>
+  (await answerOf(method, url, cookie)).statusCode
 
 describe('every route', () => {
   it('is public, needs a signed-in shopper, or sits in the admin scope', () => {
@@ -136,5 +148,34 @@ describe('every route', () => {
       const [method, url] = route.split(' ') as [string, string]
       expect({ route, status: await statusOf(method, url) }).toEqual({ route, status: 401 })
     }
+  })
+})
+
+describe('every admin route and every built-in role (issue 35)', () => {
+  it('declares the permission it needs', () => {
+    const undeclared = t.app.adminRoutes.filter((route) => !route.permission).map(key)
+    expect(undeclared).toEqual([])
+  })
+
+  it("lets a role in exactly when it holds the route's permission, and names what is missing", async () => {
+    const outcomes: string[] = []
+    const expected: string[] = []
+    for (const role of Object.keys(BUILT_IN_ROLES) as BuiltInRoleName[]) {
+      const held: readonly Permission[] = BUILT_IN_ROLES[role].permissions
+      const { cookie } = await staffCookie(t.app, t.handle.db, role)
+      for (const route of t.app.adminRoutes) {
+        // The backup streams the whole database: its refusal is what is walked here, not its archive.
+        if (route.url === '/api/admin/backup' && held.includes('backup:download')) continue
+        const answer = await answerOf(route.method, route.url, cookie)
+        const permission = route.permission!
+        const allowed = permission === 'staff' || held.includes(permission)
+        const refusal = answer.statusCode === 403 ? (answer.json() as { message: string }).message : undefined
+        outcomes.push(`${role} ${key(route)} ${refusal ?? (answer.statusCode === 401 ? '401' : 'in')}`)
+        expected.push(
+          `${role} ${key(route)} ${allowed ? 'in' : missingPermissionMessage(permission as Permission)}`,
+        )
+      }
+    }
+    expect(outcomes).toEqual(expected)
   })
 })

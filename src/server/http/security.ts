@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import type { ApiErrorBody } from '../../shared/api'
+import type { RoutePermission } from '../../shared/staff/permissions'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const ACCEPTED_BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i
@@ -10,6 +11,8 @@ const FORM = /^application\/x-www-form-urlencoded\b/i
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** What a back-office route needs (issue 35): set by the admin scope from the route's contract. */
+    permission?: RoutePermission
     /** An upload route: the only kind that accepts multipart/form-data. */
     acceptsMultipart?: boolean
     /**

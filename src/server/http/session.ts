@@ -9,7 +9,7 @@ import {
   loadSession,
   rotateSession,
   SESSION_TTL_MS,
-  type UserRow,
+  type SessionUser,
 } from '../modules/accounts/session-service'
 
 export const SESSION_COOKIE = 'sid'
@@ -60,7 +60,7 @@ export class RequestSession {
     return this.loaded
   }
 
-  async user(): Promise<UserRow | null> {
+  async user(): Promise<SessionUser | null> {
     return (await this.load())?.user ?? null
   }
 

@@ -7,6 +7,10 @@ export const RATE_LIMITS = {
   register: { max: 10, timeWindow: 60 * 60_000 },
   passwordReset: { max: 5, timeWindow: 60 * 60_000 },
   form: { max: 10, timeWindow: 10 * 60_000 },
+  // Each invitation is an e-mail the shop sends to an address the inviter typed (issue 35).
+  staffInvitation: { max: 30, timeWindow: 60 * 60_000 },
+  // The invitation's page: a token is tried a few times at most by the person it was sent to.
+  invitationLink: { max: 30, timeWindow: 10 * 60_000 },
   upload: { max: 30, timeWindow: 10 * 60_000 },
   // Every order reserves a one-of-a-kind piece and sends e-mails; every intent is a call to the
   // card provider. A shopper needs a handful; a script placing orders for sport needs more.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { requireAdmin } from '../http/guards'
+import { requireStaffPermission } from '../http/guards'
 import { siteOrigin } from '../http/site-origin'
 import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
 import { backupAdminRoutes } from '../modules/backup/admin-routes'
@@ -18,8 +18,12 @@ import { ordersAdminRoutes } from '../modules/orders/admin-routes'
 import { pieceAlertAdminRoutes } from '../modules/piece-alerts/admin-routes'
 import { salesAdminRoutes } from '../modules/sales/admin-routes'
 import { settingsAdminRoutes } from '../modules/settings/admin-routes'
+import { staffAdminRoutes } from '../modules/staff/admin-routes'
+import { redactForRole } from '../modules/staff/field-access'
+import { InvitationTokens } from '../modules/staff/invitations'
 import { taxAdminRoutes } from '../modules/tax/admin-routes'
 import { testimonialsAdminRoutes } from '../modules/testimonials/admin-routes'
+import { permissionOfAdminRoute } from './admin-endpoints'
 import { routeEntries } from './infrastructure'
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -54,11 +58,21 @@ async function adminScope(app: FastifyInstance) {
       .catch((error) => app.log.warn({ err: error }, 'catalogue imports not resumed'))
   })
   app.addHook('onClose', () => imports.stop())
+  // Every answer, the back office's and the catalogue's alike, leaves out what the member's role
+  // may not see (cost and profit, an order's money): the answer drops it, not the page.
+  app.addHook('onSend', redactForRole)
   await app.register(async (admin) => {
     admin.addHook('onRoute', (route) => {
+      // Deny by default: a route whose contract names no permission stops the start (issue 35).
+      const methods = Array.isArray(route.method) ? route.method : [route.method]
+      const [permission, ...others] = new Set(
+        methods.map((method) => permissionOfAdminRoute(method, route.url)),
+      )
+      if (others.length > 0) throw new Error(`${route.url}: one route, one permission`)
+      route.config = { ...route.config, permission }
       app.adminRoutes.push(...routeEntries(route))
     })
-    admin.addHook('onRequest', requireAdmin)
+    admin.addHook('onRequest', requireStaffPermission)
     // Whatever the owner changes may show on the storefront, so every successful write clears the
     // listing cache, on every instance, before the owner sees the answer: one place, not a call in
     // each service. Owner writes are rare; an extra clear costs one rebuild of the listing.
@@ -99,6 +113,11 @@ async function adminScope(app: FastifyInstance) {
     await admin.register(documentAdminRoutes, { db, files, shop: config.store, timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
     await admin.register(settingsAdminRoutes, { db })
+    await admin.register(staffAdminRoutes, {
+      db,
+      invitations: { links, tokens: new InvitationTokens(config.sessionSecret) },
+      onMailQueued: () => app.mailWorker.kick(),
+    })
     await admin.register(taxAdminRoutes, { db, timeZone })
     await admin.register(journalAdminRoutes, {
       db,
@@ -110,7 +129,7 @@ async function adminScope(app: FastifyInstance) {
 
 export default fp(adminScope, {
   name: 'admin-scope',
-  dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments'],
+  dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments', 'mail'],
   decorators: {
     fastify: [
       'config',
@@ -121,6 +140,7 @@ export default fp(adminScope, {
       'adminRoutes',
       'catalogChanges',
       'paymentProvider',
+      'mailWorker',
     ],
   },
 })

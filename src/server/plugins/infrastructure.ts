@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { RoutePermission } from '../../shared/staff/permissions'
 import type { Config } from '../config'
 import type { Database, DatabaseHandle } from '../db/client'
 import { DatabaseOutage, isDeadConnection } from '../db/reachability'
@@ -16,6 +17,8 @@ import { storeInfo } from '../modules/store/store-info'
 export interface DeclaredRoute {
   method: string
   url: string
+  /** What a back-office route needs (set by the admin scope). */
+  permission?: RoutePermission
 }
 
 declare module 'fastify' {
@@ -53,7 +56,7 @@ export function routeEntries(route: RouteOptions): DeclaredRoute[] {
   return [route.method]
     .flat()
     .filter((method) => method !== 'HEAD')
-    .map((method) => ({ method, url: route.url }))
+    .map((method) => ({ method, url: route.url, permission: route.config?.permission }))
 }
 
 /**

@@ -17,6 +17,8 @@ import { ordersRoutes } from '../modules/orders/routes'
 import { pieceAlertRoutes } from '../modules/piece-alerts/routes'
 import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
 import { seoRoutes } from '../modules/seo/routes'
+import { InvitationTokens } from '../modules/staff/invitations'
+import { staffRoutes } from '../modules/staff/routes'
 import { storeRoutes } from '../modules/store/routes'
 import { taxRoutes } from '../modules/tax/routes'
 import { testimonialsRoutes } from '../modules/testimonials/routes'
@@ -47,6 +49,7 @@ async function publicModules(app: FastifyInstance) {
     onMailQueued,
   })
   await app.register(testimonialsRoutes, { db, files })
+  await app.register(staffRoutes, { db, tokens: new InvitationTokens(config.sessionSecret) })
   await app.register(accountsRoutes, {
     db,
     limits: app.limitsEnabled,

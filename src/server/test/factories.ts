@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { orderAmounts } from '../../shared/cart'
 import type { DbOrTx } from '../db/client'
-import { products } from '../db/schema'
+import { products, roles, users } from '../db/schema'
+import { hashPassword } from '../modules/accounts/passwords'
 import { upsertAdmin } from '../modules/accounts/service'
 import type { TestPaymentProvider } from '../modules/payments/test-provider'
 import { cookieHeader } from './helpers'
@@ -40,6 +43,38 @@ export async function adminCookie(app: FastifyInstance, db: DbOrTx, username = '
   })
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`)
   return cookieHeader(response)
+}
+
+/**
+ * Creates a member of the team with `role` (a built-in or custom role's name) and returns a
+ * signed-in session cookie, with the account's id.
+ */
+export async function staffCookie(
+  app: FastifyInstance,
+  db: DbOrTx,
+  role: string,
+  username = `${role}-${randomBytes(3).toString('hex')}`,
+  /** Counts as having turned two-factor sign-in on (Managers and Bookkeepers must). */
+  { twoFactor = true }: { twoFactor?: boolean } = {},
+): Promise<{ cookie: string; id: number; username: string }> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username,
+      password: await hashPassword('staff-password'),
+      isAdmin: true,
+      roleId: sql`(select ${roles.id} from ${roles} where ${roles.name} = ${role})`,
+    })
+    .returning({ id: users.id })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: 'staff-password' },
+  })
+  if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.body}`)
+  // Set after the sign-in, which would otherwise ask for a code.
+  if (twoFactor) await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, row!.id))
+  return { cookie: cookieHeader(response), id: row!.id, username }
 }
 
 /** A valid checkout form, as the storefront sends it. */

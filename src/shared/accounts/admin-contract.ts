@@ -21,17 +21,20 @@ export const adminUserAnswer = accountAnswer.extend({
 export const accountsAdminContract = {
   list: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/users',
     querystring: userListQuerySchema,
     response: { 200: listAnswer(adminUserAnswer) },
   }),
   summary: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/admin/users/summary',
     response: { 200: z.object({ accounts: z.number().int(), admins: z.number().int() }) },
   }),
   setAdmin: endpoint({
     method: 'PATCH',
+    permission: 'staff:manage',
     path: '/api/users/:id/admin',
     params: userParams,
     body: adminFlagSchema,
@@ -39,6 +42,7 @@ export const accountsAdminContract = {
   }),
   remove: endpoint({
     method: 'DELETE',
+    permission: 'customers:manage',
     path: '/api/users/:id',
     params: userParams,
     response: { 200: messageAnswer },

@@ -4,5 +4,10 @@ import { endpoint } from '../contract'
 
 export const backupAdminContract = {
   /** The database and every upload as one tar archive, streamed: no JSON answer to describe. */
-  download: endpoint({ method: 'GET', path: '/api/admin/backup', response: {} }),
+  download: endpoint({
+    method: 'GET',
+    permission: 'backup:download',
+    path: '/api/admin/backup',
+    response: {},
+  }),
 }

@@ -21,25 +21,34 @@ const productParams = z.object({ id: z.coerce.number({ error: 'Product not found
 export const catalogAdminContract = {
   list: endpoint({
     method: 'GET',
+    permission: 'products:view',
     path: '/api/admin/products',
     querystring: adminProductQuerySchema,
     response: { 200: adminProductPageAnswer },
   }),
   summary: endpoint({
     method: 'GET',
+    permission: 'products:view',
     path: '/api/admin/products/summary',
     response: { 200: catalogSummaryAnswer },
   }),
   /** The whole catalogue as a CSV file, streamed: no JSON answer to describe. */
-  exportCsv: endpoint({ method: 'GET', path: '/api/admin/products/export.csv', response: {} }),
+  exportCsv: endpoint({
+    method: 'GET',
+    permission: 'products:view',
+    path: '/api/admin/products/export.csv',
+    response: {},
+  }),
   create: endpoint({
     method: 'POST',
+    permission: 'products:edit',
     path: '/api/products',
     body: productInputSchema,
     response: { 201: adminProductSchema },
   }),
   update: endpoint({
     method: 'PUT',
+    permission: 'products:edit',
     path: '/api/products/:id',
     params: productParams,
     body: productInputSchema,
@@ -47,6 +56,7 @@ export const catalogAdminContract = {
   }),
   markSold: endpoint({
     method: 'PATCH',
+    permission: 'products:edit',
     path: '/api/products/:id/mark-sold',
     params: productParams,
     body: markSoldSchema,
@@ -54,6 +64,7 @@ export const catalogAdminContract = {
   }),
   remove: endpoint({
     method: 'DELETE',
+    permission: 'products:edit',
     path: '/api/products/:id',
     params: productParams,
     response: { 200: messageAnswer },
@@ -61,6 +72,7 @@ export const catalogAdminContract = {
   /** Sets a category's picture: 201 when the category had none, else 200. */
   saveCategoryImage: endpoint({
     method: 'PUT',
+    permission: 'products:edit',
     path: '/api/category-images/:category',
     params: categoryParamSchema,
     body: categoryImageInputSchema,
@@ -68,6 +80,7 @@ export const catalogAdminContract = {
   }),
   createCategoryImage: endpoint({
     method: 'POST',
+    permission: 'products:edit',
     path: '/api/category-images',
     body: newCategoryImageSchema,
     response: { 201: categoryImageAnswer },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { needs } from '../staff/field-access'
 import { listAnswer, timestamp } from '../wire'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from './vocabulary'
 
@@ -41,7 +42,7 @@ export const productSchema = z.object({
 /** The owner's view of a product: the public one with what it cost and when it sold. */
 export const adminProductSchema = productSchema.extend({
   createdAt: timestamp,
-  cost: z.number().int().nullable(),
+  cost: needs('products:cost', z.number().int().nullable()),
   soldAt: timestamp.nullable(),
   soldPrice: z.number().int().nullable(),
   updatedAt: timestamp,

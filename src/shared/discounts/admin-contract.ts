@@ -12,18 +12,21 @@ const discountParams = z.object({
 export const discountsAdminContract = {
   list: endpoint({
     method: 'GET',
+    permission: 'discounts:manage',
     path: '/api/admin/discounts',
     querystring: discountListQuerySchema,
     response: { 200: listAnswer(discountAnswer) },
   }),
   create: endpoint({
     method: 'POST',
+    permission: 'discounts:manage',
     path: '/api/admin/discounts',
     body: discountInputSchema,
     response: { 201: discountAnswer },
   }),
   update: endpoint({
     method: 'PUT',
+    permission: 'discounts:manage',
     path: '/api/admin/discounts/:id',
     params: discountParams,
     body: discountInputSchema,
@@ -31,6 +34,7 @@ export const discountsAdminContract = {
   }),
   remove: endpoint({
     method: 'DELETE',
+    permission: 'discounts:manage',
     path: '/api/admin/discounts/:id',
     params: discountParams,
     response: { 200: messageAnswer },

@@ -7,6 +7,7 @@ export const documentsAdminContract = {
   /** The packing slip as a PDF, streamed: no JSON answer to describe. */
   packingSlip: endpoint({
     method: 'GET',
+    permission: 'orders:fulfil',
     path: '/api/orders/:id/packing-slip.pdf',
     // A malformed id is just another order that does not exist (server/modules/documents/routes.ts).
     params: z.object({ id: z.string().max(20) }),

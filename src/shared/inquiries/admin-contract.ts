@@ -30,23 +30,27 @@ export type InquiryPage = z.input<typeof inquiryPageAnswer>
 export const inquiriesAdminContract = {
   summary: endpoint({
     method: 'GET',
+    permission: 'community:moderate',
     path: '/api/admin/inquiries/summary',
     response: { 200: z.object({ inquiries: z.number().int(), unread: z.number().int() }) },
   }),
   list: endpoint({
     method: 'GET',
+    permission: 'community:moderate',
     path: '/api/inquiries',
     querystring: inquiryListQuerySchema,
     response: { 200: inquiryPageAnswer },
   }),
   markRead: endpoint({
     method: 'PATCH',
+    permission: 'community:moderate',
     path: '/api/inquiries/:id/read',
     params: inquiryParams,
     response: { 200: inquiryAnswer },
   }),
   remove: endpoint({
     method: 'DELETE',
+    permission: 'community:moderate',
     path: '/api/inquiries/:id',
     params: inquiryParams,
     response: { 200: messageAnswer },

@@ -62,29 +62,34 @@ export type JournalSummary = z.input<typeof journalSummaryAnswer>
 export const journalAdminContract = {
   list: endpoint({
     method: 'GET',
+    permission: 'journal:edit',
     path: '/api/admin/blog/posts',
     querystring: adminPostListQuerySchema,
     response: { 200: adminPostPageAnswer },
   }),
   summary: endpoint({
     method: 'GET',
+    permission: 'journal:edit',
     path: '/api/admin/blog/summary',
     response: { 200: journalSummaryAnswer },
   }),
   post: endpoint({
     method: 'GET',
+    permission: 'journal:edit',
     path: '/api/admin/blog/posts/:id',
     params: postParams,
     response: { 200: adminPostAnswer },
   }),
   create: endpoint({
     method: 'POST',
+    permission: 'journal:edit',
     path: '/api/admin/blog/posts',
     body: postInputSchema,
     response: { 201: adminPostAnswer },
   }),
   update: endpoint({
     method: 'PUT',
+    permission: 'journal:edit',
     path: '/api/admin/blog/posts/:id',
     params: postParams,
     body: postInputSchema,
@@ -92,6 +97,7 @@ export const journalAdminContract = {
   }),
   remove: endpoint({
     method: 'DELETE',
+    permission: 'journal:edit',
     path: '/api/admin/blog/posts/:id',
     params: postParams,
     response: { 200: messageAnswer },

@@ -37,11 +37,13 @@ export type SubscriberPage = z.input<typeof subscriberPageAnswer>
 export const newsletterAdminContract = {
   summary: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/admin/subscribers/summary',
     response: { 200: z.object({ subscribers: z.number().int() }) },
   }),
   list: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/newsletter/subscriptions',
     querystring: subscriberListQuerySchema,
     response: { 200: subscriberPageAnswer },
@@ -49,6 +51,7 @@ export const newsletterAdminContract = {
   /** Every address of the filter (Copy All Emails copies the whole list, not one page). */
   emails: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/newsletter/subscriptions/emails',
     querystring: filterSchema,
     response: { 200: z.object({ emails: z.array(z.string()) }) },
@@ -56,6 +59,7 @@ export const newsletterAdminContract = {
   /** A CSV file, sent as text: no JSON answer to describe. */
   csv: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/newsletter/subscriptions.csv',
     querystring: filterSchema,
     response: {},

@@ -38,12 +38,14 @@ const order = { 200: adminOrderAnswer }
 export const ordersAdminContract = {
   list: endpoint({
     method: 'GET',
+    permission: 'orders:view',
     path: '/api/admin/orders',
     querystring: adminOrderQuerySchema,
     response: { 200: adminOrderPageAnswer },
   }),
   setStatus: endpoint({
     method: 'PATCH',
+    permission: 'orders:fulfil',
     path: '/api/orders/:id/status',
     params: idParams,
     body: orderStatusUpdateSchema,
@@ -51,6 +53,7 @@ export const ordersAdminContract = {
   }),
   addTracking: endpoint({
     method: 'PATCH',
+    permission: 'orders:fulfil',
     path: '/api/orders/:id/tracking',
     params: idParams,
     body: trackingUpdateSchema,
@@ -58,6 +61,7 @@ export const ordersAdminContract = {
   }),
   updateRequests: endpoint({
     method: 'PATCH',
+    permission: 'orders:fulfil',
     path: '/api/admin/orders/:id/requests',
     params: idParams,
     body: orderRequestsUpdateSchema,
@@ -65,6 +69,7 @@ export const ordersAdminContract = {
   }),
   recordPayment: endpoint({
     method: 'PATCH',
+    permission: 'orders:payments',
     path: '/api/orders/:id/payment',
     params: idParams,
     body: paymentUpdateSchema,
@@ -72,6 +77,7 @@ export const ordersAdminContract = {
   }),
   setPlan: endpoint({
     method: 'PUT',
+    permission: 'orders:payments',
     path: '/api/orders/:id/plan',
     params: idParams,
     body: paymentPlanSchema,
@@ -79,6 +85,7 @@ export const ordersAdminContract = {
   }),
   extendReservation: endpoint({
     method: 'PATCH',
+    permission: 'orders:payments',
     path: '/api/orders/:id/reservation',
     params: idParams,
     body: reservationExtensionSchema,
@@ -87,18 +94,21 @@ export const ordersAdminContract = {
   /** What "Release all of this buyer's reservations" would end, for its confirmation. */
   buyerReservations: endpoint({
     method: 'GET',
+    permission: 'orders:view',
     path: '/api/orders/:id/buyer-reservations',
     params: idParams,
     response: { 200: buyerReservationsAnswer },
   }),
   releaseBuyerReservations: endpoint({
     method: 'POST',
+    permission: 'orders:payments',
     path: '/api/orders/:id/buyer-reservations/release',
     params: idParams,
     response: { 200: buyerReservationsAnswer },
   }),
   refund: endpoint({
     method: 'POST',
+    permission: 'orders:refund',
     path: '/api/orders/:id/refunds',
     params: idParams,
     body: refundInputSchema,
@@ -107,12 +117,14 @@ export const ordersAdminContract = {
   /** The owner's retry of a card refund whose automatic retries ran out. */
   retryRefund: endpoint({
     method: 'POST',
+    permission: 'orders:refund',
     path: '/api/admin/orders/:id/refunds/:refundId/retry',
     params: refundParams,
     response: order,
   }),
   removePlan: endpoint({
     method: 'DELETE',
+    permission: 'orders:payments',
     path: '/api/orders/:id/plan',
     params: idParams,
     response: order,

@@ -16,6 +16,7 @@ export type WaitingCounts = z.input<typeof waitingCountsAnswer>
 export const pieceAlertsAdminContract = {
   waiting: endpoint({
     method: 'GET',
+    permission: 'products:view',
     path: '/api/admin/piece-alerts/waiting',
     response: { 200: waitingCountsAnswer },
   }),

@@ -6,11 +6,13 @@ import { feedSettingsSchema } from '../settings'
 export const settingsAdminContract = {
   feeds: endpoint({
     method: 'GET',
+    permission: 'settings:manage',
     path: '/api/admin/settings/feeds',
     response: { 200: feedSettingsSchema },
   }),
   saveFeeds: endpoint({
     method: 'PUT',
+    permission: 'settings:manage',
     path: '/api/admin/settings/feeds',
     body: feedSettingsSchema,
     response: { 200: feedSettingsSchema },

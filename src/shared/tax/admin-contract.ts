@@ -40,23 +40,27 @@ export const taxSettingsAnswer = z.object({
 export const taxAdminContract = {
   settings: endpoint({
     method: 'GET',
+    permission: 'settings:manage',
     path: '/api/admin/settings/tax',
     response: { 200: taxSettingsAnswer },
   }),
   saveSettings: endpoint({
     method: 'PUT',
+    permission: 'settings:manage',
     path: '/api/admin/settings/tax',
     body: taxSettingsSchema,
     response: { 200: taxSettingsAnswer },
   }),
   calculate: endpoint({
     method: 'POST',
+    permission: 'sales:record',
     path: '/api/admin/tax/calculate',
     body: z.object({ address: taxAddressSchema, amount: cents, shipping: cents.default(0) }),
     response: { 200: taxCalculationSchema },
   }),
   report: endpoint({
     method: 'GET',
+    permission: 'ledger:view',
     path: '/api/admin/reports/sales-tax',
     querystring: salesTaxReportQuerySchema,
     response: { 200: salesTaxReportAnswer },
@@ -64,18 +68,21 @@ export const taxAdminContract = {
   /** The report as a CSV file: no JSON answer to describe. */
   reportCsv: endpoint({
     method: 'GET',
+    permission: 'ledger:view',
     path: '/api/admin/reports/sales-tax.csv',
     querystring: salesTaxReportQuerySchema,
     response: {},
   }),
   exemption: endpoint({
     method: 'GET',
+    permission: 'customers:view',
     path: '/api/admin/users/:id/tax-exemption',
     params: z.object({ id }),
     response: { 200: z.object({ exemption: taxExemptionAnswer.nullable() }) },
   }),
   saveExemption: endpoint({
     method: 'PUT',
+    permission: 'customers:manage',
     path: '/api/admin/users/:id/tax-exemption',
     params: z.object({ id }),
     body: taxExemptionSchema,
@@ -84,24 +91,33 @@ export const taxAdminContract = {
   /** 204: no content. */
   removeExemption: endpoint({
     method: 'DELETE',
+    permission: 'customers:manage',
     path: '/api/admin/users/:id/tax-exemption',
     params: z.object({ id }),
     response: { 204: z.undefined() },
   }),
-  watch: endpoint({ method: 'GET', path: '/api/admin/tax/watch', response: { 200: taxWatchAnswer } }),
+  watch: endpoint({
+    method: 'GET',
+    permission: 'ledger:view',
+    path: '/api/admin/tax/watch',
+    response: { 200: taxWatchAnswer },
+  }),
   tables: endpoint({
     method: 'GET',
+    permission: 'settings:manage',
     path: '/api/admin/tax/tables',
     response: { 200: listAnswer(rateTableSummaryAnswer) },
   }),
   /** A multipart upload (`file`, `state`, `effectiveFrom`), whose body no JSON schema describes. */
   uploadTable: endpoint({
     method: 'POST',
+    permission: 'settings:manage',
     path: '/api/admin/tax/tables',
     response: { 201: rateTablePreviewAnswer },
   }),
   applyTable: endpoint({
     method: 'POST',
+    permission: 'settings:manage',
     path: '/api/admin/tax/tables/:id/apply',
     params: z.object({ id }),
     response: { 200: rateTableSummaryAnswer },

@@ -12,18 +12,21 @@ const testimonialParams = z.object({
 export const testimonialsAdminContract = {
   list: endpoint({
     method: 'GET',
+    permission: 'community:moderate',
     path: '/api/admin/testimonials',
     querystring: testimonialListQuerySchema,
     response: { 200: testimonialPageAnswer },
   }),
   approve: endpoint({
     method: 'PATCH',
+    permission: 'community:moderate',
     path: '/api/admin/testimonials/:id/approve',
     params: testimonialParams,
     response: { 200: messageAnswer },
   }),
   remove: endpoint({
     method: 'DELETE',
+    permission: 'community:moderate',
     path: '/api/admin/testimonials/:id',
     params: testimonialParams,
     response: { 200: messageAnswer },

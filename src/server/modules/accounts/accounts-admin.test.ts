@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import type { Page } from '../../../shared/admin-list'
+import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
 import { LAST_ADMIN_MESSAGE } from '../../../shared/users-admin'
 import { orders, sessions, users } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
@@ -115,7 +116,7 @@ describe('the last administrator', () => {
   it('can be neither demoted nor deleted, by anyone', async () => {
     const db = t.handle.db
     // Leave exactly one administrator.
-    await db.update(users).set({ isAdmin: false })
+    await db.update(users).set({ isAdmin: false, roleId: null })
     const lastCookie = await adminCookie(t.app, db, 'last-one')
     const last = as(lastCookie)
     const id = await idOf('last-one')
@@ -135,12 +136,16 @@ describe('the last administrator', () => {
 
   it('survives two administrators demoting each other at the same moment', async () => {
     const db = t.handle.db
-    await db.update(users).set({ isAdmin: false })
+    await db.update(users).set({ isAdmin: false, roleId: null })
     await adminCookie(t.app, db, 'twin-a')
     await adminCookie(t.app, db, 'twin-b')
     const [a, b] = [await idOf('twin-a'), await idOf('twin-b')]
     // Past both guards at once (straight to the service): the row locks alone must decide.
-    const outcomes = await Promise.allSettled([setAdmin(db, b, false), setAdmin(db, a, false)])
+    const owner = (id: number) => ({ id, permissions: ALL_PERMISSIONS })
+    const outcomes = await Promise.allSettled([
+      setAdmin(db, owner(a), b, false),
+      setAdmin(db, owner(b), a, false),
+    ])
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
     const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult
     expect(refused.reason).toMatchObject({ kind: 'conflict', message: LAST_ADMIN_MESSAGE })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { accountsAdminContract as contract } from '../../../shared/accounts/admin-contract'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
+import { currentUser } from '../../http/guards'
 import { accountSummary, deleteUser, listUsersPage, setAdmin } from './admin-service'
 import { toPublicUser } from './service'
 
@@ -14,11 +15,11 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => accountSummary(db))
 
   app.patch(contract.setAdmin.path, { schema: schemaOf(contract.setAdmin) }, async (request) =>
-    toPublicUser(await setAdmin(db, request.params.id, request.body.isAdmin)),
+    toPublicUser(await setAdmin(db, await currentUser(request), request.params.id, request.body.isAdmin)),
   )
 
   app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
-    await deleteUser(db, request.params.id)
+    await deleteUser(db, await currentUser(request), request.params.id)
     return { message: 'Account deleted' }
   })
 }

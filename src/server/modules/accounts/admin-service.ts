@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import type { Page } from '../../../shared/admin-list'
+import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
 import { LAST_ADMIN_MESSAGE, type UserListQuery } from '../../../shared/users-admin'
-import type { Database, Tx } from '../../db/client'
+import type { Database } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'
 import { orders, users } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
+import { ownerRoleId } from '../staff/roles'
+import { type Actor, lockActiveOwners, mustHoldAll, mustOutrankAccount } from '../staff/service'
 import { toPublicUser } from './service'
 import { destroyUserSessions } from './session-service'
 
@@ -62,22 +65,17 @@ export async function listUsersPage(db: Database, query: UserListQuery): Promise
   )
 }
 
-/**
- * Locks every administrator's row, so two owners removing each other at the same moment take
- * turns and the second sees the first's change: the shop can never be left without one.
- */
-async function lockAdmins(tx: Tx): Promise<number[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update')
-  return rows.map((row) => row.id)
-}
-
-export async function setAdmin(db: Database, userId: number, isAdmin: boolean) {
+export async function setAdmin(db: Database, actor: Actor, userId: number, isAdmin: boolean) {
   return db.transaction(async (tx) => {
-    const admins = await lockAdmins(tx)
-    if (!isAdmin && admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN_MESSAGE)
+    const owners = await lockActiveOwners(tx)
+    await mustOutrankAccount(tx, actor, userId)
+    // Make Admin grants every permission: only who holds them all may.
+    if (isAdmin) mustHoldAll(actor, ALL_PERMISSIONS)
+    if (!isAdmin && owners.length === 1 && owners[0] === userId) throw conflict(LAST_ADMIN_MESSAGE)
+    // Make Admin makes an Owner (issue 35); Remove Admin makes a customer again.
     const [row] = await tx
       .update(users)
-      .set({ isAdmin, updatedAt: new Date() })
+      .set({ isAdmin, roleId: isAdmin ? ownerRoleId : null, active: true, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning()
     if (!row) throw notFound('User not found')
@@ -89,10 +87,11 @@ export async function setAdmin(db: Database, userId: number, isAdmin: boolean) {
  * Deletes an account: its sessions end at once, its wishlist goes with it, and its orders stay
  * (they keep the customer's name and address; only the link to the account is cleared).
  */
-export async function deleteUser(db: Database, userId: number): Promise<void> {
+export async function deleteUser(db: Database, actor: Actor, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const admins = await lockAdmins(tx)
-    if (admins.length === 1 && admins[0] === userId) throw conflict(LAST_ADMIN_MESSAGE)
+    const owners = await lockActiveOwners(tx)
+    await mustOutrankAccount(tx, actor, userId)
+    if (owners.length === 1 && owners[0] === userId) throw conflict(LAST_ADMIN_MESSAGE)
     await destroyUserSessions(tx, userId)
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
     if (deleted.length === 0) throw notFound('User not found')

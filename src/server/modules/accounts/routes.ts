@@ -2,14 +2,16 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
 import { accountsContract as contract } from '../../../shared/accounts/contract'
+import { DEACTIVATED_MESSAGE } from '../../../shared/staff/permissions'
 import { TWO_FACTOR_INVALID_CODE, TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor'
 import type { Database } from '../../db/client'
 import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { deviceIdFor, issueDeviceCookie } from '../../http/device-cookie'
-import { currentUser, requireUser } from '../../http/guards'
+import { can, currentUser, requireUser } from '../../http/guards'
 import type { AttemptCounters } from '../../limits/attempt-counters'
 import { RATE_LIMITS } from '../../limits/rate-limits'
+import { mustOutrankAccount, recordStaffSignIn } from '../staff/service'
 import { changePassword, requestPasswordReset, resetPassword, updateProfile } from './profile-service'
 import { SecretBox } from './secret-box'
 import type { MailLinks } from './security-notices'
@@ -70,6 +72,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       if (check.refused) throw rateLimited(ACCOUNT_LOCKED_MESSAGE)
       const user = await authenticate(check.account, password)
       if (!user) throw unauthenticated('Invalid username or password')
+      // A deactivated member's password is still theirs, but it opens nothing (issue 35).
+      if (user.isAdmin && !user.active) throw forbidden(DEACTIVATED_MESSAGE)
       if (user.twoFactorEnabled) {
         // The right password alone is no failure; a wrong code is one (its count stays).
         if (!code) {
@@ -85,6 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       }
       await takeBack(request, check.counted)
       await request.session.signIn(user.id)
+      if (user.isAdmin) await recordStaffSignIn(db, user.id)
       issueDeviceCookie(request, reply, user.username, secureCookies)
       return signedIn(user)
     },
@@ -110,8 +115,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
     { onRequest: requireUser, schema: schemaOf(contract.updateProfile) },
     async (request) => {
       const me = await currentUser(request)
-      // Customers change only themselves; administrators may change anybody's profile.
-      if (me.id !== request.params.id && !me.isAdmin) throw forbidden('You can only change your own profile')
+      // Customers change only themselves; a member with customers:manage may change another's
+      // profile, unless its holder has more permissions (its e-mail is where a reset goes).
+      if (me.id !== request.params.id) {
+        if (!can(me, 'customers:manage')) throw forbidden('You can only change your own profile')
+        await mustOutrankAccount(db, me, request.params.id)
+      }
       const user = await updateProfile(db, request.params.id, request.body, me, confirmationLimit, links)
       onMailQueued()
       return signedIn(user)

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict } from '../../errors'
+import { ownerRoleId } from '../staff/roles'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
 import { type MailLinks, recordSecurityChange } from './security-notices'
 import { destroyUserSessions, type UserRow } from './session-service'
@@ -155,7 +156,12 @@ export async function upsertAdmin(
   try {
     const [row] = await db
       .insert(users)
-      .values({ username: normalizeIdentity(username), password: passwordHash, isAdmin: true })
+      .values({
+        username: normalizeIdentity(username),
+        password: passwordHash,
+        isAdmin: true,
+        roleId: ownerRoleId,
+      })
       .returning()
     return row!
   } catch (error) {

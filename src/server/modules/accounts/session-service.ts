@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
+import type { Permission } from '../../../shared/staff/permissions'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { cartDiscounts, cartItems, type SessionData, sessions, users } from '../../db/schema'
+import { cartDiscounts, cartItems, roles, type SessionData, sessions, users } from '../../db/schema'
+import { permissionsOf } from '../staff/roles'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 // Extending the expiry on every request would write on every request; half the lifetime is enough.
@@ -10,11 +12,19 @@ const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2
 
 export type UserRow = typeof users.$inferSelect
 
+/** The signed-in account as a request sees it: its row, and its role as it stands right now. */
+export type SessionUser = UserRow & {
+  /** The role's name (`owner`, `packer`, a custom role's slug); null for a customer. */
+  role: string | null
+  /** What the member may do: none for a customer or a deactivated member. */
+  permissions: Permission[]
+}
+
 export interface LoadedSession {
   sid: string
   data: SessionData
   expire: Date
-  user: UserRow | null
+  user: SessionUser | null
 }
 
 export const newSessionId = () => randomBytes(32).toString('base64url')
@@ -28,12 +38,23 @@ export async function createSession(db: DbOrTx, data: SessionData): Promise<stri
   return sid
 }
 
-/** The live session and its user in one query; renews the expiry once it is half spent. */
+/**
+ * The live session, its user and the user's role in one query; renews the expiry once it is half
+ * spent. The role is read on every request, so a change takes effect on the member's next one, on
+ * every instance.
+ */
 export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSession | null> {
   const [row] = await db
-    .select({ sid: sessions.sid, data: sessions.sess, expire: sessions.expire, user: users })
+    .select({
+      sid: sessions.sid,
+      data: sessions.sess,
+      expire: sessions.expire,
+      user: users,
+      role: { name: roles.name, builtIn: roles.builtIn, permissions: roles.permissions },
+    })
     .from(sessions)
     .leftJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::int`))
+    .leftJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > now()`))
   if (!row) return null
   if (row.expire.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
@@ -41,7 +62,17 @@ export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSessio
     await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
     row.expire = expire
   }
-  return row
+  const { user, role } = row
+  return {
+    sid: row.sid,
+    data: row.data,
+    expire: row.expire,
+    user: user && {
+      ...user,
+      role: role?.name ?? null,
+      permissions: user.isAdmin && user.active ? permissionsOf(role) : [],
+    },
+  }
 }
 
 /**

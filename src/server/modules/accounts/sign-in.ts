@@ -30,7 +30,8 @@ const ceilingKey = (username: string) => `login-user:${normalizeIdentity(usernam
 const deviceKey = (deviceId: string) => `login-device:${deviceId}`
 
 /** The account a sign-in names, with what its password and code checks and its answer need. */
-export type SignInAccount = PublicFields & Pick<UserRow, 'password' | 'twoFactorSecret' | 'twoFactorLastStep'>
+export type SignInAccount = PublicFields &
+  Pick<UserRow, 'password' | 'twoFactorSecret' | 'twoFactorLastStep' | 'active'>
 
 /** Where an attempt comes from: its client address, and the device cookie's id when it is valid for the name. */
 export interface SignInOrigin {
@@ -48,7 +49,7 @@ export type SignInCheck =
 const ACCOUNT_COLUMNS = `u.id, u.username, u.password, u.is_admin as "isAdmin", u.email,
   u.first_name as "firstName", u.last_name as "lastName", u.address, u.city, u.state,
   u.zip_code as "zipCode", u.country, u.phone, u.two_factor_enabled as "twoFactorEnabled",
-  u.two_factor_secret as "twoFactorSecret", u.two_factor_last_step as "twoFactorLastStep"`
+  u.two_factor_secret as "twoFactorSecret", u.two_factor_last_step as "twoFactorLastStep", u.active`
 
 // Sign-in is argon2's: everything around it is one round trip, counting the attempt (on the
 // device, or on the pair and then the ceiling, which counts only if the pair did) and finding the

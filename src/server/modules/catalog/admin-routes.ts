@@ -5,6 +5,7 @@ import { catalogExportFileName } from '../../../shared/catalog-csv'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
+import { can, currentUser, requirePermission } from '../../http/guards'
 import type { FileStore } from '../media/file-store'
 import {
   catalogSummary,
@@ -35,10 +36,14 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get(contract.summary.path, { schema: schemaOf(contract.summary) }, () => catalogSummary(db))
 
-  app.get(contract.exportCsv.path, (request, reply) => {
+  app.get(contract.exportCsv.path, async (request, reply) => {
     const day = dayIn(timeZone)
-    const csv = exportCatalogCsv(db, origin(request), (error) =>
-      request.log.error({ err: error }, 'catalogue export cut short'),
+    const withCost = can(await currentUser(request), 'products:cost')
+    const csv = exportCatalogCsv(
+      db,
+      origin(request),
+      (error) => request.log.error({ err: error }, 'catalogue export cut short'),
+      { withCost },
     )
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -48,13 +53,18 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   })
 
   app.post(contract.create.path, { schema: schemaOf(contract.create) }, async (request, reply) => {
-    const row = await createProduct(db, request.body)
+    // A new piece is priced as it is made: adding one is pricing it.
+    await requirePermission(request, 'products:prices')
+    const withCost = can(await currentUser(request), 'products:cost')
+    const row = await createProduct(db, withCost ? request.body : { ...request.body, cost: null })
     return reply.status(201).send(toAdminProduct(row))
   })
 
-  app.put(contract.update.path, { schema: schemaOf(contract.update) }, async (request) =>
-    toAdminProduct(await updateProduct(db, files, request.params.id, request.body, request.log)),
-  )
+  app.put(contract.update.path, { schema: schemaOf(contract.update) }, async (request) => {
+    const member = await currentUser(request)
+    const may = { prices: can(member, 'products:prices'), cost: can(member, 'products:cost') }
+    return toAdminProduct(await updateProduct(db, files, request.params.id, request.body, request.log, may))
+  })
 
   app.patch(contract.markSold.path, { schema: schemaOf(contract.markSold) }, async (request) =>
     toAdminProduct(await markProductSold(db, request.params.id, request.body?.soldPrice)),

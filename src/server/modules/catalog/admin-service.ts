@@ -8,12 +8,13 @@ import type {
 } from '../../../shared/catalog-admin'
 import { generateSku, type ProductData } from '../../../shared/product-input'
 import { refusalMessage } from '../../../shared/purchase'
+import { missingPermissionMessage } from '../../../shared/staff/permissions'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { categoryImages, orderItems, products, sales } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
-import { conflict, notFound } from '../../errors'
+import { conflict, forbidden, notFound } from '../../errors'
 import type { FileStore } from '../media/file-store'
 import { type ImageCleanupLog, removeUnusedImages } from '../media/unused-images'
 import { heldUnits, ownerChangeRefusal, ownerSetsStock, sellRemaining } from '../orders/stock-rules'
@@ -133,13 +134,21 @@ export async function updateProduct(
   id: number,
   data: ProductData,
   log?: ImageCleanupLog,
+  /** What the member may change beyond texts and pictures (issue 35); everything by default. */
+  may: { prices: boolean; cost: boolean } = { prices: true, cost: true },
 ): Promise<ProductRow> {
-  const { status, stockQuantity, ...fields } = data
+  const { status, stockQuantity, cost, ...rest } = data
+  // A member who cannot see the cost cannot have meant to change it.
+  const fields = may.cost ? { ...rest, cost } : rest
   let previous: ProductRow | undefined
   let row: ProductRow | undefined
   try {
     row = await db.transaction(async (tx) => {
       previous = await lockPiece(tx, id)
+      const changed = (key: 'price' | 'originalPrice') =>
+        fields[key] !== undefined && fields[key] !== previous![key]
+      if (!may.prices && (changed('price') || changed('originalPrice')))
+        throw forbidden(missingPermissionMessage('products:prices'))
       const stockChanged = status !== previous.status || stockQuantity !== previous.stockQuantity
       if (stockChanged) {
         const refusal = ownerChangeRefusal(previous, { status, stockQuantity }, await heldBy(tx, id))

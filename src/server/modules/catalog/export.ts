@@ -72,9 +72,11 @@ export function exportCatalogCsv(
   db: DbOrTx,
   origin: string,
   onError: (error: Error) => void,
-  pageSize = EXPORT_PAGE,
+  /** A member without `products:cost` gets the file without its Cost column (issue 35). */
+  { withCost = true, pageSize = EXPORT_PAGE }: { withCost?: boolean; pageSize?: number } = {},
 ): NodeJS.ReadableStream {
-  const csv = stringify({ header: true, columns: [...CATALOG_CSV_COLUMNS], bom: true })
+  const columns = CATALOG_CSV_COLUMNS.filter((column) => withCost || column !== 'Cost')
+  const csv = stringify({ header: true, columns, bom: true })
   const rows = Readable.from(
     (async function* () {
       for await (const row of allProducts(db, pageSize)) yield productCells(row, origin)

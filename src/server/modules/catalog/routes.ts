@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { pickEncoding } from '../../http/content-encoding'
 import { schemaOf } from '../../http/contract'
-import { requireAdmin } from '../../http/guards'
+import { can, requirePermission } from '../../http/guards'
 import type { CatalogChanges } from './catalog-changes'
 import { listingFacets, listProductPage, listProducts } from './listing'
 import { type CachedBody, normaliseListing } from './listing-cache'
@@ -49,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
     const { includeAll, page, pageSize, ...query } = request.query
     if (includeAll) {
       // The back office's whole catalogue, drafts included: never from the public cache.
-      await requireAdmin(request)
+      await requirePermission(request, 'products:view')
       const rows = await listProducts(db, { ...query, includeAll: true })
       return rows.map(toAdminProduct)
     }
@@ -76,8 +76,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database; catalog: Catal
 
   app.get(contract.product.path, { schema: schemaOf(contract.product) }, async (request) => {
     const user = await request.session.user()
-    const row = await getProduct(db, request.params.id, { includeDraft: !!user?.isAdmin })
+    const staff = can(user, 'products:view')
+    const row = await getProduct(db, request.params.id, { includeDraft: staff })
     if (!row) throw notFound('Product not found')
-    return user?.isAdmin ? toAdminProduct(row) : toPublicProduct(row)
+    return staff ? toAdminProduct(row) : toPublicProduct(row)
   })
 }

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
-import { currentUser, requireUser } from '../../http/guards'
+import { can, currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../limits/rate-limits'
+import type { SessionUser } from '../accounts/session-service'
 import type { OrderLinkTokens } from '../orders/order-link-token'
 import { accessKeyOpens } from '../orders/service'
 import { renderInvoice } from './invoice-pdf'
@@ -75,5 +76,5 @@ export const documentRoutes: FastifyPluginAsyncZod<InvoiceOptions> = async (
   )
 }
 
-const canSee = (user: { id: number; isAdmin: boolean }, owner: number | null) =>
-  user.isAdmin || owner === user.id
+/** The shopper's own invoice, or any for a member who may see the shop's money. */
+const canSee = (user: SessionUser, owner: number | null) => owner === user.id || can(user, 'ledger:view')

@@ -3,7 +3,7 @@ import { ordersAdminContract as contract } from '../../../shared/orders/admin-co
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
-import { currentUser } from '../../http/guards'
+import { currentUser, requirePermission } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
 import type { ActionContext } from './action-context'
 import {
@@ -44,13 +44,15 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     listAdminOrders(db, request.query, dayIn(timeZone)),
   )
 
-  app.patch(contract.setStatus.path, { schema: schemaOf(contract.setStatus) }, async (request) =>
-    changeOrderStatus(db, request.params.id, request.body.status, {
+  app.patch(contract.setStatus.path, { schema: schemaOf(contract.setStatus) }, async (request) => {
+    // Cancelling pays the shopper back: it is a refund's decision, not a packer's.
+    if (request.body.status === 'cancelled') await requirePermission(request, 'orders:refund')
+    return changeOrderStatus(db, request.params.id, request.body.status, {
       ...(await actionContext(request)),
       trackingNumber: request.body.trackingNumber,
       refunds,
-    }),
-  )
+    })
+  })
 
   app.patch(contract.addTracking.path, { schema: schemaOf(contract.addTracking) }, async (request) =>
     addTracking(db, request.params.id, request.body.trackingNumber, await actionContext(request)),

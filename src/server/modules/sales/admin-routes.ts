@@ -3,6 +3,7 @@ import { salesAdminContract as contract } from '../../../shared/sales/admin-cont
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
+import { can, currentUser } from '../../http/guards'
 import { salesCsv } from './csv'
 import { allRefundLines, allSales, listSales, monthlySales, recordManualSale } from './service'
 
@@ -24,6 +25,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
         await allSales(db, request.query.period, { timeZone }, request.query.search),
         await allRefundLines(db, request.query.period, { timeZone }, request.query.search),
         timeZone,
+        { withCost: can(await currentUser(request), 'products:cost') },
       )
       const day = dayIn(timeZone)
       return reply

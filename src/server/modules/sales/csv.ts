@@ -8,34 +8,43 @@ import { dollars, inert } from '../../csv-cells'
  * dated when the money went back, Source 'refund'), newest first, amounts in dollars, dates in the
  * shop's time zone. The Sale Price and Profit columns add up to the cards' Total Sales and Profit.
  */
-export function salesCsv(sales: Sale[], refundLines: RefundLine[], timeZone: string): string {
+export function salesCsv(
+  sales: Sale[],
+  refundLines: RefundLine[],
+  timeZone: string,
+  /** A member without `products:cost` gets the file without Cost and Profit (issue 35). */
+  { withCost = true }: { withCost?: boolean } = {},
+): string {
   const rows = [
     ...sales.map((sale) => ({ at: sale.saleDate, cells: saleCells(sale) })),
     ...refundLines.map((line) => ({ at: line.refundDate, cells: refundCells(line) })),
   ].sort((a, b) => b.at.localeCompare(a.at))
+  const kept = COLUMNS.flatMap((column, index) => (withCost || !COST_COLUMNS.has(column) ? [index] : []))
   return stringify(
-    rows.map(({ at, cells }) => [formatCsvDateTime(at, timeZone), ...cells]),
-    {
-      header: true,
-      columns: [
-        'Date',
-        'Product',
-        'SKU',
-        'Customer',
-        'Email',
-        'Payment Method',
-        'Sale Price',
-        'Tax',
-        'Cost',
-        'Profit',
-        'Source',
-        'Order',
-        'Notes',
-      ],
-      bom: true,
-    },
+    rows.map(({ at, cells }) => {
+      const row = [formatCsvDateTime(at, timeZone), ...cells]
+      return kept.map((index) => row[index])
+    }),
+    { header: true, columns: kept.map((index) => COLUMNS[index]!), bom: true },
   )
 }
+
+const COLUMNS = [
+  'Date',
+  'Product',
+  'SKU',
+  'Customer',
+  'Email',
+  'Payment Method',
+  'Sale Price',
+  'Tax',
+  'Cost',
+  'Profit',
+  'Source',
+  'Order',
+  'Notes',
+] as const
+const COST_COLUMNS = new Set<string>(['Cost', 'Profit'])
 
 const saleCells = (sale: Sale) => [
   inert(sale.productName ?? `Product #${sale.productId}`),

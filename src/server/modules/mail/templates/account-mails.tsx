@@ -88,3 +88,42 @@ export function securityNoticeMail(
   )
   return { kind: 'security-notice', to, subject: `${store.name}: ${notice.subject}`, text, html }
 }
+
+/** An invitation to join the shop's team (issue 35): valid 72 hours, single use. */
+export function staffInvitationMail(
+  to: string,
+  invitation: { url: string; roleLabel: string; invitedBy: string | null },
+  store: StoreInfo,
+): OutgoingMail {
+  const who = invitation.invitedBy ? `${invitation.invitedBy} has invited you` : 'You are invited'
+  const lead = `${who} to join the ${store.name} team as ${invitation.roleLabel}.`
+  const text = [
+    'Hello,',
+    '',
+    lead,
+    'Open this link to choose your username and password:',
+    '',
+    invitation.url,
+    '',
+    'The link is valid for 72 hours and works once.',
+    'If you were not expecting this invitation, you can ignore this e-mail.',
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>Hello,</P>
+      <P style={{ marginBottom: 20 }}>{lead}</P>
+      <MailButton href={invitation.url}>Accept the invitation</MailButton>
+      <P style={{ fontSize: 13, color: COLORS.muted }}>
+        Or copy this link into your browser:
+        <br />
+        <span style={{ wordBreak: 'break-all' }}>{invitation.url}</span>
+      </P>
+      <P>The link is valid for 72 hours and works once.</P>
+      <P style={{ margin: 0 }}>If you were not expecting this invitation, you can ignore this e-mail.</P>
+    </>,
+  )
+  return { kind: 'staff-invitation', to, subject: `Join the ${store.name} team`, text, html }
+}

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LAST_OWNER_MESSAGE } from '../../../shared/staff/permissions'
+import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
+
+// The team (issue 35): roles read on every request, money left out of the answers of a role that
+// may not see it, and no way to grant more than one holds.
+
+let t: TestApp
+let owner: string
+beforeAll(async () => {
+  t = await createTestApp()
+  owner = await adminCookie(t.app, t.handle.db)
+})
+afterAll(() => t.close())
+
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  cookie: string,
+  payload?: object,
+) {
+  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
+}
+
+/** A custom role with `permissions`, made by the Owner; its name. */
+async function customRole(name: string, permissions: string[]) {
+  const response = await call('POST', '/api/admin/roles', owner, { name, permissions })
+  expect(response.statusCode, response.body).toBe(201)
+  return (response.json() as { name: string }).name
+}
+
+describe('GET /api/admin/me', () => {
+  it("names the member's role and every permission it holds", async () => {
+    const me = (await call('GET', '/api/admin/me', owner)).json()
+    expect(me).toMatchObject({ username: 'owner', role: 'owner' })
+    expect(me.permissions).toContain('staff:manage')
+    const packer = await staffCookie(t.app, t.handle.db, 'packer')
+    expect((await call('GET', '/api/admin/me', packer.cookie)).json()).toEqual({
+      username: packer.username,
+      role: 'packer',
+      permissions: ['orders:view', 'orders:fulfil'],
+    })
+  })
+})
+
+describe("a packer's view of the orders", () => {
+  it('has the items, their prices, the address and the trail, and no money of the order', async () => {
+    const piece = await insertProduct(t.handle.db, { name: 'Lavender Bangle', price: 88_000, cost: 31_000 })
+    const id = placedOrderId(await placeZelleOrder(t.app, [piece]))
+    const packer = await staffCookie(t.app, t.handle.db, 'packer')
+    const page = (await call('GET', '/api/admin/orders?tab=all', packer.cookie)).json()
+    const order = page.items.find((item: { id: number }) => item.id === id)
+    expect(order.items[0]).toMatchObject({ price: 88_000 })
+    expect(order.shipping.address).toBeTruthy()
+    for (const field of [
+      'total',
+      'subtotal',
+      'amountPaid',
+      'balance',
+      'payments',
+      'refunds',
+      'paymentPlan',
+      'tax',
+    ])
+      expect(order, field).not.toHaveProperty(field)
+    expect(page.total).toBeGreaterThanOrEqual(1)
+    expect(JSON.stringify(page)).not.toMatch(/"(cost|profit)"/)
+
+    // The Owner's answer is whole.
+    const full = (await call('GET', '/api/admin/orders?tab=all', owner)).json()
+    expect(full.items.find((item: { id: number }) => item.id === id)).toMatchObject({
+      total: expect.any(Number),
+    })
+  })
+
+  it('marks an order shipped with tracking, and is refused refunds, the ledger and payments', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 12_000 })
+    const id = placedOrderId(await placeZelleOrder(t.app, [piece]))
+    await call('PATCH', `/api/orders/${id}/payment`, owner, { paymentStatus: 'paid' })
+    const packer = await staffCookie(t.app, t.handle.db, 'packer')
+    const preparing = await call('PATCH', `/api/orders/${id}/status`, packer.cookie, { status: 'preparing' })
+    expect(preparing.statusCode, preparing.body).toBe(200)
+    const shipped = await call('PATCH', `/api/orders/${id}/status`, packer.cookie, {
+      status: 'shipped',
+      trackingNumber: '1Z999AA10123456784',
+    })
+    expect(shipped.statusCode, shipped.body).toBe(200)
+    expect(shipped.json()).toMatchObject({ status: 'shipped', trackingNumber: '1Z999AA10123456784' })
+    expect(shipped.json()).not.toHaveProperty('total')
+
+    const cancel = await call('PATCH', `/api/orders/${id}/status`, packer.cookie, { status: 'cancelled' })
+    expect(cancel.statusCode).toBe(403)
+    expect(cancel.json().message).toBe('Your role does not include refunds and cancellations')
+    const refund = await call('POST', `/api/orders/${id}/refunds`, packer.cookie, { amount: 100 })
+    expect(refund.statusCode).toBe(403)
+    expect(refund.json().message).toBe('Your role does not include refunds and cancellations')
+    const ledger = await call('GET', '/api/sales', packer.cookie)
+    expect(ledger.statusCode).toBe(403)
+    expect(ledger.json().message).toBe('Your role does not include the ledger and reports')
+  })
+})
+
+describe('cost and profit', () => {
+  it('leave the answers, the product CSV and the sales CSV of a role without products:cost', async () => {
+    await insertProduct(t.handle.db, { name: 'Icy Pendant', sku: 'ICY-1', cost: 12_345 })
+    const editor = await staffCookie(t.app, t.handle.db, 'editor')
+    const products = await call('GET', '/api/admin/products', editor.cookie)
+    expect(products.statusCode).toBe(200)
+    expect(products.body).toContain('Icy Pendant')
+    expect(products.body).not.toMatch(/"cost"/)
+    const csv = await call('GET', '/api/admin/products/export.csv', editor.cookie)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.body.split('\n')[0]).not.toContain('Cost')
+    expect((await call('GET', '/api/admin/products/export.csv', owner)).body.split('\n')[0]).toContain('Cost')
+
+    const ledgerOnly = await customRole('Ledger reader', ['ledger:view'])
+    const reader = await staffCookie(t.app, t.handle.db, ledgerOnly)
+    const sales = await call('GET', '/api/sales/export?period=all', reader.cookie)
+    expect(sales.statusCode, sales.body).toBe(200)
+    expect(sales.body.split('\n')[0]).not.toMatch(/Cost|Profit/)
+    const page = await call('GET', '/api/sales', reader.cookie)
+    expect(page.statusCode).toBe(200)
+    expect(page.body).not.toMatch(/"(cost|profit|totalProfit)"/)
+    const bookkeeper = await staffCookie(t.app, t.handle.db, 'bookkeeper')
+    expect(
+      (await call('GET', '/api/sales/export?period=all', bookkeeper.cookie)).body.split('\n')[0],
+    ).toMatch(/Cost.*Profit/)
+  })
+})
+
+describe("an editor's product changes", () => {
+  it('change texts and keep the cost, and are refused a new price or a new piece', async () => {
+    const piece = await insertProduct(t.handle.db, {
+      name: 'Apple Green Ring',
+      price: 50_000,
+      cost: 20_000,
+      jadeType: 'Type A',
+      origin: 'Myanmar',
+    })
+    const editor = await staffCookie(t.app, t.handle.db, 'editor')
+    const seen = (await call('GET', `/api/products/${piece.id}`, editor.cookie)).json()
+    expect(seen).not.toHaveProperty('cost')
+    const { id, createdAt, updatedAt, soldAt, soldPrice, sold, inStock, ...form } = seen
+    const renamed = await call('PUT', `/api/products/${piece.id}`, editor.cookie, {
+      ...form,
+      name: 'Apple Green Jadeite Ring',
+      cost: null,
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const after = (await call('GET', `/api/products/${piece.id}`, owner)).json()
+    expect(after).toMatchObject({ name: 'Apple Green Jadeite Ring', price: 50_000, cost: 20_000 })
+
+    const repriced = await call('PUT', `/api/products/${piece.id}`, editor.cookie, { ...form, price: 1_000 })
+    expect(repriced.statusCode).toBe(403)
+    expect(repriced.json().message).toBe('Your role does not include prices')
+    const created = await call('POST', '/api/products', editor.cookie, { ...form, sku: null })
+    expect(created.statusCode).toBe(403)
+  })
+})
+
+describe('roles', () => {
+  it('lists the six built-in roles, makes, changes and removes a custom one', async () => {
+    const list = (await call('GET', '/api/admin/roles', owner)).json()
+    expect(
+      list.items
+        .filter((role: { builtIn: boolean }) => role.builtIn)
+        .map((role: { name: string }) => role.name),
+    ).toEqual(['owner', 'manager', 'packer', 'bookkeeper', 'show-assistant', 'editor'])
+    const created = await call('POST', '/api/admin/roles', owner, {
+      name: 'Gem show helper',
+      permissions: ['sales:record', 'products:view', 'sales:record'],
+    })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({
+      name: 'gem-show-helper',
+      label: 'Gem show helper',
+      builtIn: false,
+      permissions: ['products:view', 'sales:record'],
+      members: 0,
+    })
+    const { id } = created.json()
+    const again = await call('POST', '/api/admin/roles', owner, {
+      name: 'gem show HELPER',
+      permissions: ['orders:view'],
+    })
+    expect(again.statusCode).toBe(409)
+    const unknown = await call('POST', '/api/admin/roles', owner, { name: 'X', permissions: ['vault:open'] })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().message).toContain('Unknown permission: vault:open')
+
+    const changed = await call('PUT', `/api/admin/roles/${id}`, owner, {
+      name: 'Gem show helper',
+      permissions: ['sales:record'],
+    })
+    expect(changed.json().permissions).toEqual(['sales:record'])
+    const member = await staffCookie(t.app, t.handle.db, 'gem-show-helper')
+    expect((await call('DELETE', `/api/admin/roles/${id}`, owner)).statusCode).toBe(409)
+    const moved = await call('PUT', `/api/admin/staff/${member.id}`, owner, { role: 'show-assistant' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const removed = await call('DELETE', `/api/admin/roles/${id}`, owner)
+    expect(removed.statusCode, removed.body).toBe(200)
+
+    const packerRole = list.items.find((role: { name: string }) => role.name === 'packer')
+    expect(
+      (
+        await call('PUT', `/api/admin/roles/${packerRole.id}`, owner, {
+          name: 'packer',
+          permissions: ['orders:view'],
+        })
+      ).statusCode,
+    ).toBe(409)
+    expect((await call('DELETE', `/api/admin/roles/${packerRole.id}`, owner)).statusCode).toBe(409)
+  })
+
+  it("takes effect on the member's next request", async () => {
+    const member = await staffCookie(t.app, t.handle.db, 'show-assistant')
+    expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(403)
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { role: 'packer' })
+    expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(200)
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { role: 'editor' })
+    expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(403)
+  })
+})
+
+describe('no escalation', () => {
+  it('a member who manages staff cannot grant, or make a role with, what they do not hold', async () => {
+    const hiring = await customRole('Hiring lead', ['staff:manage', 'orders:view', 'orders:fulfil'])
+    const lead = await staffCookie(t.app, t.handle.db, hiring)
+    const wider = await call('POST', '/api/admin/roles', lead.cookie, {
+      name: 'Everything',
+      permissions: ['staff:manage', 'backup:download'],
+    })
+    expect(wider.statusCode).toBe(403)
+    expect(wider.json().message).toBe('Your role does not include backups')
+
+    const packer = await staffCookie(t.app, t.handle.db, 'packer')
+    expect(
+      (await call('PUT', `/api/admin/staff/${packer.id}`, lead.cookie, { role: 'owner' })).statusCode,
+    ).toBe(403)
+    expect(
+      (await call('PUT', `/api/admin/staff/${lead.id}`, lead.cookie, { role: 'manager' })).statusCode,
+    ).toBe(403)
+    expect(
+      (await call('PATCH', `/api/users/${packer.id}/admin`, lead.cookie, { isAdmin: true })).statusCode,
+    ).toBe(403)
+    // Nor can they touch an Owner.
+    const ownerId = (await call('GET', '/api/admin/staff', owner))
+      .json()
+      .items.find((item: { username: string }) => item.username === 'owner').id
+    expect(
+      (await call('PUT', `/api/admin/staff/${ownerId}`, lead.cookie, { active: false })).statusCode,
+    ).toBe(403)
+    expect(
+      (await call('PUT', `/api/users/${ownerId}`, lead.cookie, { email: 'thief@example.com' })).statusCode,
+    ).toBe(403)
+    // What they hold, they may give.
+    const given = await call('PUT', `/api/admin/staff/${packer.id}`, lead.cookie, { role: hiring })
+    expect(given.statusCode, given.body).toBe(200)
+  })
+})
+
+describe('the last Owner', () => {
+  it('cannot be demoted, deactivated or deleted; with a second Owner it can', async () => {
+    const staff = (await call('GET', '/api/admin/staff', owner)).json()
+    const ownerId = staff.items.find((item: { username: string }) => item.username === 'owner').id
+    for (const change of [{ role: 'manager' }, { active: false }]) {
+      const refused = await call('PUT', `/api/admin/staff/${ownerId}`, owner, change)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().message).toBe(LAST_OWNER_MESSAGE)
+    }
+    expect((await call('DELETE', `/api/users/${ownerId}`, owner)).statusCode).toBe(409)
+
+    const second = await staffCookie(t.app, t.handle.db, 'owner')
+    const demoted = await call('PUT', `/api/admin/staff/${second.id}`, owner, { role: 'manager' })
+    expect(demoted.json()).toMatchObject({ role: 'manager', active: true })
+  })
+})
+
+describe('deactivation', () => {
+  it("ends the member's sessions at once and refuses the next sign-in", async () => {
+    const member = await staffCookie(t.app, t.handle.db, 'packer')
+    expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(200)
+    const off = await call('PUT', `/api/admin/staff/${member.id}`, owner, { active: false })
+    expect(off.json()).toMatchObject({ active: false })
+    expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(401)
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: 'staff-password' },
+    })
+    expect(signIn.statusCode).toBe(403)
+    expect(signIn.json().message).toBe('This account has been deactivated')
+
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { active: true })
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: 'staff-password' },
+    })
+    expect(back.statusCode).toBe(200)
+    const list = (await call('GET', '/api/admin/staff', owner)).json()
+    expect(list.items.find((item: { id: number }) => item.id === member.id)).toMatchObject({
+      role: 'packer',
+      active: true,
+      twoFactorEnabled: false,
+      lastSignInAt: expect.any(String),
+    })
+  })
+})
