@@ -93,6 +93,8 @@ export const orderEventAnswer = z.object({
   id: z.number().int(),
   at: timestamp,
   actor: z.string().nullable(),
+  /** The actor's role when they acted (issue 35); null for a line written before roles, or by the shop. */
+  actorRole: z.string().nullable(),
   kind: z.enum(ORDER_EVENT_KINDS),
   message: z.string(),
 })

@@ -6,7 +6,8 @@ import type { MailContext } from './order-notices'
  * and how long a reservation lasts.
  */
 export interface ActionContext {
-  actor: string
+  /** The member acting, with their role at the time, as the trail names them. */
+  actor: { name: string; role: string | null }
   today: string
   timeZone: string
   /** For the e-mails the change sends the shopper. */

@@ -32,13 +32,16 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   reservationHours: number
 }> = async (app, { db, provider, timeZone, mail, reservationHours }) => {
   const refunds: RefundDeps = { db, provider, log: app.log }
-  const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => ({
-    actor: (await currentUser(request)).username,
-    today: dayIn(timeZone),
-    timeZone,
-    mail,
-    reservationHours,
-  })
+  const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => {
+    const member = await currentUser(request)
+    return {
+      actor: { name: member.username, role: member.role },
+      today: dayIn(timeZone),
+      timeZone,
+      mail,
+      reservationHours,
+    }
+  }
 
   app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
     listAdminOrders(db, request.query, dayIn(timeZone)),

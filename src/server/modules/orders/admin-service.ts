@@ -246,7 +246,7 @@ export async function changeOrderStatus(
           reason: 'Order cancelled',
           restock: [],
           card: { intentId: card.intentId, idempotencyKey: `cancel-order-${orderId}` },
-          actor: options.actor,
+          actor: options.actor.name,
         })
       : undefined
     if (card)

@@ -3,15 +3,22 @@ import type { OrderEvent, OrderEventKind } from '../../../shared/orders-admin'
 import type { DbOrTx } from '../../db/client'
 import { orderEvents } from '../../db/schema'
 
+/**
+ * Who a trail line names: a member of the team with their role at the time (issue 35), a name
+ * alone (a server command, a shopper), or nobody (the shop itself, a job).
+ */
+export type TrailActor = { name: string; role: string | null } | string | null
+
 /** Adds a line to the order's audit trail, in the caller's transaction. */
 export async function recordEvent(
   db: DbOrTx,
   orderId: number,
   kind: OrderEventKind,
   message: string,
-  actor: string | null,
+  actor: TrailActor,
 ): Promise<void> {
-  await db.insert(orderEvents).values({ orderId, kind, message, actor })
+  const [name, role] = actor === null || typeof actor === 'string' ? [actor, null] : [actor.name, actor.role]
+  await db.insert(orderEvents).values({ orderId, kind, message, actor: name, actorRole: role })
 }
 
 /** The trails of several orders, oldest line first. */
@@ -29,6 +36,7 @@ export async function eventsOf(db: DbOrTx, orderIds: number[]): Promise<Map<numb
       id: row.id,
       at: row.at.toISOString(),
       actor: row.actor,
+      actorRole: row.actorRole,
       kind: row.kind as OrderEventKind,
       message: row.message,
     })

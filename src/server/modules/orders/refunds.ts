@@ -57,7 +57,7 @@ export async function refundOrder(
       reason: input.reason,
       restock: returned.map((piece) => piece.productId),
       card,
-      actor: context.actor,
+      actor: context.actor.name,
     })
     const names = returned.map((piece) => piece.name)
     const backOnSale = names.length > 0 ? `. Back on sale: ${names.join(', ')}` : ''

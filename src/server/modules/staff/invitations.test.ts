@@ -33,7 +33,7 @@ async function mailedToken(email: string): Promise<string> {
     .where(and(eq(emailOutbox.kind, 'staff-invitation'), eq(emailOutbox.toAddress, email)))
     .orderBy(desc(emailOutbox.id))
     .limit(1)
-  const url = /https?:\/\/\S+\/staff\/invitation\?token=(\S+)/.exec(mail!.textBody)
+  const url = /https?:\/\/\S+\/staff\/invitation\?token=(\S+)/.exec(mail!.textBody ?? '')
   return decodeURIComponent(url![1]!)
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAST_OWNER_MESSAGE } from '../../../shared/staff/permissions'
+import { buildApp } from '../../app'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
@@ -88,6 +89,10 @@ describe("a packer's view of the orders", () => {
     expect(shipped.statusCode, shipped.body).toBe(200)
     expect(shipped.json()).toMatchObject({ status: 'shipped', trackingNumber: '1Z999AA10123456784' })
     expect(shipped.json()).not.toHaveProperty('total')
+    // The trail names the member and their role at the time.
+    expect(shipped.json().events).toContainEqual(
+      expect.objectContaining({ kind: 'tracking', actor: packer.username, actorRole: 'packer' }),
+    )
 
     const cancel = await call('PATCH', `/api/orders/${id}/status`, packer.cookie, { status: 'cancelled' })
     expect(cancel.statusCode).toBe(403)
@@ -220,6 +225,34 @@ describe('roles', () => {
     expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(200)
     await call('PUT', `/api/admin/staff/${member.id}`, owner, { role: 'editor' })
     expect((await call('GET', '/api/admin/orders', member.cookie)).statusCode).toBe(403)
+  })
+})
+
+describe('a second instance on the same database', () => {
+  it('refuses a revoked role on its very next request', async (context) => {
+    if (t.handle.driver !== 'postgres') return context.skip('several instances share PostgreSQL')
+    const secondHandle = await t.database.open()
+    const second = await buildApp({
+      config: t.config,
+      database: secondHandle,
+      logger: false,
+      rateLimits: false,
+    })
+    await second.ready()
+    try {
+      const member = await staffCookie(t.app, t.handle.db, 'packer')
+      const orders = () =>
+        second.inject({ method: 'GET', url: '/api/admin/orders', headers: { cookie: member.cookie } })
+      expect((await orders()).statusCode).toBe(200)
+      // Changed on the first instance; the second holds nothing of the role to forget.
+      await call('PUT', `/api/admin/staff/${member.id}`, owner, { role: 'editor' })
+      const refused = await orders()
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json().message).toBe('Your role does not include orders')
+    } finally {
+      await second.close()
+      await secondHandle.close()
+    }
   })
 })
 
