@@ -917,6 +917,8 @@ export const sessions = pgTable(
 
 export interface SessionData {
   userId?: number
+  /** The role an Owner is looking at the back office through, read-only (issue 35). */
+  viewAs?: string
 }
 
 /** Outgoing mail, written in the same transaction as what caused it and sent by a worker. */

@@ -5,7 +5,12 @@ import {
   mustSetUpTwoFactor,
   type Permission,
   TWO_FACTOR_SETUP_MESSAGE,
+  VIEWING_AS_MESSAGE,
 } from '../../shared/staff/permissions'
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const VIEW_AS_PATH = '/api/admin/view-as'
+
 import { forbidden, unauthenticated } from '../errors'
 import type { SessionUser } from '../modules/accounts/session-service'
 
@@ -35,6 +40,9 @@ export async function requirePermission(request: FastifyRequest, permission: Per
   if (!user) throw unauthenticated()
   if (!user.isAdmin) throw forbidden('Administrator access required')
   if (!user.active) throw forbidden(DEACTIVATED_MESSAGE)
+  // Viewing as a role is looking, not acting: every change is refused but the way out.
+  if (user.viewingAs && MUTATING.has(request.method) && request.routeOptions.url !== VIEW_AS_PATH)
+    throw forbidden(VIEWING_AS_MESSAGE)
   if (permission === 'staff') return
   if (mustSetUpTwoFactor(user)) throw forbidden(TWO_FACTOR_SETUP_MESSAGE)
   if (!can(user, permission)) throw forbidden(missingPermissionMessage(permission))

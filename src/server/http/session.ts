@@ -60,6 +60,12 @@ export class RequestSession {
     return this.loaded
   }
 
+  /** The session and its user read again, after a change to them in this request. */
+  async reload(): Promise<SessionUser | null> {
+    this.loaded = undefined
+    return this.user()
+  }
+
   async user(): Promise<SessionUser | null> {
     return (await this.load())?.user ?? null
   }

@@ -91,8 +91,11 @@ export type Invitation = z.input<typeof invitationAnswer>
 
 export const meAnswer = z.object({
   username: z.string(),
+  /** The role the back office shows: the viewed one while an Owner views as a role. */
   role: z.string(),
   permissions: z.array(z.string()),
+  /** Set while an Owner views the back office as this role, read-only. */
+  viewingAs: z.string().nullable(),
 })
 export type Me = z.input<typeof meAnswer>
 
@@ -101,6 +104,20 @@ export const staffAdminContract = {
     method: 'GET',
     permission: 'staff',
     path: '/api/admin/me',
+    response: { 200: meAnswer },
+  }),
+  /** An Owner sees the back office as a role sees it, read-only, until they stop. */
+  viewAs: endpoint({
+    method: 'PUT',
+    permission: 'staff:manage',
+    path: '/api/admin/view-as',
+    body: z.object({ role: z.string({ error: 'Choose a role' }).trim().min(1, 'Choose a role') }),
+    response: { 200: meAnswer },
+  }),
+  stopViewingAs: endpoint({
+    method: 'DELETE',
+    permission: 'staff',
+    path: '/api/admin/view-as',
     response: { 200: meAnswer },
   }),
   roles: endpoint({

@@ -33,6 +33,8 @@ export const isPermission = (value: string): value is Permission => Object.hasOw
 export const DEACTIVATED_MESSAGE = 'This account has been deactivated'
 export const LAST_OWNER_MESSAGE = 'This is the last Owner. Make another member an Owner first.'
 
+export const VIEWING_AS_MESSAGE = 'You are viewing the back office as another role: changes are off'
+
 /** The 403's message for a member whose role lacks `permission`. */
 export const missingPermissionMessage = (permission: Permission) =>
   `Your role does not include ${PERMISSIONS[permission]}`

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Permission } from '../../../shared/staff/permissions'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { cartDiscounts, cartItems, roles, type SessionData, sessions, users } from '../../db/schema'
-import { permissionsOf } from '../staff/roles'
+import { holdsAll, permissionsOf } from '../staff/roles'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 // Extending the expiry on every request would write on every request; half the lifetime is enough.
@@ -12,12 +13,19 @@ const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2
 
 export type UserRow = typeof users.$inferSelect
 
+const viewedRoles = alias(roles, 'viewed_roles')
+
 /** The signed-in account as a request sees it: its row, and its role as it stands right now. */
 export type SessionUser = UserRow & {
   /** The role's name (`owner`, `packer`, a custom role's slug); null for a customer. */
   role: string | null
   /** What the member may do: none for a customer or a deactivated member. */
   permissions: Permission[]
+  /**
+   * The role an Owner is viewing the back office as (read-only): `permissions` are then that
+   * role's, while `role` stays the member's own.
+   */
+  viewingAs: string | null
 }
 
 export interface LoadedSession {
@@ -51,10 +59,12 @@ export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSessio
       expire: sessions.expire,
       user: users,
       role: { name: roles.name, builtIn: roles.builtIn, permissions: roles.permissions },
+      viewed: { name: viewedRoles.name, builtIn: viewedRoles.builtIn, permissions: viewedRoles.permissions },
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::int`))
     .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(viewedRoles, eq(viewedRoles.name, sql`${sessions.sess}->>'viewAs'`))
     .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > now()`))
   if (!row) return null
   if (row.expire.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
@@ -62,7 +72,11 @@ export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSessio
     await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
     row.expire = expire
   }
-  const { user, role } = row
+  const { user, role, viewed } = row
+  const own = user?.isAdmin && user.active ? permissionsOf(role) : []
+  // Viewing as a role shows no more than the viewer holds (the route checked it, and a role may
+  // have changed since).
+  const viewing = viewed && holdsAll(own, permissionsOf(viewed)) ? viewed : null
   return {
     sid: row.sid,
     data: row.data,
@@ -70,7 +84,8 @@ export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSessio
     user: user && {
       ...user,
       role: role?.name ?? null,
-      permissions: user.isAdmin && user.active ? permissionsOf(role) : [],
+      permissions: viewing ? permissionsOf(viewing) : own,
+      viewingAs: viewing?.name ?? null,
     },
   }
 }
@@ -101,4 +116,13 @@ export async function destroySession(db: DbOrTx, sid: string): Promise<void> {
 export async function destroyUserSessions(db: DbOrTx, userId: number, exceptSid?: string): Promise<void> {
   const ofUser = sql`(${sessions.sess}->>'userId')::int = ${userId}`
   await db.delete(sessions).where(exceptSid ? and(ofUser, ne(sessions.sid, exceptSid)) : ofUser)
+}
+
+/** Starts (a role's name) or ends (null) an Owner's read-only "view as" on this session. */
+export async function setViewAs(db: DbOrTx, sid: string, role: string | null): Promise<void> {
+  const sess =
+    role === null
+      ? sql`${sessions.sess} - 'viewAs'`
+      : sql`jsonb_set(${sessions.sess}, '{viewAs}', to_jsonb(${role}::text))`
+  await db.update(sessions).set({ sess }).where(eq(sessions.sid, sid))
 }

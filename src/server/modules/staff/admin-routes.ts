@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../limits/rate-limits'
+import { type SessionUser, setViewAs } from '../accounts/session-service'
 import {
   INVITATION_SENT_MESSAGE,
   type InvitationContext,
@@ -12,7 +13,15 @@ import {
   resendInvitation,
   withdrawInvitation,
 } from './invitations'
-import { createRole, listRoles, listStaff, removeRole, updateMember, updateRole } from './service'
+import {
+  createRole,
+  listRoles,
+  listStaff,
+  removeRole,
+  startViewingAs,
+  updateMember,
+  updateRole,
+} from './service'
 
 /** The team's calls (issue 35); registered inside the admin scope (plugins/admin-scope.ts). */
 export const staffAdminRoutes: FastifyPluginAsyncZod<{
@@ -20,10 +29,35 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationContext
   onMailQueued: () => void
 }> = async (app, { db, invitations, onMailQueued }) => {
-  app.get(contract.me.path, { schema: schemaOf(contract.me) }, async (request) => {
-    const { username, role, permissions } = await currentUser(request)
-    return { username, role: role ?? '', permissions }
+  const me = ({ username, role, permissions, viewingAs }: SessionUser) => ({
+    username,
+    role: viewingAs ?? role ?? '',
+    permissions,
+    viewingAs,
   })
+
+  app.get(contract.me.path, { schema: schemaOf(contract.me) }, async (request) =>
+    me(await currentUser(request)),
+  )
+
+  app.put(
+    contract.viewAs.path,
+    { schema: schemaOf(contract.viewAs), config: { leavesCatalogAlone: true } },
+    async (request) => {
+      const member = await currentUser(request)
+      await startViewingAs(db, member, (await request.session.id())!, request.body.role)
+      return me((await request.session.reload())!)
+    },
+  )
+
+  app.delete(
+    contract.stopViewingAs.path,
+    { schema: schemaOf(contract.stopViewingAs), config: { leavesCatalogAlone: true } },
+    async (request) => {
+      await setViewAs(db, (await request.session.id())!, null)
+      return me((await request.session.reload())!)
+    },
+  )
 
   app.get(contract.roles.path, { schema: schemaOf(contract.roles) }, () => listRoles(db))
 

@@ -12,7 +12,7 @@ import { roles, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, forbidden, notFound } from '../../errors'
 import type { SessionUser } from '../accounts/session-service'
-import { destroyUserSessions } from '../accounts/session-service'
+import { destroyUserSessions, setViewAs } from '../accounts/session-service'
 import { permissionsOf, type RoleRow } from './roles'
 
 // The owner's team: roles and members (issue 35). Nobody grants what they do not hold, and the
@@ -211,4 +211,23 @@ export async function updateMember(
 /** The staff list's "last sign-in". */
 export async function recordStaffSignIn(db: DbOrTx, userId: number) {
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId))
+}
+
+/** An Owner looks through a role they hold all of (the session then carries it, read-only). */
+export async function startViewingAs(
+  db: DbOrTx,
+  actor: Actor & { role: string | null },
+  sid: string,
+  name: string,
+) {
+  const [role] = await db.select().from(roles).where(eq(roles.name, name))
+  if (!role) throw notFound('Role not found')
+  // Judged on the member's own permissions, not on a role they may already be viewing as.
+  const own = await db
+    .select({ role: roles })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, actor.id))
+  mustHoldAll({ id: actor.id, permissions: permissionsOf(own[0]?.role ?? null) }, permissionsOf(role))
+  await setViewAs(db, sid, role.name)
 }

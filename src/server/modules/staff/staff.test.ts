@@ -41,6 +41,7 @@ describe('GET /api/admin/me', () => {
       username: packer.username,
       role: 'packer',
       permissions: ['orders:view', 'orders:fulfil'],
+      viewingAs: null,
     })
   })
 })
@@ -253,6 +254,41 @@ describe('a second instance on the same database', () => {
       await second.close()
       await secondHandle.close()
     }
+  })
+})
+
+describe('view as', () => {
+  it('shows an Owner the back office as a packer sees it, read-only, until they stop', async () => {
+    const viewer = owner
+    const started = await call('PUT', '/api/admin/view-as', viewer, { role: 'packer' })
+    expect(started.statusCode, started.body).toBe(200)
+    expect(started.json()).toMatchObject({
+      role: 'packer',
+      viewingAs: 'packer',
+      permissions: ['orders:view', 'orders:fulfil'],
+    })
+    const orders = (await call('GET', '/api/admin/orders?tab=all', viewer)).json()
+    expect(orders.items.length).toBeGreaterThan(0)
+    for (const order of orders.items) expect(order).not.toHaveProperty('total')
+    expect((await call('GET', '/api/sales', viewer)).statusCode).toBe(403)
+    // Looking, not acting: even what a packer may do is refused.
+    const acting = await call('PATCH', `/api/orders/${orders.items[0].id}/tracking`, viewer, {
+      trackingNumber: 'X1',
+    })
+    expect(acting.statusCode).toBe(403)
+    expect(acting.json().message).toBe('You are viewing the back office as another role: changes are off')
+
+    const stopped = await call('DELETE', '/api/admin/view-as', viewer)
+    expect(stopped.json()).toMatchObject({ role: 'owner', viewingAs: null })
+    expect((await call('GET', '/api/sales', viewer)).statusCode).toBe(200)
+  })
+
+  it('is only for a role the viewer holds all of', async () => {
+    const hiring = await customRole('Team lead', ['staff:manage', 'orders:view'])
+    const lead = await staffCookie(t.app, t.handle.db, hiring)
+    const refused = await call('PUT', '/api/admin/view-as', lead.cookie, { role: 'manager' })
+    expect(refused.statusCode).toBe(403)
+    expect((await call('PUT', '/api/admin/view-as', lead.cookie, { role: 'no-such' })).statusCode).toBe(404)
   })
 })
 
