@@ -44,8 +44,15 @@ export async function requirePermission(request: FastifyRequest, permission: Per
   if (user.viewingAs && MUTATING.has(request.method) && request.routeOptions.url !== VIEW_AS_PATH)
     throw forbidden(VIEWING_AS_MESSAGE)
   if (permission === 'staff') return
-  if (mustSetUpTwoFactor(user)) throw forbidden(TWO_FACTOR_SETUP_MESSAGE)
+  if (mustSetUpTwoFactor(user) || (await ownerMustSetUpTwoFactor(request, user)))
+    throw forbidden(TWO_FACTOR_SETUP_MESSAGE)
   if (!can(user, permission)) throw forbidden(missingPermissionMessage(permission))
+}
+
+/** An Owner without a second factor, once an Owner has required one of Owners (a setting). */
+async function ownerMustSetUpTwoFactor(request: FastifyRequest, user: SessionUser) {
+  if (user.role !== 'owner' || user.twoFactorEnabled) return false
+  return (await request.server.staffSecurity.get(request.server.db)).ownersNeedTwoFactor
 }
 
 /** The signed-in user inside a handler behind requireUser/requireStaffPermission. */

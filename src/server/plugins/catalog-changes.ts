@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { StaffSecurity } from '../../shared/settings'
 import type { TaxSettings } from '../../shared/tax'
 import { CatalogChanges } from '../modules/catalog/catalog-changes'
 import { CachedSetting } from '../modules/settings/cached-setting'
+import { readStaffSecurity } from '../modules/settings/service'
 import { RateCache } from '../modules/tax/rate-cache'
 import { readTaxSettings } from '../modules/tax/service'
 
@@ -14,6 +16,8 @@ declare module 'fastify' {
     taxSettings: CachedSetting<TaxSettings>
     /** The rate tables in force, kept the same way. */
     taxRates: RateCache
+    /** Whether Owners must use two-factor sign-in, read by the back office's guard. */
+    staffSecurity: CachedSetting<StaffSecurity>
   }
 }
 
@@ -29,6 +33,9 @@ async function catalogChanges(app: FastifyInstance) {
   const taxRates = new RateCache()
   catalog.track(taxRates, 'owner-writes')
   app.decorate('taxRates', taxRates)
+  const staffSecurity = new CachedSetting(readStaffSecurity)
+  catalog.track(staffSecurity, 'owner-writes')
+  app.decorate('staffSecurity', staffSecurity)
 }
 
 export default fp(catalogChanges, {

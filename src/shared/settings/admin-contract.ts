@@ -1,5 +1,5 @@
 import { endpoint } from '../contract'
-import { feedSettingsSchema } from '../settings'
+import { feedSettingsSchema, staffSecuritySchema } from '../settings'
 
 // The back office's Settings area; the routes are inside the admin scope.
 
@@ -16,5 +16,18 @@ export const settingsAdminContract = {
     path: '/api/admin/settings/feeds',
     body: feedSettingsSchema,
     response: { 200: feedSettingsSchema },
+  }),
+  staffSecurity: endpoint({
+    method: 'GET',
+    permission: 'settings:manage',
+    path: '/api/admin/settings/staff',
+    response: { 200: staffSecuritySchema },
+  }),
+  saveStaffSecurity: endpoint({
+    method: 'PUT',
+    permission: 'settings:manage',
+    path: '/api/admin/settings/staff',
+    body: staffSecuritySchema,
+    response: { 200: staffSecuritySchema },
   }),
 }

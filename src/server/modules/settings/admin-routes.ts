@@ -1,13 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DEFAULT_FEED_SETTINGS, feedSettingsSchema } from '../../../shared/settings'
+import { DEFAULT_FEED_SETTINGS, feedSettingsSchema, SETTINGS_MESSAGES } from '../../../shared/settings'
 import { settingsAdminContract as contract } from '../../../shared/settings/admin-contract'
 import type { Database } from '../../db/client'
+import { conflict } from '../../errors'
 import { schemaOf } from '../../http/contract'
+import { currentUser } from '../../http/guards'
 import { FEEDS_SETTING } from '../feeds/routes'
-import { readSetting, writeSetting } from './service'
+import { readSetting, readStaffSecurity, STAFF_SECURITY_SETTING, writeSetting } from './service'
 
 /** The back office's Settings area; registered inside the admin scope (plugins/admin-scope.ts). */
 export const settingsAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(contract.staffSecurity.path, { schema: schemaOf(contract.staffSecurity) }, () =>
+    readStaffSecurity(db),
+  )
+
+  app.put(
+    contract.saveStaffSecurity.path,
+    { schema: schemaOf(contract.saveStaffSecurity) },
+    async (request) => {
+      // An Owner without a second factor who required one of Owners would lock themselves out.
+      if (request.body.ownersNeedTwoFactor && !(await currentUser(request)).twoFactorEnabled)
+        throw conflict(SETTINGS_MESSAGES.ownTwoFactorFirst)
+      return writeSetting(db, STAFF_SECURITY_SETTING, request.body)
+    },
+  )
+
   app.get(contract.feeds.path, { schema: schemaOf(contract.feeds) }, () =>
     readSetting(db, FEEDS_SETTING, feedSettingsSchema, DEFAULT_FEED_SETTINGS),
   )

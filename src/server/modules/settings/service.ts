@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { DEFAULT_STAFF_SECURITY, staffSecuritySchema } from '../../../shared/settings'
 import type { DbOrTx } from '../../db/client'
 import { shopSettings } from '../../db/schema'
 
@@ -25,3 +26,8 @@ export async function writeSetting<T>(db: DbOrTx, key: string, value: T): Promis
     .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } })
   return value
 }
+
+export const STAFF_SECURITY_SETTING = 'staff-security'
+
+export const readStaffSecurity = (db: DbOrTx) =>
+  readSetting(db, STAFF_SECURITY_SETTING, staffSecuritySchema, DEFAULT_STAFF_SECURITY)

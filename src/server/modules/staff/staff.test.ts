@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LAST_OWNER_MESSAGE } from '../../../shared/staff/permissions'
+import { LAST_OWNER_MESSAGE, TWO_FACTOR_SETUP_MESSAGE } from '../../../shared/staff/permissions'
 import { buildApp } from '../../app'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
@@ -254,6 +254,28 @@ describe('a second instance on the same database', () => {
       await second.close()
       await secondHandle.close()
     }
+  })
+})
+
+describe('two-factor sign-in for Owners', () => {
+  it('is required of every Owner once an Owner who has it turns the setting on', async () => {
+    const refused = await call('PUT', '/api/admin/settings/staff', owner, { ownersNeedTwoFactor: true })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe('Turn on two-factor sign-in for your own account first')
+    const careful = await staffCookie(t.app, t.handle.db, 'owner')
+    const on = await call('PUT', '/api/admin/settings/staff', careful.cookie, { ownersNeedTwoFactor: true })
+    expect(on.json()).toEqual({ ownersNeedTwoFactor: true })
+    try {
+      const blocked = await call('GET', '/api/admin/orders', owner)
+      expect(blocked.statusCode).toBe(403)
+      expect(blocked.json().message).toBe(TWO_FACTOR_SETUP_MESSAGE)
+      expect((await call('GET', '/api/admin/me', owner)).statusCode).toBe(200)
+      expect((await call('GET', '/api/admin/orders', careful.cookie)).statusCode).toBe(200)
+    } finally {
+      await call('PUT', '/api/admin/settings/staff', careful.cookie, { ownersNeedTwoFactor: false })
+      await call('PUT', `/api/admin/staff/${careful.id}`, owner, { role: 'packer' })
+    }
+    expect((await call('GET', '/api/admin/orders', owner)).statusCode).toBe(200)
   })
 })
 
