@@ -42,7 +42,7 @@ export const adminOrderItemAnswer = z.object({
   quantity: z.number().int(),
   price: cents,
   /** The line's share of the order's discount, in cents: the line was paid price × quantity less this. */
-  discount: cents,
+  discount: needs('ledger:view', cents),
 })
 export type AdminOrderItem = z.input<typeof adminOrderItemAnswer>
 

@@ -1,15 +1,17 @@
 import type { FastifyRequest } from 'fastify'
 import {
   DEACTIVATED_MESSAGE,
+  firstMissing,
   missingPermissionMessage,
-  mustSetUpTwoFactor,
   type Permission,
+  type RoutePermission,
   TWO_FACTOR_SETUP_MESSAGE,
   VIEWING_AS_MESSAGE,
 } from '../../shared/staff/permissions'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const VIEW_AS_PATH = '/api/admin/view-as'
+const ME_PATH = '/api/admin/me'
 
 import { forbidden, unauthenticated } from '../errors'
 import type { SessionUser } from '../modules/accounts/session-service'
@@ -35,7 +37,7 @@ export async function requireStaffPermission(request: FastifyRequest): Promise<v
 }
 
 /** A route outside the admin scope that serves members with `permission` (and nobody else). */
-export async function requirePermission(request: FastifyRequest, permission: Permission | 'staff') {
+export async function requirePermission(request: FastifyRequest, permission: RoutePermission) {
   const user = await request.session.user()
   if (!user) throw unauthenticated()
   if (!user.isAdmin) throw forbidden('Administrator access required')
@@ -43,16 +45,10 @@ export async function requirePermission(request: FastifyRequest, permission: Per
   // Viewing as a role is looking, not acting: every change is refused but the way out.
   if (user.viewingAs && MUTATING.has(request.method) && request.routeOptions.url !== VIEW_AS_PATH)
     throw forbidden(VIEWING_AS_MESSAGE)
-  if (permission === 'staff') return
-  if (mustSetUpTwoFactor(user) || (await ownerMustSetUpTwoFactor(request, user)))
-    throw forbidden(TWO_FACTOR_SETUP_MESSAGE)
-  if (!can(user, permission)) throw forbidden(missingPermissionMessage(permission))
-}
-
-/** An Owner without a second factor, once an Owner has required one of Owners (a setting). */
-async function ownerMustSetUpTwoFactor(request: FastifyRequest, user: SessionUser) {
-  if (user.role !== 'owner' || user.twoFactorEnabled) return false
-  return (await request.server.staffSecurity.get(request.server.db)).ownersNeedTwoFactor
+  // Until a second factor is on, the member may only learn why (their own /api/admin/me).
+  if (user.twoFactorPending && request.routeOptions.url !== ME_PATH) throw forbidden(TWO_FACTOR_SETUP_MESSAGE)
+  const missing = firstMissing(permission, user.permissions)
+  if (missing) throw forbidden(missingPermissionMessage(missing))
 }
 
 /** The signed-in user inside a handler behind requireUser/requireStaffPermission. */

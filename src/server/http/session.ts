@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint'
+import type { StaffSecurity } from '../../shared/settings'
 import type { Database } from '../db/client'
 import {
   createSession,
@@ -11,12 +12,18 @@ import {
   SESSION_TTL_MS,
   type SessionUser,
 } from '../modules/accounts/session-service'
+import { CachedSetting } from '../modules/settings/cached-setting'
+import { readStaffSecurity } from '../modules/settings/service'
 
 export const SESSION_COOKIE = 'sid'
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession
+  }
+  interface FastifyInstance {
+    /** Whether Owners must use two-factor sign-in, read by an Owner's session without it. */
+    staffSecurity: CachedSetting<StaffSecurity>
   }
 }
 
@@ -34,6 +41,7 @@ export class RequestSession {
     request: FastifyRequest,
     private readonly reply: FastifyReply,
     private readonly secure: boolean,
+    private readonly staffSecurity?: CachedSetting<StaffSecurity>,
   ) {
     this.hinted = request.cookies[SESSION_HINT_COOKIE] === '1'
     const raw = request.cookies[SESSION_COOKIE]
@@ -50,14 +58,24 @@ export class RequestSession {
 
   load(): Promise<LoadedSession | null> {
     this.loaded ??= this.cookieSid
-      ? loadSession(this.db, this.cookieSid).then((session) => {
+      ? loadSession(this.db, this.cookieSid).then(async (session) => {
           // The hint follows the session: set for one made before it existed, cleared once it ended.
           if (session && !this.hinted) this.setHint()
           if (!session && this.hinted) this.reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' })
+          const user = session?.user
+          if (user?.role === 'owner' && !user.twoFactorEnabled && (await this.ownersNeedTwoFactor())) {
+            user.permissions = []
+            user.twoFactorPending = true
+          }
           return session
         })
       : Promise.resolve(null)
     return this.loaded
+  }
+
+  /** Whether an Owner has required two-factor sign-in of every Owner (issue 35). */
+  private async ownersNeedTwoFactor(): Promise<boolean> {
+    return !!this.staffSecurity && (await this.staffSecurity.get(this.db)).ownersNeedTwoFactor
   }
 
   /** The session and its user read again, after a change to them in this request. */
@@ -132,8 +150,11 @@ export class RequestSession {
 
 async function sessionPlugin(app: FastifyInstance, opts: { db: Database; secure: boolean }) {
   app.decorateRequest('session', null as unknown as RequestSession)
+  // Read by the session of an Owner without a second factor; kept fresh by catalog-changes.ts.
+  const staffSecurity = new CachedSetting(readStaffSecurity)
+  app.decorate('staffSecurity', staffSecurity)
   app.addHook('onRequest', async (request, reply) => {
-    request.session = new RequestSession(opts.db, request, reply, opts.secure)
+    request.session = new RequestSession(opts.db, request, reply, opts.secure, staffSecurity)
   })
   // An answer built from the visitor's session (who they are, their cart, their orders, anything
   // behind a guard) is never stored by a browser or a shared cache: a shared computer's next user

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { StaffSecurity } from '../../shared/settings'
 import type { TaxSettings } from '../../shared/tax'
 import { CatalogChanges } from '../modules/catalog/catalog-changes'
 import { CachedSetting } from '../modules/settings/cached-setting'
-import { readStaffSecurity } from '../modules/settings/service'
 import { RateCache } from '../modules/tax/rate-cache'
 import { readTaxSettings } from '../modules/tax/service'
 
@@ -16,8 +14,6 @@ declare module 'fastify' {
     taxSettings: CachedSetting<TaxSettings>
     /** The rate tables in force, kept the same way. */
     taxRates: RateCache
-    /** Whether Owners must use two-factor sign-in, read by the back office's guard. */
-    staffSecurity: CachedSetting<StaffSecurity>
   }
 }
 
@@ -33,13 +29,12 @@ async function catalogChanges(app: FastifyInstance) {
   const taxRates = new RateCache()
   catalog.track(taxRates, 'owner-writes')
   app.decorate('taxRates', taxRates)
-  const staffSecurity = new CachedSetting(readStaffSecurity)
-  catalog.track(staffSecurity, 'owner-writes')
-  app.decorate('staffSecurity', staffSecurity)
+  // The session's copy of the staff security setting (http/session.ts) is cleared the same way.
+  catalog.track(app.staffSecurity, 'owner-writes')
 }
 
 export default fp(catalogChanges, {
   name: 'catalog-changes',
-  dependencies: ['infrastructure'],
-  decorators: { fastify: ['database'] },
+  dependencies: ['infrastructure', 'security-and-sessions'],
+  decorators: { fastify: ['database', 'staffSecurity'] },
 })

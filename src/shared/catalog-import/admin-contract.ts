@@ -15,13 +15,13 @@ export const catalogImportAdminContract = {
    */
   preview: endpoint({
     method: 'POST',
-    permission: 'products:edit',
+    permission: ['products:edit', 'products:prices', 'products:cost'],
     path: '/api/admin/products/imports',
     response: { 201: importPreviewAnswer },
   }),
   progress: endpoint({
     method: 'GET',
-    permission: 'products:edit',
+    permission: ['products:edit', 'products:prices', 'products:cost'],
     path: '/api/admin/products/imports/:id',
     params: importIdParams,
     response: { 200: importProgressAnswer },
@@ -29,7 +29,7 @@ export const catalogImportAdminContract = {
   /** The final report as a CSV file: no JSON answer to describe. */
   report: endpoint({
     method: 'GET',
-    permission: 'products:edit',
+    permission: ['products:edit', 'products:prices', 'products:cost'],
     path: '/api/admin/products/imports/:id/report.csv',
     params: importIdParams,
     response: {},
@@ -37,7 +37,7 @@ export const catalogImportAdminContract = {
   /** The owner's go-ahead: the job starts, and the answer is its first progress. */
   confirm: endpoint({
     method: 'POST',
-    permission: 'products:edit',
+    permission: ['products:edit', 'products:prices', 'products:cost'],
     path: '/api/admin/products/imports/:id/confirm',
     params: importIdParams,
     body: importConfirmSchema,

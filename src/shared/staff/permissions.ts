@@ -40,10 +40,18 @@ export const missingPermissionMessage = (permission: Permission) =>
   `Your role does not include ${PERMISSIONS[permission]}`
 
 /**
- * What an admin route needs: one permission, or `staff` for any active member of the team (their
- * own profile, the dashboard, whose cards then follow the member's permissions).
+ * What an admin route needs: one permission, several (all of them: a catalogue import writes
+ * prices and cost), or `staff` for any active member of the team (their own profile, the
+ * dashboard, whose cards then follow the member's permissions).
  */
-export type RoutePermission = Permission | 'staff'
+export type RoutePermission = Permission | readonly Permission[] | 'staff'
+
+/** The first permission of `needed` that `held` lacks (undefined: none). */
+export function firstMissing(needed: RoutePermission, held: readonly string[]): Permission | undefined {
+  if (needed === 'staff') return undefined
+  const all: readonly Permission[] = typeof needed === 'string' ? [needed] : needed
+  return all.find((permission) => !held.includes(permission))
+}
 
 const except = (...left: Permission[]) => ALL_PERMISSIONS.filter((p) => !left.includes(p))
 
@@ -71,14 +79,24 @@ export type BuiltInRoleName = keyof typeof BUILT_IN_ROLES
 
 export const isBuiltInRole = (name: string): name is BuiltInRoleName => Object.hasOwn(BUILT_IN_ROLES, name)
 
-/** Managers and Bookkeepers hold money or the whole shop: they must sign in with a second factor. */
-export const ROLES_REQUIRING_TWO_FACTOR: readonly string[] = [
-  'manager',
-  'bookkeeper',
-] satisfies BuiltInRoleName[]
+/**
+ * What makes a role need two-factor sign-in: the shop's money, its customers' accounts, its team,
+ * its settings or its data. Managers and Bookkeepers hold some; so does any custom role that
+ * does (the rule follows the permissions, not the role's name). Owners are asked, and required
+ * only once an Owner turns that setting on.
+ */
+export const TWO_FACTOR_PERMISSIONS: readonly Permission[] = [
+  'ledger:view',
+  'orders:payments',
+  'orders:refund',
+  'customers:manage',
+  'staff:manage',
+  'settings:manage',
+  'backup:download',
+]
+
+export const roleNeedsTwoFactor = (role: string, permissions: readonly string[]) =>
+  role !== 'owner' &&
+  permissions.some((permission) => (TWO_FACTOR_PERMISSIONS as string[]).includes(permission))
 
 export const TWO_FACTOR_SETUP_MESSAGE = 'Your role requires two-factor sign-in: set it up to continue'
-
-/** A member whose role needs two-factor sign-in and who has not turned it on can do nothing else. */
-export const mustSetUpTwoFactor = (member: { role: string | null; twoFactorEnabled: boolean }) =>
-  member.role !== null && ROLES_REQUIRING_TWO_FACTOR.includes(member.role) && !member.twoFactorEnabled

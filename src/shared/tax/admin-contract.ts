@@ -38,9 +38,10 @@ export const taxSettingsAnswer = z.object({
 })
 
 export const taxAdminContract = {
+  /** Read by any member: Record Sale needs to know whether tax is on and where the shop is. */
   settings: endpoint({
     method: 'GET',
-    permission: 'settings:manage',
+    permission: 'staff',
     path: '/api/admin/settings/tax',
     response: { 200: taxSettingsAnswer },
   }),

@@ -3,6 +3,7 @@ CREATE TABLE "staff_invitations" (
 	"email" text NOT NULL,
 	"role_id" integer NOT NULL,
 	"nonce" text NOT NULL,
+	"invited_by_id" integer,
 	"invited_by" text,
 	"invited_by_role" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

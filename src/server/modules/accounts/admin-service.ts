@@ -75,7 +75,7 @@ export async function setAdmin(db: Database, actor: Actor, userId: number, isAdm
     // Make Admin makes an Owner (issue 35); Remove Admin makes a customer again.
     const [row] = await tx
       .update(users)
-      .set({ isAdmin, roleId: isAdmin ? ownerRoleId : null, active: true, updatedAt: new Date() })
+      .set({ isAdmin, roleId: isAdmin ? ownerRoleId : null, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning()
     if (!row) throw notFound('User not found')

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
 import { accountsContract as contract } from '../../../shared/accounts/contract'
-import { DEACTIVATED_MESSAGE } from '../../../shared/staff/permissions'
+import { DEACTIVATED_MESSAGE, VIEWING_AS_MESSAGE } from '../../../shared/staff/permissions'
 import { TWO_FACTOR_INVALID_CODE, TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor'
 import type { Database } from '../../db/client'
 import { forbidden, invalid, rateLimited, unauthenticated } from '../../errors'
@@ -72,8 +72,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       if (check.refused) throw rateLimited(ACCOUNT_LOCKED_MESSAGE)
       const user = await authenticate(check.account, password)
       if (!user) throw unauthenticated('Invalid username or password')
-      // A deactivated member's password is still theirs, but it opens nothing (issue 35).
-      if (user.isAdmin && !user.active) throw forbidden(DEACTIVATED_MESSAGE)
+      // A deactivated member's password is still theirs, but it opens nothing (issue 35), not even
+      // as a customer once Remove Admin has taken the role away.
+      if (!user.active) throw forbidden(DEACTIVATED_MESSAGE)
       if (user.twoFactorEnabled) {
         // The right password alone is no failure; a wrong code is one (its count stays).
         if (!code) {
@@ -118,6 +119,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsDeps> = async (
       // Customers change only themselves; a member with customers:manage may change another's
       // profile, unless its holder has more permissions (its e-mail is where a reset goes).
       if (me.id !== request.params.id) {
+        if (me.viewingAs) throw forbidden(VIEWING_AS_MESSAGE)
         if (!can(me, 'customers:manage')) throw forbidden('You can only change your own profile')
         await mustOutrankAccount(db, me, request.params.id)
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Permission } from '../../../shared/staff/permissions'
+import { type Permission, roleNeedsTwoFactor } from '../../../shared/staff/permissions'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { cartDiscounts, cartItems, roles, type SessionData, sessions, users } from '../../db/schema'
@@ -26,6 +26,11 @@ export type SessionUser = UserRow & {
    * role's, while `role` stays the member's own.
    */
   viewingAs: string | null
+  /**
+   * The member must turn on two-factor sign-in before anything else: `permissions` are then
+   * empty, so no check anywhere lets them through (http/guards.ts names the reason).
+   */
+  twoFactorPending: boolean
 }
 
 export interface LoadedSession {
@@ -77,6 +82,7 @@ export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSessio
   // Viewing as a role shows no more than the viewer holds (the route checked it, and a role may
   // have changed since).
   const viewing = viewed && holdsAll(own, permissionsOf(viewed)) ? viewed : null
+  const twoFactorPending = !!user && !!role && !user.twoFactorEnabled && roleNeedsTwoFactor(role.name, own)
   return {
     sid: row.sid,
     data: row.data,
@@ -84,8 +90,9 @@ export async function loadSession(db: DbOrTx, sid: string): Promise<LoadedSessio
     user: user && {
       ...user,
       role: role?.name ?? null,
-      permissions: viewing ? permissionsOf(viewing) : own,
+      permissions: twoFactorPending ? [] : viewing ? permissionsOf(viewing) : own,
       viewingAs: viewing?.name ?? null,
+      twoFactorPending,
     },
   }
 }

@@ -66,9 +66,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     return toAdminProduct(await updateProduct(db, files, request.params.id, request.body, request.log, may))
   })
 
-  app.patch(contract.markSold.path, { schema: schemaOf(contract.markSold) }, async (request) =>
-    toAdminProduct(await markProductSold(db, request.params.id, request.body?.soldPrice)),
-  )
+  app.patch(contract.markSold.path, { schema: schemaOf(contract.markSold) }, async (request) => {
+    // The price it sold at is a price.
+    if (request.body?.soldPrice !== undefined) await requirePermission(request, 'products:prices')
+    return toAdminProduct(await markProductSold(db, request.params.id, request.body?.soldPrice))
+  })
 
   app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     await deleteProduct(db, files, request.params.id, request.log)

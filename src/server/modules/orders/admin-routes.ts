@@ -3,7 +3,7 @@ import { ordersAdminContract as contract } from '../../../shared/orders/admin-co
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
-import { currentUser, requirePermission } from '../../http/guards'
+import { can, currentUser, requirePermission } from '../../http/guards'
 import type { PaymentProvider } from '../payments/provider'
 import type { ActionContext } from './action-context'
 import {
@@ -32,6 +32,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   reservationHours: number
 }> = async (app, { db, provider, timeZone, mail, reservationHours }) => {
   const refunds: RefundDeps = { db, provider, log: app.log }
+  // A trail line about money names amounts: a member who may not see the order's money does not
+  // see those lines either (the answer's money fields are left out by field-access.ts).
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (can(await request.session.user(), 'ledger:view')) return payload
+    return withoutMoneyEvents(payload)
+  })
   const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => {
     const member = await currentUser(request)
     return {
@@ -111,4 +117,25 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   app.delete(contract.removePlan.path, { schema: schemaOf(contract.removePlan) }, async (request) =>
     removePaymentPlan(db, request.params.id, await actionContext(request)),
   )
+}
+
+const MONEY_EVENTS = new Set(['payment', 'plan', 'refund'])
+const AMOUNT = /\$\d/
+
+type WithEvents = { events?: { kind: string; message: string }[] }
+
+/** An order's answer, or a page of them, without the trail lines that speak of money. */
+function withoutMoneyEvents(payload: unknown): unknown {
+  const strip = (order: WithEvents) => {
+    if (Array.isArray(order.events))
+      order.events = order.events.filter(
+        (event) => !MONEY_EVENTS.has(event.kind) && !AMOUNT.test(event.message),
+      )
+  }
+  if (payload && typeof payload === 'object') {
+    const page = payload as { items?: unknown }
+    if (Array.isArray(page.items)) for (const order of page.items) strip(order as WithEvents)
+    else strip(payload as WithEvents)
+  }
+  return payload
 }

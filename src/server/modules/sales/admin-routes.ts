@@ -42,7 +42,10 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
     monthlySales(db, request.query.months, { timeZone }),
   )
 
-  app.post(contract.record.path, { schema: schemaOf(contract.record) }, async (request, reply) =>
-    reply.status(201).send(await recordManualSale(db, request.body, { timeZone })),
-  )
+  app.post(contract.record.path, { schema: schemaOf(contract.record) }, async (request, reply) => {
+    // A cost is recorded only by who may see costs: profit is computed from it.
+    const withCost = can(await currentUser(request), 'products:cost')
+    const sale = withCost ? request.body : { ...request.body, cost: undefined }
+    return reply.status(201).send(await recordManualSale(db, sale, { timeZone }))
+  })
 }

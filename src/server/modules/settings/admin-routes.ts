@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DEFAULT_FEED_SETTINGS, feedSettingsSchema, SETTINGS_MESSAGES } from '../../../shared/settings'
 import { settingsAdminContract as contract } from '../../../shared/settings/admin-contract'
+import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
 import type { Database } from '../../db/client'
 import { conflict } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'
 import { FEEDS_SETTING } from '../feeds/routes'
+import { mustHoldAll } from '../staff/service'
 import { readSetting, readStaffSecurity, STAFF_SECURITY_SETTING, writeSetting } from './service'
 
 /** The back office's Settings area; registered inside the admin scope (plugins/admin-scope.ts). */
@@ -18,8 +20,11 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     contract.saveStaffSecurity.path,
     { schema: schemaOf(contract.saveStaffSecurity) },
     async (request) => {
+      const member = await currentUser(request)
+      // How Owners sign in is an Owner's decision: it takes every permission, not settings alone.
+      mustHoldAll(member, ALL_PERMISSIONS)
       // An Owner without a second factor who required one of Owners would lock themselves out.
-      if (request.body.ownersNeedTwoFactor && !(await currentUser(request)).twoFactorEnabled)
+      if (request.body.ownersNeedTwoFactor && !member.twoFactorEnabled)
         throw conflict(SETTINGS_MESSAGES.ownTwoFactorFirst)
       return writeSetting(db, STAFF_SECURITY_SETTING, request.body)
     },

@@ -148,6 +148,27 @@ describe('an invitation', () => {
   })
 })
 
+describe("an invitation's sender", () => {
+  it('must still be able to send it when it is accepted', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      headers: { cookie: owner },
+      payload: { name: 'Short-lived recruiter', permissions: ['staff:manage', 'orders:view', 'orders:fulfil'] },
+    })
+    const recruiter = await staffCookie(t.app, t.handle.db, created.json().name)
+    expect((await invite('friend@example.com', 'packer', recruiter.cookie)).statusCode).toBe(201)
+    const token = await mailedToken('friend@example.com')
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/staff/${recruiter.id}`,
+      headers: { cookie: owner },
+      payload: { active: false },
+    })
+    expect((await accept(token, 'friend')).statusCode).toBe(400)
+  })
+})
+
 describe('a role that needs two-factor sign-in', () => {
   it('leaves a Bookkeeper without it nothing but their own profile, until it is on', async () => {
     await invite('books@example.com', 'bookkeeper')

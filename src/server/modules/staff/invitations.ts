@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Page } from '../../../shared/admin-list'
 import { normalizeIdentity } from '../../../shared/identity'
 import { INVITATION_INVALID_MESSAGE, type InvitationPreview } from '../../../shared/staff/contract'
-import { ROLES_REQUIRING_TWO_FACTOR } from '../../../shared/staff/permissions'
+import { roleNeedsTwoFactor } from '../../../shared/staff/permissions'
 import type { Database } from '../../db/client'
 import { roles, staffInvitations, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
@@ -14,7 +14,7 @@ import type { UserRow } from '../accounts/session-service'
 import { enqueueMails } from '../mail/outbox'
 import { staffInvitationMail } from '../mail/templates/account-mails'
 import { SignedTokens } from '../signed-links/signed-token'
-import { permissionsOf } from './roles'
+import { permissionsOf, type RoleRow } from './roles'
 import { type Actor, mustHoldAll } from './service'
 
 // Inviting a member (issue 35). The link is signed over the invitation's id and a nonce
@@ -71,10 +71,16 @@ export async function inviteMember(
   const email = normalizeIdentity(input.email)
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS)
   await db.transaction(async (tx) => {
-    // One open invitation per address: a second replaces the first (and its link).
-    await tx
+    // One open invitation per address: a second replaces the first (and its link), if the
+    // inviter could have sent that one too.
+    const replaced = await tx
       .delete(staffInvitations)
       .where(and(eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt)))
+      .returning({ roleId: staffInvitations.roleId })
+    for (const { roleId } of replaced) {
+      const [earlier] = await tx.select().from(roles).where(eq(roles.id, roleId))
+      if (earlier) mustHoldAll(actor, permissionsOf(earlier))
+    }
     const nonce = newNonce()
     const [row] = await tx
       .insert(staffInvitations)
@@ -82,6 +88,7 @@ export async function inviteMember(
         email,
         roleId: role.id,
         nonce,
+        invitedById: actor.id,
         invitedBy: actor.username,
         invitedByRole: actor.role,
         expiresAt,
@@ -147,7 +154,7 @@ export async function resendInvitation(
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(staffInvitations)
-      .set({ nonce, expiresAt, invitedBy: actor.username, invitedByRole: actor.role })
+      .set({ nonce, expiresAt, invitedById: actor.id, invitedBy: actor.username, invitedByRole: actor.role })
       .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt)))
       .returning({ email: staffInvitations.email })
     if (!row) throw notFound('Invitation not found')
@@ -180,10 +187,24 @@ async function invitationOf(db: Database, tokens: InvitationTokens, token: strin
       ),
     )
   if (!row) throw invalid(INVITATION_INVALID_MESSAGE)
+  // An invitation is only as good as its sender is now: one sent by a member since deactivated,
+  // removed or given a narrower role no longer opens the team.
+  if (!(await inviterStillMay(db, row.invitation.invitedById, row.role)))
+    throw invalid(INVITATION_INVALID_MESSAGE)
   return row
 }
 
-const twoFactorRequired = (roleName: string) => ROLES_REQUIRING_TWO_FACTOR.includes(roleName)
+async function inviterStillMay(db: Database, inviterId: number | null, role: RoleRow) {
+  if (inviterId === null) return false
+  const [inviter] = await db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, inviterId))
+  if (!inviter?.user.active) return false
+  const held = permissionsOf(inviter.role)
+  return held.includes('staff:manage') && permissionsOf(role).every((permission) => held.includes(permission))
+}
 
 export async function previewInvitation(
   db: Database,
@@ -195,7 +216,7 @@ export async function previewInvitation(
     email: invitation.email,
     role: role.name,
     roleLabel: role.label,
-    twoFactorRequired: twoFactorRequired(role.name),
+    twoFactorRequired: roleNeedsTwoFactor(role.name, permissionsOf(role)),
   }
 }
 

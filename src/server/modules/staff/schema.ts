@@ -46,7 +46,8 @@ export const staffInvitations = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
     nonce: text('nonce').notNull(),
-    /** Who sent it, and their role then, by name. */
+    /** Who sent it (their account, checked again when the invitation is accepted), and their role then, by name. */
+    invitedById: integer('invited_by_id'),
     invitedBy: text('invited_by'),
     invitedByRole: text('invited_by_role'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

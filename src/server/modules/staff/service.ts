@@ -42,14 +42,17 @@ export function mustHoldAll(actor: Actor, wanted: readonly string[]) {
   if (missing) throw forbidden(missingPermissionMessage(missing as Permission))
 }
 
-/** Nobody changes or deletes an account that holds more than they do (a Manager, an Owner). */
+/**
+ * A member of the team's account is changed or deleted only by who manages the team and holds
+ * everything that member holds (a Manager cannot take over a peer's account through its e-mail).
+ */
 export async function mustOutrankAccount(db: DbOrTx, actor: Actor, userId: number) {
   const [row] = await db
     .select({ role: roles })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, userId))
-  if (row) mustHoldAll(actor, permissionsOf(row.role))
+  if (row) mustHoldAll(actor, ['staff:manage', ...permissionsOf(row.role)])
 }
 
 // Written out: drizzle leaves a column inside sql`` unqualified, and `id` would be the user's.
@@ -156,6 +159,8 @@ export async function lockActiveOwners(tx: Tx): Promise<number[]> {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(roles.name, 'owner'), eq(users.active, true)))
+    // One order for every locker: two transactions never wait on each other's rows.
+    .orderBy(asc(users.id))
     .for('update', { of: users })
   return rows.map((row) => row.id)
 }

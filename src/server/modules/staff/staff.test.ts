@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../db/schema'
 import { LAST_OWNER_MESSAGE, TWO_FACTOR_SETUP_MESSAGE } from '../../../shared/staff/permissions'
 import { buildApp } from '../../app'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
 // The team (issue 35): roles read on every request, money left out of the answers of a role that
 // may not see it, and no way to grant more than one holds.
@@ -98,6 +100,16 @@ describe("a packer's view of the orders", () => {
     const cancel = await call('PATCH', `/api/orders/${id}/status`, packer.cookie, { status: 'cancelled' })
     expect(cancel.statusCode).toBe(403)
     expect(cancel.json().message).toBe('Your role does not include refunds and cancellations')
+    // The trail's lines about money, and the lines' discounts, are left out for a packer.
+    const owners = (await call('GET', '/api/admin/orders?tab=all', owner)).json()
+    expect(owners.items.find((o: { id: number }) => o.id === id).events.map((e: { kind: string }) => e.kind)).toContain(
+      'payment',
+    )
+    const packers = (await call('GET', '/api/admin/orders?tab=all', packer.cookie)).json()
+    const seen = packers.items.find((o: { id: number }) => o.id === id)
+    expect(seen.events.map((e: { kind: string }) => e.kind)).not.toContain('payment')
+    expect(JSON.stringify(seen.events)).not.toMatch(/\$\d/)
+    expect(seen.items[0]).not.toHaveProperty('discount')
     const refund = await call('POST', `/api/orders/${id}/refunds`, packer.cookie, { amount: 100 })
     expect(refund.statusCode).toBe(403)
     expect(refund.json().message).toBe('Your role does not include refunds and cancellations')
@@ -348,6 +360,42 @@ describe('no escalation', () => {
     // What they hold, they may give.
     const given = await call('PUT', `/api/admin/staff/${packer.id}`, lead.cookie, { role: hiring })
     expect(given.statusCode, given.body).toBe(200)
+  })
+})
+
+describe('accounts of the team', () => {
+  it('are changed or deleted only by who manages the team', async () => {
+    const manager = await staffCookie(t.app, t.handle.db, 'manager')
+    const packer = await staffCookie(t.app, t.handle.db, 'packer')
+    expect((await call('DELETE', `/api/users/${packer.id}`, manager.cookie)).statusCode).toBe(403)
+    const takeover = await call('PUT', `/api/users/${packer.id}`, manager.cookie, { email: 'mine@example.com' })
+    expect(takeover.statusCode).toBe(403)
+    expect(takeover.json().message).toBe('Your role does not include staff and roles')
+  })
+
+  it('stay closed to a deactivated member after Remove Admin', async () => {
+    const member = await staffCookie(t.app, t.handle.db, 'editor', undefined, { twoFactor: false })
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { active: false })
+    expect((await call('PATCH', `/api/users/${member.id}/admin`, owner, { isAdmin: false })).statusCode).toBe(200)
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: 'staff-password' },
+    })
+    expect(signIn.statusCode).toBe(403)
+  })
+
+  it('needing two-factor sign-in hold nothing until it is on, outside the back office too', async () => {
+    const manager = await staffCookie(t.app, t.handle.db, 'manager', undefined, { twoFactor: false })
+    const customer = await registerCustomer(t.app)
+    const [row] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.username, customer.username))
+    const changed = await call('PUT', `/api/users/${row!.id}`, manager.cookie, { email: 'taken@example.com' })
+    expect(changed.statusCode).toBe(403)
+    const piece = await insertProduct(t.handle.db, { cost: 4_200 })
+    const product = (await call('GET', `/api/products/${piece.id}`, manager.cookie)).json()
+    expect(product).not.toHaveProperty('cost')
+    expect((await call('GET', '/api/admin/overview', manager.cookie)).statusCode).toBe(403)
+    expect((await call('GET', '/api/admin/me', manager.cookie)).json()).toMatchObject({ role: 'manager', permissions: [] })
   })
 })
 
