@@ -34,7 +34,7 @@ export function AdminGuard() {
       return
     const section = sectionOf(location.pathname)
     if (section && holds(member.permissions, section.permission)) {
-      section.preload?.(queryClient, new URLSearchParams(location.search))
+      section.preload?.(queryClient, new URLSearchParams(location.search), member.permissions)
     }
   }, [known, queryClient])
   if (admin && me.error) {

@@ -17,11 +17,10 @@ import {
 } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { RoutePermission } from '../../shared/staff/permissions'
-import { dashboardQueries } from './dashboard/api'
+import { preloadDashboard } from './dashboard/api'
 import { discountsPageQuery } from './discounts/api'
-import { journalQueries } from './journal/api'
 import { ordersPageQuery } from './orders/api'
-import { productQueries, productsPageQuery } from './products/api'
+import { productsPageQuery } from './products/api'
 import { salesPageQuery, salesQueries } from './sales/api'
 import { ADMIN_TITLES } from './section-titles'
 
@@ -38,7 +37,7 @@ export interface AdminSection {
    * The screen's first queries, started as soon as the member is known to be signed in and allowed to open it, while the
    * page's code is still on its way (route-level preloading): data on screen a round trip sooner.
    */
-  preload?: (queryClient: QueryClient, params: URLSearchParams) => void
+  preload?: (queryClient: QueryClient, params: URLSearchParams, permissions: readonly string[]) => void
   /** Shown apart from the shop's work, at the foot of the navigation. */
   group?: 'account'
 }
@@ -67,14 +66,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: LayoutDashboard,
     description: 'An overview of the shop.',
     page: page(() => import('./dashboard/dashboard-page'), 'DashboardPage'),
-    preload: (client) => {
-      void client.prefetchQuery(dashboardQueries.overview())
-      void client.prefetchQuery(productQueries.summary())
-      void client.prefetchQuery(dashboardQueries.inquiries())
-      void client.prefetchQuery(dashboardQueries.subscribers())
-      void client.prefetchQuery(dashboardQueries.accounts())
-      void client.prefetchQuery(journalQueries.summary())
-    },
+    preload: (client, _params, permissions) => preloadDashboard(client, permissions),
   },
   {
     path: 'products',
