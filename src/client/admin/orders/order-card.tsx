@@ -6,7 +6,6 @@ import { NEXT_STEP, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, trackingLink } f
 import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
 import { formatDay } from '../../../shared/shop-dates/calendar'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
-import type { RoutePermission } from '../../../shared/staff/permissions'
 import { formatRate } from '../../../shared/tax'
 import { cn } from '../../lib/cn'
 import { useShopTimeZone } from '../../lib/shop-time-zone'
@@ -16,59 +15,11 @@ import { ProductImage } from '../../ui/product-image'
 import { useAccess } from '../access'
 import { AfterSaleActions, RefundsSummary } from './after-sale'
 import { type OrderView, withLedger } from './api'
+import { mayTakeAction, type OrderAction } from './order-actions'
 import { OrderRequests } from './order-requests'
-
-export type OrderAction =
-  | 'step'
-  | 'ship'
-  | 'payment'
-  | 'confirm'
-  | 'plan'
-  | 'remove-plan'
-  | 'tracking'
-  | 'extend'
-  | 'cancel'
-  | 'release-buyer'
-  | 'refund'
 
 /** The back office says a method as the shopper's pages and e-mails do: one shared map. */
 export const methodLabel = paymentMethodLabel
-
-/**
- * Whether the member may take an action on this order: its permission (the route's), and for the
- * actions that show or change money, the order's money in the answer (a role with the ledger).
- */
-export function mayTakeAction(
-  action: OrderAction,
-  order: OrderView,
-  can: (permission: RoutePermission) => boolean,
-): boolean {
-  const money = withLedger(order)
-  switch (action) {
-    case 'step':
-      // Confirming an order nothing was paid on records that payment (PaymentDialog).
-      return can('orders:fulfil') && (!confirmsByPayment(order) || mayTakeAction('confirm', order, can))
-    case 'ship':
-    case 'tracking':
-      return can('orders:fulfil')
-    case 'payment':
-    case 'confirm':
-    case 'plan':
-    case 'remove-plan':
-      return can('orders:payments') && money
-    case 'extend':
-    case 'release-buyer':
-      return can('orders:payments')
-    case 'refund':
-      return can('orders:refund') && money
-    case 'cancel':
-      return can('orders:refund')
-  }
-}
-
-/** Confirm on an order with nothing paid and no plan means "the money came in": it records it. */
-export const confirmsByPayment = (order: OrderView) =>
-  NEXT_STEP[order.status]?.to === 'confirmed' && order.paymentStatus === 'unpaid' && !order.paymentPlan
 
 /** One order as the owner works on it: what was bought, where it goes, what was paid, what is next. */
 export function OrderCard({

@@ -28,7 +28,8 @@ import {
   useSetPlan,
   withLedger,
 } from './api'
-import { confirmsByPayment, mayTakeAction, type OrderAction, OrderCard } from './order-card'
+import { confirmsByPayment, mayTakeAction, type OrderAction } from './order-actions'
+import { OrderCard } from './order-card'
 import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
 import { RefundDialog } from './refund-dialog'
