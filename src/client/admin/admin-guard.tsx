@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { mustSetUpTwoFactor } from '../../shared/staff/permissions'
+import { ApiError } from '../lib/api'
 import { useAuth } from '../lib/auth'
 import { Button } from '../ui/button'
 import { EmptyState } from '../ui/empty-state'
@@ -43,7 +44,12 @@ export function AdminGuard() {
         level={1}
         className="py-20"
         title="Your access could not be read"
-        description="The back office needs to know your role before it opens. Check the connection and try again."
+        description={
+          // A refusal says why (a deactivated account); anything else is the connection.
+          me.error instanceof ApiError && me.error.status === 403 && me.error.body?.message
+            ? me.error.body.message
+            : 'The back office needs to know your role before it opens. Check the connection and try again.'
+        }
         action={<Button onClick={() => void me.refetch()}>Try again</Button>}
       />
     )
