@@ -14,10 +14,13 @@ import { useAuth } from '../lib/auth'
 // /api/admin/me and hides every page, card, column and button the role cannot use, so browsing
 // never meets a 403. The server decides on every request; this only keeps the screens honest.
 
-/** The member's role and permissions; read again when the window comes back (a role may change). */
-export const meQuery = () =>
+/**
+ * The member's role and permissions; read again when the window comes back (a role may change).
+ * Keyed by the signed-in user, so another member signing in on this tab never reads the last one's.
+ */
+export const meQuery = (userId: number | undefined) =>
   queryOptions({
-    queryKey: [staffAdminContract.me.path],
+    queryKey: [staffAdminContract.me.path, userId],
     queryFn: () => call(staffAdminContract.me),
     staleTime: 60_000,
   })
@@ -42,8 +45,8 @@ export interface Access {
 
 /** Everything a back-office screen needs to follow the role. Until `me` is known, nothing is allowed. */
 export function useAccess(): Access {
-  const { data: me } = useQuery(meQuery())
   const { user } = useAuth()
+  const { data: me } = useQuery({ ...meQuery(user?.id), enabled: !!user?.isAdmin })
   const permissions = me?.permissions ?? []
   return {
     me,

@@ -18,7 +18,7 @@ import { sectionOf } from './sections'
 export function AdminGuard() {
   const { user, isPending } = useAuth()
   const admin = !!user?.isAdmin
-  const me = useQuery({ ...meQuery(), enabled: admin })
+  const me = useQuery({ ...meQuery(user?.id), enabled: admin })
   const location = useLocation()
   const queryClient = useQueryClient()
   const member = admin ? me.data : undefined
