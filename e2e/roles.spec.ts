@@ -1,9 +1,26 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, test } from './fixtures'
 
 // Issue 35: a member sees only what their role may use, and browsing never meets a 403 (the
 // journey fails on any refused request).
+
+// Each journey makes a member through the API and signs in twice: more than a page's worth of time.
+test.describe.configure({ timeout: 60_000 })
+
+/** At 320 px: nothing wider than the screen, and no axe violation. */
+async function expectFitsAndAccessible(page: Page) {
+  await page.setViewportSize({ width: 320, height: 700 })
+  await page.mouse.move(0, 0)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  )
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
 
 /** A new account given `role` by the Owner, through the API; then signed in on the back office. */
 async function signInAs(page: Page, role: string): Promise<string> {
@@ -55,6 +72,7 @@ test('a Packer sees the orders and not the money, and a page outside the role is
   await page.goto('/admin/products')
   await expect(page.getByRole('heading', { level: 1, name: 'Not part of your role' })).toBeVisible()
   await expect(page.getByText('Your role does not include products')).toBeVisible()
+  await expectFitsAndAccessible(page)
   await page.getByRole('link', { name: 'Go to the Dashboard' }).click()
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
 })
@@ -66,6 +84,7 @@ test('a Bookkeeper without two-factor sign-in is sent to set it up, the other pa
   await signInAs(page, 'bookkeeper')
   await expect(page).toHaveURL(/\/admin\/profile\?tab=two-factor$/)
   await expect(page.getByText('Your role requires two-factor sign-in: set it up to continue')).toBeVisible()
+  await expectFitsAndAccessible(page)
   const nav = page.getByRole('navigation', { name: 'Back office' })
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0)
   await page.goto('/admin/sales')

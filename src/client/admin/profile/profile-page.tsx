@@ -33,7 +33,7 @@ export function ProfilePage() {
     <>
       <PageHeader title="Profile" description="Your own details, password and two-factor sign-in." />
       {mustSetUpTwoFactor && (
-        <aside role="status" className="mb-6 flex gap-3 border border-gold/50 bg-sand/40 p-5 text-ink">
+        <div role="status" className="mb-6 flex gap-3 border border-gold/50 bg-sand/40 p-5 text-ink">
           <ShieldAlert className="mt-0.5 size-5 shrink-0 text-jade-700" aria-hidden />
           <p>
             {TWO_FACTOR_SETUP_MESSAGE}.
@@ -42,7 +42,7 @@ export function ProfilePage() {
               is on, under Two-Factor Sign-In below.
             </span>
           </p>
-        </aside>
+        </div>
       )}
       <Tabs
         value={tab}
