@@ -5,6 +5,7 @@ import { AdminGuard } from './admin-guard'
 import { AdminLoginPage } from './admin-login-page'
 import { AdminNotFound } from './admin-not-found'
 import { AdminShell } from './admin-shell'
+import { SectionGate } from './section-gate'
 import { ADMIN_SECTIONS, sectionOf } from './sections'
 
 // The screen's code is asked for with the shell's, not after the sign-in check and the shell have
@@ -19,8 +20,12 @@ export default function AdminApp() {
         <Route index element={<AdminLoginPage />} />
         <Route element={<AdminGuard />}>
           <Route element={<AdminShell />}>
-            {ADMIN_SECTIONS.map(({ path, page: Page }) => (
-              <Route key={path} path={`${path}/*`} element={<Page />} />
+            {ADMIN_SECTIONS.map((section) => (
+              <Route
+                key={section.path}
+                path={`${section.path}/*`}
+                element={<SectionGate section={section} />}
+              />
             ))}
             <Route path="*" element={<AdminNotFound />} />
           </Route>

@@ -7,6 +7,7 @@ import { cn } from '../lib/cn'
 import { Button } from '../ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet'
 import { Skeleton } from '../ui/skeleton'
+import { allowedFor, roleLabel, useAccess } from './access'
 import { ADMIN_SECTIONS } from './sections'
 
 /**
@@ -87,17 +88,35 @@ function Navigation() {
         ? 'border-jade-700 bg-ivory font-medium text-ink'
         : 'border-transparent text-ink-muted hover:bg-ivory/70 hover:text-ink',
     )
-  const shop = ADMIN_SECTIONS.filter((section) => !section.group)
-  const account = ADMIN_SECTIONS.filter((section) => section.group === 'account')
+  const { me, mustSetUpTwoFactor } = useAccess()
+  const sections = allowedFor(ADMIN_SECTIONS, me?.permissions ?? [])
+  const shop = sections.filter((section) => !section.group)
+  const account = sections.filter((section) => section.group === 'account')
   return (
     <nav aria-label="Back office" className="flex-1 overflow-y-auto px-3 py-2">
+      {mustSetUpTwoFactor && (
+        <p className="mb-3 px-3 text-xs text-ink-muted">
+          Turn on two-factor sign-in to open the other pages.
+        </p>
+      )}
       <ul className="grid gap-0.5">
         {shop.map(({ path, label, icon: Icon }) => (
           <li key={path}>
-            <NavLink to={`/admin/${path}`} className={item}>
-              <Icon className="size-4 shrink-0" aria-hidden />
-              {label}
-            </NavLink>
+            {mustSetUpTwoFactor ? (
+              // Until two-factor sign-in is on, the server refuses every other page: shown, not offered.
+              <span
+                aria-disabled="true"
+                className={cn(item({ isActive: false }), 'pointer-events-none opacity-50')}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                {label}
+              </span>
+            ) : (
+              <NavLink to={`/admin/${path}`} className={item}>
+                <Icon className="size-4 shrink-0" aria-hidden />
+                {label}
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>
@@ -123,11 +142,12 @@ function Navigation() {
 
 function SignedIn() {
   const { user } = useAuth()
+  const { me } = useAccess()
   const logout = useLogoutWithToast()
   return (
     <div className="border-t border-ink/10 px-5 py-4">
       <p className="truncate text-sm font-medium text-ink">{user && displayName(user)}</p>
-      <p className="text-xs text-ink-muted">Administrator</p>
+      <p className="text-xs text-ink-muted">{me ? roleLabel(me.role) : 'Administrator'}</p>
       <Button variant="secondary" size="sm" className="mt-3 w-full" onClick={logout}>
         <LogOut className="size-4" aria-hidden /> Logout
       </Button>

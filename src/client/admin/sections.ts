@@ -16,26 +16,28 @@ import {
   Users,
 } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-import { dashboardQueries } from './dashboard/api'
+import type { RoutePermission } from '../../shared/staff/permissions'
+import { preloadDashboard } from './dashboard/api'
 import { discountsPageQuery } from './discounts/api'
-import { journalQueries } from './journal/api'
 import { ordersPageQuery } from './orders/api'
-import { productQueries, productsPageQuery } from './products/api'
+import { productsPageQuery } from './products/api'
 import { salesPageQuery, salesQueries } from './sales/api'
 import { ADMIN_TITLES } from './section-titles'
 
 export interface AdminSection {
   path: keyof typeof ADMIN_TITLES & string
   label: string
+  /** What the member's role needs to open it ('staff': any member); others never see it listed. */
+  permission: RoutePermission
   icon: typeof Package
   description: string
   /** The page's own chunk: a phone between fairs downloads only the pages it opens. */
   page: LazyPage
   /**
-   * The screen's first queries, started as soon as the owner is known to be signed in, while the
+   * The screen's first queries, started as soon as the member is known to be signed in and allowed to open it, while the
    * page's code is still on its way (route-level preloading): data on screen a round trip sooner.
    */
-  preload?: (queryClient: QueryClient, params: URLSearchParams) => void
+  preload?: (queryClient: QueryClient, params: URLSearchParams, permissions: readonly string[]) => void
   /** Shown apart from the shop's work, at the foot of the navigation. */
   group?: 'account'
 }
@@ -59,21 +61,16 @@ export function sectionOf(pathname: string): AdminSection | undefined {
 export const ADMIN_SECTIONS: AdminSection[] = [
   {
     path: 'dashboard',
+    permission: 'staff',
     label: ADMIN_TITLES.dashboard!,
     icon: LayoutDashboard,
     description: 'An overview of the shop.',
     page: page(() => import('./dashboard/dashboard-page'), 'DashboardPage'),
-    preload: (client) => {
-      void client.prefetchQuery(dashboardQueries.overview())
-      void client.prefetchQuery(productQueries.summary())
-      void client.prefetchQuery(dashboardQueries.inquiries())
-      void client.prefetchQuery(dashboardQueries.subscribers())
-      void client.prefetchQuery(dashboardQueries.accounts())
-      void client.prefetchQuery(journalQueries.summary())
-    },
+    preload: (client, _params, permissions) => preloadDashboard(client, permissions),
   },
   {
     path: 'products',
+    permission: 'products:view',
     label: ADMIN_TITLES.products!,
     icon: Package,
     description: 'Add, edit and mark pieces as sold.',
@@ -82,6 +79,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'orders',
+    permission: 'orders:view',
     label: ADMIN_TITLES.orders!,
     icon: ShoppingCart,
     description: 'Payments, plans, packing and shipping.',
@@ -90,6 +88,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'sales',
+    permission: 'ledger:view',
     label: ADMIN_TITLES.sales!,
     icon: Receipt,
     description: 'Sales records, profit and exports.',
@@ -101,6 +100,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'discounts',
+    permission: 'discounts:manage',
     label: ADMIN_TITLES.discounts!,
     icon: TicketPercent,
     description: 'Discount codes, their status and uses.',
@@ -109,6 +109,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'inquiries',
+    permission: 'community:moderate',
     label: ADMIN_TITLES.inquiries!,
     icon: Inbox,
     description: 'Messages from the contact form.',
@@ -116,6 +117,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'journal',
+    permission: 'journal:edit',
     label: ADMIN_TITLES.journal!,
     icon: BookOpen,
     description: 'Stories about jade, written here and read on the storefront.',
@@ -123,6 +125,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'testimonials',
+    permission: 'community:moderate',
     label: ADMIN_TITLES.testimonials!,
     icon: MessageSquareQuote,
     description: 'Review and approve testimonials.',
@@ -130,6 +133,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'category-images',
+    permission: 'products:edit',
     label: ADMIN_TITLES['category-images']!,
     icon: Image,
     description: 'Pictures and captions of the collections.',
@@ -137,6 +141,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'subscribers',
+    permission: 'customers:view',
     label: ADMIN_TITLES.subscribers!,
     icon: Mail,
     description: 'Newsletter subscribers.',
@@ -144,6 +149,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'accounts',
+    permission: 'customers:view',
     label: ADMIN_TITLES.accounts!,
     icon: Users,
     description: 'Customer and administrator accounts.',
@@ -151,6 +157,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'reports',
+    permission: 'ledger:view',
     label: ADMIN_TITLES.reports!,
     icon: FileText,
     description: 'The sales-tax report, by state and jurisdiction, ready to file.',
@@ -158,6 +165,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'settings',
+    permission: 'settings:manage',
     label: ADMIN_TITLES.settings!,
     icon: Settings,
     description: 'Product feeds for Google Shopping and Instagram, and sales tax.',
@@ -165,6 +173,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   {
     path: 'profile',
+    permission: 'staff',
     label: ADMIN_TITLES.profile!,
     icon: UserCircle,
     description: 'Your own profile and password.',

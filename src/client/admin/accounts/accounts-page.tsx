@@ -14,6 +14,7 @@ import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
 import { IconAction } from '../../ui/icon-action'
 import { ShopTime } from '../../ui/shop-time'
+import { useAccess } from '../access'
 import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
@@ -28,9 +29,16 @@ const ROLE_FILTER_LABELS = { '': 'All roles', admin: 'Admins', customer: 'Custom
 
 const column = dataTableColumns<AdminUser>()
 
+/** What the member's role may do to an account: Make / Remove Admin, the tax exemption, delete. */
+interface AccountRights {
+  admin: boolean
+  manage: boolean
+}
+
 function accountColumns(
   me: number | undefined,
   ask: (pending: Pending) => void,
+  rights: AccountRights,
 ): DataTableColumn<AdminUser>[] {
   return column.columns([
     column.accessor('username', {
@@ -71,32 +79,38 @@ function accountColumns(
         const user = row.original
         return (
           <div className="inline-flex flex-wrap justify-end gap-1">
-            <Button variant="ghost" size="sm" onClick={() => ask({ kind: 'role', user })}>
-              {user.isAdmin ? (
-                <>
-                  <ShieldOff className="size-3.5" aria-hidden /> Remove Admin
-                </>
-              ) : (
-                <>
-                  <ShieldCheck className="size-3.5" aria-hidden /> Make Admin
-                </>
-              )}
-              <span className="sr-only"> ({user.username})</span>
-            </Button>
-            <IconAction
-              label={`Tax exemption of ${user.username}`}
-              tip="Tax exemption"
-              onClick={() => ask({ kind: 'tax', user })}
-            >
-              <Landmark className="size-4" aria-hidden />
-            </IconAction>
-            <IconAction
-              label={`Delete ${user.username}`}
-              tip="Delete"
-              onClick={() => ask({ kind: 'delete', user })}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </IconAction>
+            {rights.admin && (
+              <Button variant="ghost" size="sm" onClick={() => ask({ kind: 'role', user })}>
+                {user.isAdmin ? (
+                  <>
+                    <ShieldOff className="size-3.5" aria-hidden /> Remove Admin
+                  </>
+                ) : (
+                  <>
+                    <ShieldCheck className="size-3.5" aria-hidden /> Make Admin
+                  </>
+                )}
+                <span className="sr-only"> ({user.username})</span>
+              </Button>
+            )}
+            {rights.manage && (
+              <IconAction
+                label={`Tax exemption of ${user.username}`}
+                tip="Tax exemption"
+                onClick={() => ask({ kind: 'tax', user })}
+              >
+                <Landmark className="size-4" aria-hidden />
+              </IconAction>
+            )}
+            {rights.manage && (
+              <IconAction
+                label={`Delete ${user.username}`}
+                tip="Delete"
+                onClick={() => ask({ kind: 'delete', user })}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </IconAction>
+            )}
           </div>
         )
       },
@@ -114,7 +128,13 @@ export function AccountsPage() {
   const remove = useDeleteUser()
   const [pending, setPending] = useState<Pending>()
   useFailureToast('Failed to fetch accounts', query.error)
-  const columns = useMemo(() => accountColumns(me?.id, setPending), [me?.id])
+  const { can } = useAccess()
+  const admin = can('staff:manage')
+  const manage = can('customers:manage')
+  const columns = useMemo(
+    () => accountColumns(me?.id, setPending, { admin, manage }),
+    [me?.id, admin, manage],
+  )
   const target = pending?.user
   const promoting = pending?.kind === 'role' && !target?.isAdmin
 

@@ -1,22 +1,34 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { accountsAdminContract } from '../../../shared/accounts/admin-contract'
 import { backupAdminContract } from '../../../shared/backup/admin-contract'
-import { dashboardAdminContract } from '../../../shared/dashboard/admin-contract'
+import { dashboardAdminContract, type MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import { inquiriesAdminContract } from '../../../shared/inquiries/admin-contract'
 import { newsletterAdminContract } from '../../../shared/newsletter/admin-contract'
 import { call } from '../../lib/api'
 import { JUST_FETCHED_MS } from '../../lib/queries'
+import { holds, type MaybeWithout } from '../access'
+import { journalQueries } from '../journal/api'
+import { productQueries } from '../products/api'
 
 // The dashboard's figures. Each card has its own query (and its own failure toast, as
 // back-office.md §8 lists them); none is cached for long: the owner opens it to see now.
 
 const fresh = { staleTime: JUST_FETCHED_MS, refetchOnWindowFocus: true } as const
 
+/**
+ * The overview as a member reads it: the money blocks are left out for a role without the ledger
+ * (and the failed refunds, the webhook's silence, for roles that cannot act on them).
+ */
+export type Overview = MaybeWithout<
+  MoneyOverview,
+  'salesToday' | 'salesThisMonth' | 'refundsThisMonth' | 'failedRefunds' | 'webhookSilent'
+> & { awaitingPayment: MaybeWithout<MoneyOverview['awaitingPayment'], 'balance'> }
+
 export const dashboardQueries = {
   overview: () =>
     queryOptions({
       queryKey: [dashboardAdminContract.overview.path],
-      queryFn: () => call(dashboardAdminContract.overview),
+      queryFn: (): Promise<Overview> => call(dashboardAdminContract.overview),
       ...fresh,
     }),
   inquiries: () =>
@@ -41,3 +53,15 @@ export const dashboardQueries = {
 
 /** The whole shop as one file (database and uploads), streamed by the server: a plain download. */
 export const BACKUP_DOWNLOAD_URL = backupAdminContract.download.path
+
+/** The dashboard's first queries, each only if the member's role may read it (sections.ts). */
+export function preloadDashboard(client: QueryClient, permissions: readonly string[]) {
+  void client.prefetchQuery(dashboardQueries.overview())
+  if (holds(permissions, 'products:view')) void client.prefetchQuery(productQueries.summary())
+  if (holds(permissions, 'community:moderate')) void client.prefetchQuery(dashboardQueries.inquiries())
+  if (holds(permissions, 'customers:view')) {
+    void client.prefetchQuery(dashboardQueries.subscribers())
+    void client.prefetchQuery(dashboardQueries.accounts())
+  }
+  if (holds(permissions, 'journal:edit')) void client.prefetchQuery(journalQueries.summary())
+}

@@ -15,11 +15,13 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
+import type { RoutePermission } from '../../../shared/staff/permissions'
 import { displayName } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { toastFailure } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
+import { allowedFor, useAccess } from '../access'
 import { Figure, FigureGrid } from '../figures'
 import { journalQueries } from '../journal/api'
 import { PageHeader } from '../page-header'
@@ -30,21 +32,28 @@ import { TaxWatch } from './tax-watch'
 
 const count = new Intl.NumberFormat('en-US')
 
-/** The owner's first look: money first, then the four cards of back-office.md §2 and the quick actions. */
+/**
+ * The owner's first look: money first, then the four cards of back-office.md §2 and the quick
+ * actions. A member sees only what their role may read: each card's query runs only then.
+ */
 export function DashboardPage() {
   const { user } = useAuth()
+  const { me, can } = useAccess()
+  const ledger = can('ledger:view')
   const overview = useQuery(dashboardQueries.overview())
-  const products = useQuery(productQueries.summary())
-  const inquiries = useQuery(dashboardQueries.inquiries())
-  const subscribers = useQuery(dashboardQueries.subscribers())
-  const accounts = useQuery(dashboardQueries.accounts())
-  const journal = useQuery(journalQueries.summary())
+  const products = useQuery({ ...productQueries.summary(), enabled: can('products:view') })
+  const inquiries = useQuery({ ...dashboardQueries.inquiries(), enabled: can('community:moderate') })
+  const subscribers = useQuery({ ...dashboardQueries.subscribers(), enabled: can('customers:view') })
+  const accounts = useQuery({ ...dashboardQueries.accounts(), enabled: can('customers:view') })
+  const journal = useQuery({ ...journalQueries.summary(), enabled: can('journal:edit') })
   useFailureToast(products, 'Failed to load products data')
   useFailureToast(inquiries, 'Failed to load inquiries data')
   useFailureToast(subscribers, 'Failed to load subscription data')
   useFailureToast(journal, 'Failed to load journal data')
 
   const money = overview.data
+  const quickActions = allowedFor(QUICK_ACTIONS, me?.permissions ?? [])
+  const shopCards = SHOP_CARD_PERMISSIONS.some(can)
   return (
     <>
       <PageHeader title="Dashboard" description={user ? `${greeting()}, ${displayName(user)}.` : undefined} />
@@ -54,143 +63,187 @@ export function DashboardPage() {
           Sales and payments
         </h2>
         <FigureGrid>
-          <Figure
-            label="Sales today"
-            loading={!money}
-            detail={money && plural(money.salesToday.count, 'sale')}
-          >
-            {money && formatCents(money.salesToday.amount)}
-          </Figure>
-          <Figure
-            label="Sales this month"
-            loading={!money}
-            detail={
-              money &&
-              `${plural(money.salesThisMonth.count, 'sale')}${
-                money.refundsThisMonth.count > 0
-                  ? ` · ${formatCents(money.refundsThisMonth.amount)} refunded`
-                  : ''
-              }`
-            }
-          >
-            {money && formatCents(money.salesThisMonth.amount)}
-          </Figure>
+          {ledger && (
+            <Figure
+              label="Sales today"
+              loading={!money}
+              detail={money?.salesToday && plural(money.salesToday.count, 'sale')}
+            >
+              {money?.salesToday && formatCents(money.salesToday.amount)}
+            </Figure>
+          )}
+          {ledger && (
+            <Figure
+              label="Sales this month"
+              loading={!money}
+              detail={
+                money?.salesThisMonth &&
+                `${plural(money.salesThisMonth.count, 'sale')}${
+                  money.refundsThisMonth && money.refundsThisMonth.count > 0
+                    ? ` · ${formatCents(money.refundsThisMonth.amount)} refunded`
+                    : ''
+                }`
+              }
+            >
+              {money?.salesThisMonth && formatCents(money.salesThisMonth.amount)}
+            </Figure>
+          )}
           <Figure
             label="Awaiting payment"
             loading={!money}
-            detail={
-              money &&
-              `${plural(money.awaitingPayment.orders, 'order')} still ${money.awaitingPayment.orders === 1 ? 'owes' : 'owe'} this`
-            }
-            to="/admin/orders?tab=pending-payment"
+            detail={money && <AwaitingDetail {...money.awaitingPayment} />}
+            to={can('orders:view') ? '/admin/orders?tab=pending-payment' : undefined}
           >
-            {money && formatCents(money.awaitingPayment.balance)}
+            {money &&
+              (money.awaitingPayment.balance === undefined
+                ? count.format(money.awaitingPayment.orders)
+                : formatCents(money.awaitingPayment.balance))}
           </Figure>
           <Figure
             label="Reserved pieces"
             loading={!money}
             detail="Held for orders until they are paid"
-            to="/admin/products?status=reserved"
+            to={can('products:view') ? '/admin/products?status=reserved' : undefined}
           >
             {money && count.format(money.reservedPieces)}
           </Figure>
         </FigureGrid>
       </section>
 
-      {money && money.failedRefunds.count > 0 && <FailedRefunds {...money.failedRefunds} />}
+      {money?.failedRefunds && money.failedRefunds.count > 0 && (
+        <FailedRefunds {...money.failedRefunds} canOpen={can('orders:view')} />
+      )}
       {money?.webhookSilent && <WebhookSilent />}
-      <TaxWatch />
+      {ledger && <TaxWatch />}
 
       {user && !user.twoFactorEnabled && <TwoFactorRecommendation />}
 
-      <section aria-labelledby="shop-heading" className="mb-10">
-        <h2 id="shop-heading" className="mb-4 font-display text-2xl text-ink">
-          The shop
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
-          <Card
-            icon={<Package className="size-5" aria-hidden />}
-            title="Total Products"
-            value={products.data?.products}
-            detail={products.data && plural(products.data.categories, 'category', 'categories')}
-            link={{ to: '/admin/products', label: 'Manage' }}
-          />
-          <Card
-            icon={<Inbox className="size-5" aria-hidden />}
-            title="Customer Inquiries"
-            value={inquiries.data?.inquiries}
-            detail={inquiries.data && `${count.format(inquiries.data.unread)} unread`}
-            link={{ to: '/admin/inquiries', label: 'View' }}
-          />
-          <Card
-            icon={<Mail className="size-5" aria-hidden />}
-            title="Newsletter Subscribers"
-            value={subscribers.data?.subscribers}
-            link={{ to: '/admin/subscribers', label: 'View All' }}
-          />
-          <Card
-            icon={<BookOpen className="size-5" aria-hidden />}
-            title="Journal Stories"
-            value={journal.data?.published}
-            detail={
-              journal.data &&
-              `${count.format(journal.data.scheduled)} scheduled · ${count.format(journal.data.drafts)} ${journal.data.drafts === 1 ? 'draft' : 'drafts'}`
-            }
-            link={{ to: '/admin/journal', label: 'Write' }}
-          />
-          <Card
-            icon={<ShieldCheck className="size-5" aria-hidden />}
-            title="Admin Users"
-            value={accounts.data?.admins}
-            detail={accounts.data && `of ${plural(accounts.data.accounts, 'account')}`}
-            link={{ to: '/admin/accounts', label: 'Accounts' }}
-          />
-        </div>
-      </section>
+      {shopCards && (
+        <section aria-labelledby="shop-heading" className="mb-10">
+          <h2 id="shop-heading" className="mb-4 font-display text-2xl text-ink">
+            The shop
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+            {can('products:view') && (
+              <Card
+                icon={<Package className="size-5" aria-hidden />}
+                title="Total Products"
+                value={products.data?.products}
+                detail={products.data && plural(products.data.categories, 'category', 'categories')}
+                link={{ to: '/admin/products', label: 'Manage' }}
+              />
+            )}
+            {can('community:moderate') && (
+              <Card
+                icon={<Inbox className="size-5" aria-hidden />}
+                title="Customer Inquiries"
+                value={inquiries.data?.inquiries}
+                detail={inquiries.data && `${count.format(inquiries.data.unread)} unread`}
+                link={{ to: '/admin/inquiries', label: 'View' }}
+              />
+            )}
+            {can('customers:view') && (
+              <Card
+                icon={<Mail className="size-5" aria-hidden />}
+                title="Newsletter Subscribers"
+                value={subscribers.data?.subscribers}
+                link={{ to: '/admin/subscribers', label: 'View All' }}
+              />
+            )}
+            {can('journal:edit') && (
+              <Card
+                icon={<BookOpen className="size-5" aria-hidden />}
+                title="Journal Stories"
+                value={journal.data?.published}
+                detail={
+                  journal.data &&
+                  `${count.format(journal.data.scheduled)} scheduled · ${count.format(journal.data.drafts)} ${journal.data.drafts === 1 ? 'draft' : 'drafts'}`
+                }
+                link={{ to: '/admin/journal', label: 'Write' }}
+              />
+            )}
+            {can('customers:view') && (
+              <Card
+                icon={<ShieldCheck className="size-5" aria-hidden />}
+                title="Admin Users"
+                value={accounts.data?.admins}
+                detail={accounts.data && `of ${plural(accounts.data.accounts, 'account')}`}
+                link={{ to: '/admin/accounts', label: 'Accounts' }}
+              />
+            )}
+          </div>
+        </section>
+      )}
 
-      <WaitingSection />
+      {can('products:view') && <WaitingSection />}
 
-      <section aria-labelledby="actions-heading">
-        <h2 id="actions-heading" className="mb-4 font-display text-2xl text-ink">
-          Quick actions
-        </h2>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {QUICK_ACTIONS.map(({ to, label, icon }) => (
-            <Button key={to} asChild variant="secondary" className="h-12 justify-between">
-              <Link to={to}>
-                <span className="inline-flex items-center gap-3">
-                  {icon}
-                  {label}
-                </span>
-                <ArrowRight className="size-4 text-ink-muted" aria-hidden />
-              </Link>
-            </Button>
-          ))}
-        </div>
-      </section>
+      {quickActions.length > 0 && (
+        <section aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className="mb-4 font-display text-2xl text-ink">
+            Quick actions
+          </h2>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {quickActions.map(({ to, label, icon }) => (
+              <Button key={to} asChild variant="secondary" className="h-12 justify-between">
+                <Link to={to}>
+                  <span className="inline-flex items-center gap-3">
+                    {icon}
+                    {label}
+                  </span>
+                  <ArrowRight className="size-4 text-ink-muted" aria-hidden />
+                </Link>
+              </Button>
+            ))}
+          </div>
+        </section>
+      )}
 
-      <section aria-labelledby="backup-heading" className="mt-10 border-t border-ink/10 pt-8">
-        <h2 id="backup-heading" className="mb-2 font-display text-2xl text-ink">
-          Backup
-        </h2>
-        <p className="mb-4 max-w-prose text-sm text-ink-muted">
-          One file with everything the shop holds: products, orders, customers and every uploaded picture.
-          Download one regularly and keep it away from this server.
-        </p>
-        <Button asChild variant="secondary" className="h-12">
-          <a href={BACKUP_DOWNLOAD_URL} download>
-            <Download className="size-4" aria-hidden />
-            Download backup
-          </a>
-        </Button>
-      </section>
+      {can('backup:download') && (
+        <section aria-labelledby="backup-heading" className="mt-10 border-t border-ink/10 pt-8">
+          <h2 id="backup-heading" className="mb-2 font-display text-2xl text-ink">
+            Backup
+          </h2>
+          <p className="mb-4 max-w-prose text-sm text-ink-muted">
+            One file with everything the shop holds: products, orders, customers and every uploaded picture.
+            Download one regularly and keep it away from this server.
+          </p>
+          <Button asChild variant="secondary" className="h-12">
+            <a href={BACKUP_DOWNLOAD_URL} download>
+              <Download className="size-4" aria-hidden />
+              Download backup
+            </a>
+          </Button>
+        </section>
+      )}
     </>
   )
 }
 
+/** The cards of "The shop", each behind its permission (one per card below). */
+const SHOP_CARD_PERMISSIONS = [
+  'products:view',
+  'community:moderate',
+  'customers:view',
+  'journal:edit',
+] as const
+
+/** With the ledger, the balance is the figure and the orders its detail; without it, the orders alone. */
+function AwaitingDetail({ orders, balance }: { orders: number; balance?: number }) {
+  if (balance === undefined) return <>{orders === 1 ? 'order awaits payment' : 'orders await payment'}</>
+  return <>{`${plural(orders, 'order')} still ${orders === 1 ? 'owes' : 'owe'} this`}</>
+}
+
 /** Until the owner turns it on: the back office holds the shop's money and its customers. */
 /** Card refunds whose automatic retries ran out: money owed to shoppers until the owner retries. */
-function FailedRefunds({ count, orderId }: { count: number; orderId: number | null }) {
+function FailedRefunds({
+  count,
+  orderId,
+  canOpen,
+}: {
+  count: number
+  orderId: number | null
+  canOpen: boolean
+}) {
   return (
     <aside
       role="alert"
@@ -206,7 +259,7 @@ function FailedRefunds({ count, orderId }: { count: number; orderId: number | nu
           </span>
         </p>
       </div>
-      {orderId !== null && (
+      {orderId !== null && canOpen && (
         <Button asChild variant="secondary" className="sm:shrink-0">
           <Link to={`/admin/orders?search=${encodeURIComponent(`#${orderId}`)}`}>Open order #{orderId}</Link>
         </Button>
@@ -255,18 +308,50 @@ function TwoFactorRecommendation() {
   )
 }
 
-const QUICK_ACTIONS = [
-  { to: '/admin/products', label: 'Manage Products', icon: <Package className="size-4" aria-hidden /> },
-  { to: '/admin/orders', label: 'Manage Orders', icon: <ShoppingCart className="size-4" aria-hidden /> },
+/** Each action names what its page needs (sections.ts), so a member is offered only what opens. */
+const QUICK_ACTIONS: { to: string; label: string; icon: ReactNode; permission: RoutePermission }[] = [
+  {
+    to: '/admin/products',
+    label: 'Manage Products',
+    icon: <Package className="size-4" aria-hidden />,
+    permission: 'products:view',
+  },
+  {
+    to: '/admin/orders',
+    label: 'Manage Orders',
+    icon: <ShoppingCart className="size-4" aria-hidden />,
+    permission: 'orders:view',
+  },
   {
     to: '/admin/testimonials',
     label: 'Testimonials',
     icon: <MessageSquareQuote className="size-4" aria-hidden />,
+    permission: 'community:moderate',
   },
-  { to: '/admin/inquiries', label: 'View Inquiries', icon: <Inbox className="size-4" aria-hidden /> },
-  { to: '/admin/journal/new', label: 'Write a Story', icon: <BookOpen className="size-4" aria-hidden /> },
-  { to: '/admin/category-images', label: 'Category Images', icon: <Image className="size-4" aria-hidden /> },
-  { to: '/admin/subscribers', label: 'View Subscribers', icon: <Mail className="size-4" aria-hidden /> },
+  {
+    to: '/admin/inquiries',
+    label: 'View Inquiries',
+    icon: <Inbox className="size-4" aria-hidden />,
+    permission: 'community:moderate',
+  },
+  {
+    to: '/admin/journal/new',
+    label: 'Write a Story',
+    icon: <BookOpen className="size-4" aria-hidden />,
+    permission: 'journal:edit',
+  },
+  {
+    to: '/admin/category-images',
+    label: 'Category Images',
+    icon: <Image className="size-4" aria-hidden />,
+    permission: 'products:edit',
+  },
+  {
+    to: '/admin/subscribers',
+    label: 'View Subscribers',
+    icon: <Mail className="size-4" aria-hidden />,
+    permission: 'customers:view',
+  },
 ]
 
 function useFailureToast(query: UseQueryResult, title: string) {

@@ -7,7 +7,7 @@ import type { Refund } from '../../../shared/refunds'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Button, buttonVariants } from '../../ui/button'
-import { useRetryRefund } from './api'
+import { type OrderView, useRetryRefund, withLedger } from './api'
 
 // After the sale, on the order card: what was refunded, and the buttons for a refund or return,
 // the invoice and the packing slip. Kept apart from the card so the card stays one thing.
@@ -22,7 +22,7 @@ const STATUS_WORDS: Record<Refund['status'], string | null> = {
   failed: 'failed',
 }
 
-export function RefundsSummary({ order }: { order: AdminOrder }) {
+export function RefundsSummary({ order, canRetry }: { order: AdminOrder; canRetry: boolean }) {
   const retry = useRetryRefund()
   const timeZone = useShopTimeZone()
   if (order.refunds.length === 0) return null
@@ -60,7 +60,7 @@ export function RefundsSummary({ order }: { order: AdminOrder }) {
               </span>
             </span>
             <span className="flex shrink-0 items-baseline gap-2">
-              {refund.status === 'failed' && (
+              {refund.status === 'failed' && canRetry && (
                 <Button
                   size="sm"
                   variant="secondary"
@@ -80,36 +80,53 @@ export function RefundsSummary({ order }: { order: AdminOrder }) {
   )
 }
 
-/** Refund / Return (while money is left to give back), and the order's papers. */
-export function AfterSaleActions({ order, onRefund }: { order: AdminOrder; onRefund: () => void }) {
+/**
+ * Refund / Return (while money is left to give back), and the order's papers: each only when the
+ * member's role may use it (the card decides; `onRefund` absent means no refunds).
+ */
+export function AfterSaleActions({
+  order,
+  onRefund,
+  invoice,
+  packingSlip,
+}: {
+  order: OrderView
+  onRefund: (() => void) | undefined
+  invoice: boolean
+  packingSlip: boolean
+}) {
   return (
     <>
-      {refundable(order) > 0 && (
+      {onRefund && withLedger(order) && refundable(order) > 0 && (
         <Button size="sm" variant="secondary" onClick={onRefund}>
           <RotateCcw className="size-3.5" aria-hidden />
           Refund / Return
         </Button>
       )}
-      <a
-        href={`/api/orders/${order.id}/invoice.pdf`}
-        target="_blank"
-        rel="noreferrer"
-        className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-        aria-label={`Invoice of order #${order.id} (PDF)`}
-      >
-        <FileText className="size-3.5" aria-hidden />
-        Invoice
-      </a>
-      <a
-        href={fillPath(documentsAdminContract.packingSlip.path, { id: order.id })}
-        target="_blank"
-        rel="noreferrer"
-        className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-        aria-label={`Packing slip of order #${order.id} (PDF)`}
-      >
-        <Package className="size-3.5" aria-hidden />
-        Packing Slip
-      </a>
+      {invoice && (
+        <a
+          href={`/api/orders/${order.id}/invoice.pdf`}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+          aria-label={`Invoice of order #${order.id} (PDF)`}
+        >
+          <FileText className="size-3.5" aria-hidden />
+          Invoice
+        </a>
+      )}
+      {packingSlip && (
+        <a
+          href={fillPath(documentsAdminContract.packingSlip.path, { id: order.id })}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+          aria-label={`Packing slip of order #${order.id} (PDF)`}
+        >
+          <Package className="size-3.5" aria-hidden />
+          Packing Slip
+        </a>
+      )}
     </>
   )
 }

@@ -12,21 +12,11 @@ import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
+import { useAccess } from '../access'
 import { AfterSaleActions, RefundsSummary } from './after-sale'
+import { type OrderView, withLedger } from './api'
+import { mayTakeAction, type OrderAction } from './order-actions'
 import { OrderRequests } from './order-requests'
-
-export type OrderAction =
-  | 'step'
-  | 'ship'
-  | 'payment'
-  | 'confirm'
-  | 'plan'
-  | 'remove-plan'
-  | 'tracking'
-  | 'extend'
-  | 'cancel'
-  | 'release-buyer'
-  | 'refund'
 
 /** The back office says a method as the shopper's pages and e-mails do: one shared map. */
 export const methodLabel = paymentMethodLabel
@@ -36,14 +26,18 @@ export function OrderCard({
   order,
   onAction,
 }: {
-  order: AdminOrder
+  order: OrderView
   onAction: (action: OrderAction) => void
 }) {
+  const { can } = useAccess()
+  const may = (action: OrderAction) => mayTakeAction(action, order, can)
+  const money = withLedger(order) ? order : undefined
   const next = NEXT_STEP[order.status]
   const open = order.status !== 'cancelled'
   const link = order.trackingNumber ? trackingLink(order.trackingNumber) : undefined
   // This order holds pieces without any payment: its buyer may hold others the same way.
   const holdsUnpaid = !!order.customerEmail && holdsPiecesUnpaid(order)
+  const unpaid = order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded'
   // The shop's clock, named: the owner may be reading this in another zone.
   const timeZone = useShopTimeZone()
   const when = (iso: string) => formatDateTime(iso, timeZone, { zoneName: true })
@@ -86,7 +80,7 @@ export function OrderCard({
           <Badge variant={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
           <Badge variant={PAYMENT_STATUS_TONES[order.paymentStatus]}>
             {/* Paid in full, and some of it went back: not "Paid in Full" any more. */}
-            {order.paymentStatus === 'paid' && order.refundedAmount > 0
+            {order.paymentStatus === 'paid' && (order.refundedAmount ?? 0) > 0
               ? 'Partly Refunded'
               : PAYMENT_STATUS_LABELS[order.paymentStatus]}
           </Badge>
@@ -115,7 +109,12 @@ export function OrderCard({
         ))}
       </ul>
 
-      <div className="grid gap-4 border-t border-ink/10 px-4 py-3 text-sm sm:grid-cols-3 sm:px-5">
+      <div
+        className={cn(
+          'grid gap-4 border-t border-ink/10 px-4 py-3 text-sm sm:px-5',
+          money ? 'sm:grid-cols-3' : 'sm:grid-cols-2',
+        )}
+      >
         <Detail title="Ship to">
           <address className="not-italic text-ink">
             {order.shipping.address ?? '—'}
@@ -145,24 +144,8 @@ export function OrderCard({
         </Detail>
         <Detail title="Payment">
           <p className="text-ink">{methodLabel(order.paymentMethod)}</p>
-          <p className="tabular-nums text-ink-muted">
-            Paid {formatCents(order.amountPaid)} of {formatCents(order.total)}
-            {order.balance > 0 && order.status !== 'cancelled' && order.paymentStatus !== 'refunded' && (
-              <>
-                {' '}
-                · <span className="font-medium text-ink">Balance {formatCents(order.balance)}</span>
-              </>
-            )}
-          </p>
-          {order.refundedAmount > 0 && (
-            <p className="tabular-nums text-ink-muted">
-              Refunded {formatCents(order.refundedAmount)} ·{' '}
-              <span className="font-medium text-ink">
-                Kept {formatCents(Math.max(0, order.amountPaid - order.refundedAmount))}
-              </span>
-            </p>
-          )}
-          {order.paymentPlan && <PlanSummary plan={order.paymentPlan} />}
+          {money && <PaidSummary order={money} />}
+          {money?.paymentPlan && <PlanSummary plan={money.paymentPlan} />}
           {order.reservedUntil && (
             <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-ink-muted">
               <Hourglass className="size-3.5" aria-hidden />
@@ -172,51 +155,24 @@ export function OrderCard({
                   {when(order.reservedUntil)}
                 </time>
               </span>
-              <button
-                type="button"
-                onClick={() => onAction('extend')}
-                className="min-h-8 text-jade-800 underline underline-offset-2 hover:text-jade-900"
-                aria-label={`Extend the reservation of order #${order.id}`}
-              >
-                Extend
-              </button>
+              {may('extend') && (
+                <button
+                  type="button"
+                  onClick={() => onAction('extend')}
+                  className="min-h-8 text-jade-800 underline underline-offset-2 hover:text-jade-900"
+                  aria-label={`Extend the reservation of order #${order.id}`}
+                >
+                  Extend
+                </button>
+              )}
             </p>
           )}
         </Detail>
-        <Detail title="Total">
-          <dl className="grid grid-cols-[1fr_auto] gap-x-3 tabular-nums">
-            <dt className="text-ink-muted">Subtotal</dt>
-            <dd className="text-right">{formatCents(order.subtotal)}</dd>
-            {order.discount > 0 && (
-              <>
-                <dt className="text-ink-muted">Discount{order.discountCode && ` (${order.discountCode})`}</dt>
-                <dd className="text-right">−{formatCents(order.discount)}</dd>
-              </>
-            )}
-            <dt className="text-ink-muted">Shipping</dt>
-            <dd className="text-right">{order.shippingCost ? formatCents(order.shippingCost) : 'Free'}</dd>
-            {order.taxLines.map((line) => (
-              <Fragment key={line.jurisdiction}>
-                <dt className="text-ink-muted">
-                  {line.jurisdiction} tax ({formatRate(line.rate)})
-                </dt>
-                <dd className="text-right">{formatCents(line.tax)}</dd>
-              </Fragment>
-            ))}
-            <dt className="font-medium text-ink">Total</dt>
-            <dd className="text-right font-medium text-ink">{formatCents(order.total)}</dd>
-          </dl>
-          {order.taxFallback && (
-            <p className="mt-1 text-xs text-amber-800">{order.taxNote} — check the tax before shipping.</p>
-          )}
-          {!order.taxFallback && order.tax === 0 && order.taxNote?.startsWith('Tax exempt') && (
-            <p className="mt-1 text-xs text-ink-muted">{order.taxNote}</p>
-          )}
-        </Detail>
+        {money && <TotalDetail order={money} />}
       </div>
 
-      <RefundsSummary order={order} />
-      <OrderRequests order={order} disabled={order.status === 'cancelled'} />
+      {money && <RefundsSummary order={money} canRetry={can('orders:refund')} />}
+      <OrderRequests order={order} disabled={order.status === 'cancelled' || !can('orders:fulfil')} />
 
       {(order.specialInstructions || order.notes) && (
         <p className="border-t border-ink/10 px-4 py-2.5 text-sm text-ink-muted sm:px-5">
@@ -227,27 +183,34 @@ export function OrderCard({
 
       {open && (
         <div className="flex flex-wrap items-center gap-2 border-t border-ink/10 px-4 py-3 sm:px-5">
-          {next && (
+          {next && may(next.to === 'shipped' ? 'ship' : 'step') && (
             <Button size="sm" onClick={() => onAction(next.to === 'shipped' ? 'ship' : 'step')}>
               {next.action}
             </Button>
           )}
-          {order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && (
+          {unpaid && may('payment') && (
             <Button size="sm" variant="secondary" onClick={() => onAction('payment')}>
               Record Payment
             </Button>
           )}
-          {order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && (
+          {unpaid && may('plan') && (
             <Button size="sm" variant="secondary" onClick={() => onAction('plan')}>
               {order.paymentPlan ? 'Edit Plan' : 'Payment Plan'}
             </Button>
           )}
-          <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
-            {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
-          </Button>
-          <AfterSaleActions order={order} onRefund={() => onAction('refund')} />
+          {may('tracking') && (
+            <Button size="sm" variant="secondary" onClick={() => onAction('tracking')}>
+              {order.trackingNumber ? 'Change Tracking' : 'Add Tracking Number'}
+            </Button>
+          )}
+          <AfterSaleActions
+            order={order}
+            onRefund={may('refund') ? () => onAction('refund') : undefined}
+            invoice={can('ledger:view')}
+            packingSlip={can('orders:fulfil')}
+          />
           <div className="ml-auto flex min-w-0 max-w-full flex-wrap justify-end gap-2">
-            {holdsUnpaid && (
+            {holdsUnpaid && may('release-buyer') && (
               <Button
                 size="sm"
                 variant="ghost"
@@ -257,14 +220,16 @@ export function OrderCard({
                 Release all of this buyer's reservations
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-destructive hover:text-destructive"
-              onClick={() => onAction('cancel')}
-            >
-              Cancel Order
-            </Button>
+            {may('cancel') && (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onAction('cancel')}
+              >
+                Cancel Order
+              </Button>
+            )}
           </div>
         </div>
       )}
@@ -326,5 +291,66 @@ function PlanSummary({ plan }: { plan: NonNullable<AdminOrder['paymentPlan']> })
         ))}
       </ol>
     </div>
+  )
+}
+
+/** The order's Paid / Balance / Refunded lines: only in an answer with the order's money. */
+function PaidSummary({ order }: { order: AdminOrder }) {
+  return (
+    <>
+      <p className="tabular-nums text-ink-muted">
+        Paid {formatCents(order.amountPaid)} of {formatCents(order.total)}
+        {order.balance > 0 && order.status !== 'cancelled' && order.paymentStatus !== 'refunded' && (
+          <>
+            {' '}
+            · <span className="font-medium text-ink">Balance {formatCents(order.balance)}</span>
+          </>
+        )}
+      </p>
+      {order.refundedAmount > 0 && (
+        <p className="tabular-nums text-ink-muted">
+          Refunded {formatCents(order.refundedAmount)} ·{' '}
+          <span className="font-medium text-ink">
+            Kept {formatCents(Math.max(0, order.amountPaid - order.refundedAmount))}
+          </span>
+        </p>
+      )}
+    </>
+  )
+}
+
+/** Subtotal, discount, shipping, each tax and the total: only in an answer with the order's money. */
+function TotalDetail({ order }: { order: AdminOrder }) {
+  return (
+    <Detail title="Total">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 tabular-nums">
+        <dt className="text-ink-muted">Subtotal</dt>
+        <dd className="text-right">{formatCents(order.subtotal)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt className="text-ink-muted">Discount{order.discountCode && ` (${order.discountCode})`}</dt>
+            <dd className="text-right">−{formatCents(order.discount)}</dd>
+          </>
+        )}
+        <dt className="text-ink-muted">Shipping</dt>
+        <dd className="text-right">{order.shippingCost ? formatCents(order.shippingCost) : 'Free'}</dd>
+        {order.taxLines.map((line) => (
+          <Fragment key={line.jurisdiction}>
+            <dt className="text-ink-muted">
+              {line.jurisdiction} tax ({formatRate(line.rate)})
+            </dt>
+            <dd className="text-right">{formatCents(line.tax)}</dd>
+          </Fragment>
+        ))}
+        <dt className="font-medium text-ink">Total</dt>
+        <dd className="text-right font-medium text-ink">{formatCents(order.total)}</dd>
+      </dl>
+      {order.taxFallback && (
+        <p className="mt-1 text-xs text-amber-800">{order.taxNote} — check the tax before shipping.</p>
+      )}
+      {!order.taxFallback && order.tax === 0 && order.taxNote?.startsWith('Tax exempt') && (
+        <p className="mt-1 text-xs text-ink-muted">{order.taxNote}</p>
+      )}
+    </Detail>
   )
 }

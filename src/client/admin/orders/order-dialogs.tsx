@@ -8,6 +8,7 @@ import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
+import type { OrderView } from './api'
 import { methodLabel } from './order-card'
 import { OrderDialog } from './order-dialog'
 import { MethodField, MoneyField } from './payment-fields'
@@ -17,7 +18,7 @@ import { useDialogSubmit } from './use-dialog-submit'
 // the request fails, so nothing is lost on a bad connection.
 
 interface DialogProps {
-  order: AdminOrder | undefined
+  order: OrderView | undefined
   onClose: () => void
 }
 
@@ -77,7 +78,9 @@ export function PaymentDialog({
   confirming = false,
   onClose,
   onSubmit,
-}: DialogProps & {
+}: Omit<DialogProps, 'order'> & {
+  /** Recording a payment shows the balance: opened only with the order's money in the answer. */
+  order: AdminOrder | undefined
   confirming?: boolean
   onSubmit: (update: {
     paymentStatus: 'partial' | 'paid'

@@ -1,15 +1,14 @@
 import { CalendarClock, ShieldCheck } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
-import type { AdminOrder } from '../../../shared/orders-admin'
 import { Checkbox } from '../../ui/checkbox'
 import { ShopTime } from '../../ui/shop-time'
-import { useUpdateRequests } from './api'
+import { type OrderView, useUpdateRequests } from './api'
 
 /**
  * What the shopper asked for at checkout, as the owner's to-dos on the order card: an appointment
  * to see the pieces, and shipping insurance. Each is ticked off when done; the time it was says so.
  */
-export function OrderRequests({ order, disabled }: { order: AdminOrder; disabled: boolean }) {
+export function OrderRequests({ order, disabled }: { order: OrderView; disabled: boolean }) {
   const { requests } = order
   const update = useUpdateRequests()
   if (!requests.appointment && !requests.insurance) return null

@@ -3,19 +3,21 @@ import { PackageOpen } from 'lucide-react'
 import { useState } from 'react'
 import { formatCents } from '../../../shared/money'
 import { NEXT_STEP, ORDER_TAB_LABELS, ORDER_TABS, owedOrders } from '../../../shared/orders'
-import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS, type AdminOrder } from '../../../shared/orders-admin'
+import { ADMIN_ORDER_SORT_LABELS, ADMIN_ORDER_SORTS } from '../../../shared/orders-admin'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { EmptyState } from '../../ui/empty-state'
 import { Pagination } from '../../ui/pagination'
 import { Skeleton } from '../../ui/skeleton'
+import { useAccess } from '../access'
 import { ListTabs } from '../list-tabs'
 import { clearSearchAction, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import {
   ORDER_FILTERS,
   ORDER_PAGE_SIZE,
+  type OrderView,
   ordersPageQuery,
   useAddTracking,
   useChangeStatus,
@@ -24,8 +26,10 @@ import {
   useRefund,
   useRemovePlan,
   useSetPlan,
+  withLedger,
 } from './api'
-import { type OrderAction, OrderCard } from './order-card'
+import { confirmsByPayment, mayTakeAction, type OrderAction } from './order-actions'
+import { OrderCard } from './order-card'
 import { PaymentDialog, ReservationDialog, TrackingDialog } from './order-dialogs'
 import { PlanDialog } from './plan-dialog'
 import { RefundDialog } from './refund-dialog'
@@ -38,7 +42,8 @@ export function OrdersPage() {
   const query = useQuery(ordersPageQuery(list.params))
   useFailureToast('Failed to fetch orders', query.error)
 
-  const [action, setAction] = useState<{ order: AdminOrder; kind: OrderAction }>()
+  const { can } = useAccess()
+  const [action, setAction] = useState<{ order: OrderView; kind: OrderAction }>()
   const changeStatus = useChangeStatus()
   const addTracking = useAddTracking()
   const recordPayment = useRecordPayment()
@@ -47,12 +52,13 @@ export function OrdersPage() {
   const refund = useRefund()
   const removePlan = useRemovePlan()
   const close = () => setAction(undefined)
-  const onAction = (order: AdminOrder, kind: OrderAction) => {
+  const onAction = (order: OrderView, kind: OrderAction) => {
+    // The card offers only what the role allows; this keeps a stray call from meeting a 403.
+    if (!mayTakeAction(kind, order, can)) return
     if (kind === 'step') {
       const next = NEXT_STEP[order.status]
       // Nothing paid and no plan: Confirm means "the money came in", so it records that payment.
-      if (next?.to === 'confirmed' && order.paymentStatus === 'unpaid' && !order.paymentPlan)
-        return setAction({ order, kind: 'confirm' })
+      if (confirmsByPayment(order)) return setAction({ order, kind: 'confirm' })
       if (next) changeStatus.mutate({ order, status: next.to })
       return
     }
@@ -151,7 +157,7 @@ export function OrdersPage() {
           }
         />
       )}
-      {(action?.kind === 'payment' || action?.kind === 'confirm') && (
+      {(action?.kind === 'payment' || action?.kind === 'confirm') && withLedger(action.order) && (
         <PaymentDialog
           key={`${action.order.id}-${action.kind}`}
           order={action.order}
@@ -168,7 +174,7 @@ export function OrdersPage() {
           onSubmit={(hours) => extendReservation.mutateAsync({ order: action.order, hours })}
         />
       )}
-      {action?.kind === 'plan' && (
+      {action?.kind === 'plan' && withLedger(action.order) && (
         <PlanDialog
           key={action.order.id}
           order={action.order}
@@ -184,7 +190,7 @@ export function OrdersPage() {
       {action?.kind === 'release-buyer' && (
         <ReleaseBuyerDialog key={action.order.id} order={action.order} onClose={close} />
       )}
-      {action?.kind === 'refund' && (
+      {action?.kind === 'refund' && withLedger(action.order) && (
         <RefundDialog
           key={action.order.id}
           order={action.order}
@@ -217,7 +223,7 @@ export function OrdersPage() {
 }
 
 /** What cancelling does, said before it is done. */
-function cancelWarning(order: AdminOrder | undefined): string {
+function cancelWarning(order: OrderView | undefined): string {
   if (!order) return ''
   const returned =
     order.status === 'shipped' || order.status === 'delivered'
@@ -226,7 +232,7 @@ function cancelWarning(order: AdminOrder | undefined): string {
   const money =
     order.paymentMethod === 'stripe' && order.paymentStatus === 'paid'
       ? ' The card payment is refunded.'
-      : order.amountPaid > 0
+      : order.amountPaid !== undefined && order.amountPaid > 0
         ? ` The ${formatCents(order.amountPaid)} received is yours to return; the order's history will say so.`
         : ''
   return `${returned}${money} This cannot be undone.`

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AdminOrder, BuyerReservations } from '../../../shared/orders-admin'
+import type { BuyerReservations } from '../../../shared/orders-admin'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { orderQueries, useReleaseBuyerReservations } from './api'
+import { type OrderView, orderQueries, useReleaseBuyerReservations } from './api'
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -16,7 +16,7 @@ function releaseWarning(reservations: BuyerReservations): string {
  * "Release all of this buyer's reservations": every order of this order's e-mail address holding
  * pieces unpaid ends in one action, once the owner has read how many orders and pieces that is.
  */
-export function ReleaseBuyerDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+export function ReleaseBuyerDialog({ order, onClose }: { order: OrderView; onClose: () => void }) {
   const preview = useQuery(orderQueries.buyerReservations(order.id))
   const release = useReleaseBuyerReservations()
   const reservations = preview.data

@@ -16,9 +16,12 @@ export interface ProductActions {
 
 const column = dataTableColumns<AdminProduct>()
 
-/** The products table (back-office.md §2): image, name with Featured, category, price, status, actions. */
-export function productColumns(actions: ProductActions): DataTableColumn<AdminProduct>[] {
-  return column.columns([
+/**
+ * The products table (back-office.md §2): image, name with Featured, category, price, status, and
+ * the actions for a role with product changes (`actions` absent: no actions column).
+ */
+export function productColumns(actions: ProductActions | undefined): DataTableColumn<AdminProduct>[] {
+  const columns = column.columns([
     column.display({
       id: 'image',
       meta: { role: 'media', label: 'Image' },
@@ -74,6 +77,10 @@ export function productColumns(actions: ProductActions): DataTableColumn<AdminPr
         )
       },
     }),
+  ])
+  if (!actions) return columns
+  return [
+    ...columns,
     column.display({
       id: 'actions',
       meta: { role: 'actions', label: 'Actions' },
@@ -101,5 +108,5 @@ export function productColumns(actions: ProductActions): DataTableColumn<AdminPr
         )
       },
     }),
-  ])
+  ]
 }

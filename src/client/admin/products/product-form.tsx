@@ -12,6 +12,7 @@ import {
   SHORT_DESCRIPTION_MAX,
 } from '../../../shared/catalog'
 import { type ProductFormValues, type ProductInput, productFormSchema } from '../../../shared/product-input'
+import { missingPermissionMessage } from '../../../shared/staff/permissions'
 import { cn } from '../../lib/cn'
 import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
@@ -21,6 +22,7 @@ import { Input } from '../../ui/input'
 import { Label } from '../../ui/label'
 import { Select } from '../../ui/select'
 import { Textarea } from '../../ui/textarea'
+import { useAccess } from '../access'
 import { WaitingHint } from '../piece-alerts/waiting-hint'
 import { CertificateField } from './certificate-field'
 import { ImagesField } from './images-field'
@@ -91,6 +93,14 @@ export function ProductForm(props: ProductFormProps) {
     name: ['name', 'type', 'imageUrls', 'imageAlts', 'category'],
   })
   const id = (field: string) => `${idPrefix}-${field}`
+  // A role without prices sees them and cannot change them (the server refuses a new price); a
+  // role without cost never sees it (the answer leaves it out, the server keeps the stored one).
+  const { can } = useAccess()
+  const prices = can('products:prices')
+  const showCost = can('products:cost')
+  const pricesNote = prices
+    ? undefined
+    : `${missingPermissionMessage('products:prices')}: shown, not changed.`
 
   const { onDirtyChange } = props
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange])
@@ -154,23 +164,27 @@ export function ProductForm(props: ProductFormProps) {
 
       <Section
         title="Pricing"
-        description="In US dollars. Cost is private: it is used for your profit figures."
+        description={
+          showCost ? 'In US dollars. Cost is private: it is used for your profit figures.' : 'In US dollars.'
+        }
       >
-        <div className="grid gap-6 sm:grid-cols-3">
-          <FormField label="Price" htmlFor={id('price')} error={textError('price')}>
-            <MoneyInput {...register('price')} />
+        <div className={cn('grid gap-6', showCost ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
+          <FormField label="Price" htmlFor={id('price')} error={textError('price')} hint={pricesNote}>
+            <MoneyInput {...register('price')} readOnly={!prices} />
           </FormField>
           <FormField
             label="Original price"
             htmlFor={id('originalPrice')}
             error={textError('originalPrice')}
-            hint="Shown struck through."
+            hint={prices ? 'Shown struck through.' : pricesNote}
           >
-            <MoneyInput {...register('originalPrice')} />
+            <MoneyInput {...register('originalPrice')} readOnly={!prices} />
           </FormField>
-          <FormField label="Cost" htmlFor={id('cost')} error={textError('cost')}>
-            <MoneyInput {...register('cost')} />
-          </FormField>
+          {showCost && (
+            <FormField label="Cost" htmlFor={id('cost')} error={textError('cost')}>
+              <MoneyInput {...register('cost')} />
+            </FormField>
+          )}
         </div>
       </Section>
 
@@ -367,7 +381,14 @@ function MoneyInput(props: ComponentProps<typeof Input>) {
       >
         $
       </span>
-      <Input type="number" inputMode="decimal" min={0} step={0.01} className="pl-7 tabular-nums" {...props} />
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        className={cn('pl-7 tabular-nums', props.readOnly && 'bg-sand/40 text-ink-muted')}
+        {...props}
+      />
     </div>
   )
 }

@@ -22,6 +22,7 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { EmptyState } from '../../ui/empty-state'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs'
+import { useAccess } from '../access'
 import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar, SortSelect } from '../list-toolbar'
 import { PageHeader } from '../page-header'
@@ -39,7 +40,11 @@ const categoryLabel = (category: string) => (category ? capitalize(category) : '
 export function ProductsPage() {
   const list = useListParams(PRODUCT_FILTERS)
   const categories = list.oneOf('category', CATEGORY_FILTERS)
-  const tab = list.filters.tab === 'new' ? 'new' : 'all'
+  // Editing needs product changes; a new piece (by hand or imported) also sets its price.
+  const { can } = useAccess()
+  const canEdit = can('products:edit')
+  const canAdd = canEdit && can('products:prices')
+  const tab = list.filters.tab === 'new' && canAdd ? 'new' : 'all'
   const [editing, setEditing] = useState<AdminProduct>()
   const [selling, setSelling] = useState<AdminProduct>()
   const [recordingSale, setRecordingSale] = useState<AdminProduct>()
@@ -58,8 +63,11 @@ export function ProductsPage() {
   useFailureToast('Failed to fetch products', query.error)
 
   const columns = useMemo(
-    () => productColumns({ onEdit: setEditing, onMarkSold: setSelling, onDelete: setDeleting }),
-    [],
+    () =>
+      productColumns(
+        canEdit ? { onEdit: setEditing, onMarkSold: setSelling, onDelete: setDeleting } : undefined,
+      ),
+    [canEdit],
   )
   const counts = query.data?.statusCounts
   const filtering = !!(list.search || list.filters.status || list.filters.category)
@@ -76,19 +84,23 @@ export function ProductsPage() {
         actions={
           tab === 'all' && (
             <>
-              <Button variant="secondary" asChild>
-                <Link to={`${importsBase}/import`}>
-                  <Upload className="size-4" aria-hidden /> Import
-                </Link>
-              </Button>
+              {canAdd && (
+                <Button variant="secondary" asChild>
+                  <Link to={`${importsBase}/import`}>
+                    <Upload className="size-4" aria-hidden /> Import
+                  </Link>
+                </Button>
+              )}
               <Button variant="secondary" asChild>
                 <a href={catalogAdminContract.exportCsv.path} download>
                   <Download className="size-4" aria-hidden /> Export CSV
                 </a>
               </Button>
-              <Button onClick={() => list.setFilter('tab', 'new')}>
-                <Plus className="size-4" aria-hidden /> Add Product
-              </Button>
+              {canAdd && (
+                <Button onClick={() => list.setFilter('tab', 'new')}>
+                  <Plus className="size-4" aria-hidden /> Add Product
+                </Button>
+              )}
             </>
           )
         }
@@ -96,7 +108,7 @@ export function ProductsPage() {
       <Tabs value={tab} onValueChange={(value) => list.setFilter('tab', value === 'new' ? 'new' : undefined)}>
         <TabsList>
           <TabsTrigger value="all">All Products</TabsTrigger>
-          <TabsTrigger value="new">Add New Product</TabsTrigger>
+          {canAdd && <TabsTrigger value="new">Add New Product</TabsTrigger>}
         </TabsList>
 
         <TabsContent value="all">
@@ -146,8 +158,12 @@ export function ProductsPage() {
                 <EmptyState
                   icon={<PackageSearch className="size-7" aria-hidden />}
                   title="No products yet"
-                  description="Add your first piece: photographs, price and story."
-                  action={<Button onClick={() => list.setFilter('tab', 'new')}>Add Product</Button>}
+                  description={
+                    canAdd
+                      ? 'Add your first piece: photographs, price and story.'
+                      : 'Pieces added to the shop appear here.'
+                  }
+                  action={canAdd && <Button onClick={() => list.setFilter('tab', 'new')}>Add Product</Button>}
                 />
               )
             }
@@ -155,25 +171,27 @@ export function ProductsPage() {
         </TabsContent>
 
         {/* Kept mounted: switching tabs never throws away a half-written product. */}
-        <TabsContent value="new" forceMount className="data-[state=inactive]:hidden">
-          <ProductForm
-            idPrefix="new-product"
-            initial={NEW_PRODUCT}
-            submitLabel="Create Product"
-            pendingLabel="Creating…"
-            resetOnSuccess
-            onSubmit={async (input) => {
-              await create.mutateAsync(input)
-              list.setFilter('tab', undefined)
-            }}
-          />
-        </TabsContent>
+        {canAdd && (
+          <TabsContent value="new" forceMount className="data-[state=inactive]:hidden">
+            <ProductForm
+              idPrefix="new-product"
+              initial={NEW_PRODUCT}
+              submitLabel="Create Product"
+              pendingLabel="Creating…"
+              resetOnSuccess
+              onSubmit={async (input) => {
+                await create.mutateAsync(input)
+                list.setFilter('tab', undefined)
+              }}
+            />
+          </TabsContent>
+        )}
       </Tabs>
 
       {editing && (
         <EditProductDialog
           product={editing}
-          initial={productFormValues(editing)}
+          initial={productFormValues({ ...editing, cost: editing.cost ?? null })}
           onClose={() => setEditing(undefined)}
         />
       )}
@@ -186,20 +204,22 @@ export function ProductsPage() {
         pendingLabel="Marking…"
         onConfirm={() => markSold.mutateAsync(selling!.id)}
       >
-        <p className="text-sm text-ink-muted">
-          Sold it to someone?{' '}
-          <button
-            type="button"
-            className="font-medium text-jade-800 underline underline-offset-2 hover:text-jade-900"
-            onClick={() => {
-              setRecordingSale(selling)
-              setSelling(undefined)
-            }}
-          >
-            Record a sale instead
-          </button>
-          , with its price and buyer.
-        </p>
+        {can('sales:record') && (
+          <p className="text-sm text-ink-muted">
+            Sold it to someone?{' '}
+            <button
+              type="button"
+              className="font-medium text-jade-800 underline underline-offset-2 hover:text-jade-900"
+              onClick={() => {
+                setRecordingSale(selling)
+                setSelling(undefined)
+              }}
+            >
+              Record a sale instead
+            </button>
+            , with its price and buyer.
+          </p>
+        )}
       </ConfirmDialog>
       {recordingSale && (
         <RecordSaleDialog open initialPiece={recordingSale} onClose={() => setRecordingSale(undefined)} />
@@ -215,8 +235,8 @@ export function ProductsPage() {
         onConfirm={() => remove.mutateAsync(deleting!.id)}
       />
       <ImportDialog
-        open={importing}
-        importId={importing ? (searchParams.get('id') ?? undefined) : undefined}
+        open={importing && canAdd}
+        importId={importing && canAdd ? (searchParams.get('id') ?? undefined) : undefined}
         onImportId={(id) =>
           navigate(id ? `${importsBase}/import?id=${encodeURIComponent(id)}` : `${importsBase}/import`, {
             replace: true,

@@ -14,8 +14,13 @@ export const saleProductName = (sale: Sale) => sale.productName ?? `Product #${s
  * The ledger's table (back-office.md §2): date, product with SKU, customer, method, price, profit.
  * Dates in the shop's zone (`timeZone`), named, as the CSV export gives them.
  */
-export function saleColumns(onDetails: (sale: Sale) => void, timeZone?: string): DataTableColumn<Sale>[] {
-  return column.columns([
+export function saleColumns(
+  onDetails: (sale: Sale) => void,
+  timeZone?: string,
+  /** Without 'products:cost' the answer has no profit: no column then. */
+  withProfit = true,
+): DataTableColumn<Sale>[] {
+  const columns = column.columns([
     column.accessor('saleDate', {
       header: 'Date',
       cell: ({ getValue }) => (
@@ -56,7 +61,7 @@ export function saleColumns(onDetails: (sale: Sale) => void, timeZone?: string):
       meta: { align: 'right' },
       cell: ({ getValue }) => {
         const profit = getValue()
-        if (profit === null) return <span className="text-ink-muted">—</span>
+        if (profit == null) return <span className="text-ink-muted">—</span>
         return (
           <span className={profit < 0 ? 'text-destructive' : 'text-jade-800'}>{formatCents(profit)}</span>
         )
@@ -77,4 +82,5 @@ export function saleColumns(onDetails: (sale: Sale) => void, timeZone?: string):
       ),
     }),
   ])
+  return withProfit ? columns : columns.filter((each) => each.id !== 'profit')
 }

@@ -8,11 +8,16 @@ import { saleProductName } from './sale-columns'
 
 export function SaleDetailsDialog({ sale, onClose }: { sale: Sale | undefined; onClose: () => void }) {
   const timeZone = useShopTimeZone()
+  // Cost and profit are left out of the answer for a role without 'products:cost': no rows then.
   const rows: [string, string][] = sale
     ? [
         ['Sale Price', formatCents(sale.salePrice)],
-        ['Cost', sale.cost === null ? '—' : formatCents(sale.cost)],
-        ['Profit', sale.profit === null ? '—' : formatCents(sale.profit)],
+        ...(sale.cost === undefined
+          ? []
+          : ([
+              ['Cost', sale.cost === null ? '—' : formatCents(sale.cost)],
+              ['Profit', sale.profit == null ? '—' : formatCents(sale.profit)],
+            ] as [string, string][])),
         ['Payment Method', methodLabel(sale.paymentMethod)],
         ['Customer', [sale.customerName, sale.customerEmail].filter(Boolean).join(' · ') || '—'],
         ['Source', sale.orderId === null ? 'Recorded by hand' : `Order #${sale.orderId}`],

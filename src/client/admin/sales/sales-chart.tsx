@@ -72,7 +72,7 @@ export default function SalesChart({ months }: { months: MonthlySales[] }) {
             <tr key={month.month}>
               <td>{formatMonth(month.month)}</td>
               <td>{formatCents(month.sales)}</td>
-              <td>{formatCents(month.profit)}</td>
+              <td>{month.profit === undefined ? '—' : formatCents(month.profit)}</td>
             </tr>
           ))}
         </tbody>

@@ -10,6 +10,7 @@ import { useListParams } from '../../lib/use-list-params'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'
 import { Skeleton } from '../../ui/skeleton'
+import { useAccess } from '../access'
 import { Figure, FigureGrid } from '../figures'
 import { ListTable } from '../list-table'
 import { ListSelect, ListToolbar } from '../list-toolbar'
@@ -34,7 +35,9 @@ export function SalesPage() {
   const [recording, setRecording] = useState(false)
   const [details, setDetails] = useState<Sale>()
   const timeZone = useShopTimeZone()
-  const columns = useMemo(() => saleColumns(setDetails, timeZone), [timeZone])
+  const { can } = useAccess()
+  const withProfit = can('products:cost')
+  const columns = useMemo(() => saleColumns(setDetails, timeZone, withProfit), [timeZone, withProfit])
   const summary = query.data?.summary
 
   return (
@@ -52,9 +55,11 @@ export function SalesPage() {
                 <Download className="size-4" aria-hidden /> Export
               </a>
             </Button>
-            <Button onClick={() => setRecording(true)}>
-              <Plus className="size-4" aria-hidden /> Record Sale
-            </Button>
+            {can('sales:record') && (
+              <Button onClick={() => setRecording(true)}>
+                <Plus className="size-4" aria-hidden /> Record Sale
+              </Button>
+            )}
           </div>
         }
       />
@@ -76,9 +81,11 @@ export function SalesPage() {
           >
             {summary && formatCents(summary.totalSales)}
           </Figure>
-          <Figure label="Total Profit" loading={!summary} detail="Where the cost is known">
-            {summary && formatCents(summary.totalProfit)}
-          </Figure>
+          {withProfit && (
+            <Figure label="Total Profit" loading={!summary} detail="Where the cost is known">
+              {summary?.totalProfit !== undefined && formatCents(summary.totalProfit)}
+            </Figure>
+          )}
           <Figure label="Transactions" loading={!summary} detail="Pieces sold">
             {summary?.transactions.toLocaleString('en-US')}
           </Figure>
@@ -114,7 +121,7 @@ export function SalesPage() {
                   ? 'Orders paid in full and sales you record appear here.'
                   : `Nothing sold in this period (${SALE_PERIOD_LABELS[period]}).`
             }
-            action={<Button onClick={() => setRecording(true)}>Record Sale</Button>}
+            action={can('sales:record') && <Button onClick={() => setRecording(true)}>Record Sale</Button>}
           />
         }
       />

@@ -1,0 +1,72 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type Me, staffAdminContract } from '../../shared/staff/admin-contract'
+import {
+  BUILT_IN_ROLES,
+  isBuiltInRole,
+  mustSetUpTwoFactor,
+  type Permission,
+  type RoutePermission,
+} from '../../shared/staff/permissions'
+import { call } from '../lib/api'
+import { useAuth } from '../lib/auth'
+
+// What the signed-in member's role lets them do (issue 35). The back office reads it once from
+// /api/admin/me and hides every page, card, column and button the role cannot use, so browsing
+// never meets a 403. The server decides on every request; this only keeps the screens honest.
+
+/**
+ * The member's role and permissions; read again when the window comes back (a role may change).
+ * Keyed by the signed-in user, so another member signing in on this tab never reads the last one's.
+ */
+export const meQuery = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: [staffAdminContract.me.path, userId],
+    queryFn: () => call(staffAdminContract.me),
+    staleTime: 60_000,
+  })
+
+/** Whether a member holding `permissions` may use what needs `permission` ('staff': any member). */
+export const holds = (permissions: readonly string[], permission: RoutePermission): boolean =>
+  permission === 'staff' || permissions.includes(permission)
+
+/** The items (sections, cards, actions) a member holding `permissions` may open, in their order. */
+export const allowedFor = <T extends { permission: RoutePermission }>(
+  items: readonly T[],
+  permissions: readonly string[],
+): T[] => items.filter((item) => holds(permissions, item.permission))
+
+export interface Access {
+  /** Known once /api/admin/me has answered. */
+  me: Me | undefined
+  can: (permission: RoutePermission) => boolean
+  /** A Manager or Bookkeeper without two-factor sign-in: only their profile until it is on. */
+  mustSetUpTwoFactor: boolean
+}
+
+/** Everything a back-office screen needs to follow the role. Until `me` is known, nothing is allowed. */
+export function useAccess(): Access {
+  const { user } = useAuth()
+  const { data: me } = useQuery({ ...meQuery(user?.id), enabled: !!user?.isAdmin })
+  const permissions = me?.permissions ?? []
+  return {
+    me,
+    can: (permission) => me !== undefined && holds(permissions, permission),
+    mustSetUpTwoFactor:
+      me !== undefined &&
+      !!user &&
+      mustSetUpTwoFactor({ role: me.role, twoFactorEnabled: user.twoFactorEnabled }),
+  }
+}
+
+/** 'manager' → 'Manager'; a custom role is shown by its own name. */
+export const roleLabel = (role: string) => (isBuiltInRole(role) ? BUILT_IN_ROLES[role].label : role)
+
+export const useCan = (permission: RoutePermission) => useAccess().can(permission)
+
+/**
+ * An answer whose fields marked `needs(...)` in its shared schema may be left out for this member
+ * (the server drops them): the screens read it through this type so they test before they show.
+ */
+export type MaybeWithout<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
+
+export type { Permission }
