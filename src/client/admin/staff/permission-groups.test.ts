@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
+import { permissionGroups, permissionLabel, roleLabel } from './permission-groups'
+
+describe('the Staff page’s words for permissions and roles', () => {
+  it('groups every permission once, by area, in the order PERMISSIONS lists them', () => {
+    const groups = permissionGroups()
+    expect(groups.flatMap((group) => group.permissions)).toEqual(ALL_PERMISSIONS)
+    expect(groups.map((group) => group.area)).toEqual([
+      'orders',
+      'products',
+      'ledger',
+      'sales',
+      'discounts',
+      'journal',
+      'community',
+      'customers',
+      'staff',
+      'settings',
+      'backup',
+    ])
+    expect(groups[0]).toEqual({
+      area: 'orders',
+      label: 'Orders',
+      permissions: ['orders:view', 'orders:fulfil', 'orders:payments', 'orders:refund'],
+    })
+  })
+
+  it('keeps only the areas a role holds', () => {
+    expect(permissionGroups(['orders:fulfil', 'orders:view'])).toEqual([
+      { area: 'orders', label: 'Orders', permissions: ['orders:view', 'orders:fulfil'] },
+    ])
+    expect(permissionGroups([])).toEqual([])
+  })
+
+  it('names a permission in the words of its refusal, capitalised', () => {
+    expect(permissionLabel('orders:refund')).toBe('Refunds and cancellations')
+    expect(permissionLabel('products:cost')).toBe('Cost and profit')
+    expect(permissionLabel('unknown:thing')).toBe('unknown:thing')
+  })
+
+  it('labels a role from the list, falling back to the built-in label, then to its name', () => {
+    const roles = [{ name: 'gem-show-helper', label: 'Gem show helper' }]
+    expect(roleLabel('gem-show-helper', roles)).toBe('Gem show helper')
+    expect(roleLabel('show-assistant', undefined)).toBe('Show assistant')
+    expect(roleLabel('gone', roles)).toBe('gone')
+  })
+})

@@ -1,0 +1,64 @@
+import type { RoleAnswer } from '../../../shared/staff/admin-contract'
+import {
+  ALL_PERMISSIONS,
+  BUILT_IN_ROLES,
+  isBuiltInRole,
+  PERMISSIONS,
+  type Permission,
+} from '../../../shared/staff/permissions'
+
+// How the Staff page names permissions and roles: the words of PERMISSIONS (the ones a refusal
+// uses), grouped by the area before the colon, in PERMISSIONS' own order.
+
+const AREA_LABELS: Record<string, string> = {
+  orders: 'Orders',
+  products: 'Products',
+  ledger: 'Ledger',
+  sales: 'Sales',
+  discounts: 'Discounts',
+  journal: 'Journal',
+  community: 'Community',
+  customers: 'Customers',
+  staff: 'Staff',
+  settings: 'Settings',
+  backup: 'Backups',
+}
+
+export interface PermissionGroup {
+  area: string
+  label: string
+  permissions: Permission[]
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** "orders:refund" → "Refunds and cancellations"; an unknown name is shown as it is. */
+export function permissionLabel(permission: string): string {
+  return Object.hasOwn(PERMISSIONS, permission)
+    ? capitalize(PERMISSIONS[permission as Permission])
+    : permission
+}
+
+/** The permissions by area, each area once, in the order PERMISSIONS lists them. */
+export function permissionGroups(permissions: readonly string[] = ALL_PERMISSIONS): PermissionGroup[] {
+  const groups = new Map<string, PermissionGroup>()
+  for (const permission of ALL_PERMISSIONS) {
+    if (!permissions.includes(permission)) continue
+    const area = permission.split(':')[0]!
+    let group = groups.get(area)
+    if (!group) {
+      group = { area, label: AREA_LABELS[area] ?? capitalize(area), permissions: [] }
+      groups.set(area, group)
+    }
+    group.permissions.push(permission)
+  }
+  return [...groups.values()]
+}
+
+/** A role's label by its name: from the roles list when it has come, else the built-in label. */
+export function roleLabel(name: string, roles: readonly Pick<RoleAnswer, 'name' | 'label'>[] | undefined) {
+  return (
+    roles?.find((role) => role.name === name)?.label ??
+    (isBuiltInRole(name) ? BUILT_IN_ROLES[name].label : name)
+  )
+}

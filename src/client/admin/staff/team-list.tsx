@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query'
+import { UserCheck, Users, UserX } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import type { RoleAnswer, StaffMember } from '../../../shared/staff/admin-contract'
+import { useAuth } from '../../lib/auth'
+import { useFailureToast } from '../../lib/use-failure-toast'
+import { Badge } from '../../ui/badge'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { EmptyState } from '../../ui/empty-state'
+import { Select } from '../../ui/select'
+import { ShopTime } from '../../ui/shop-time'
+import { staffQueries, useUpdateMember } from './api'
+import { roleLabel } from './permission-groups'
+
+const column = dataTableColumns<StaffMember>()
+
+interface Handlers {
+  me: string | undefined
+  roles: RoleAnswer[] | undefined
+  busy: number | undefined
+  /** The role being saved for the busy member, shown in its select until the server answers. */
+  pendingRole: string | undefined
+  changeRole: (member: StaffMember, role: string) => void
+  deactivate: (member: StaffMember) => void
+  reactivate: (member: StaffMember) => void
+}
+
+function teamColumns({
+  me,
+  roles,
+  busy,
+  pendingRole,
+  changeRole,
+  deactivate,
+  reactivate,
+}: Handlers): DataTableColumn<StaffMember>[] {
+  return column.columns([
+    column.accessor('username', {
+      header: 'Member',
+      meta: { role: 'primary' },
+      cell: ({ row }) => (
+        <span className="inline-flex flex-wrap items-center gap-2 font-medium text-ink">
+          {row.original.username}
+          {row.original.username === me && <Badge>You</Badge>}
+          {/* On a phone's card the status sits beside the name; the table has its own column. */}
+          {!row.original.active && (
+            <Badge variant="draft" className="sm:hidden">
+              Deactivated
+            </Badge>
+          )}
+        </span>
+      ),
+    }),
+    column.accessor('email', {
+      header: 'Email',
+      cell: ({ getValue }) => <span className="[overflow-wrap:anywhere]">{getValue() ?? '—'}</span>,
+    }),
+    column.accessor('role', {
+      header: 'Role',
+      cell: ({ row }) => {
+        const member = row.original
+        // Until the roles have come, the member's own role is the one choice.
+        const choices = roles ?? [{ name: member.role, label: roleLabel(member.role, roles) }]
+        return (
+          <Select
+            aria-label={`Role of ${member.username}`}
+            className="min-w-40 sm:w-44"
+            value={(busy === member.id && pendingRole) || member.role}
+            disabled={busy === member.id}
+            onChange={(event) => changeRole(member, event.target.value)}
+          >
+            {choices.map((role) => (
+              <option key={role.name} value={role.name}>
+                {role.label}
+              </option>
+            ))}
+          </Select>
+        )
+      },
+    }),
+    column.accessor('twoFactorEnabled', {
+      header: 'Two-factor',
+      cell: ({ getValue }) =>
+        getValue() ? <Badge variant="jade">On</Badge> : <Badge variant="neutral">Off</Badge>,
+    }),
+    column.accessor('lastSignInAt', {
+      header: 'Last sign-in',
+      cell: ({ getValue }) => {
+        const at = getValue()
+        return at ? <ShopTime iso={at} /> : <span className="text-ink-muted">Never</span>
+      },
+    }),
+    column.accessor('active', {
+      header: 'Status',
+      meta: { hideOnCard: true },
+      cell: ({ getValue }) =>
+        getValue() ? <Badge variant="available">Active</Badge> : <Badge variant="draft">Deactivated</Badge>,
+    }),
+    column.display({
+      id: 'actions',
+      meta: { role: 'actions', label: 'Actions' },
+      cell: ({ row }) => {
+        const member = row.original
+        return member.active ? (
+          <Button variant="ghost" size="sm" disabled={busy === member.id} onClick={() => deactivate(member)}>
+            <UserX className="size-3.5" aria-hidden /> Deactivate
+            <span className="sr-only"> {member.username}</span>
+          </Button>
+        ) : (
+          <Button variant="ghost" size="sm" disabled={busy === member.id} onClick={() => reactivate(member)}>
+            <UserCheck className="size-3.5" aria-hidden /> Reactivate
+            <span className="sr-only"> {member.username}</span>
+          </Button>
+        )
+      },
+    }),
+  ])
+}
+
+/** The team: each member's role, second factor, last sign-in and whether they may sign in. */
+export function TeamList() {
+  const { user } = useAuth()
+  const query = useQuery(staffQueries.staff())
+  const roles = useQuery(staffQueries.roles()).data?.items
+  const update = useUpdateMember()
+  const [deactivating, setDeactivating] = useState<StaffMember>()
+  useFailureToast('Could not load the team', query.error)
+  const busy = update.isPending ? update.variables?.member.id : undefined
+  const pendingRole = update.isPending ? update.variables?.change.role : undefined
+  const columns = useMemo(
+    () =>
+      teamColumns({
+        me: user?.username,
+        roles,
+        busy,
+        pendingRole,
+        // A refusal (the last Owner, a role above one's own) leaves the list as the server has it.
+        changeRole: (member, role) => update.mutate({ member, change: { role } }),
+        deactivate: setDeactivating,
+        reactivate: (member) => update.mutate({ member, change: { active: true } }),
+      }),
+    [user?.username, roles, busy, pendingRole, update.mutate],
+  )
+  const members = query.data?.items
+
+  return (
+    <>
+      <DataTable
+        caption="Team members"
+        noun={{ one: 'member', other: 'members' }}
+        columns={columns}
+        data={members}
+        getRowId={(member) => String(member.id)}
+        total={query.data?.total ?? 0}
+        page={1}
+        pageSize={200}
+        onPageChange={() => {}}
+        skeletonRows={3}
+        empty={
+          <EmptyState
+            icon={<Users className="size-7" aria-hidden />}
+            title="No team yet"
+            description="Invite the people who help you: each gets only what their role allows."
+          />
+        }
+      />
+      <ConfirmDialog
+        open={!!deactivating}
+        onOpenChange={(open) => !open && setDeactivating(undefined)}
+        title={`Deactivate ${deactivating?.username ?? 'this member'}?`}
+        description={`This ends their sessions at once: ${deactivating?.username ?? 'they'} can no longer sign in to the back office. Their account and history are kept, and you can reactivate them later.`}
+        confirmLabel="Deactivate"
+        pendingLabel="Deactivating…"
+        destructive
+        onConfirm={() => update.mutateAsync({ member: deactivating!, change: { active: false } })}
+      />
+    </>
+  )
+}
