@@ -43,8 +43,9 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await roleDialog.getByRole('button', { name: 'Create role' }).click()
   await expect(roleDialog.getByText('Choose at least one permission')).toBeVisible()
   await roleDialog.getByLabel('Name').fill(`Fair helper ${run}`)
-  await roleDialog.getByRole('checkbox', { name: 'Products', exact: true }).check()
+  await roleDialog.getByRole('checkbox', { name: 'View products' }).check()
   await roleDialog.getByRole('checkbox', { name: 'Recording sales' }).check()
+  await shoot(page, 'role-dialog-1440')
   await roleDialog.getByRole('button', { name: 'Create role' }).click()
   await expect(toast(page, 'Role created')).toBeVisible()
   await expect(page.getByRole('heading', { name: `Fair helper ${run}`, level: 4 })).toBeVisible()
@@ -83,6 +84,11 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await expect(phone.getByText(email)).toBeVisible()
   await axe(phone)
   await shoot(phone, 'invitation-375')
+  if (SHOTS) {
+    await phone.setViewportSize({ width: 1440, height: 900 })
+    await shoot(phone, 'invitation-1440')
+    await phone.setViewportSize({ width: 375, height: 812 })
+  }
   await phone.getByLabel('Username').fill(username)
   await phone.getByLabel('Password').fill('short')
   await phone.getByRole('button', { name: 'Join the team' }).click()
@@ -136,4 +142,19 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await axe(page)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await shoot(page, 'staff-375')
+
+  // Both dialogs fit a phone and pass axe.
+  for (const [button, name] of [
+    ['New role', 'New role'],
+    ['Invite a member', 'Invite a member'],
+  ] as const) {
+    await page.getByRole('button', { name: button }).first().click()
+    const dialog = page.getByRole('dialog', { name })
+    await expect(dialog).toBeVisible()
+    await axe(page)
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    await shoot(page, `${name.toLowerCase().replaceAll(' ', '-')}-375`)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+  }
 })

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { KeyRound, MailX } from 'lucide-react'
+import { Gem, KeyRound, MailX } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -19,7 +19,6 @@ import { EmptyState } from '../ui/empty-state'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { Skeleton } from '../ui/skeleton'
-import { AuthCard } from './auth-card'
 
 const accountSchema = acceptInvitationSchema.pick({ username: true, password: true })
 type AccountInput = { username: string; password: string }
@@ -107,59 +106,59 @@ export function StaffInvitationPage() {
   })
 
   return (
-    <AuthCard
-      title={
-        <>
-          Join {shop ?? 'the shop'}
-          <span className="mt-2 block text-2xl text-jade-800">as {invitation.roleLabel}</span>
-        </>
-      }
-      description={
-        <>
-          This invitation is for{' '}
-          <strong className="font-medium text-ink [overflow-wrap:anywhere]">{invitation.email}</strong>.
-          Choose how you will sign in to the back office.
-        </>
-      }
-    >
-      <form onSubmit={submit} className="space-y-6" noValidate>
-        <FormField
-          label="Username"
-          htmlFor={`${id}-username`}
-          error={errors.username?.message}
-          hint="What you type to sign in; others on the team see it."
-        >
-          <Input
-            autoComplete="username"
-            spellCheck={false}
-            autoCapitalize="none"
-            {...form.register('username')}
-          />
-        </FormField>
-        <FormField
-          label="Password"
-          htmlFor={`${id}-password`}
-          error={errors.password?.message}
-          hint={`At least ${STAFF_PASSWORD_MIN} characters.`}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </FormField>
-        {invitation.twoFactorRequired && (
-          <p className="flex gap-3 border-l-2 border-gold/60 pl-3 text-sm leading-relaxed text-ink-muted">
-            <KeyRound className="mt-0.5 size-4 shrink-0 text-jade-700" aria-hidden />
-            Your role signs in with a second factor: right after this step you will set it up with an
-            authenticator app.
-          </p>
-        )}
-        {formError && (
-          <p role="alert" className="text-sm text-destructive">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" className="w-full" loading={accept.isPending}>
-          {accept.isPending ? 'Joining…' : 'Join the team'}
-        </Button>
-      </form>
-    </AuthCard>
+    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-md px-4 py-16 sm:py-24">
+      <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-full border border-gold/50 text-jade-700">
+        <Gem className="size-7" aria-hidden />
+      </div>
+      <h1 id={`${id}-title`} className="text-center font-display text-4xl leading-tight text-ink">
+        Join {shop ?? 'the shop'}
+        <span className="mt-1 block text-2xl text-jade-800">as {invitation.roleLabel}</span>
+      </h1>
+      <p className="mt-4 text-center leading-relaxed text-ink-muted">
+        This invitation is for
+        <strong className="block font-medium text-ink [overflow-wrap:anywhere]">{invitation.email}</strong>
+        Choose how you will sign in to the back office.
+      </p>
+      <div className="mt-10 border-t border-gold/40 pt-8">
+        <form onSubmit={submit} className="space-y-6" noValidate>
+          <FormField
+            label="Username"
+            htmlFor={`${id}-username`}
+            error={errors.username?.message}
+            hint="What you type to sign in; others on the team see it."
+          >
+            <Input
+              autoComplete="username"
+              spellCheck={false}
+              autoCapitalize="none"
+              {...form.register('username')}
+            />
+          </FormField>
+          <FormField
+            label="Password"
+            htmlFor={`${id}-password`}
+            error={errors.password?.message}
+            hint={`At least ${STAFF_PASSWORD_MIN} characters.`}
+          >
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          {invitation.twoFactorRequired && (
+            <p className="flex gap-3 border-l-2 border-gold/60 pl-3 text-sm leading-relaxed text-ink-muted">
+              <KeyRound className="mt-0.5 size-4 shrink-0 text-jade-700" aria-hidden />
+              Your role signs in with a second factor: right after this step you will set it up with an
+              authenticator app.
+            </p>
+          )}
+          {formError && (
+            <p role="alert" className="text-sm text-destructive">
+              {formError}
+            </p>
+          )}
+          <Button type="submit" className="w-full" loading={accept.isPending}>
+            {accept.isPending ? 'Joining…' : 'Join the team'}
+          </Button>
+        </form>
+      </div>
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
-import { permissionGroups, permissionLabel, roleLabel } from './permission-groups'
+import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '../../../shared/staff/permissions'
+import { nearlyEverything, permissionGroups, permissionLabel, roleLabel } from './permission-groups'
 
 describe('the Staff page’s words for permissions and roles', () => {
   it('groups every permission once, by area, in the order PERMISSIONS lists them', () => {
@@ -35,6 +35,8 @@ describe('the Staff page’s words for permissions and roles', () => {
 
   it('names a permission in the words of its refusal, capitalised', () => {
     expect(permissionLabel('orders:refund')).toBe('Refunds and cancellations')
+    expect(permissionLabel('orders:view')).toBe('View orders')
+    expect(permissionLabel('ledger:view')).toBe('View the ledger and reports')
     expect(permissionLabel('products:cost')).toBe('Cost and profit')
     expect(permissionLabel('unknown:thing')).toBe('unknown:thing')
   })
@@ -44,5 +46,16 @@ describe('the Staff page’s words for permissions and roles', () => {
     expect(roleLabel('gem-show-helper', roles)).toBe('Gem show helper')
     expect(roleLabel('show-assistant', undefined)).toBe('Show assistant')
     expect(roleLabel('gone', roles)).toBe('gone')
+  })
+
+  it('says "every permission" of the Owner and the Manager, and lists the others', () => {
+    expect(nearlyEverything(BUILT_IN_ROLES.owner.permissions)).toBe('Every permission')
+    expect(nearlyEverything(BUILT_IN_ROLES.manager.permissions)).toBe(
+      'Every permission except staff and roles, settings and backups',
+    )
+    expect(nearlyEverything(ALL_PERMISSIONS.filter((p) => p !== 'backup:download'))).toBe(
+      'Every permission except backups',
+    )
+    expect(nearlyEverything(BUILT_IN_ROLES.packer.permissions)).toBeUndefined()
   })
 })

@@ -32,11 +32,28 @@ export interface PermissionGroup {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** "orders:refund" → "Refunds and cancellations"; an unknown name is shown as it is. */
+/**
+ * "orders:refund" → "Refunds and cancellations", "orders:view" → "View orders"; an unknown name is
+ * shown as it is.
+ */
 export function permissionLabel(permission: string): string {
-  return Object.hasOwn(PERMISSIONS, permission)
-    ? capitalize(PERMISSIONS[permission as Permission])
-    : permission
+  if (!Object.hasOwn(PERMISSIONS, permission)) return permission
+  const words = PERMISSIONS[permission as Permission]
+  return permission.endsWith(':view') ? `View ${words}` : capitalize(words)
+}
+
+/**
+ * A role that holds (nearly) every permission said in one line rather than eleven areas:
+ * "Every permission", "Every permission except staff and roles, settings and backups". Undefined
+ * when it lacks more than three: its list reads better.
+ */
+export function nearlyEverything(permissions: readonly string[]): string | undefined {
+  const missing = ALL_PERMISSIONS.filter((permission) => !permissions.includes(permission))
+  if (missing.length === 0) return 'Every permission'
+  if (missing.length > 3) return undefined
+  const words = missing.map((permission) => PERMISSIONS[permission])
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
+  return `Every permission except ${list}`
 }
 
 /** The permissions by area, each area once, in the order PERMISSIONS lists them. */

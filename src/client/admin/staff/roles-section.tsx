@@ -8,7 +8,7 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Skeleton } from '../../ui/skeleton'
 import { staffQueries, useRemoveRole } from './api'
-import { permissionGroups, permissionLabel } from './permission-groups'
+import { nearlyEverything, permissionGroups, permissionLabel } from './permission-groups'
 import { RoleDialog } from './role-dialog'
 
 /** One role: its name, how many hold it, and what it allows, area by area. */
@@ -22,6 +22,7 @@ function RoleCard({
   onDelete?: (role: RoleAnswer) => void
 }) {
   const headingId = `role-${role.id}-name`
+  const summary = nearlyEverything(role.permissions)
   return (
     <li aria-labelledby={headingId} className="flex flex-col border-t border-ink/10 pt-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -32,14 +33,18 @@ function RoleCard({
           {role.members} {role.members === 1 ? 'member' : 'members'}
         </span>
       </div>
-      <dl className="mt-3 grid grid-cols-[minmax(0,6rem)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        {permissionGroups(role.permissions).map((group) => (
-          <div key={group.area} className="contents">
-            <dt className="text-ink-muted">{group.label}</dt>
-            <dd className="text-ink">{group.permissions.map(permissionLabel).join(', ')}</dd>
-          </div>
-        ))}
-      </dl>
+      {summary ? (
+        <p className="mt-3 text-sm text-ink">{summary}</p>
+      ) : (
+        <dl className="mt-3 grid grid-cols-[minmax(0,6rem)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+          {permissionGroups(role.permissions).map((group) => (
+            <div key={group.area} className="contents">
+              <dt className="text-ink-muted">{group.label}</dt>
+              <dd className="text-ink">{group.permissions.map(permissionLabel).join(', ')}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {(onEdit || onDelete) && (
         <div className="mt-3 flex flex-wrap justify-end gap-1">
           {onEdit && (
