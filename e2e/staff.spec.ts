@@ -107,6 +107,9 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await expect(row).toContainText(email)
   await expect(row).toContainText('Active')
   await row.getByRole('combobox', { name: `Role of ${username}` }).selectOption({ label: 'Show assistant' })
+  const change = page.getByRole('alertdialog', { name: `Make ${username} a Show assistant?` })
+  await expect(change).toContainText('View products, Recording sales')
+  await change.getByRole('button', { name: 'Change role' }).click()
   await expect(toast(page, 'Role changed')).toBeVisible()
   await page.reload()
   await expect(row.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('show-assistant')
@@ -115,7 +118,10 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   watch.expectFailures({ url: /^\/api\/admin\/staff\/\d+$/, status: 409 })
   const me = team.getByRole('row').filter({ hasText: E2E_ADMIN.username })
   await me.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` }).selectOption({ label: 'Manager' })
+  const stepDown = page.getByRole('alertdialog', { name: `Make ${E2E_ADMIN.username} a Manager?` })
+  await stepDown.getByRole('button', { name: 'Change role' }).click()
   await expect(toast(page, 'This is the last Owner. Make another member an Owner first.')).toBeVisible()
+  await stepDown.getByRole('button', { name: 'Cancel' }).click()
   await expect(me.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` })).toHaveValue('owner')
 
   // Deactivating asks first and names what it does.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '../../../shared/staff/permissions'
-import { nearlyEverything, permissionGroups, permissionLabel, roleLabel } from './permission-groups'
+import {
+  nearlyEverything,
+  permissionGroups,
+  permissionLabel,
+  roleLabel,
+  roleSummary,
+} from './permission-groups'
 
 describe('the Staff page’s words for permissions and roles', () => {
   it('groups every permission once, by area, in the order PERMISSIONS lists them', () => {
@@ -57,5 +63,10 @@ describe('the Staff page’s words for permissions and roles', () => {
       'Every permission except backups',
     )
     expect(nearlyEverything(BUILT_IN_ROLES.packer.permissions)).toBeUndefined()
+  })
+
+  it('sums a role up in one line', () => {
+    expect(roleSummary(BUILT_IN_ROLES.packer.permissions)).toBe('View orders, Packing and shipping orders')
+    expect(roleSummary(BUILT_IN_ROLES.owner.permissions)).toBe('Every permission')
   })
 })

@@ -79,3 +79,14 @@ export function roleLabel(name: string, roles: readonly Pick<RoleAnswer, 'name' 
     (isBuiltInRole(name) ? BUILT_IN_ROLES[name].label : name)
   )
 }
+
+/** What a role allows, in one line: "View orders, Packing and shipping orders". */
+export function roleSummary(permissions: readonly string[]): string {
+  return (
+    nearlyEverything(permissions) ??
+    (permissionGroups(permissions)
+      .flatMap((group) => group.permissions.map(permissionLabel))
+      .join(', ') ||
+      'nothing yet')
+  )
+}

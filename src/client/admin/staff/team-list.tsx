@@ -12,16 +12,19 @@ import { EmptyState } from '../../ui/empty-state'
 import { Select } from '../../ui/select'
 import { ShopTime } from '../../ui/shop-time'
 import { staffQueries, useUpdateMember } from './api'
-import { roleLabel } from './permission-groups'
+import { roleLabel, roleSummary } from './permission-groups'
 
 const column = dataTableColumns<StaffMember>()
+
+/** "an Owner", "a Packer". */
+const article = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`
 
 interface Handlers {
   me: string | undefined
   roles: RoleAnswer[] | undefined
   busy: number | undefined
-  /** The role being saved for the busy member, shown in its select until the server answers. */
-  pendingRole: string | undefined
+  /** A role chosen and not yet confirmed or saved: its member's select shows it meanwhile. */
+  choice: { member: StaffMember; role: string } | undefined
   changeRole: (member: StaffMember, role: string) => void
   deactivate: (member: StaffMember) => void
   reactivate: (member: StaffMember) => void
@@ -31,7 +34,7 @@ function teamColumns({
   me,
   roles,
   busy,
-  pendingRole,
+  choice,
   changeRole,
   deactivate,
   reactivate,
@@ -67,7 +70,7 @@ function teamColumns({
           <Select
             aria-label={`Role of ${member.username}`}
             className="min-w-40 sm:w-44"
-            value={(busy === member.id && pendingRole) || member.role}
+            value={choice?.member.id === member.id ? choice.role : member.role}
             disabled={busy === member.id}
             onChange={(event) => changeRole(member, event.target.value)}
           >
@@ -126,22 +129,22 @@ export function TeamList() {
   const roles = useQuery(staffQueries.roles()).data?.items
   const update = useUpdateMember()
   const [deactivating, setDeactivating] = useState<StaffMember>()
+  // A role change is confirmed first: a keyboard's arrow keys change a closed select at once.
+  const [choice, setChoice] = useState<{ member: StaffMember; role: string }>()
   useFailureToast('Could not load the team', query.error)
   const busy = update.isPending ? update.variables?.member.id : undefined
-  const pendingRole = update.isPending ? update.variables?.change.role : undefined
   const columns = useMemo(
     () =>
       teamColumns({
         me: user?.username,
         roles,
         busy,
-        pendingRole,
-        // A refusal (the last Owner, a role above one's own) leaves the list as the server has it.
-        changeRole: (member, role) => update.mutate({ member, change: { role } }),
+        choice,
+        changeRole: (member, role) => setChoice(role === member.role ? undefined : { member, role }),
         deactivate: setDeactivating,
         reactivate: (member) => update.mutate({ member, change: { active: true } }),
       }),
-    [user?.username, roles, busy, pendingRole, update.mutate],
+    [user?.username, roles, busy, choice, update.mutate],
   )
   const members = query.data?.items
 
@@ -165,6 +168,19 @@ export function TeamList() {
             description="Invite the people who help you: each gets only what their role allows."
           />
         }
+      />
+      <ConfirmDialog
+        open={!!choice}
+        onOpenChange={(open) => !open && setChoice(undefined)}
+        title={`Make ${choice?.member.username ?? 'this member'} ${article(choice ? roleLabel(choice.role, roles) : 'member')}?`}
+        description={
+          choice &&
+          `From now on ${choice.member.username}’s role allows: ${roleSummary(roles?.find((role) => role.name === choice.role)?.permissions ?? [])}.`
+        }
+        confirmLabel="Change role"
+        pendingLabel="Saving…"
+        // A refusal (the last Owner, a role above one's own) leaves the list as the server has it.
+        onConfirm={() => update.mutateAsync({ member: choice!.member, change: { role: choice!.role } })}
       />
       <ConfirmDialog
         open={!!deactivating}
