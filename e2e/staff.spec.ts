@@ -15,6 +15,8 @@ const shoot = async (page: Page, name: string) => {
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first()
+/** A toast comes once the server has answered, which on a busy machine can take a while. */
+const SLOW = { timeout: 15_000 }
 
 const axe = async (page: Page) =>
   expect(
@@ -47,8 +49,17 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await roleDialog.getByRole('checkbox', { name: 'Recording sales' }).check()
   await shoot(page, 'role-dialog-1440')
   await roleDialog.getByRole('button', { name: 'Create role' }).click()
-  await expect(toast(page, 'Role created')).toBeVisible()
+  await expect(toast(page, 'Role created')).toBeVisible(SLOW)
   await expect(page.getByRole('heading', { name: `Fair helper ${run}`, level: 4 })).toBeVisible()
+  await page.getByRole('button', { name: `Edit Fair helper ${run}` }).click()
+  const editDialog = page.getByRole('dialog', { name: `Edit Fair helper ${run}` })
+  await expect(editDialog.getByRole('checkbox', { name: 'Recording sales' })).toBeChecked()
+  await editDialog.getByRole('checkbox', { name: 'Packing and shipping orders' }).check()
+  await editDialog.getByRole('button', { name: 'Save role' }).click()
+  await expect(toast(page, 'Role saved')).toBeVisible(SLOW)
+  await expect(page.getByRole('listitem', { name: `Fair helper ${run}` })).toContainText(
+    'Packing and shipping orders',
+  )
 
   // The invitation: a field error from the form, then the e-mail on its way.
   await page.getByRole('button', { name: 'Invite a member' }).first().click()
@@ -59,7 +70,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await invite.getByLabel('E-mail').fill(email)
   await invite.getByLabel('Role').selectOption({ label: 'Packer' })
   await invite.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(toast(page, 'Invitation sent')).toBeVisible()
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible(SLOW)
   const pending = page.getByRole('table', { name: 'Pending invitations' })
   await expect(pending.getByRole('row').filter({ hasText: email })).toContainText('Packer')
   await expect(pending.getByRole('row').filter({ hasText: email })).toContainText(E2E_ADMIN.username)
@@ -110,7 +121,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   const change = page.getByRole('alertdialog', { name: `Make ${username} a Show assistant?` })
   await expect(change).toContainText('View products, Recording sales')
   await change.getByRole('button', { name: 'Change role' }).click()
-  await expect(toast(page, 'Role changed')).toBeVisible()
+  await expect(page.getByText('Role changed', { exact: true })).toBeVisible(SLOW)
   await page.reload()
   await expect(row.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('show-assistant')
 
@@ -120,7 +131,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await me.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` }).selectOption({ label: 'Manager' })
   const stepDown = page.getByRole('alertdialog', { name: `Make ${E2E_ADMIN.username} a Manager?` })
   await stepDown.getByRole('button', { name: 'Change role' }).click()
-  await expect(toast(page, 'This is the last Owner. Make another member an Owner first.')).toBeVisible()
+  await expect(toast(page, 'This is the last Owner. Make another member an Owner first.')).toBeVisible(SLOW)
   await stepDown.getByRole('button', { name: 'Cancel' }).click()
   await expect(me.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` })).toHaveValue('owner')
 
@@ -131,7 +142,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await confirm.getByRole('button', { name: 'Deactivate' }).click()
   await expect(row).toContainText('Deactivated')
   await row.getByRole('button', { name: `Reactivate ${username}` }).click()
-  await expect(toast(page, 'Member reactivated')).toBeVisible()
+  await expect(toast(page, 'Member reactivated')).toBeVisible(SLOW)
   await expect(row).toContainText('Active')
 
   // One invitation left pending, for the page as an owner sees it on most days.
@@ -139,7 +150,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await invite.getByLabel('E-mail').fill(`helper-${run}@example.com`)
   await invite.getByLabel('Role').selectOption({ label: `Fair helper ${run}` })
   await invite.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(toast(page, 'Invitation sent')).toBeVisible()
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible(SLOW)
   await expect(pending.getByRole('row').filter({ hasText: `helper-${run}@example.com` })).toBeVisible()
   await shoot(page, 'staff-1440')
 

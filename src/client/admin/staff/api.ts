@@ -11,6 +11,8 @@ import { queries } from '../../lib/queries'
 
 // The team's lists are short (a shop's few helpers): one unpaged answer each, refreshed after
 // every change. Each mutation shows its own toasts; a refused change leaves everything as it was.
+// A success toast comes once the lists are fresh: raised while its dialog is still open, a slow
+// refresh could use up its five seconds behind the dialog, unseen and unheard.
 
 export const staffQueries = {
   /** The signed-in member's own permissions: nobody grants what they do not hold. */
@@ -39,6 +41,9 @@ export function useUpdateMember() {
     mutationFn: ({ member, change }: { member: StaffMember; change: { role?: string; active?: boolean } }) =>
       call(contract.updateMember, { params: { id: member.id }, body: change }),
     onSuccess: async (updated, { change }) => {
+      await refresh()
+      // The owner may have changed their own role: the back office reads it from here.
+      await queryClient.invalidateQueries({ queryKey: queries.auth().queryKey })
       toastSuccess(
         change.active === undefined
           ? 'Role changed'
@@ -47,9 +52,6 @@ export function useUpdateMember() {
             : 'Member deactivated',
         `${updated.username}${change.active === undefined ? '’s role is saved.' : change.active ? ' can sign in again.' : ' is signed out and can no longer sign in.'}`,
       )
-      await refresh()
-      // The owner may have changed their own role: the back office reads it from here.
-      await queryClient.invalidateQueries({ queryKey: queries.auth().queryKey })
     },
     onError: (error) => toastFailure('Could not change the member', error),
   })
@@ -60,8 +62,8 @@ export function useInvite() {
   return useMutation({
     mutationFn: (input: InvitationInput) => call(contract.invite, { body: input }),
     onSuccess: async (reply, input) => {
-      toastSuccess(reply.message, `An e-mail is on its way to ${input.email}.`)
       await refresh()
+      toastSuccess(reply.message, `An e-mail is on its way to ${input.email}.`)
     },
   })
 }
@@ -71,8 +73,8 @@ export function useResendInvitation() {
   return useMutation({
     mutationFn: (id: number) => call(contract.resendInvitation, { params: { id } }),
     onSuccess: async (reply) => {
-      toastSuccess(reply.message, 'The new link is good for 72 hours; the one sent before no longer works.')
       await refresh()
+      toastSuccess(reply.message, 'The new link is good for 72 hours; the one sent before no longer works.')
     },
     onError: (error) => toastFailure('Could not resend the invitation', error),
   })
@@ -83,8 +85,8 @@ export function useWithdrawInvitation() {
   return useMutation({
     mutationFn: (id: number) => call(contract.withdrawInvitation, { params: { id } }),
     onSuccess: async (reply) => {
-      toastSuccess(reply.message)
       await refresh()
+      toastSuccess(reply.message)
     },
     onError: (error) => toastFailure('Could not withdraw the invitation', error),
   })
@@ -98,8 +100,8 @@ export function useSaveRole() {
         ? call(contract.createRole, { body: input })
         : call(contract.updateRole, { params: { id }, body: input }),
     onSuccess: async (role, { id }) => {
-      toastSuccess(id === undefined ? 'Role created' : 'Role saved', role.label)
       await refresh()
+      toastSuccess(id === undefined ? 'Role created' : 'Role saved', role.label)
     },
   })
 }
@@ -109,8 +111,8 @@ export function useRemoveRole() {
   return useMutation({
     mutationFn: (id: number) => call(contract.removeRole, { params: { id } }),
     onSuccess: async (reply) => {
-      toastSuccess(reply.message)
       await refresh()
+      toastSuccess(reply.message)
     },
     onError: (error) => toastFailure('Could not delete the role', error),
   })
