@@ -21,3 +21,20 @@ export function pathOf(link: string): string {
   const url = new URL(link)
   return `${url.pathname}${url.search}`
 }
+
+/** The link of the newest staff invitation e-mail written for this address. */
+export function invitationLink(email: string): string | undefined {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  if (!existsSync(dir)) return undefined
+  const text = readdirSync(dir)
+    .filter((file) => file.includes('staff-invitation'))
+    .sort()
+    .map((file) =>
+      readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((mail) => mail.includes(email))
+    .at(-1)
+  return text ? /https?:\/\/[^\s"<>]+\/staff\/invitation\?token=[A-Za-z0-9_%.-]+/.exec(text)?.[0] : undefined
+}

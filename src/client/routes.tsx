@@ -112,6 +112,9 @@ const postPage = lazyPage(() => import('./storefront/journal/post-page'), 'PostP
 const AccountArea = lazy(() => import('./account/account-area'))
 const AdminApp = lazy(() => import('./admin/admin-app'))
 const OrderPage = lazy(() => import('./account/orders/order-page'))
+const StaffInvitationPage = lazy(() =>
+  import('./account/staff-invitation-page').then((module) => ({ default: module.StaffInvitationPage })),
+)
 
 const clientOnly = (element: React.ReactNode) => (
   <ClientOnly fallback={<PageSkeleton />}>
@@ -445,6 +448,17 @@ export const routes: RouteObject[] = [
         } satisfies PageHandle,
       },
       { path: 'account/*', element: clientOnly(<AccountArea />), handle: account },
+      {
+        path: 'staff/invitation',
+        element: clientOnly(<StaffInvitationPage />),
+        handle: {
+          meta: () => ({
+            title: 'Join the team',
+            description: 'Accept an invitation to the shop’s team.',
+            noindex: true,
+          }),
+        } satisfies PageHandle,
+      },
       {
         path: 'order/:id',
         element: clientOnly(<OrderPage />),

@@ -14,6 +14,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   subscribers: 'Subscribers',
   accounts: 'Accounts',
   reports: 'Reports',
+  staff: 'Staff',
   settings: 'Settings',
   profile: 'Profile',
 }

@@ -13,6 +13,7 @@ import {
   ShoppingCart,
   TicketPercent,
   UserCircle,
+  UserCog,
   Users,
 } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
@@ -40,6 +41,8 @@ export interface AdminSection {
   preload?: (queryClient: QueryClient, params: URLSearchParams, permissions: readonly string[]) => void
   /** Shown apart from the shop's work, at the foot of the navigation. */
   group?: 'account'
+  /** What a member's role must include to open the section. */
+  permission?: string
 }
 
 /** A lazy page whose chunk can be asked for before it renders (`load`), with the same download. */
@@ -162,6 +165,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: FileText,
     description: 'The sales-tax report, by state and jurisdiction, ready to file.',
     page: page(() => import('./reports/sales-tax-report-page'), 'ReportsPage'),
+  },
+  {
+    path: 'staff',
+    label: ADMIN_TITLES.staff!,
+    icon: UserCog,
+    description: 'The team, their roles and invitations.',
+    page: page(() => import('./staff/staff-page'), 'StaffPage'),
+    permission: 'staff:manage',
   },
   {
     path: 'settings',

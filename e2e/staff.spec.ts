@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
+import { expect, signInAsOwner, test } from './fixtures'
+import { invitationLink, pathOf } from './mail'
+
+// Issue 35: the owner invites a packer, who joins from the e-mail's link and lands in the back office.
+
+const SHOTS = process.env.STAFF_SCREENSHOTS
+if (SHOTS) mkdirSync(SHOTS, { recursive: true })
+const shoot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first()
+/** A toast comes once the server has answered, which on a busy machine can take a while. */
+const SLOW = { timeout: 15_000 }
+
+const axe = async (page: Page) =>
+  expect(
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
+  ).toEqual([])
+
+test('the owner invites a packer, who joins from the e-mail and is given another role', async ({
+  page,
+  browser,
+  watch,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const run = Date.now() % 100_000
+  const email = `packer-${run}@example.com`
+  const username = `packer${run}`
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signInAsOwner(page)
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Owner', level: 4 })).toBeVisible()
+
+  // A role of the shop's own: its name and two permissions.
+  await page.getByRole('button', { name: 'New role' }).click()
+  const roleDialog = page.getByRole('dialog', { name: 'New role' })
+  await roleDialog.getByRole('button', { name: 'Create role' }).click()
+  await expect(roleDialog.getByText('Choose at least one permission')).toBeVisible()
+  await roleDialog.getByLabel('Name').fill(`Fair helper ${run}`)
+  await roleDialog.getByRole('checkbox', { name: 'View products' }).check()
+  await roleDialog.getByRole('checkbox', { name: 'Recording sales' }).check()
+  await shoot(page, 'role-dialog-1440')
+  await roleDialog.getByRole('button', { name: 'Create role' }).click()
+  await expect(toast(page, 'Role created')).toBeVisible(SLOW)
+  await expect(page.getByRole('heading', { name: `Fair helper ${run}`, level: 4 })).toBeVisible()
+  await page.getByRole('button', { name: `Edit Fair helper ${run}` }).click()
+  const editDialog = page.getByRole('dialog', { name: `Edit Fair helper ${run}` })
+  await expect(editDialog.getByRole('checkbox', { name: 'Recording sales' })).toBeChecked()
+  await editDialog.getByRole('checkbox', { name: 'Packing and shipping orders' }).check()
+  await editDialog.getByRole('button', { name: 'Save role' }).click()
+  await expect(toast(page, 'Role saved')).toBeVisible(SLOW)
+  await expect(page.getByRole('listitem', { name: `Fair helper ${run}` })).toContainText(
+    'Packing and shipping orders',
+  )
+
+  // The invitation: a field error from the form, then the e-mail on its way.
+  await page.getByRole('button', { name: 'Invite a member' }).first().click()
+  const invite = page.getByRole('dialog', { name: 'Invite a member' })
+  await invite.getByLabel('E-mail').fill('not an address')
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(invite.getByText('Enter a valid e-mail address')).toBeVisible()
+  await invite.getByLabel('E-mail').fill(email)
+  await invite.getByLabel('Role').selectOption({ label: 'Packer' })
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible(SLOW)
+  const pending = page.getByRole('table', { name: 'Pending invitations' })
+  await expect(pending.getByRole('row').filter({ hasText: email })).toContainText('Packer')
+  await expect(pending.getByRole('row').filter({ hasText: email })).toContainText(E2E_ADMIN.username)
+
+  await expect.poll(() => invitationLink(email), { timeout: 15_000 }).toBeTruthy()
+  const link = pathOf(invitationLink(email)!)
+
+  // The packer, on a phone, in a browser of their own.
+  const packer = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+  })
+  const phone = await packer.newPage()
+  await phone.goto('/staff/invitation?token=not-a-real-token')
+  await expect(phone.getByText('This invitation link is not valid or has expired.')).toBeVisible()
+  await expect(phone.getByLabel('Username')).toHaveCount(0)
+  await axe(phone)
+  await shoot(phone, 'invitation-invalid-375')
+
+  await phone.goto(link)
+  await expect(phone.getByRole('heading', { level: 1, name: /^Join .+ as Packer$/ })).toBeVisible()
+  await expect(phone.getByText(email)).toBeVisible()
+  await axe(phone)
+  await shoot(phone, 'invitation-375')
+  if (SHOTS) {
+    await phone.setViewportSize({ width: 1440, height: 900 })
+    await shoot(phone, 'invitation-1440')
+    await phone.setViewportSize({ width: 375, height: 812 })
+  }
+  await phone.getByLabel('Username').fill(username)
+  await phone.getByLabel('Password').fill('short')
+  await phone.getByRole('button', { name: 'Join the team' }).click()
+  await expect(phone.getByText('Password must be at least 10 characters')).toBeVisible()
+  await phone.getByLabel('Password').fill('a packer’s long password')
+  await phone.getByRole('button', { name: 'Join the team' }).click()
+  await expect(phone).toHaveURL(/\/admin(\/dashboard)?$/)
+  await expect(phone.getByRole('button', { name: 'Open navigation' })).toBeVisible()
+  await packer.close()
+
+  // Back with the owner: the packer is on the team; their role changes.
+  await page.reload()
+  await expect(pending.getByRole('row').filter({ hasText: email })).toHaveCount(0)
+  const team = page.getByRole('table', { name: 'Team members' })
+  const row = team.getByRole('row').filter({ hasText: username })
+  await expect(row).toContainText(email)
+  await expect(row).toContainText('Active')
+  await row.getByRole('combobox', { name: `Role of ${username}` }).selectOption({ label: 'Show assistant' })
+  const change = page.getByRole('alertdialog', { name: `Make ${username} a Show assistant?` })
+  await expect(change).toContainText('View products, Recording sales')
+  await change.getByRole('button', { name: 'Change role' }).click()
+  await expect(page.getByText('Role changed', { exact: true })).toBeVisible(SLOW)
+  await page.reload()
+  await expect(row.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('show-assistant')
+
+  // The last Owner cannot step down: the server's words, and the list as it was.
+  watch.expectFailures({ url: /^\/api\/admin\/staff\/\d+$/, status: 409 })
+  const me = team.getByRole('row').filter({ hasText: E2E_ADMIN.username })
+  await me.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` }).selectOption({ label: 'Manager' })
+  const stepDown = page.getByRole('alertdialog', { name: `Make ${E2E_ADMIN.username} a Manager?` })
+  await stepDown.getByRole('button', { name: 'Change role' }).click()
+  await expect(toast(page, 'This is the last Owner. Make another member an Owner first.')).toBeVisible(SLOW)
+  await stepDown.getByRole('button', { name: 'Cancel' }).click()
+  await expect(me.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` })).toHaveValue('owner')
+
+  // Deactivating asks first and names what it does.
+  await row.getByRole('button', { name: `Deactivate ${username}` }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${username}?` })
+  await expect(confirm).toContainText('ends their sessions at once')
+  await confirm.getByRole('button', { name: 'Deactivate' }).click()
+  await expect(row).toContainText('Deactivated')
+  await row.getByRole('button', { name: `Reactivate ${username}` }).click()
+  await expect(toast(page, 'Member reactivated')).toBeVisible(SLOW)
+  await expect(row).toContainText('Active')
+
+  // One invitation left pending, for the page as an owner sees it on most days.
+  await page.getByRole('button', { name: 'Invite a member' }).first().click()
+  await invite.getByLabel('E-mail').fill(`helper-${run}@example.com`)
+  await invite.getByLabel('Role').selectOption({ label: `Fair helper ${run}` })
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible(SLOW)
+  await expect(pending.getByRole('row').filter({ hasText: `helper-${run}@example.com` })).toBeVisible()
+  await shoot(page, 'staff-1440')
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.getByRole('list', { name: 'Team members' })).toBeVisible()
+  await axe(page)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await shoot(page, 'staff-375')
+
+  // Both dialogs fit a phone and pass axe.
+  for (const [button, name] of [
+    ['New role', 'New role'],
+    ['Invite a member', 'Invite a member'],
+  ] as const) {
+    await page.getByRole('button', { name: button }).first().click()
+    const dialog = page.getByRole('dialog', { name })
+    await expect(dialog).toBeVisible()
+    await axe(page)
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    await shoot(page, `${name.toLowerCase().replaceAll(' ', '-')}-375`)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+  }
+})
