@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { type Me, staffAdminContract } from '../../shared/staff/admin-contract'
 import {
   BUILT_IN_ROLES,
+  firstMissing,
   isBuiltInRole,
-  mustSetUpTwoFactor,
   type Permission,
   type RoutePermission,
 } from '../../shared/staff/permissions'
@@ -27,7 +27,7 @@ export const meQuery = (userId: number | undefined) =>
 
 /** Whether a member holding `permissions` may use what needs `permission` ('staff': any member). */
 export const holds = (permissions: readonly string[], permission: RoutePermission): boolean =>
-  permission === 'staff' || permissions.includes(permission)
+  firstMissing(permission, permissions) === undefined
 
 /** The items (sections, cards, actions) a member holding `permissions` may open, in their order. */
 export const allowedFor = <T extends { permission: RoutePermission }>(
@@ -51,10 +51,7 @@ export function useAccess(): Access {
   return {
     me,
     can: (permission) => me !== undefined && holds(permissions, permission),
-    mustSetUpTwoFactor:
-      me !== undefined &&
-      !!user &&
-      mustSetUpTwoFactor({ role: me.role, twoFactorEnabled: user.twoFactorEnabled }),
+    mustSetUpTwoFactor: me?.twoFactorPending ?? false,
   }
 }
 

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { mustSetUpTwoFactor } from '../../shared/staff/permissions'
 import { ApiError } from '../lib/api'
 import { useAuth } from '../lib/auth'
 import { Button } from '../ui/button'
@@ -27,12 +26,7 @@ export function AdminGuard() {
   // still be coming, if the role may open it. Only the first: later screens are a click away.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the location the member arrived at
   useEffect(() => {
-    if (
-      !member ||
-      !user ||
-      mustSetUpTwoFactor({ role: member.role, twoFactorEnabled: user.twoFactorEnabled })
-    )
-      return
+    if (!member || member.twoFactorPending) return
     const section = sectionOf(location.pathname)
     if (section && holds(member.permissions, section.permission)) {
       section.preload?.(queryClient, new URLSearchParams(location.search), member.permissions)

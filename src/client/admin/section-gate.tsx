@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
-import { missingPermissionMessage, type RoutePermission } from '../../shared/staff/permissions'
+import { firstMissing, missingPermissionMessage, type Permission } from '../../shared/staff/permissions'
 import { Button } from '../ui/button'
 import { EmptyState } from '../ui/empty-state'
 import { useAccess } from './access'
@@ -14,14 +14,15 @@ export const TWO_FACTOR_SETUP_PATH = '/admin/profile?tab=two-factor'
  * role lacks (a typed address or an old bookmark, never a link the navigation showed).
  */
 export function SectionGate({ section }: { section: AdminSection }) {
-  const { can, mustSetUpTwoFactor } = useAccess()
+  const { me, mustSetUpTwoFactor } = useAccess()
   if (mustSetUpTwoFactor && section.path !== 'profile') return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />
-  if (!can(section.permission)) return <NotAllowed permission={section.permission} />
+  const missing = me ? firstMissing(section.permission, me.permissions) : undefined
+  if (!me || missing) return <NotAllowed missing={missing} />
   const Page = section.page
   return <Page />
 }
 
-function NotAllowed({ permission }: { permission: RoutePermission }) {
+function NotAllowed({ missing }: { missing: Permission | undefined }) {
   return (
     <EmptyState
       level={1}
@@ -29,9 +30,9 @@ function NotAllowed({ permission }: { permission: RoutePermission }) {
       icon={<LockKeyhole className="size-7" aria-hidden />}
       title="Not part of your role"
       description={
-        permission === 'staff'
+        missing === undefined
           ? 'This page is for members of the shop.'
-          : `${missingPermissionMessage(permission)}. The shop's Owner can change your role.`
+          : `${missingPermissionMessage(missing)}. The shop's Owner can change your role.`
       }
       action={
         <Button asChild>

@@ -35,14 +35,13 @@ export interface AdminSection {
   /** The page's own chunk: a phone between fairs downloads only the pages it opens. */
   page: LazyPage
   /**
-   * The screen's first queries, started as soon as the member is known to be signed in and allowed to open it, while the
-   * page's code is still on its way (route-level preloading): data on screen a round trip sooner.
+   * The screen's first queries, started as soon as the member is known to be signed in and allowed
+   * to open it, while the page's code is still on its way (route-level preloading): data on
+   * screen a round trip sooner.
    */
   preload?: (queryClient: QueryClient, params: URLSearchParams, permissions: readonly string[]) => void
   /** Shown apart from the shop's work, at the foot of the navigation. */
   group?: 'account'
-  /** What a member's role must include to open the section. */
-  permission?: string
 }
 
 /** A lazy page whose chunk can be asked for before it renders (`load`), with the same download. */

@@ -96,6 +96,8 @@ export const meAnswer = z.object({
   permissions: z.array(z.string()),
   /** Set while an Owner views the back office as this role, read-only. */
   viewingAs: z.string().nullable(),
+  /** The member must turn on two-factor sign-in before anything else (their permissions are none till then). */
+  twoFactorPending: z.boolean(),
 })
 export type Me = z.input<typeof meAnswer>
 

@@ -6,7 +6,7 @@ import {
   invitationInputSchema,
   type RoleAnswer,
 } from '../../../shared/staff/admin-contract'
-import { ROLES_REQUIRING_TWO_FACTOR } from '../../../shared/staff/permissions'
+import { roleNeedsTwoFactor } from '../../../shared/staff/permissions'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
@@ -42,6 +42,7 @@ export function InviteDialog({
   const [formError, setFormError] = useState<string>()
   const invite = useInvite()
   const role = form.watch('role')
+  const chosen = roles?.find((candidate) => candidate.name === role)
 
   const submit = form.handleSubmit(async (input) => {
     setFormError(undefined)
@@ -78,7 +79,7 @@ export function InviteDialog({
             htmlFor={`${id}-role`}
             error={errors.role?.message}
             hint={
-              ROLES_REQUIRING_TWO_FACTOR.includes(role)
+              chosen && roleNeedsTwoFactor(chosen.name, chosen.permissions)
                 ? 'This role signs in with a second factor: they set it up right after joining.'
                 : undefined
             }

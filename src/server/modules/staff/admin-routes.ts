@@ -29,11 +29,12 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationContext
   onMailQueued: () => void
 }> = async (app, { db, invitations, onMailQueued }) => {
-  const me = ({ username, role, permissions, viewingAs }: SessionUser) => ({
+  const me = ({ username, role, permissions, viewingAs, twoFactorPending }: SessionUser) => ({
     username,
     role: viewingAs ?? role ?? '',
     permissions,
     viewingAs,
+    twoFactorPending,
   })
 
   app.get(contract.me.path, { schema: schemaOf(contract.me) }, async (request) =>

@@ -154,7 +154,10 @@ describe("an invitation's sender", () => {
       method: 'POST',
       url: '/api/admin/roles',
       headers: { cookie: owner },
-      payload: { name: 'Short-lived recruiter', permissions: ['staff:manage', 'orders:view', 'orders:fulfil'] },
+      payload: {
+        name: 'Short-lived recruiter',
+        permissions: ['staff:manage', 'orders:view', 'orders:fulfil'],
+      },
     })
     const recruiter = await staffCookie(t.app, t.handle.db, created.json().name)
     expect((await invite('friend@example.com', 'packer', recruiter.cookie)).statusCode).toBe(201)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema'
 import { LAST_OWNER_MESSAGE, TWO_FACTOR_SETUP_MESSAGE } from '../../../shared/staff/permissions'
 import { buildApp } from '../../app'
+import { users } from '../../db/schema'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
@@ -44,6 +44,7 @@ describe('GET /api/admin/me', () => {
       role: 'packer',
       permissions: ['orders:view', 'orders:fulfil'],
       viewingAs: null,
+      twoFactorPending: false,
     })
   })
 })
@@ -102,9 +103,9 @@ describe("a packer's view of the orders", () => {
     expect(cancel.json().message).toBe('Your role does not include refunds and cancellations')
     // The trail's lines about money, and the lines' discounts, are left out for a packer.
     const owners = (await call('GET', '/api/admin/orders?tab=all', owner)).json()
-    expect(owners.items.find((o: { id: number }) => o.id === id).events.map((e: { kind: string }) => e.kind)).toContain(
-      'payment',
-    )
+    expect(
+      owners.items.find((o: { id: number }) => o.id === id).events.map((e: { kind: string }) => e.kind),
+    ).toContain('payment')
     const packers = (await call('GET', '/api/admin/orders?tab=all', packer.cookie)).json()
     const seen = packers.items.find((o: { id: number }) => o.id === id)
     expect(seen.events.map((e: { kind: string }) => e.kind)).not.toContain('payment')
@@ -368,7 +369,9 @@ describe('accounts of the team', () => {
     const manager = await staffCookie(t.app, t.handle.db, 'manager')
     const packer = await staffCookie(t.app, t.handle.db, 'packer')
     expect((await call('DELETE', `/api/users/${packer.id}`, manager.cookie)).statusCode).toBe(403)
-    const takeover = await call('PUT', `/api/users/${packer.id}`, manager.cookie, { email: 'mine@example.com' })
+    const takeover = await call('PUT', `/api/users/${packer.id}`, manager.cookie, {
+      email: 'mine@example.com',
+    })
     expect(takeover.statusCode).toBe(403)
     expect(takeover.json().message).toBe('Your role does not include staff and roles')
   })
@@ -376,7 +379,9 @@ describe('accounts of the team', () => {
   it('stay closed to a deactivated member after Remove Admin', async () => {
     const member = await staffCookie(t.app, t.handle.db, 'editor', undefined, { twoFactor: false })
     await call('PUT', `/api/admin/staff/${member.id}`, owner, { active: false })
-    expect((await call('PATCH', `/api/users/${member.id}/admin`, owner, { isAdmin: false })).statusCode).toBe(200)
+    expect((await call('PATCH', `/api/users/${member.id}/admin`, owner, { isAdmin: false })).statusCode).toBe(
+      200,
+    )
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -388,14 +393,20 @@ describe('accounts of the team', () => {
   it('needing two-factor sign-in hold nothing until it is on, outside the back office too', async () => {
     const manager = await staffCookie(t.app, t.handle.db, 'manager', undefined, { twoFactor: false })
     const customer = await registerCustomer(t.app)
-    const [row] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.username, customer.username))
+    const [row] = await t.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, customer.username))
     const changed = await call('PUT', `/api/users/${row!.id}`, manager.cookie, { email: 'taken@example.com' })
     expect(changed.statusCode).toBe(403)
     const piece = await insertProduct(t.handle.db, { cost: 4_200 })
     const product = (await call('GET', `/api/products/${piece.id}`, manager.cookie)).json()
     expect(product).not.toHaveProperty('cost')
     expect((await call('GET', '/api/admin/overview', manager.cookie)).statusCode).toBe(403)
-    expect((await call('GET', '/api/admin/me', manager.cookie)).json()).toMatchObject({ role: 'manager', permissions: [] })
+    expect((await call('GET', '/api/admin/me', manager.cookie)).json()).toMatchObject({
+      role: 'manager',
+      permissions: [],
+    })
   })
 })
 
