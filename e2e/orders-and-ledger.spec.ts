@@ -2,56 +2,12 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { demoImage, expect, signInAsOwner, test } from './fixtures'
+import { type Listed, shopperOrder } from './shopper'
 
 mkdirSync('test-results/screens', { recursive: true })
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first()
-
-interface Listed {
-  id: number
-  name: string
-  price: number
-  status: string
-  stockQuantity: number
-  sku: string | null
-}
-
-/** A shopper with an account places a Zelle order for one piece, as the storefront sends it. */
-async function shopperOrder(page: Page) {
-  const username = `shopper${Date.now() % 1_000_000}`
-  const registered = await page.request.post('/api/register', {
-    data: { username, password: 'correct horse battery', email: `${username}@example.com` },
-  })
-  expect(registered.status()).toBe(201)
-  const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]
-  // One of a kind: its last unit is what the order reserves.
-  const piece = pieces.find(
-    (candidate) =>
-      candidate.status === 'available' && candidate.stockQuantity === 1 && candidate.price < 100_000,
-  )!
-  const shipping = 695
-  const placed = await page.request.post('/api/checkout', {
-    data: {
-      firstName: 'Ines',
-      lastName: 'Moreau',
-      email: `${username}@example.com`,
-      phone: '713-555-0199',
-      address: '8 Celadon Court',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78701',
-      country: 'United States',
-      paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
-      shippingCost: shipping,
-      total: piece.price + shipping,
-    },
-  })
-  expect(placed.status()).toBe(200)
-  return { orderId: ((await placed.json()) as { id: number }).id, piece }
-}
 
 test.describe('the back office: orders and the sales ledger', () => {
   test('a Zelle order is paid, packed, shipped with tracking and delivered; the shopper follows it', async ({

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, test } from './fixtures'
+import { shopperOrder } from './shopper'
 
 // Issue 35: a member sees only what their role may use, and browsing never meets a 403 (the
 // journey fails on any refused request).
@@ -51,6 +52,16 @@ test('a Packer sees the orders and not the money, and a page outside the role is
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
+  // An order paid and packed by the Owner, waiting for the packer to ship it.
+  const { orderId } = await shopperOrder(page)
+  await page.context().clearCookies()
+  expect((await page.request.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true)
+  expect(
+    (await page.request.patch(`/api/orders/${orderId}/payment`, { data: { paymentStatus: 'paid' } })).ok(),
+  ).toBe(true)
+  expect(
+    (await page.request.patch(`/api/orders/${orderId}/status`, { data: { status: 'preparing' } })).ok(),
+  ).toBe(true)
   await signInAs(page, 'packer')
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
@@ -68,6 +79,28 @@ test('a Packer sees the orders and not the money, and a page outside the role is
   await expect(page.getByRole('button', { name: 'Record Payment' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0)
   await expect(page.getByText(/^Paid \$/)).toHaveCount(0)
+
+  // The packer ships it with its tracking number; the trail keeps no money for them to read.
+  await page.goto(`/admin/orders?tab=ready-to-ship&search=%23${orderId}`)
+  const card = page.getByRole('article', { name: `Order #${orderId}` })
+  await expect(card).toBeVisible()
+  await card.getByRole('button', { name: 'Mark Shipped' }).click()
+  const shipping = page.getByRole('dialog', { name: 'Mark Shipped' })
+  await shipping.getByLabel('Tracking number').fill('9400111899223100054321')
+  await shipping.getByRole('button', { name: 'Mark Shipped' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Order status updated successfully.' }).first(),
+  ).toBeVisible()
+  await page.goto(`/admin/orders?tab=completed&search=%23${orderId}`)
+  await expect(card).toContainText('Shipped')
+  // The piece's price is the packer's to see; the order's total, payments and balance are not.
+  await expect(card).not.toContainText(/Total|Balance|Paid \$|received/)
+  await expect(card).toContainText(/· packer\d+ \(Packer\)/)
+
+  // The ledger is not theirs.
+  await page.goto('/admin/sales')
+  await expect(page.getByRole('heading', { level: 1, name: 'Not part of your role' })).toBeVisible()
+  await expect(page.getByText('Your role does not include the ledger and reports')).toBeVisible()
 
   await page.goto('/admin/products')
   await expect(page.getByRole('heading', { level: 1, name: 'Not part of your role' })).toBeVisible()

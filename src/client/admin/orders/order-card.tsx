@@ -12,7 +12,7 @@ import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ProductImage } from '../../ui/product-image'
-import { useAccess } from '../access'
+import { roleLabel, useAccess } from '../access'
 import { AfterSaleActions, RefundsSummary } from './after-sale'
 import { type OrderView, withLedger } from './api'
 import { mayTakeAction, type OrderAction } from './order-actions'
@@ -249,7 +249,13 @@ export function OrderCard({
               {event.message}
               <span className="block text-xs text-ink-muted">
                 {when(event.at)}
-                {event.actor && <> · {event.actor}</>}
+                {event.actor && (
+                  <>
+                    {' · '}
+                    {event.actor}
+                    {event.actorRole && ` (${roleLabel(event.actorRole)})`}
+                  </>
+                )}
               </span>
             </li>
           ))}
