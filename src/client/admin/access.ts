@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
 import { type Me, staffAdminContract } from '../../shared/staff/admin-contract'
 import {
   BUILT_IN_ROLES,
@@ -9,6 +10,7 @@ import {
 } from '../../shared/staff/permissions'
 import { call } from '../lib/api'
 import { useAuth } from '../lib/auth'
+import { toastFailure } from '../lib/mutation-toasts'
 
 // What the signed-in member's role lets them do (issue 35). The back office reads it once from
 // /api/admin/me and hides every page, card, column and button the role cannot use, so browsing
@@ -67,3 +69,28 @@ export const useCan = (permission: RoutePermission) => useAccess().can(permissio
 export type MaybeWithout<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>
 
 export type { Permission }
+
+/**
+ * An Owner looks at the back office as a role sees it, read-only (the server refuses every change
+ * meanwhile), and comes back. Every cached answer is dropped both ways: they were the other view's.
+ */
+export function useViewAs() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const switched = async () => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== staffAdminContract.me.path })
+    await queryClient.invalidateQueries({ queryKey: [staffAdminContract.me.path] })
+    await navigate('/admin/dashboard')
+  }
+  const start = useMutation({
+    mutationFn: (role: string) => call(staffAdminContract.viewAs, { body: { role } }),
+    onSuccess: switched,
+    onError: (error) => toastFailure('Could not view as that role', error),
+  })
+  const stop = useMutation({
+    mutationFn: () => call(staffAdminContract.stopViewingAs),
+    onSuccess: switched,
+    onError: (error) => toastFailure('Could not stop viewing as that role', error),
+  })
+  return { start, stop }
+}

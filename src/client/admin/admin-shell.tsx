@@ -7,7 +7,7 @@ import { cn } from '../lib/cn'
 import { Button } from '../ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet'
 import { Skeleton } from '../ui/skeleton'
-import { allowedFor, roleLabel, useAccess } from './access'
+import { allowedFor, roleLabel, useAccess, useViewAs } from './access'
 import { ADMIN_SECTIONS } from './sections'
 
 /**
@@ -59,6 +59,7 @@ export function AdminShell() {
       </Sheet>
 
       <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <ViewingAsBanner />
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-8 sm:py-8">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
@@ -162,6 +163,26 @@ function PageLoading() {
       <Skeleton className="h-10 w-56" />
       <Skeleton className="mt-3 h-4 w-80 max-w-full" />
       <Skeleton className="mt-10 h-72 w-full" />
+    </div>
+  )
+}
+
+/** While an Owner views the back office as a role: what they see is that role's, and nothing changes. */
+function ViewingAsBanner() {
+  const { me } = useAccess()
+  const { stop } = useViewAs()
+  if (!me?.viewingAs) return null
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 border-b border-jade-700/20 bg-jade-50 px-4 py-3 text-sm text-ink sm:px-8"
+    >
+      <p>
+        You are viewing the back office as <strong>{roleLabel(me.viewingAs)}</strong>. Changes are off.
+      </p>
+      <Button size="sm" variant="secondary" onClick={() => stop.mutate()} disabled={stop.isPending}>
+        Stop viewing as {roleLabel(me.viewingAs)}
+      </Button>
     </div>
   )
 }

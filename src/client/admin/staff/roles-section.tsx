@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { RoleAnswer } from '../../../shared/staff/admin-contract'
 import { useFailureToast } from '../../lib/use-failure-toast'
@@ -7,6 +7,7 @@ import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Skeleton } from '../../ui/skeleton'
+import { useAccess, useViewAs } from '../access'
 import { staffQueries, useRemoveRole } from './api'
 import { nearlyEverything, permissionGroups, permissionLabel } from './permission-groups'
 import { RoleDialog } from './role-dialog'
@@ -16,10 +17,13 @@ function RoleCard({
   role,
   onEdit,
   onDelete,
+  onViewAs,
 }: {
   role: RoleAnswer
   onEdit?: (role: RoleAnswer) => void
   onDelete?: (role: RoleAnswer) => void
+  /** Look at the back office as this role does, read-only (not offered for the Owner's own). */
+  onViewAs?: (role: RoleAnswer) => void
 }) {
   const headingId = `role-${role.id}-name`
   const summary = nearlyEverything(role.permissions)
@@ -45,8 +49,14 @@ function RoleCard({
           ))}
         </dl>
       )}
-      {(onEdit || onDelete) && (
+      {(onEdit || onDelete || onViewAs) && (
         <div className="mt-3 flex flex-wrap justify-end gap-1">
+          {onViewAs && (
+            <Button variant="ghost" size="sm" onClick={() => onViewAs(role)}>
+              <Eye className="size-3.5" aria-hidden /> View as
+              <span className="sr-only"> {role.label}</span>
+            </Button>
+          )}
           {onEdit && (
             <Button variant="ghost" size="sm" onClick={() => onEdit(role)}>
               <Pencil className="size-3.5" aria-hidden /> Edit
@@ -83,6 +93,14 @@ function RoleSkeletons() {
 export function RolesSection() {
   const query = useQuery(staffQueries.roles())
   const remove = useRemoveRole()
+  const { me } = useAccess()
+  const { start: viewAs } = useViewAs()
+  // Only a role whose every permission the viewer holds can be looked through (the server's rule).
+  const canViewAs = (role: RoleAnswer) =>
+    role.name !== 'owner' &&
+    !!me &&
+    role.permissions.every((permission) => me.permissions.includes(permission))
+  const viewAsHandler = (role: RoleAnswer) => (canViewAs(role) ? () => viewAs.mutate(role.name) : undefined)
   // The dialog is keyed by what it edits, so each opening starts from that role's values.
   const [editing, setEditing] = useState<{ role?: RoleAnswer; key: number }>()
   const [deleting, setDeleting] = useState<RoleAnswer>()
@@ -126,6 +144,7 @@ export function RolesSection() {
                 role={role}
                 onEdit={(picked) => setEditing({ role: picked, key: Date.now() })}
                 onDelete={setDeleting}
+                onViewAs={viewAsHandler(role)}
               />
             ))}
           </ul>
@@ -143,7 +162,7 @@ export function RolesSection() {
         ) : (
           <ul className="grid gap-x-8 gap-y-6 sm:grid-cols-2 xl:grid-cols-3">
             {builtIn.map((role) => (
-              <RoleCard key={role.id} role={role} />
+              <RoleCard key={role.id} role={role} onViewAs={viewAsHandler(role)} />
             ))}
           </ul>
         )}
