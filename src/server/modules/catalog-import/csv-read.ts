@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { createReadStream } from 'node:fs'
 import { CsvError, type Options, parse } from 'csv-parse'
 
 // The import's CSV, read by csv-parse (RFC 4180: quotes, doubled quotes, CRLF or LF, line breaks
@@ -30,9 +30,12 @@ const OPTIONS: Options = {
   skip_empty_lines: true,
 }
 
-/** The file's records in order, the header first; a syntax error is a CsvSyntaxError. */
-export async function* readCsv(data: Buffer): AsyncGenerator<CsvRecord> {
-  const parser = Readable.from([data]).pipe(parse(OPTIONS))
+/**
+ * The file's records in order, the header first; a syntax error is a CsvSyntaxError. The file is
+ * read in small chunks: the parser turns a chunk into records all at once, whatever the consumer.
+ */
+export async function* readCsv(file: string): AsyncGenerator<CsvRecord> {
+  const parser = createReadStream(file, { highWaterMark: 64 * 1024 }).pipe(parse(OPTIONS))
   let row = 0
   try {
     for await (const cells of parser as AsyncIterable<string[]>) yield { row: ++row, cells }

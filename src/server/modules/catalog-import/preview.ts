@@ -29,7 +29,8 @@ type ProductRow = typeof products.$inferSelect
 const fileProblem = (message: string, field = 'file') => invalidFields(message, [{ field, message }])
 
 export interface PreviewInput {
-  csv: Buffer
+  /** The uploaded CSV's path: a temporary file, read twice as a stream. */
+  csv: string
   zip: Buffer | undefined
   /** The shop's origin: its own picture URLs in the file are its stored paths. */
   origin: string
