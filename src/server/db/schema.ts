@@ -991,8 +991,6 @@ export const productImports = pgTable(
     status: text('status').notNull().default('pending'),
     /** The shop's address when the file came: its own picture URLs are read back as its paths. */
     origin: text('origin').notNull(),
-    /** The rows to write (modules/catalog-import/staged-rows.ts), in file order. */
-    rows: jsonb('rows').notNull(),
     /** The ZIP of pictures sent beside the CSV, read only by the job. */
     images: bytea('images'),
     unmappedCategories: jsonb('unmapped_categories').$type<string[]>().notNull().default([]),
@@ -1015,6 +1013,23 @@ export const productImports = pgTable(
     check('product_imports_format_check', inList('format', IMPORT_FORMATS)),
     check('product_imports_status_check', inList('status', IMPORT_STATUSES)),
   ],
+)
+
+/**
+ * An import's rows to write (modules/catalog-import/staged-rows.ts), one record each: the dry run
+ * writes them in batches as it reads the file and the job reads them back a page at a time, in
+ * file order (`line`), so neither holds a whole file's rows.
+ */
+export const productImportRows = pgTable(
+  'product_import_rows',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => productImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    row: jsonb('row').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.line] })],
 )
 
 /**

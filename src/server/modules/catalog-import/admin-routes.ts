@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -32,8 +37,14 @@ export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true, leavesCatalogAlone: true },
     },
     async (request, reply) => {
-      const { csv, zip } = await readFiles(request)
-      return reply.status(201).send(await previewImport(db, { csv, zip, origin: origin(request) }))
+      // The CSV goes to a temporary file, not into memory: the dry run reads it as a stream.
+      const dir = await mkdtemp(path.join(tmpdir(), 'jade-import-'))
+      try {
+        const { csv, zip } = await readFiles(request, dir)
+        return reply.status(201).send(await previewImport(db, { csv, zip, origin: origin(request) }))
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
     },
   )
 
@@ -62,24 +73,40 @@ export const catalogImportAdminRoutes: FastifyPluginAsyncZod<{
   )
 }
 
-/** The CSV (`file`) and the optional ZIP of pictures (`images`), each at most IMPORT_MAX_BYTES. */
-async function readFiles(request: FastifyRequest): Promise<{ csv: Buffer; zip: Buffer | undefined }> {
-  let csv: Buffer | undefined
+/**
+ * The CSV (`file`), written to a file in `dir`, and the optional ZIP of pictures (`images`), each
+ * at most IMPORT_MAX_BYTES.
+ */
+async function readFiles(
+  request: FastifyRequest,
+  dir: string,
+): Promise<{ csv: string; zip: Buffer | undefined }> {
+  let csv: string | undefined
   let zip: Buffer | undefined
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue
-    let data: Buffer
-    try {
-      data = await part.toBuffer()
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error
-      const message = `${part.filename || 'The file'} is larger than ${LIMIT_MB} MB, the most one import takes. Split it into several files.`
-      throw new DomainError('too-large', message, [{ field: part.fieldname, message }])
+  let name = 'The file'
+  let field = 'file'
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue
+      name = part.filename || 'The file'
+      field = part.fieldname
+      if (part.fieldname === 'file') {
+        const file = path.join(dir, 'import.csv')
+        await pipeline(part.file, createWriteStream(file))
+        if (part.file.truncated)
+          throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })
+        csv = (await stat(file)).size > 0 ? file : undefined
+        continue
+      }
+      const data = await part.toBuffer()
+      if (part.fieldname === 'images') zip = data.length > 0 ? data : undefined
     }
-    if (part.fieldname === 'file') csv = data
-    else if (part.fieldname === 'images') zip = data.length > 0 ? data : undefined
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error
+    const message = `${name} is larger than ${LIMIT_MB} MB, the most one import takes. Split it into several files.`
+    throw new DomainError('too-large', message, [{ field, message }])
   }
-  if (!csv || csv.length === 0) {
+  if (!csv) {
     const message = 'Choose a CSV file to import'
     throw invalidFields(message, [{ field: 'file', message }])
   }

@@ -262,6 +262,28 @@ describe('the catalogue import', () => {
     ])
   })
 
+  it('keeps a Shopify handle one product when its rows are not together in the file', async () => {
+    // Shopify's exports keep a handle's rows together; a file edited by hand may not.
+    const csv = [
+      'Handle,Title,Body (HTML),Type,Variant SKU,Variant Price,Image Src,Image Position,Image Alt Text',
+      'split-ring,Split ring,<p>A fine ring of natural jadeite.</p>,Ring,SPLIT-1,120.00,/uploads/a-1280.webp,1,Front',
+      'plain-ring,Plain ring,<p>A fine ring of natural jadeite.</p>,Ring,PLAIN-1,130.00,/uploads/c-1280.webp,1,Top',
+      'split-ring,,,,,,/uploads/b-1280.webp,2,Side',
+    ].join('\n')
+    const dryRun = await preview(t, admin, csv)
+    expect(dryRun).toMatchObject({ create: 2, errors: [] })
+    expect(await confirmAndWait(t, admin, dryRun.id)).toMatchObject({
+      status: 'done',
+      created: 2,
+      errors: [],
+    })
+    const [split] = await t.handle.db.select().from(products).where(eq(products.sku, 'SPLIT-1'))
+    expect(split).toMatchObject({
+      imageUrls: ['/uploads/a-1280.webp', '/uploads/b-1280.webp'],
+      imageAlts: ['Front', 'Side'],
+    })
+  })
+
   it('refuses a file over the row limit, or not a CSV it knows, with a clear message', async () => {
     const row =
       'LM-1,Piece,A fine ring,A fine ring of jadeite.,120.00,rings,ring,green,/uploads/x-1280.webp,,available,1'

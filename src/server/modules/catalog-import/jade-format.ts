@@ -8,6 +8,7 @@ import {
   type FieldColumns,
   productProblems,
   type ReadRows,
+  type RowReader,
   type StagedFields,
   type StagedRow,
   skuFrom,
@@ -55,18 +56,22 @@ export function ownPath(url: string, origin: string): string {
   return url.startsWith(prefix) ? url.slice(origin.length) : url
 }
 
-export function readJadeRows(header: string[], records: CsvRecord[], origin: string): ReadRows {
-  const errors: ImportRowError[] = []
+const NOTHING: ReadRows = { rows: [], errors: [] }
+
+/** Reads the file a record at a time; only each SKU's first line is kept (to name a repeat). */
+export function jadeReader(header: string[], origin: string): RowReader {
   const missing = REQUIRED.filter((column) => !header.includes(column))
   if (missing.length > 0)
     return {
-      rows: [],
-      errors: missing.map((column) => ({ line: 1, column, message: `The ${column} column is missing` })),
+      push: () => NOTHING,
+      end: () => ({
+        rows: [],
+        errors: missing.map((column) => ({ line: 1, column, message: `The ${column} column is missing` })),
+      }),
     }
   const index = new Map(header.map((name, i) => [name, i]))
-  const rows: StagedRow[] = []
   const seen = new Map<string, number>()
-  for (const record of records) {
+  const push = (record: CsvRecord): ReadRows => {
     const cell = (column: CatalogCsvColumn) => {
       const i = index.get(column)
       return i === undefined ? '' : uninert(record.cells[i] ?? '').trim()
@@ -144,8 +149,7 @@ export function readJadeRows(header: string[], records: CsvRecord[], origin: str
     // The product's own rules, except where a cell was already refused (its stand-in value would mislead).
     const refused = new Set(problems.map((problem) => problem.column))
     problems.push(...productProblems(row, JADE_COLUMNS).filter((problem) => !refused.has(problem.column)))
-    if (problems.length > 0) errors.push(...problems)
-    else rows.push(row)
+    return problems.length > 0 ? { rows: [], errors: problems } : { rows: [row], errors: [] }
   }
-  return { rows, errors }
+  return { push, end: () => NOTHING }
 }

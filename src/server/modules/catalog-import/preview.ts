@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import {
   IMPORT_MAX_ROWS,
   type ImportFormat,
@@ -8,16 +8,16 @@ import {
 } from '../../../shared/catalog-import'
 import { type ProductData, productInputSchema } from '../../../shared/product-input'
 import type { DbOrTx } from '../../db/client'
-import { productImports, products } from '../../db/schema'
+import { productImportRows, productImports, products } from '../../db/schema'
 import { DomainError, invalidFields } from '../../errors'
 import { CsvSyntaxError, readCsv } from './csv-read'
-import { isJadeHeader, JADE_COLUMNS, readJadeRows } from './jade-format'
-import { isShopifyHeader, readShopifyRows, SHOPIFY_COLUMNS } from './shopify-format'
+import { isJadeHeader, JADE_COLUMNS, jadeReader } from './jade-format'
+import { countHandle, isShopifyHeader, SHOPIFY_COLUMNS, shopifyReader } from './shopify-format'
 import { type FieldColumns, productInput, type ReadRows, type StagedRow } from './staged-rows'
 import { pictureName, ZipError, ZipPictures } from './zip-pictures'
 
 // The dry run: the file is read, every row checked, and the rows that can be imported kept for
-// the job. Nothing in the catalogue changes until the owner confirms.
+// the job (in product_import_rows, written a batch at a time as the file is read). Nothing in the catalogue changes until the owner confirms.
 
 export const FORMAT_COLUMNS: Record<ImportFormat, FieldColumns> = {
   jade: JADE_COLUMNS,
@@ -29,27 +29,42 @@ type ProductRow = typeof products.$inferSelect
 const fileProblem = (message: string, field = 'file') => invalidFields(message, [{ field, message }])
 
 export interface PreviewInput {
-  csv: Buffer
+  /** The uploaded CSV's path: a temporary file, read twice as a stream. */
+  csv: string
   zip: Buffer | undefined
   /** The shop's origin: its own picture URLs in the file are its stored paths. */
   origin: string
 }
 
+/** Staged rows are written, and their SKUs looked up, this many at a time. */
+const BATCH_ROWS = 250
+
 export async function previewImport(db: DbOrTx, input: PreviewInput): Promise<ImportPreview> {
-  let records: ReturnType<typeof readCsv>
+  // First pass: the file's syntax, its size and its header, and in a Shopify file how many rows
+  // each handle has (so the second pass knows when a product is whole). No record is kept.
+  let names: string[] | undefined
+  let body = 0
+  const handleRows = new Map<string, number>()
+  let countRows: ReturnType<typeof countHandle> | undefined
   try {
-    records = readCsv(input.csv.toString('utf8'))
+    for await (const record of readCsv(input.csv)) {
+      if (!names) {
+        names = record.cells.map((cell) => cell.trim())
+        if (isShopifyHeader(names)) countRows = countHandle(names)
+        continue
+      }
+      body++
+      countRows?.(record, handleRows)
+    }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw fileProblem(`Line ${error.row}: ${error.message}`)
     throw error
   }
-  const [header, ...body] = records
-  if (!header || body.length === 0) throw fileProblem('The file has no rows to import')
-  if (body.length > IMPORT_MAX_ROWS) {
-    const message = `The file has ${body.length.toLocaleString('en-US')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Split it into several files.`
+  if (!names || body === 0) throw fileProblem('The file has no rows to import')
+  if (body > IMPORT_MAX_ROWS) {
+    const message = `The file has ${body.toLocaleString('en-US')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Split it into several files.`
     throw new DomainError('too-large', message, [{ field: 'file', message }])
   }
-  const names = header.cells.map((cell) => cell.trim())
   const format: ImportFormat | undefined = isShopifyHeader(names)
     ? 'shopify'
     : isJadeHeader(names)
@@ -67,36 +82,66 @@ export async function previewImport(db: DbOrTx, input: PreviewInput): Promise<Im
     throw error
   }
 
-  const read = format === 'jade' ? readJadeRows(names, body, input.origin) : readShopifyRows(names, body)
-  const { rows, errors } = checkPictures(read, zip, FORMAT_COLUMNS[format].imageUrls!)
-  const existing = await productsBySku(
-    db,
-    rows.map((row) => row.sku),
-  )
-  let create = 0
-  let update = 0
-  let unchanged = 0
-  for (const row of rows) {
-    const current = existing.get(row.sku.toUpperCase())
-    if (!current) create++
-    else if (wouldChangeNothing(row, current)) unchanged++
-    else update++
-  }
-  const unmappedCategories = [
-    ...new Set(rows.filter((row) => row.category === null).map((row) => row.sourceCategory)),
-  ].sort()
+  // Second pass: each row read, checked and written away in batches; only the counts, the
+  // problems and the unmapped categories stay. One transaction: a dry run is kept whole or not at all.
+  const reader = format === 'jade' ? jadeReader(names, input.origin) : shopifyReader(names, handleRows)
+  const imageColumn = FORMAT_COLUMNS[format].imageUrls!
   const id = randomBytes(12).toString('base64url')
-  await db.insert(productImports).values({
+  const counts = { create: 0, update: 0, unchanged: 0, rowsTotal: 0 }
+  const errors: ImportRowError[] = []
+  const unmapped = new Set<string>()
+  await db.transaction(async (tx) => {
+    await tx.insert(productImports).values({ id, format, origin: input.origin, images: input.zip ?? null })
+    let batch: StagedRow[] = []
+    const stage = async (rows: StagedRow[]) => {
+      const existing = await productsBySku(
+        tx,
+        rows.map((row) => row.sku),
+      )
+      for (const row of rows) {
+        const current = existing.get(row.sku.toUpperCase())
+        if (!current) counts.create++
+        else if (wouldChangeNothing(row, current)) counts.unchanged++
+        else counts.update++
+        if (row.category === null) unmapped.add(row.sourceCategory)
+      }
+      counts.rowsTotal += rows.length
+      await tx.insert(productImportRows).values(rows.map((row) => ({ importId: id, line: row.line, row })))
+    }
+    const take = async (read: ReadRows, last = false) => {
+      const checked = checkPictures(read, zip, imageColumn)
+      errors.push(...checked.errors)
+      batch.push(...checked.rows)
+      if (batch.length >= BATCH_ROWS || (last && batch.length > 0)) {
+        await stage(batch)
+        batch = []
+      }
+    }
+    let header = true
+    for await (const record of readCsv(input.csv)) {
+      if (header) header = false
+      else await take(reader.push(record))
+    }
+    await take(reader.end(), true)
+    await tx
+      .update(productImports)
+      .set({
+        unmappedCategories: [...unmapped].sort(),
+        errors: sortErrors(errors),
+        rowsTotal: counts.rowsTotal,
+      })
+      .where(eq(productImports.id, id))
+  })
+  const { create, update, unchanged } = counts
+  return {
     id,
     format,
-    origin: input.origin,
-    rows,
-    images: input.zip ?? null,
-    unmappedCategories,
+    create,
+    update,
+    unchanged,
+    unmappedCategories: [...unmapped].sort(),
     errors: sortErrors(errors),
-    rowsTotal: rows.length,
-  })
-  return { id, format, create, update, unchanged, unmappedCategories, errors: sortErrors(errors) }
+  }
 }
 
 export const sortErrors = (errors: ImportRowError[]) => [...errors].sort((a, b) => a.line - b.line)

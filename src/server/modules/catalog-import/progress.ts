@@ -41,8 +41,8 @@ export async function importProgress(db: DbOrTx, id: string): Promise<ImportProg
   return toProgress(row as ImportRecord)
 }
 
-// Everything but the staged rows and the ZIP, which a progress poll never needs.
-const { rows: _rows, images: _images, ...PROGRESS_COLUMNS } = getTableColumns(productImports)
+// Everything but the ZIP, which a progress poll never needs (the staged rows have a table of their own).
+const { images: _images, ...PROGRESS_COLUMNS } = getTableColumns(productImports)
 
 /** The owner's go-ahead, once: the categories they chose for the unmapped values go with it. */
 export async function confirmImport(

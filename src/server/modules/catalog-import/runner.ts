@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { ProductCategory } from '../../../shared/catalog'
 import type { ImportFormat, ImportRowError } from '../../../shared/catalog-import'
 import { productInputSchema } from '../../../shared/product-input'
-import type { Database } from '../../db/client'
-import { productImports } from '../../db/schema'
+import type { Database, DbOrTx } from '../../db/client'
+import { productImportRows, productImports } from '../../db/schema'
 import { isDomainError } from '../../errors'
 import { createProduct, updateProduct } from '../catalog/admin-service'
 import type { FileStore } from '../media/file-store'
@@ -22,6 +22,8 @@ import { pictureName, ZipError, ZipPictures } from './zip-pictures'
 /** Progress is saved at least this often, and after every batch of rows. */
 const SAVE_EVERY_MS = 1000
 const SAVE_EVERY_ROWS = 25
+/** Staged rows are read back this many at a time. */
+const PAGE_ROWS = 100
 /** A running import whose heartbeat is older than this was left by a stopped instance. */
 export const STALE_AFTER_MS = 60_000
 
@@ -74,7 +76,6 @@ export class ImportRunner {
       .where(and(eq(productImports.id, id), claimable()))
       .returning()
     if (!job) return
-    const rows = job.rows as StagedRow[]
     const format = job.format as ImportFormat
     const state = {
       rowsDone: job.rowsDone,
@@ -84,8 +85,8 @@ export class ImportRunner {
       imagesFetched: job.imagesFetched,
       errors: job.errors as ImportRowError[],
     }
-    const save = (extra: Partial<typeof productImports.$inferInsert> = {}) =>
-      db
+    const save = (extra: Partial<typeof productImports.$inferInsert> = {}, on: DbOrTx = db) =>
+      on
         .update(productImports)
         .set({
           ...state,
@@ -104,7 +105,7 @@ export class ImportRunner {
       }
       let savedAt = performance.now()
       let sinceSave = 0
-      for (const row of rows.slice(state.rowsDone)) {
+      for await (const row of this.stagedRows(id, state.rowsDone)) {
         if (this.halting) {
           await save()
           return
@@ -122,13 +123,38 @@ export class ImportRunner {
         }
       }
       // The staged rows and pictures have served; the counts and errors are the report.
-      await save({ status: 'done', images: null })
+      await db.transaction(async (tx) => {
+        await save({ status: 'done', images: null }, tx)
+        await tx.delete(productImportRows).where(eq(productImportRows.importId, id))
+      })
       if (state.created + state.updated > 0) this.deps.onCatalogChanged()
     } catch (error) {
       await save({ status: 'failed' }).catch(() => {})
       // What was written is live: the storefront must see it even though the job stopped.
       this.deps.onCatalogChanged()
       throw error
+    }
+  }
+
+  /** The staged rows from the `skip`th on, in file order, read a page at a time. */
+  private async *stagedRows(id: string, skip: number): AsyncGenerator<StagedRow> {
+    let after: number | undefined
+    for (;;) {
+      const page = await this.deps.db
+        .select({ line: productImportRows.line, row: productImportRows.row })
+        .from(productImportRows)
+        .where(
+          and(
+            eq(productImportRows.importId, id),
+            after === undefined ? undefined : gt(productImportRows.line, after),
+          ),
+        )
+        .orderBy(asc(productImportRows.line))
+        .offset(after === undefined ? skip : 0)
+        .limit(PAGE_ROWS)
+      for (const { row } of page) yield row as StagedRow
+      if (page.length < PAGE_ROWS) return
+      after = page.at(-1)!.line
     }
   }
 

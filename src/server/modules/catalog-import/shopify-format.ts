@@ -8,6 +8,7 @@ import {
   type FieldColumns,
   productProblems,
   type ReadRows,
+  type RowReader,
   type StagedRow,
   skuFrom,
   wholeNumber,
@@ -54,29 +55,46 @@ const COLOURS = [
 interface Group {
   first: CsvRecord
   records: CsvRecord[]
+  /** Rows of the handle still to come (the first pass counted them). */
+  remaining: number
 }
 
-export function readShopifyRows(header: string[], records: CsvRecord[]): ReadRows {
+/** A handle's row count: the first pass over the file counts them, so a group knows when it is whole. */
+export function countHandle(header: string[]): (record: CsvRecord, counts: Map<string, number>) => void {
+  const i = header.indexOf('Handle')
+  return (record, counts) => {
+    const handle = (record.cells[i] ?? '').trim()
+    if (handle) counts.set(handle, (counts.get(handle) ?? 0) + 1)
+  }
+}
+
+/**
+ * Reads the file a record at a time. A handle's rows are one product, written once the last of
+ * them has come. Shopify's exports keep a handle's rows together, so one group is held at a time;
+ * a file that scatters them is still read right, holding the groups still open (and those after
+ * them, so the products keep the order of their first lines).
+ */
+export function shopifyReader(header: string[], handleRows: Map<string, number>): RowReader {
   const index = new Map(header.map((name, i) => [name, i]))
   const cellOf = (record: CsvRecord, column: string) => {
     const i = index.get(column)
     return i === undefined ? '' : (record.cells[i] ?? '').trim()
   }
-  const errors: ImportRowError[] = []
-  const groups = new Map<string, Group>()
-  for (const record of records) {
-    const handle = cellOf(record, 'Handle')
-    if (!handle) {
-      errors.push({ line: record.row, column: 'Handle', message: 'Handle is required' })
-      continue
-    }
-    const group = groups.get(handle)
-    if (group) group.records.push(record)
-    else groups.set(handle, { first: record, records: [record] })
-  }
-  const rows: StagedRow[] = []
+  /** Groups not yet written, by first line (a Map keeps the order they were met). */
+  const open = new Map<string, Group>()
   const seen = new Map<string, number>()
-  for (const [handle, group] of groups) {
+  const flush = (all: boolean): ReadRows => {
+    const done: ReadRows = { rows: [], errors: [] }
+    for (const [handle, group] of open) {
+      if (group.remaining > 0 && !all) break
+      open.delete(handle)
+      const { row, errors } = readProduct(handle, group)
+      done.errors.push(...errors)
+      if (row) done.rows.push(row)
+    }
+    return done
+  }
+  const readProduct = (handle: string, group: Group): { row?: StagedRow; errors: ImportRowError[] } => {
     const problems: ImportRowError[] = []
     const row = readGroup(handle, group, cellOf, problems)
     // Two products with one SKU would be one piece written twice.
@@ -91,16 +109,29 @@ export function readShopifyRows(header: string[], records: CsvRecord[]): ReadRow
     const refused = new Set(problems.map((problem) => problem.column))
     problems.push(...productProblems(row, SHOPIFY_COLUMNS).filter((problem) => !refused.has(problem.column)))
     // A variant row left out is worth saying, but the piece itself imports.
-    const fatal = problems.filter((problem) => problem.line === group.first.row)
-    errors.push(...problems)
-    if (fatal.length === 0) rows.push(row)
+    const fatal = problems.some((problem) => problem.line === group.first.row)
+    return fatal ? { errors: problems } : { row, errors: problems }
   }
-  return { rows, errors }
+  return {
+    push(record) {
+      const handle = cellOf(record, 'Handle')
+      if (!handle)
+        return { rows: [], errors: [{ line: record.row, column: 'Handle', message: 'Handle is required' }] }
+      const group = open.get(handle)
+      if (group) {
+        group.records.push(record)
+        group.remaining--
+      } else
+        open.set(handle, { first: record, records: [record], remaining: (handleRows.get(handle) ?? 1) - 1 })
+      return flush(false)
+    },
+    end: () => flush(true),
+  }
 }
 
 function readGroup(
   handle: string,
-  { first, records }: Group,
+  { first, records }: Pick<Group, 'first' | 'records'>,
   cellOf: (record: CsvRecord, column: string) => string,
   problems: ImportRowError[],
 ): StagedRow {

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ImportRowError } from '../../../shared/catalog-import'
 import { type ProductInput, productInputSchema } from '../../../shared/product-input'
+import type { CsvRecord } from './csv-read'
 
 // What the dry run keeps of each accepted row for the job: the product's fields as the API takes
 // them, the category (or the source's words for it, when the owner must choose), and references
@@ -29,6 +30,16 @@ export interface StagedRow {
 export interface ReadRows {
   rows: StagedRow[]
   errors: ImportRowError[]
+}
+
+/**
+ * A format's reader, fed the file's records one at a time: each call gives back the rows it has
+ * finished and their problems, so the caller can write them away and forget them.
+ */
+export interface RowReader {
+  push(record: CsvRecord): ReadRows
+  /** The rows still held once the file has ended. */
+  end(): ReadRows
 }
 
 /** Which column of the file each product field came from, for the messages. */
