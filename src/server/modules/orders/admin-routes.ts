@@ -35,8 +35,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
   // A trail line about money names amounts: a member who may not see the order's money does not
   // see those lines either (the answer's money fields are left out by field-access.ts).
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (can(await request.session.user(), 'ledger:view')) return payload
-    return withoutMoneyEvents(payload)
+    // A request refused before its session was made (a wrong content type) has no one to hide from.
+    const member = request.session ? await request.session.user() : null
+    return member && !can(member, 'ledger:view') ? withoutMoneyEvents(payload) : payload
   })
   const actionContext = async (request: Parameters<typeof currentUser>[0]): Promise<ActionContext> => {
     const member = await currentUser(request)
