@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/use-toast'
 import { AdminNotFound } from '../admin-not-found'
 import { PageHeader } from '../page-header'
-import { settingsQueries, useSaveFeeds } from './api'
+import { settingsQueries, useSaveFeeds, useSaveStaffSecurity } from './api'
 import { TaxSettingsPage } from './tax/tax-settings-page'
 
 const FEEDS: {
@@ -43,12 +43,13 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="Where your pieces appear beyond the shop, and the tax you collect."
+        description="Where your pieces appear beyond the shop, the tax you collect, and how your team signs in."
       />
       <SettingsNav />
       <Routes>
         <Route index element={<ProductFeeds />} />
         <Route path="tax" element={<TaxSettingsPage />} />
+        <Route path="sign-in" element={<SignInSettings />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>
     </>
@@ -58,6 +59,7 @@ export function SettingsPage() {
 const AREAS = [
   { to: '/admin/settings', label: 'Product feeds', end: true },
   { to: '/admin/settings/tax', label: 'Sales tax', end: false },
+  { to: '/admin/settings/sign-in', label: 'Sign-in', end: false },
 ] as const
 
 function SettingsNav() {
@@ -129,6 +131,50 @@ function ProductFeeds() {
         </div>
       </section>
     </>
+  )
+}
+
+/**
+ * Whether Owners, like Managers and Bookkeepers, must sign in with a second factor (issue 35).
+ * Off by default: the specification's password sign-in stays the Owner's until an Owner who has a
+ * second factor turns this on.
+ */
+function SignInSettings() {
+  const settings = useQuery(settingsQueries.staffSecurity())
+  useFailureToast('Failed to load settings', settings.error)
+  const save = useSaveStaffSecurity()
+  return (
+    <section aria-labelledby="sign-in-title" className="max-w-3xl">
+      <h2 id="sign-in-title" className="font-display text-2xl text-ink">
+        Sign-in
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Managers and Bookkeepers always sign in with a code from an authenticator app as well as their
+        password. You can ask the same of every Owner.
+      </p>
+      <div className="mt-5 border-y border-ink/10 py-5">
+        {settings.data ? (
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="owners-two-factor"
+              className="mt-0.5"
+              checked={settings.data.ownersNeedTwoFactor}
+              disabled={save.isPending}
+              onCheckedChange={(checked) => save.mutate({ ownersNeedTwoFactor: checked === true })}
+            />
+            <Label htmlFor="owners-two-factor" className="cursor-pointer leading-snug">
+              Owners must use two-factor sign-in
+              <span className="mt-1 block text-sm font-normal text-ink-muted">
+                An Owner without it can only set it up until it is on. Turn it on for your own account first
+                (Profile, Two-Factor Sign-In).
+              </span>
+            </Label>
+          </div>
+        ) : (
+          <Skeleton className="h-5 w-72 max-w-full" />
+        )}
+      </div>
+    </section>
   )
 }
 
