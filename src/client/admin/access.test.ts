@@ -19,14 +19,22 @@ describe('the back office follows the role', () => {
     expect(holds(['orders:view'], 'orders:fulfil')).toBe(false)
   })
 
-  it('gives an Owner every section, in the navigation order', () => {
-    expect(sectionsOf('owner')).toEqual(ADMIN_SECTIONS.map((section) => section.path))
+  it('gives an Owner every section, in the navigation order, but those shown only to others', () => {
+    expect(sectionsOf('owner')).toEqual(
+      ADMIN_SECTIONS.filter((section) => !section.unless).map((section) => section.path),
+    )
+  })
+
+  it('offers Record Sale on its own only to a member who cannot open the sales ledger', () => {
+    expect(sectionsOf('show-assistant')).toContain('record-sale')
+    expect(sectionsOf('owner')).not.toContain('record-sale')
+    expect(sectionsOf('bookkeeper')).not.toContain('record-sale')
   })
 
   it('lists for each built-in role only the sections its permissions open', () => {
     expect(sectionsOf('packer')).toEqual(['dashboard', 'orders', 'profile'])
     expect(sectionsOf('bookkeeper')).toEqual(['dashboard', 'orders', 'sales', 'reports', 'profile'])
-    expect(sectionsOf('show-assistant')).toEqual(['dashboard', 'products', 'profile'])
+    expect(sectionsOf('show-assistant')).toEqual(['dashboard', 'products', 'record-sale', 'profile'])
     expect(sectionsOf('editor')).toEqual([
       'dashboard',
       'products',

@@ -31,11 +31,18 @@ export const meQuery = (userId: number | undefined) =>
 export const holds = (permissions: readonly string[], permission: RoutePermission): boolean =>
   firstMissing(permission, permissions) === undefined
 
-/** The items (sections, cards, actions) a member holding `permissions` may open, in their order. */
-export const allowedFor = <T extends { permission: RoutePermission }>(
+/**
+ * The items (sections, cards, actions) a member holding `permissions` may open, in their order.
+ * An item marked `unless` is left out for members holding that permission: they reach the same
+ * thing another way (Record Sale sits on the Sales page for whoever may open it).
+ */
+export const allowedFor = <T extends { permission: RoutePermission; unless?: Permission }>(
   items: readonly T[],
   permissions: readonly string[],
-): T[] => items.filter((item) => holds(permissions, item.permission))
+): T[] =>
+  items.filter(
+    (item) => holds(permissions, item.permission) && !(item.unless && permissions.includes(item.unless)),
+  )
 
 export interface Access {
   /** Known once /api/admin/me has answered. */

@@ -6,6 +6,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   products: 'Products',
   orders: 'Orders',
   sales: 'Sales',
+  'record-sale': 'Record Sale',
   discounts: 'Discounts',
   inquiries: 'Inquiries',
   journal: 'Journal',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import {
   BookOpen,
   FileText,
+  HandCoins,
   Image,
   Inbox,
   LayoutDashboard,
@@ -17,7 +18,7 @@ import {
   Users,
 } from 'lucide-react'
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-import type { RoutePermission } from '../../shared/staff/permissions'
+import type { Permission, RoutePermission } from '../../shared/staff/permissions'
 import { preloadDashboard } from './dashboard/api'
 import { discountsPageQuery } from './discounts/api'
 import { ordersPageQuery } from './orders/api'
@@ -30,6 +31,8 @@ export interface AdminSection {
   label: string
   /** What the member's role needs to open it ('staff': any member); others never see it listed. */
   permission: RoutePermission
+  /** Not listed for members holding this: they reach the same screen another way. */
+  unless?: Permission
   icon: typeof Package
   description: string
   /** The page's own chunk: a phone between fairs downloads only the pages it opens. */
@@ -99,6 +102,16 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       void client.prefetchQuery(salesPageQuery(params))
       void client.prefetchQuery(salesQueries.monthly())
     },
+  },
+  {
+    // A show assistant records sales without seeing the ledger; whoever sees it records from Sales.
+    path: 'record-sale',
+    permission: 'sales:record',
+    unless: 'ledger:view',
+    label: ADMIN_TITLES['record-sale']!,
+    icon: HandCoins,
+    description: 'Record a piece sold in person, at a show or in the studio.',
+    page: page(() => import('./sales/record-sale-page'), 'RecordSalePage'),
   },
   {
     path: 'discounts',

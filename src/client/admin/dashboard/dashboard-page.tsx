@@ -4,6 +4,7 @@ import {
   ArrowRight,
   BookOpen,
   Download,
+  HandCoins,
   Image,
   Inbox,
   Mail,
@@ -15,7 +16,7 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
-import type { RoutePermission } from '../../../shared/staff/permissions'
+import type { Permission, RoutePermission } from '../../../shared/staff/permissions'
 import { displayName } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { toastFailure } from '../../lib/mutation-toasts'
@@ -309,7 +310,20 @@ function TwoFactorRecommendation() {
 }
 
 /** Each action names what its page needs (sections.ts), so a member is offered only what opens. */
-const QUICK_ACTIONS: { to: string; label: string; icon: ReactNode; permission: RoutePermission }[] = [
+const QUICK_ACTIONS: {
+  to: string
+  label: string
+  icon: ReactNode
+  permission: RoutePermission
+  unless?: Permission
+}[] = [
+  {
+    to: '/admin/record-sale',
+    label: 'Record Sale',
+    icon: <HandCoins className="size-4" aria-hidden />,
+    permission: 'sales:record',
+    unless: 'ledger:view',
+  },
   {
     to: '/admin/products',
     label: 'Manage Products',

@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import type { AdminProduct } from '../../../shared/catalog-admin'
 import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
 import { SALE_PAYMENT_METHODS } from '../../../shared/orders'
-import { type SaleFormInput, saleFormSchema } from '../../../shared/sales'
+import { type Sale, type SaleFormInput, saleFormSchema } from '../../../shared/sales'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
@@ -25,6 +25,7 @@ import { ProductImage } from '../../ui/product-image'
 import { SearchInput } from '../../ui/search-input'
 import { Skeleton } from '../../ui/skeleton'
 import { Textarea } from '../../ui/textarea'
+import { useCan } from '../access'
 import { MethodField } from '../orders/payment-fields'
 import { taxQueries } from '../settings/tax/api'
 import { salesQueries, useRecordSale } from './api'
@@ -38,10 +39,12 @@ export function RecordSaleDialog({
   open,
   onClose,
   initialPiece,
+  onRecorded,
 }: {
   open: boolean
   onClose: () => void
   initialPiece?: AdminProduct
+  onRecorded?: (sale: Sale) => void
 }) {
   const [piece, setPiece] = useState<AdminProduct | undefined>(initialPiece)
   const close = () => {
@@ -52,7 +55,13 @@ export function RecordSaleDialog({
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent className="sm:max-w-lg">
         {piece ? (
-          <MarkAsSoldForm key={piece.id} piece={piece} onBack={() => setPiece(undefined)} onDone={close} />
+          <MarkAsSoldForm
+            key={piece.id}
+            piece={piece}
+            onBack={() => setPiece(undefined)}
+            onDone={close}
+            onRecorded={onRecorded}
+          />
         ) : (
           <PiecePicker onPick={setPiece} />
         )}
@@ -150,19 +159,23 @@ function MarkAsSoldForm({
   piece,
   onBack,
   onDone,
+  onRecorded,
 }: {
   piece: AdminProduct
   onBack: () => void
   onDone: () => void
+  onRecorded?: (sale: Sale) => void
 }) {
   const id = useId()
   const record = useRecordSale()
+  // Cost and profit are for members who may see them; the server refuses a cost from anyone else.
+  const withCost = useCan('products:cost')
   const taxOn = !!useQuery(taxQueries.settings()).data?.enabled
   const form = useForm<SaleDraft, unknown, SaleBody>({
     resolver: saleResolver(taxOn),
     defaultValues: {
       salePrice: String(centsToDollars(piece.price)),
-      cost: piece.cost === null ? '' : String(centsToDollars(piece.cost)),
+      cost: piece.cost == null ? '' : String(centsToDollars(piece.cost)),
       paymentMethod: 'zelle',
       customerName: '',
       customerEmail: '',
@@ -184,7 +197,8 @@ function MarkAsSoldForm({
 
   const submit = form.handleSubmit(async (sale) => {
     try {
-      await record.mutateAsync({ productId: piece.id, ...sale })
+      const recorded = await record.mutateAsync({ productId: piece.id, ...sale })
+      onRecorded?.(recorded)
       onDone()
     } catch (failure) {
       if (!showServerErrors(form, failure)) setFormError(failureMessage(failure))
@@ -224,11 +238,13 @@ function MarkAsSoldForm({
       </DialogHeader>
       <div className="my-4 grid gap-4 sm:grid-cols-2">
         {field('salePrice', 'Final Sale Price ($)', { inputMode: 'decimal', autoFocus: true })}
-        {field('cost', 'Cost Basis ($)', { inputMode: 'decimal', placeholder: 'Optional' })}
-        <p className="rounded-md bg-sand px-3 py-2 text-sm sm:col-span-2" aria-live="polite">
-          <span className="text-ink-muted">Estimated profit: </span>
-          <span className="font-medium tabular-nums text-ink">{estimate ?? 'Enter cost to calculate'}</span>
-        </p>
+        {withCost && field('cost', 'Cost Basis ($)', { inputMode: 'decimal', placeholder: 'Optional' })}
+        {withCost && (
+          <p className="rounded-md bg-sand px-3 py-2 text-sm sm:col-span-2" aria-live="polite">
+            <span className="text-ink-muted">Estimated profit: </span>
+            <span className="font-medium tabular-nums text-ink">{estimate ?? 'Enter cost to calculate'}</span>
+          </p>
+        )}
         <Controller
           control={form.control}
           name="paymentMethod"
