@@ -887,7 +887,8 @@ export const recoveryCodes = pgTable(
 
 /**
  * An account's audit trail: every change to how it signs in (two-factor sign-in, the password, the
- * e-mail address), by its owner or by the shop (`actor`), kept beside the notice mailed about it.
+ * e-mail address), by its owner or by the shop (`actor`), kept beside the notice mailed about it;
+ * and every change to its place on the team (its role, deactivation), made by a member (issue 35).
  */
 export const accountEvents = pgTable(
   'account_events',
@@ -898,8 +899,15 @@ export const accountEvents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** A SecurityChange (modules/accounts/security-notices.ts). */
     kind: text('kind').notNull(),
-    /** 'owner' (the account's own session or reset link), or what acted for the shop ('admin:reset-two-factor'). */
+    /**
+     * 'owner' (the account's own session or reset link), what acted for the shop
+     * ('admin:reset-two-factor'), or the username of the member of the team who acted.
+     */
     actor: text('actor').notNull(),
+    /** The acting member's role at the time, when a member of the team acted. */
+    actorRole: text('actor_role'),
+    /** What changed, in words, where the kind alone does not say ("packer → manager"). */
+    detail: text('detail'),
     createdAt: createdAt(),
   },
   (t) => [index('account_events_user_idx').on(t.userId, t.createdAt)],

@@ -9,6 +9,7 @@ import { orders, users } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
 import { ownerRoleId } from '../staff/roles'
 import { type Actor, lockActiveOwners, mustHoldAll, mustOutrankAccount } from '../staff/service'
+import { recordStaffChange } from './security-notices'
 import { toPublicUser } from './service'
 import { destroyUserSessions } from './session-service'
 
@@ -79,6 +80,10 @@ export async function setAdmin(db: Database, actor: Actor, userId: number, isAdm
       .where(eq(users.id, userId))
       .returning()
     if (!row) throw notFound('User not found')
+    await recordStaffChange(tx, userId, isAdmin ? 'made-admin' : 'admin-removed', {
+      username: actor.username,
+      role: actor.role,
+    })
     return row
   })
 }

@@ -26,7 +26,7 @@ export async function updateProfile(
   db: DbOrTx,
   userId: number,
   input: ProfileUpdate,
-  actor: Pick<UserRow, 'id' | 'password'>,
+  actor: Pick<UserRow, 'id' | 'password' | 'username'> & { role: string | null },
   limit: ConfirmationLimit,
   links: MailLinks,
 ): Promise<UserRow> {
@@ -77,7 +77,7 @@ export async function updateProfile(
           { id: row.id, addresses: [row.email, previousEmail] },
           'email-changed',
           links,
-          actor.id === userId ? 'owner' : 'administrator',
+          actor.id === userId ? 'owner' : { username: actor.username, role: actor.role },
         )
       return row
     })

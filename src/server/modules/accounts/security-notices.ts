@@ -61,12 +61,48 @@ const NOTICES: Record<SecurityChange, { subject: string; what: string }> = {
   },
 }
 
+/** A member of the team acting in the back office, with their role at the time (issue 35). */
+export interface StaffActor {
+  username: string
+  role: string | null
+}
+
 /**
- * Who made a change: the account's owner (their session or reset link), an administrator (the
- * back office), a server command (`admin:reset-two-factor`; `server` for ADMIN_PASSWORD and
+ * Who made a change: the account's owner (their session or reset link), a member of the team
+ * (the back office), a server command (`admin:reset-two-factor`; `server` for ADMIN_PASSWORD and
  * admin:create), or sign-in attempts (the two-factor wait).
  */
-export type SecurityActor = 'owner' | 'administrator' | 'admin:reset-two-factor' | 'server' | 'sign-in'
+export type SecurityActor = 'owner' | StaffActor | 'admin:reset-two-factor' | 'server' | 'sign-in'
+
+/** Changes to a member's place on the team: audited, not mailed (the member sees them at once). */
+export type StaffChange = 'role-changed' | 'deactivated' | 'reactivated' | 'made-admin' | 'admin-removed'
+
+/** Writes one line of the account's audit trail, naming a member's role when a member acted. */
+async function recordAccountEvent(
+  db: DbOrTx,
+  userId: number,
+  kind: SecurityChange | StaffChange,
+  actor: SecurityActor,
+  detail?: string,
+): Promise<Date> {
+  const [name, actorRole] = typeof actor === 'string' ? [actor, null] : [actor.username, actor.role]
+  const [event] = await db
+    .insert(accountEvents)
+    .values({ userId, kind, actor: name, actorRole, detail })
+    .returning({ at: accountEvents.createdAt })
+  return event?.at ?? new Date()
+}
+
+/** Audits a change to a member's role or standing, in the transaction that makes it. */
+export async function recordStaffChange(
+  db: DbOrTx,
+  userId: number,
+  change: StaffChange,
+  actor: StaffActor,
+  detail?: string,
+): Promise<void> {
+  await recordAccountEvent(db, userId, change, actor, detail)
+}
 
 /** The links of a process without the app (start-up, server commands). */
 export function mailLinksFrom(config: Config): MailLinks {
@@ -85,11 +121,7 @@ export async function recordSecurityChange(
   links: MailLinks,
   actor: SecurityActor = 'owner',
 ): Promise<void> {
-  const [event] = await db
-    .insert(accountEvents)
-    .values({ userId: account.id, kind: change, actor })
-    .returning({ at: accountEvents.createdAt })
-  const at = event?.at ?? new Date()
+  const at = await recordAccountEvent(db, account.id, change, actor)
   const to = [...new Set(account.addresses.filter((address): address is string => Boolean(address)))]
   if (to.length === 0) return
   const notice = { ...NOTICES[change], when: formatDeadline(at, links.store.timeZone) }

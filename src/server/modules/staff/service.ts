@@ -11,6 +11,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client'
 import { roles, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, forbidden, notFound } from '../../errors'
+import { recordStaffChange } from '../accounts/security-notices'
 import type { SessionUser } from '../accounts/session-service'
 import { destroyUserSessions, setViewAs } from '../accounts/session-service'
 import { permissionsOf, type RoleRow } from './roles'
@@ -18,7 +19,7 @@ import { permissionsOf, type RoleRow } from './roles'
 // The owner's team: roles and members (issue 35). Nobody grants what they do not hold, and the
 // shop always keeps an active Owner.
 
-export type Actor = Pick<SessionUser, 'id' | 'permissions'>
+export type Actor = Pick<SessionUser, 'id' | 'permissions' | 'username' | 'role'>
 /** A member as the server hands it to the response schema (a Date, not yet its text). */
 type StaffMember = z.output<typeof staffMemberAnswer>
 
@@ -37,7 +38,7 @@ export const roleSlug = (label: string) =>
     .replace(/-+$/, '')
 
 /** Refuses, naming the first permission the actor lacks, a grant beyond what the actor holds. */
-export function mustHoldAll(actor: Actor, wanted: readonly string[]) {
+export function mustHoldAll(actor: Pick<Actor, 'permissions'>, wanted: readonly string[]) {
   const missing = wanted.find((permission) => !actor.permissions.includes(permission as Permission))
   if (missing) throw forbidden(missingPermissionMessage(missing as Permission))
 }
@@ -201,6 +202,11 @@ export async function updateMember(
       .returning()
     // Deactivating ends every session of the member at once.
     if (!active && member.user.active) await destroyUserSessions(tx, id)
+    const by = { username: actor.username, role: actor.role }
+    if (roleName !== member.role.name)
+      await recordStaffChange(tx, id, 'role-changed', by, `${member.role.name} → ${roleName}`)
+    if (active !== member.user.active)
+      await recordStaffChange(tx, id, active ? 'reactivated' : 'deactivated', by)
     return {
       id: row!.id,
       username: row!.username,
@@ -233,6 +239,6 @@ export async function startViewingAs(
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, actor.id))
-  mustHoldAll({ id: actor.id, permissions: permissionsOf(own[0]?.role ?? null) }, permissionsOf(role))
+  mustHoldAll({ permissions: permissionsOf(own[0]?.role ?? null) }, permissionsOf(role))
   await setViewAs(db, sid, role.name)
 }
