@@ -8,6 +8,11 @@ import type { MailContext } from './order-notices'
 export interface ActionContext {
   /** The member acting, with their role at the time, as the trail names them. */
   actor: { name: string; role: string | null }
+  /**
+   * Whether the member may read the order's money (ledger:view): a refusal names an amount only to
+   * whom the answers would show it (a custom role may take payments without seeing the ledger).
+   */
+  seesMoney: boolean
   today: string
   timeZone: string
   /** For the e-mails the change sends the shopper. */

@@ -43,6 +43,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{
     const member = await currentUser(request)
     return {
       actor: { name: member.username, role: member.role },
+      seesMoney: can(member, 'ledger:view'),
       today: dayIn(timeZone),
       timeZone,
       mail,

@@ -306,7 +306,12 @@ export async function recordOrderPayment(
     if (balance <= 0) throw conflict('This order is already paid in full')
     const amount = update.amount ?? (update.paymentStatus === 'paid' ? balance : undefined)
     if (amount === undefined) throw invalid('Enter the amount received', 'amount')
-    if (amount > balance) throw conflict(`The payment exceeds the balance of ${formatCents(balance)}`)
+    if (amount > balance)
+      throw conflict(
+        context.seesMoney
+          ? `The payment exceeds the balance of ${formatCents(balance)}`
+          : "The payment exceeds the order's balance",
+      )
     const method: PaymentMethod =
       update.method ?? (order.paymentMethod === 'stripe' ? 'credit_card' : order.paymentMethod)
     const result = await recordPayment(tx, order, { amount, method, note: update.note || null })

@@ -38,13 +38,22 @@ export async function refundOrder(
     if (refundable <= 0 || order.paymentStatus === 'refunded')
       throw conflict('Nothing paid on this order is left to refund', 'amount')
     if (input.amount > refundable)
-      throw conflict(`The refund exceeds the ${formatCents(refundable)} paid and not yet refunded`, 'amount')
+      throw conflict(
+        context.seesMoney
+          ? `The refund exceeds the ${formatCents(refundable)} paid and not yet refunded`
+          : 'The refund exceeds what was paid and not yet refunded',
+        'amount',
+      )
     const returned = await piecesToReturn(tx, order, [...new Set(input.restock ?? [])])
     const returnLimit = returnRefundLimit(
       await paidLines(tx, orderId),
       returned.map((piece) => piece.productId),
     )
-    if (returnLimit && input.amount > returnLimit.limit) throw conflict(returnLimit.message, 'amount')
+    if (returnLimit && input.amount > returnLimit.limit)
+      throw conflict(
+        context.seesMoney ? returnLimit.message : 'The refund exceeds what was paid for the returned pieces',
+        'amount',
+      )
     const method: PaymentMethod = input.method ?? order.paymentMethod
     const card =
       method === 'stripe'
