@@ -49,6 +49,13 @@ export async function adminCookie(app: FastifyInstance, db: DbOrTx, username = '
  * Creates a member of the team with `role` (a built-in or custom role's name) and returns a
  * signed-in session cookie, with the account's id.
  */
+/** Hashed once per test file: argon2 takes a while, and every member shares the password. */
+let staffPassword: Promise<string> | undefined
+const staffPasswordHash = () => {
+  staffPassword ??= hashPassword('staff-password')
+  return staffPassword
+}
+
 export async function staffCookie(
   app: FastifyInstance,
   db: DbOrTx,
@@ -61,7 +68,7 @@ export async function staffCookie(
     .insert(users)
     .values({
       username,
-      password: await hashPassword('staff-password'),
+      password: await staffPasswordHash(),
       isAdmin: true,
       roleId: sql`(select ${roles.id} from ${roles} where ${roles.name} = ${role})`,
     })

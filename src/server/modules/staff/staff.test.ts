@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAST_OWNER_MESSAGE, TWO_FACTOR_SETUP_MESSAGE } from '../../../shared/staff/permissions'
 import { buildApp } from '../../app'
-import { users } from '../../db/schema'
+import { accountEvents, users } from '../../db/schema'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 
@@ -457,5 +457,89 @@ describe('deactivation', () => {
       twoFactorEnabled: false,
       lastSignInAt: expect.any(String),
     })
+  })
+})
+
+describe("an account's audit trail", () => {
+  it('names the member who acted and their role at the time', async () => {
+    const db = t.handle.db
+    const trail = async (id: number) =>
+      db
+        .select({
+          kind: accountEvents.kind,
+          actor: accountEvents.actor,
+          actorRole: accountEvents.actorRole,
+          detail: accountEvents.detail,
+        })
+        .from(accountEvents)
+        .where(eq(accountEvents.userId, id))
+        .orderBy(asc(accountEvents.id))
+    const ownerName = (await call('GET', '/api/admin/me', owner)).json().username as string
+    const member = await staffCookie(t.app, db, 'packer')
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { role: 'show-assistant' })
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { active: false })
+    await call('PUT', `/api/admin/staff/${member.id}`, owner, { active: true })
+    expect(await trail(member.id)).toEqual([
+      { kind: 'role-changed', actor: ownerName, actorRole: 'owner', detail: 'packer → show-assistant' },
+      { kind: 'deactivated', actor: ownerName, actorRole: 'owner', detail: null },
+      { kind: 'reactivated', actor: ownerName, actorRole: 'owner', detail: null },
+    ])
+
+    // A Manager changes a customer's e-mail address: the trail names the Manager, as a Manager.
+    const manager = await staffCookie(t.app, db, 'manager')
+    const customer = await registerCustomer(t.app, { email: 'before@example.com' })
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, customer.username))
+    const changed = await call('PUT', `/api/users/${row!.id}`, manager.cookie, {
+      email: 'after@example.com',
+      currentPassword: 'staff-password',
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(await trail(row!.id)).toEqual([
+      { kind: 'email-changed', actor: manager.username, actorRole: 'manager', detail: null },
+    ])
+
+    // Make Admin and Remove Admin, from the Accounts page.
+    const made = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${row!.id}/admin`,
+      headers: { cookie: owner },
+      payload: { isAdmin: true },
+    })
+    expect(made.statusCode, made.body).toBe(200)
+    expect((await trail(row!.id)).at(-1)).toEqual({
+      kind: 'made-admin',
+      actor: ownerName,
+      actorRole: 'owner',
+      detail: null,
+    })
+  })
+})
+
+describe('a refusal about money', () => {
+  it('names no amount to a member who may take payments but not read the ledger', async () => {
+    const piece = await insertProduct(t.handle.db, { price: 12_000 })
+    const id = placedOrderId(await placeZelleOrder(t.app, [piece]))
+    const desk = await customRole('Payments desk', ['orders:view', 'orders:payments', 'orders:refund'])
+    const member = await staffCookie(t.app, t.handle.db, desk)
+    const tooMuch = await call('PATCH', `/api/orders/${id}/payment`, member.cookie, {
+      paymentStatus: 'paid',
+      amount: 999_999,
+    })
+    expect(tooMuch.statusCode).toBe(409)
+    expect(tooMuch.json().message).toBe("The payment exceeds the order's balance")
+    const paid = await call('PATCH', `/api/orders/${id}/payment`, member.cookie, { paymentStatus: 'paid' })
+    expect(paid.statusCode, paid.body).toBe(200)
+    const refund = await call('POST', `/api/orders/${id}/refunds`, member.cookie, {
+      amount: 999_999,
+      reason: 'Too much',
+    })
+    expect(refund.statusCode).toBe(409)
+    expect(refund.json().message).toBe('The refund exceeds what was paid and not yet refunded')
+    // The Owner reads the amount in the same refusal.
+    const ownerRefund = await call('POST', `/api/orders/${id}/refunds`, owner, {
+      amount: 999_999,
+      reason: 'x',
+    })
+    expect(ownerRefund.json().message).toMatch(/^The refund exceeds the \$[\d,.]+ paid and not yet refunded$/)
   })
 })
