@@ -1,17 +1,14 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, signInAsOwner, test } from './fixtures'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 
 // After the sale (issue 23): a return of one of two pieces, refunded and restocked from the order
 // card; the piece is back in the shop, the ledger and the shopper's order page say so; the
 // order's papers come out as PDFs.
 
 mkdirSync('test-results/screens', { recursive: true })
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first()
 
 /** The element fits a phone's width: nothing of it lies past the right edge. */
 async function expectWithin(element: Locator, width: number) {

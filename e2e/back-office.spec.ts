@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, signInAsOwner, test } from './fixtures'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -12,9 +11,6 @@ const photo = async (name: string, color: string) => ({
     .png()
     .toBuffer(),
 })
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first()
 
 test.describe('the back office: catalogue and accounts', () => {
   test('the owner lists a bangle with two photos, finds it by size, reprices it and sells it', async ({

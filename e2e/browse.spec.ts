@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { axeCheck } from './axe'
 import { expect, test } from './fixtures'
 
 /** The server filters and sorts: the grid says when the new answer is on screen. */
@@ -13,7 +13,7 @@ const prices = async (page: Page) => {
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  const results = await axeCheck(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }

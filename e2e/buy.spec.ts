@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { E2E_ADMIN, E2E_UNPAID_PIECES as UNPAID_PIECES_LIMIT } from '../playwright.config'
-import { demoImage, expect, test } from './fixtures'
+import { demoImage, expect, test, toast } from './fixtures'
 import { addToCart, availablePieces, fillDetails, type ListedProduct } from './shopper'
 
 /** The .eml files the shop wrote (no SMTP in the e2e run) whose text mentions the order. */
@@ -137,7 +137,7 @@ test.describe('buying', () => {
     await fillDetails(page, 'ava.hoard@example.com')
     await page.getByLabel('Zelle').check()
     await page.getByRole('button', { name: 'Place Order' }).click()
-    const refusal = page.getByRole('status').filter({ hasText: 'Order Processing Failed' }).first()
+    const refusal = toast(page, 'Order Processing Failed')
     await expect(refusal).toContainText(
       `can hold at most ${UNPAID_PIECES_LIMIT} pieces for one shopper. Please pay by card, or contact us`,
     )

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { parse } from 'csv-parse/sync'
-import { expect, signInAsOwner, test } from './fixtures'
+import { axeCheck } from './axe'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 
 // The catalogue out of the shop (issue 37): the owner downloads every piece as CSV, and lists the
 // pieces on sale on Google Shopping and Instagram by turning their feeds on in Settings.
@@ -32,7 +32,7 @@ test('the owner exports the catalogue and turns the Google Shopping feed on', as
   const google = page.getByRole('checkbox', { name: 'List my pieces on Google Shopping' })
   await expect(google).not.toBeChecked()
   await google.click()
-  await expect(page.getByRole('status').filter({ hasText: 'Feed settings saved' }).first()).toBeVisible()
+  await expect(toast(page, 'Feed settings saved')).toBeVisible()
   await expect(google).toBeChecked()
   const address = page.locator('code').filter({ hasText: '/feeds/google.xml' })
   await expect(address).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/feeds\/google\.xml$/)
@@ -40,7 +40,7 @@ test('the owner exports the catalogue and turns the Google Shopping feed on', as
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await address.textContent())
 
-  const axe = await new AxeBuilder({ page }).analyze()
+  const axe = await axeCheck(page).analyze()
   expect(axe.violations).toEqual([])
   await page.setViewportSize({ width: 375, height: 740 })
   await page.screenshot({ path: 'test-results/screens/settings-feeds-375.png', fullPage: true })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import sharp from 'sharp'
 import { zipOf } from '../src/server/test/zip'
+import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
 
 // The catalogue into the shop (issue 37): the owner brings a Shopify export and its pictures,
@@ -54,7 +54,7 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   )
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/import-preview-1440.png' })
   await page.setViewportSize({ width: 375, height: 740 })
   await page.screenshot({ path: 'test-results/screens/import-preview-375.png' })
@@ -71,7 +71,7 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   )
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/import-progress-1440.png' })
   await page.setViewportSize({ width: 375, height: 740 })
   await page.screenshot({ path: 'test-results/screens/import-progress-375.png' })

@@ -1,13 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, signInAsOwner, test } from './fixtures'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 
 mkdirSync('test-results/screens', { recursive: true })
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first()
 
 const unique = () => Date.now().toString(36).slice(-5)
 

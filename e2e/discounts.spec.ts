@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, signInAsOwner, test } from './fixtures'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 
 // Discount codes (issue 25): the owner makes one, a shopper uses one from the cart to the confirmation.
 
@@ -47,7 +47,7 @@ test.describe('discount codes', () => {
     await expect(dialog.getByText('On a $200.00 order: $25.00 off')).toBeVisible()
     await page.screenshot({ path: 'test-results/screens/discount-dialog-1440.png' })
     await dialog.getByRole('button', { name: 'Create code' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Discount code created' }).first()).toBeVisible()
+    await expect(toast(page, 'Discount code created')).toBeVisible()
     await expect(dialog).toHaveCount(0)
     await page.getByRole('searchbox', { name: 'Search codes' }).fill(code)
     const row = page.getByRole('row').filter({ hasText: code })
@@ -66,11 +66,11 @@ test.describe('discount codes', () => {
     const edit = page.getByRole('dialog', { name: `Edit ${code}` })
     await edit.getByLabel('Active').click()
     await edit.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Discount code updated' }).first()).toBeVisible()
+    await expect(toast(page, 'Discount code updated')).toBeVisible()
     await page.getByRole('button', { name: `Delete ${code}` }).click()
     const confirm = page.getByRole('alertdialog', { name: `Delete ${code}?` })
     await confirm.getByRole('button', { name: 'Delete' }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Discount code deleted' }).first()).toBeVisible()
+    await expect(toast(page, 'Discount code deleted')).toBeVisible()
   })
 
   test('a shopper applies a code in the cart and sees it through to the confirmation', async ({

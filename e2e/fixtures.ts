@@ -1,4 +1,4 @@
-import { test as base, type Cookie, expect, type Page } from '@playwright/test'
+import { test as base, type Cookie, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 
 /** A request a journey means to fail (a wrong password, a sold piece): method, path pattern, status. */
@@ -16,6 +16,8 @@ const ALWAYS_EXPECTED: ExpectedFailure[] = [{ url: /\/api\/check-auth$/, status:
 interface Watch {
   /** Declares failures this test provokes on purpose; anything else fails the journey. */
   expectFailures: (...failures: ExpectedFailure[]) => void
+  /** Another person's page (a second browser context): watched the same way, and hydration-aware. */
+  also: (page: Page) => Page
 }
 
 /**
@@ -49,26 +51,35 @@ export const test = base.extend<{ watch: Watch }>({
       const problems: string[] = []
       const isExpected = (url: string, status: number) =>
         expected.some((failure) => failure.status === status && failure.url.test(new URL(url).pathname))
-      page.on('response', (response) => {
-        if (response.status() < 400) return
-        if (!isExpected(response.url(), response.status()))
-          problems.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+      const watchPage = (watched: Page) => {
+        watched.on('response', (response) => {
+          if (response.status() < 400) return
+          if (!isExpected(response.url(), response.status()))
+            problems.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+        })
+        watched.on('requestfailed', (request) => {
+          // Navigations away abort the previous page's requests; those are not failures.
+          if (request.failure()?.errorText === 'net::ERR_ABORTED') return
+          problems.push(
+            `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`,
+          )
+        })
+        watched.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+        watched.on('console', (message) => {
+          if (message.type() !== 'error') return
+          // The browser reports every 4xx/5xx answer in the console too; those are judged above.
+          if (/Failed to load resource/.test(message.text())) return
+          problems.push(`console error: ${message.text()}`)
+        })
+      }
+      watchPage(page)
+      await use({
+        expectFailures: (...failures) => expected.push(...failures),
+        also: (other) => {
+          watchPage(other)
+          return withHydrationWait(other)
+        },
       })
-      page.on('requestfailed', (request) => {
-        // Navigations away abort the previous page's requests; those are not failures.
-        if (request.failure()?.errorText === 'net::ERR_ABORTED') return
-        problems.push(
-          `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`,
-        )
-      })
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return
-        // The browser reports every 4xx/5xx answer in the console too; those are judged above.
-        if (/Failed to load resource/.test(message.text())) return
-        problems.push(`console error: ${message.text()}`)
-      })
-      await use({ expectFailures: (...failures) => expected.push(...failures) })
       expect(problems, 'unexpected console errors or failed requests').toEqual([])
     },
     { auto: true },
@@ -127,5 +138,14 @@ export async function demoImage(page: Page): Promise<string[]> {
   const listed = (await (await page.request.get('/api/products')).json()) as { imageUrls: string[] }[]
   return listed.find((product) => product.imageUrls.length > 0)!.imageUrls.slice(0, 1)
 }
+
+/**
+ * A toast on screen saying `text`. Not found by role: Radix announces a toast through a live region
+ * that lasts one second (what a screen reader hears), while the toast itself stays for five; a
+ * check polled across that second missed it. And while a modal dialog is open, the page behind it,
+ * toasts included, is hidden from assistive technology, as it should be.
+ */
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text }).first()
 
 export { expect }

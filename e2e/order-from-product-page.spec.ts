@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, toast } from './fixtures'
 
 interface Listed {
   id: number
@@ -32,7 +32,7 @@ test('a piece’s Details, Added to Cart at the bottom, and the Zelle amount on 
   await page.screenshot({ path: 'test-results/screens/product-page-1440.png', fullPage: true })
 
   await page.getByRole('button', { name: 'Add to Cart' }).click()
-  const added = page.getByRole('status').filter({ hasText: 'Added to Cart' }).first()
+  const added = toast(page, 'Added to Cart')
   await expect(added).toBeVisible()
   const box = (await added.boundingBox())!
   expect(box.y, 'the Added to Cart toast sits at the bottom').toBeGreaterThan(900 / 2)

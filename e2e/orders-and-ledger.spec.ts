@@ -1,13 +1,9 @@
 import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
-import { demoImage, expect, signInAsOwner, test } from './fixtures'
+import { demoImage, expect, signInAsOwner, test, toast } from './fixtures'
 import { type Listed, shopperOrder } from './shopper'
 
 mkdirSync('test-results/screens', { recursive: true })
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first()
 
 test.describe('the back office: orders and the sales ledger', () => {
   test('a Zelle order is paid, packed, shipped with tracking and delivered; the shopper follows it', async ({

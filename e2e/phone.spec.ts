@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, signInAsOwner, test } from './fixtures'
+import { axeCheck } from './axe'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 import { confirmationLink, pathOf } from './mail'
 
 mkdirSync('test-results/screens', { recursive: true })
@@ -19,7 +19,7 @@ async function expectAccessible(page: Page, what: string) {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   )
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await axeCheck(page).analyze()
   // Soft: one walk reports every page's violations, not only the first page's.
   expect
     .soft(
@@ -216,12 +216,7 @@ for (const width of [320, 375, 1440]) {
         .getByRole('button', { name: /add to cart/i })
         .first()
         .click()
-      await expect(
-        page
-          .getByRole('status')
-          .filter({ hasText: /Added to Cart/i })
-          .first(),
-      ).toBeVisible()
+      await expect(toast(page, /Added to Cart/i)).toBeVisible()
       await expectFits(page, 'the Added to Cart toast')
       await openDialog(page, page.getByRole('button', { name: 'Open cart' }), /cart/i, 'the cart sheet')
       await closeDialog(page)
@@ -401,10 +396,7 @@ for (const width of [320, 375, 1440]) {
         page.getByRole('button', { name: /view/i }).first(),
         /certification/,
         'the inquiry',
-        () =>
-          expect(
-            page.getByRole('status').filter({ hasText: 'Inquiry marked as read' }).first(),
-          ).toBeVisible(),
+        () => expect(toast(page, 'Inquiry marked as read')).toBeVisible(),
       )
       await closeDialog(page)
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
 
 // "Tell me when a similar piece arrives" (issue 25): a visitor asks on a sold piece and confirms by
@@ -58,7 +58,7 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   await expect(form).toHaveAttribute('data-ready', 'true')
   // No Add to Cart on a sold piece: the form stands in its place.
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0)
-  const audit = await new AxeBuilder({ page })
+  const audit = await axeCheck(page)
     .include('main section[data-ready]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
     .analyze()

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, signInAsOwner, test } from './fixtures'
+import { axeCheck } from './axe'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
 
 // Sales tax (issue 34): the owner turns it on for Texas from a Houston origin and applies the
@@ -48,7 +48,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await expect(texas.getByLabel('State rate (%)')).toHaveValue('6.25')
   await texas.getByLabel('Permit number').fill('32000000001')
   await page.getByRole('button', { name: 'Save tax settings' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Tax settings saved' }).first()).toBeVisible()
+  await expect(toast(page, 'Tax settings saved')).toBeVisible()
 
   // The shipped Texas table, previewed against nothing, then applied.
   await page.getByLabel('Rate table (CSV)').setInputFiles(TEXAS_TABLE)
@@ -65,7 +65,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await calculator.getByLabel('Amount ($)').fill('100')
   await calculator.getByRole('button', { name: 'Calculate' }).click()
   await expect(calculator.getByRole('row', { name: /Sales tax \$8\.25/ })).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/tax-settings-1440.png', fullPage: true })
   await page.setViewportSize({ width: 375, height: 740 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
@@ -78,13 +78,13 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   const exemption = page.getByRole('dialog', { name: 'Tax exemption' })
   await exemption.getByLabel('Certificate number').fill('01-2345678')
   await exemption.getByLabel('Expires on').fill('2030-12-31')
-  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([])
+  expect((await axeCheck(page).include('[role="dialog"]').analyze()).violations).toEqual([])
   await exemption.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Tax exemption saved' }).first()).toBeVisible()
+  await expect(toast(page, 'Tax exemption saved')).toBeVisible()
   await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
   await expect(exemption.getByLabel('Certificate number')).toHaveValue('01-2345678')
   await exemption.getByRole('button', { name: 'Remove exemption' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Tax exemption removed' }).first()).toBeVisible()
+  await expect(toast(page, 'Tax exemption removed')).toBeVisible()
 
   // A shopper on a phone.
   const shopperContext = await browser.newContext({ viewport: { width: 375, height: 740 } })
@@ -102,7 +102,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   const tax = houstonTax(piece.price + shipping)
   await expect(summary.getByText(dollars(tax), { exact: true })).toBeVisible()
   await expect(summary.getByText(dollars(piece.price + shipping + tax), { exact: true })).toBeVisible()
-  expect((await new AxeBuilder({ page: shopper }).analyze()).violations).toEqual([])
+  expect((await axeCheck(shopper).analyze()).violations).toEqual([])
   await shopper.screenshot({ path: 'test-results/screens/checkout-tax-375.png', fullPage: true })
 
   await shopper.getByLabel('Zelle').check()
@@ -137,7 +137,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await expect(page.getByRole('heading', { name: 'For the Texas return' })).toBeVisible()
   const texasReturn = page.getByRole('region', { name: 'For the Texas return' })
   await expect(texasReturn.getByRole('row', { name: /Houston city/ })).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/sales-tax-report-1440.png', fullPage: true })
   await page.setViewportSize({ width: 375, height: 740 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)

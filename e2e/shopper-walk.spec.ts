@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { axeCheck } from './axe'
+import { expect, test, toast } from './fixtures'
 import { addToCart, availablePieces, dollars, fillDetails, type ListedProduct } from './shopper'
 
 // What the walk through the shop found on a shopper's way (issue 32): each step lands where the
@@ -13,11 +13,11 @@ const PHONE = { width: 375, height: 812 }
 
 /** A toast leaves the header's menu, search and cart button in sight. */
 async function expectClearOfHeader(page: Page, text: string) {
-  const toast = page.getByRole('status').filter({ hasText: text }).first()
-  await expect(toast).toBeVisible()
+  const shown = toast(page, text)
+  await expect(shown).toBeVisible()
   // Past its opening slide.
   await page.waitForTimeout(400)
-  const box = (await toast.boundingBox())!
+  const box = (await shown.boundingBox())!
   const header = (await page.locator('header').first().boundingBox())!
   expect(box.y, `the "${text}" toast starts below the header`).toBeGreaterThanOrEqual(
     header.y + header.height,
@@ -319,7 +319,7 @@ test('axe finds nothing on the signed-in wishlist and on a newsletter link with 
       await page.setViewportSize(viewport)
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      const results = await new AxeBuilder({ page }).analyze()
+      const results = await axeCheck(page).analyze()
       expect(
         results.violations.map(
           (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,

@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { expect, signInAsOwner, test } from './fixtures'
+import { axeCheck } from './axe'
+import { expect, signInAsOwner, test, toast } from './fixtures'
 import { invitationLink, pathOf } from './mail'
+import { shopperOrder } from './shopper'
 
-// Issue 35: the owner invites a packer, who joins from the e-mail's link and lands in the back office.
+// Issue 35, in one journey: the owner invites a packer, who joins from the e-mail's link on a phone,
+// sees the orders without their money, ships one with its tracking number and cannot open the
+// ledger; then the owner changes the member's role, deactivates and reactivates them.
 
 const SHOTS = process.env.STAFF_SCREENSHOTS
 if (SHOTS) mkdirSync(SHOTS, { recursive: true })
@@ -13,27 +16,30 @@ const shoot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
 }
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first()
 /** A toast comes once the server has answered, which on a busy machine can take a while. */
 const SLOW = { timeout: 15_000 }
 
 const axe = async (page: Page) =>
-  expect(
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations,
-  ).toEqual([])
+  expect((await axeCheck(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([])
 
-test('the owner invites a packer, who joins from the e-mail and is given another role', async ({
+test('the owner invites a packer, who joins from the e-mail, ships an order and is given another role', async ({
   page,
   browser,
   watch,
 }, testInfo) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const run = Date.now() % 100_000
   const email = `packer-${run}@example.com`
   const username = `packer${run}`
   await page.setViewportSize({ width: 1440, height: 900 })
+  // An order paid and packed, waiting for the packer to ship it.
+  const { orderId } = await shopperOrder(page)
   await signInAsOwner(page)
+  for (const [path, data] of [
+    ['payment', { paymentStatus: 'paid' }],
+    ['status', { status: 'preparing' }],
+  ] as const)
+    expect((await page.request.patch(`/api/orders/${orderId}/${path}`, { data })).ok()).toBe(true)
 
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible()
@@ -70,7 +76,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await invite.getByLabel('E-mail').fill(email)
   await invite.getByLabel('Role').selectOption({ label: 'Packer' })
   await invite.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible(SLOW)
+  await expect(toast(page, 'Invitation sent')).toBeVisible(SLOW)
   const pending = page.getByRole('table', { name: 'Pending invitations' })
   await expect(pending.getByRole('row').filter({ hasText: email })).toContainText('Packer')
   await expect(pending.getByRole('row').filter({ hasText: email })).toContainText(E2E_ADMIN.username)
@@ -83,7 +89,8 @@ test('the owner invites a packer, who joins from the e-mail and is given another
     baseURL: testInfo.project.use.baseURL,
     viewport: { width: 375, height: 812 },
   })
-  const phone = await packer.newPage()
+  const phone = watch.also(await packer.newPage())
+  watch.expectFailures({ url: /^\/api\/staff\/invitations\/preview$/, status: 400 })
   await phone.goto('/staff/invitation?token=not-a-real-token')
   await expect(phone.getByText('This invitation link is not valid or has expired.')).toBeVisible()
   await expect(phone.getByLabel('Username')).toHaveCount(0)
@@ -107,7 +114,47 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await phone.getByLabel('Password').fill('a packer’s long password')
   await phone.getByRole('button', { name: 'Join the team' }).click()
   await expect(phone).toHaveURL(/\/admin(\/dashboard)?$/)
-  await expect(phone.getByRole('button', { name: 'Open navigation' })).toBeVisible()
+  await expect(phone.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(phone.getByText('Sales today')).toHaveCount(0)
+  await expect(phone.getByRole('button', { name: 'Download backup' })).toHaveCount(0)
+
+  // The packer's orders: no money, no payment or cancel buttons; the order ships with its tracking.
+  await phone.getByRole('button', { name: 'Open navigation' }).click()
+  const drawer = phone.getByRole('dialog', { name: /navigation/i })
+  await expect(drawer.getByRole('link', { name: 'Sales' })).toHaveCount(0)
+  await expect(drawer.getByRole('link', { name: 'Products' })).toHaveCount(0)
+  await drawer.getByRole('link', { name: 'Orders' }).click()
+  await expect(phone.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(phone.getByRole('button', { name: 'Record Payment' })).toHaveCount(0)
+  await expect(phone.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0)
+  await expect(phone.getByText(/^Paid \$/)).toHaveCount(0)
+  await phone.goto(`/admin/orders?tab=ready-to-ship&search=%23${orderId}`)
+  const card = phone.getByRole('article', { name: `Order #${orderId}` })
+  await expect(card).toBeVisible()
+  await axe(phone)
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await shoot(phone, 'packer-orders-375')
+  await card.getByRole('button', { name: 'Mark Shipped' }).click()
+  const shipping = phone.getByRole('dialog', { name: 'Mark Shipped' })
+  await shipping.getByLabel('Tracking number').fill('9400111899223100054321')
+  await shipping.getByRole('button', { name: 'Mark Shipped' }).click()
+  await expect(toast(phone, 'Order status updated successfully.')).toBeVisible(SLOW)
+  await phone.goto(`/admin/orders?tab=completed&search=%23${orderId}`)
+  await expect(card).toContainText('Shipped')
+  // The piece's price is the packer's to see; the order's total, payments and balance are not.
+  await expect(card).not.toContainText(/Total|Balance|Paid \$|received/)
+  await expect(card).toContainText(`· ${username} (Packer)`)
+  if (SHOTS) {
+    await phone.setViewportSize({ width: 1440, height: 900 })
+    await shoot(phone, 'packer-orders-1440')
+    await phone.setViewportSize({ width: 375, height: 812 })
+  }
+
+  // The ledger is not theirs: a calm page that says so, never an error.
+  await phone.goto('/admin/sales')
+  await expect(phone.getByRole('heading', { level: 1, name: 'Not part of your role' })).toBeVisible()
+  await expect(phone.getByText('Your role does not include the ledger and reports')).toBeVisible()
+  await axe(phone)
   await packer.close()
 
   // Back with the owner: the packer is on the team; their role changes.
@@ -121,7 +168,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   const change = page.getByRole('alertdialog', { name: `Make ${username} a Show assistant?` })
   await expect(change).toContainText('View products, Recording sales')
   await change.getByRole('button', { name: 'Change role' }).click()
-  await expect(page.getByText('Role changed', { exact: true })).toBeVisible(SLOW)
+  await expect(toast(page, 'Role changed')).toBeVisible(SLOW)
   await page.reload()
   await expect(row.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('show-assistant')
 
@@ -150,7 +197,7 @@ test('the owner invites a packer, who joins from the e-mail and is given another
   await invite.getByLabel('E-mail').fill(`helper-${run}@example.com`)
   await invite.getByLabel('Role').selectOption({ label: `Fair helper ${run}` })
   await invite.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible(SLOW)
+  await expect(toast(page, 'Invitation sent')).toBeVisible(SLOW)
   await expect(pending.getByRole('row').filter({ hasText: `helper-${run}@example.com` })).toBeVisible()
   await shoot(page, 'staff-1440')
 
