@@ -6,6 +6,7 @@ import type { Endpoint } from '../../shared/contract'
 import { dashboardAdminContract } from '../../shared/dashboard/admin-contract'
 import { discountsAdminContract } from '../../shared/discounts/admin-contract'
 import { documentsAdminContract } from '../../shared/documents/admin-contract'
+import { giftCardsAdminContract } from '../../shared/gift-cards/admin-contract'
 import { inquiriesAdminContract } from '../../shared/inquiries/admin-contract'
 import { journalAdminContract } from '../../shared/journal/admin-contract'
 import { mediaAdminContract } from '../../shared/media/admin-contract'
@@ -29,6 +30,7 @@ const contracts: Record<string, Endpoint>[] = [
   dashboardAdminContract,
   discountsAdminContract,
   documentsAdminContract,
+  giftCardsAdminContract,
   inquiriesAdminContract,
   journalAdminContract,
   mediaAdminContract,

@@ -10,6 +10,7 @@ import { ImportRunner } from '../modules/catalog-import/runner'
 import { dashboardAdminRoutes } from '../modules/dashboard/admin-routes'
 import { discountsAdminRoutes } from '../modules/discounts/admin-routes'
 import { documentAdminRoutes } from '../modules/documents/admin-routes'
+import { giftCardsAdminRoutes } from '../modules/gift-cards/admin-routes'
 import { inquiriesAdminRoutes } from '../modules/inquiries/admin-routes'
 import { journalAdminRoutes } from '../modules/journal/admin-routes'
 import { mediaAdminRoutes } from '../modules/media/admin-routes'
@@ -110,6 +111,7 @@ async function adminScope(app: FastifyInstance) {
     })
     await admin.register(salesAdminRoutes, { db, timeZone })
     await admin.register(discountsAdminRoutes, { db })
+    await admin.register(giftCardsAdminRoutes, { db, mail: links, onMailQueued: () => app.mailWorker.kick() })
     await admin.register(documentAdminRoutes, { db, files, shop: config.store, timeZone })
     await admin.register(testimonialsAdminRoutes, { db, files })
     await admin.register(settingsAdminRoutes, { db })

@@ -33,6 +33,11 @@ export const moneyOverviewAnswer = z.object({
    * its secret or its address is likely wrong (the reconciliation still places those orders).
    */
   webhookSilent: needs('settings:manage', z.boolean()),
+  /**
+   * What the shop owes on gift cards and store credit that can still be spent (active, not
+   * expired), in cents: a liability until redeemed (issue 36).
+   */
+  giftCardsOutstanding: needs('ledger:view', z.number().int()),
 })
 
 export type SalesTotals = z.input<typeof salesTotals>

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'ledger:view': 'the ledger and reports',
   'sales:record': 'recording sales',
   'discounts:manage': 'discount codes',
+  'giftcards:manage': 'gift cards',
   'journal:edit': 'the journal',
   'community:moderate': 'testimonials and inquiries',
   'customers:view': 'customers',
@@ -88,6 +89,8 @@ export const isBuiltInRole = (name: string): name is BuiltInRoleName => Object.h
 export const TWO_FACTOR_PERMISSIONS: readonly Permission[] = [
   'ledger:view',
   'orders:payments',
+  // Issuing or adjusting a gift card creates money the shop owes.
+  'giftcards:manage',
   'orders:refund',
   'customers:manage',
   'staff:manage',

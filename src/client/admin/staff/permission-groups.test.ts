@@ -18,6 +18,7 @@ describe('the Staff page’s words for permissions and roles', () => {
       'ledger',
       'sales',
       'discounts',
+      'giftcards',
       'journal',
       'community',
       'customers',

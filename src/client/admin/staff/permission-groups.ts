@@ -16,6 +16,7 @@ const AREA_LABELS: Record<string, string> = {
   ledger: 'Ledger',
   sales: 'Sales',
   discounts: 'Discounts',
+  giftcards: 'Gift cards',
   journal: 'Journal',
   community: 'Community',
   customers: 'Customers',

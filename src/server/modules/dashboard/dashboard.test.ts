@@ -69,6 +69,7 @@ describe('the money overview', () => {
       refundsThisMonth: { amount: 0, count: 0 },
       failedRefunds: { count: 0, orderId: null },
       webhookSilent: false,
+      giftCardsOutstanding: 0,
     })
   })
 })

@@ -3,6 +3,7 @@ import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { WEBHOOK_HEARD_KEY } from '../checkout/reconcile'
+import { OUTSTANDING_GIFT_CARD_BALANCE } from '../gift-cards/service'
 import { owedOrder } from '../orders/owed'
 import { DONE_ORDER_REFUNDS, REFUND_LINES } from '../sales/refund-lines'
 
@@ -19,6 +20,7 @@ type Row = {
   refunds_failed: number
   refunds_failed_order: number | null
   webhook_silent: boolean
+  gift_cards_outstanding: number
 }
 
 /** One round trip: every figure is a SQL aggregate, never a sum over fetched rows. */
@@ -58,7 +60,8 @@ export async function moneyOverview(
       ${options.cardWebhooks} and exists (select from payments p where p.method = 'stripe'
           and p.provider_reference is not null and p.created_at > now() - interval '24 hours')
         and not exists (select from shop_settings k where k.key = ${WEBHOOK_HEARD_KEY}
-          and k.updated_at > now() - interval '24 hours') as webhook_silent
+          and k.updated_at > now() - interval '24 hours') as webhook_silent,
+      ${OUTSTANDING_GIFT_CARD_BALANCE} as gift_cards_outstanding
     from bounds left join sales s on s.sale_date >= bounds.month
     group by bounds.today, bounds.month`,
   )
@@ -71,5 +74,6 @@ export async function moneyOverview(
     refundsThisMonth: { amount: row.refunds_amount, count: row.refunds_count },
     failedRefunds: { count: row.refunds_failed, orderId: row.refunds_failed_order },
     webhookSilent: row.webhook_silent,
+    giftCardsOutstanding: row.gift_cards_outstanding,
   }
 }

@@ -19,11 +19,22 @@ export interface CodeTryOrigin {
   sessionId: string | undefined
 }
 
-function keysOf(origin: CodeTryOrigin): string[] {
+/**
+ * A kind of code counted this way: its counters' key prefix and the 429's words. Gift-card codes
+ * (issue 36) are counted the same way under their own prefix.
+ */
+export interface CodeTryKind {
+  prefix: string
+  tooMany: (retryAfterMs: number) => string
+}
+
+const DISCOUNT_CODES: CodeTryKind = { prefix: 'code-try', tooMany: tooManyCodeTries }
+
+function keysOf(origin: CodeTryOrigin, prefix: string): string[] {
   const holder = clientHolder(origin.address)
   return [
-    ...(holder ? [`code-try:${holder}`] : []),
-    ...(origin.sessionId ? [`code-try:session:${origin.sessionId}`] : []),
+    ...(holder ? [`${prefix}:${holder}`] : []),
+    ...(origin.sessionId ? [`${prefix}:session:${origin.sessionId}`] : []),
   ]
 }
 
@@ -33,19 +44,30 @@ function keysOf(origin: CodeTryOrigin): string[] {
  * after an attempt that failed, whether the code itself was fine (checkout can fail for a sold
  * piece); without it a failed attempt counts. No counters (limits off in tests): just runs it.
  */
-export async function tryCode<T>(
+export function tryCode<T>(
   counters: AttemptCounters | undefined,
   origin: CodeTryOrigin,
   attempt: () => Promise<T>,
   codeWasRight?: () => Promise<boolean>,
 ): Promise<T> {
-  const keys = counters ? keysOf(origin) : []
+  return tryCodeOf(DISCOUNT_CODES, counters, origin, attempt, codeWasRight)
+}
+
+/** `tryCode` for any kind of code. */
+export async function tryCodeOf<T>(
+  kind: CodeTryKind,
+  counters: AttemptCounters | undefined,
+  origin: CodeTryOrigin,
+  attempt: () => Promise<T>,
+  codeWasRight?: () => Promise<boolean>,
+): Promise<T> {
+  const keys = counters ? keysOf(origin, kind.prefix) : []
   if (!counters || keys.length === 0) return attempt()
   const counts = await Promise.all(keys.map((key) => counters.count(key, CODE_TRIES.windowMs)))
   const over = counts.filter(({ count }) => count > CODE_TRIES.max)
   if (over.length > 0) {
     const retryAfterMs = Math.max(...over.map(({ ttlMs }) => ttlMs))
-    throw rateLimited(tooManyCodeTries(retryAfterMs), Math.ceil(retryAfterMs / 1000))
+    throw rateLimited(kind.tooMany(retryAfterMs), Math.ceil(retryAfterMs / 1000))
   }
   let result: T
   try {

@@ -6,6 +6,7 @@ import {
   inquiryNoticeMail,
   newsletterWelcomeMail,
 } from './templates/community-mails'
+import { giftCardMail } from './templates/gift-card-mails'
 import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from './templates/order-mails'
 
 const store: StoreInfo = {
@@ -245,5 +246,42 @@ describe('the community e-mails', () => {
     expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${url}>` })
     expect(mail.text).toContain(url)
     expect(mail.html).toContain(`href="${url}"`)
+  })
+})
+
+describe('the gift card e-mail', () => {
+  const card = {
+    code: 'ABCD-EFGH-JKMN-PQRS',
+    amount: 12_500,
+    recipientName: 'Mei',
+    senderName: 'Auntie Lan',
+    message: 'For the bangle at jade.example\nLove, <b>Lan</b>',
+    expiresAt: null,
+  }
+
+  it('shows the code, the amount, the sender and the message as text that is never a link', () => {
+    const mail = giftCardMail('mei@example.com', card, store, publicUrl)
+    expect(mail).toMatchObject({ kind: 'gift-card', subject: 'Auntie Lan sent you a $125.00 gift card' })
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain('ABCD-EFGH-JKMN-PQRS')
+      expect(part).toContain('$125.00')
+      expect(part).toContain('Auntie Lan')
+      expect(part).not.toContain('jade.example')
+      expect(part).toContain('jade.\u2060example')
+    }
+    expect(mail.html).toContain('&lt;b&gt;Lan&lt;/b&gt;')
+    expect(mail.html).not.toContain('href="jade')
+    expect(mail.text).toContain('It never expires.')
+  })
+
+  it('is from the shop when no sender is named, and says a resent code replaces the old one', () => {
+    const mail = giftCardMail(
+      'mei@example.com',
+      { ...card, senderName: null, message: null, replacesEarlierCode: true },
+      store,
+      publicUrl,
+    )
+    expect(mail.subject).toBe('Jade Shop sent you a $125.00 gift card')
+    expect(mail.text).toContain('replaces the one we sent you before')
   })
 })

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { giftCardsAdminContract as contract } from '../../../shared/gift-cards/admin-contract'
+import type { Database } from '../../db/client'
+import { schemaOf } from '../../http/contract'
+import { currentUser } from '../../http/guards'
+import type { MailLinks } from '../accounts/security-notices'
+import type { LedgerActor } from './ledger'
+import { getGiftCard, issueGiftCard, listGiftCards, resendGiftCard, updateGiftCard } from './service'
+
+/** The Gift cards screen's calls (issue 36); registered inside the admin scope (plugins/admin-scope.ts). */
+export const giftCardsAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  mail: MailLinks
+  onMailQueued: () => void
+}> = async (app, { db, mail, onMailQueued }) => {
+  // Every change names the member and their role at the time in the card's history.
+  const actorOf = async (request: Parameters<typeof currentUser>[0]): Promise<LedgerActor> => {
+    const member = await currentUser(request)
+    return { id: member.id, name: member.username, role: member.role }
+  }
+  // Gift cards are not on the storefront's listing: their writes leave its cache alone.
+  const config = { leavesCatalogAlone: true }
+
+  app.get(contract.list.path, { schema: schemaOf(contract.list) }, (request) =>
+    listGiftCards(db, request.query),
+  )
+
+  app.post(contract.issue.path, { schema: schemaOf(contract.issue), config }, async (request, reply) => {
+    const issued = await issueGiftCard(db, mail, await actorOf(request), request.body)
+    if (request.body.recipientEmail) onMailQueued()
+    return reply.code(201).send(issued)
+  })
+
+  app.get(contract.get.path, { schema: schemaOf(contract.get) }, (request) =>
+    getGiftCard(db, request.params.id),
+  )
+
+  app.patch(contract.update.path, { schema: schemaOf(contract.update), config }, async (request) =>
+    updateGiftCard(db, await actorOf(request), request.params.id, request.body),
+  )
+
+  app.post(contract.resend.path, { schema: schemaOf(contract.resend), config }, async (request) => {
+    const card = await resendGiftCard(db, mail, await actorOf(request), request.params.id)
+    onMailQueued()
+    return card
+  })
+}

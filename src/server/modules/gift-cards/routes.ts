@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { giftCardsContract as contract } from '../../../shared/gift-cards/contract'
+import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
+import type { Database } from '../../db/client'
+import { notFound } from '../../errors'
+import { schemaOf } from '../../http/contract'
+import { type CodeTryKind, tryCodeOf } from '../discounts/code-tries'
+import { lookUpBalance } from './service'
+
+// Codes are counted as discount codes are (discounts/code-tries.ts): about 10 wrong ones in 10
+// minutes per client address and per session, under their own keys, then a 429 for every try.
+const GIFT_CARD_CODES: CodeTryKind = { prefix: 'gift-card-try', tooMany: GIFT_CARD_MESSAGES.tooManyTries }
+
+/** The storefront's gift-card calls (issue 36): the balance look-up. */
+export const giftCardsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(contract.balance.path, { schema: schemaOf(contract.balance) }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+    return tryCodeOf(
+      GIFT_CARD_CODES,
+      app.limitsEnabled ? app.attemptCounters : undefined,
+      { address: request.ip, sessionId: await request.session.id() },
+      async () => {
+        const balance = await lookUpBalance(db, request.body.code)
+        if (!balance) throw notFound(GIFT_CARD_MESSAGES.notFound)
+        return balance
+      },
+    )
+  })
+}

@@ -1,0 +1,117 @@
+import { formatCents } from '../../../../shared/money'
+import { printableName } from '../../../../shared/plain-text'
+import type { StoreInfo } from '../../../../shared/ssr'
+import type { OutgoingMail } from '../outbox'
+import {
+  COLORS,
+  Details,
+  greeting,
+  MailButton,
+  P,
+  Quote,
+  renderMailHtml,
+  signature,
+  trimSlash,
+  unlinkable,
+} from './layout'
+
+// A gift card for its recipient (issue 36). The code is printed large, once, in the shop's look;
+// the sender's name and message are the sender's own words, kept as plain text: React escapes
+// them and `unlinkable` keeps a mail program from turning "jade.example" into a link.
+
+export interface GiftCardMailData {
+  /** "ABCD-EFGH-JKMN-PQRS". */
+  code: string
+  amount: number
+  recipientName: string | null
+  senderName: string | null
+  message: string | null
+  expiresAt: Date | null
+  /** A resend: the code replaces one mailed before, which no longer works. */
+  replacesEarlierCode?: boolean
+}
+
+const expiryLine = (expiresAt: Date | null) =>
+  expiresAt ? `Valid until ${expiresAt.toISOString().slice(0, 10)}.` : 'It never expires.'
+
+export function giftCardMail(
+  to: string,
+  card: GiftCardMailData,
+  store: StoreInfo,
+  publicUrl: string,
+): OutgoingMail {
+  const from = printableName(card.senderName)
+  const sender = from ? unlinkable(from) : store.name
+  const message = card.message ? unlinkable(card.message) : null
+  const amount = formatCents(card.amount)
+  const lead = `${sender} has sent you a ${amount} gift card for ${store.name}.`
+  const replaced = card.replacesEarlierCode
+    ? 'This code replaces the one we sent you before, which no longer works.'
+    : null
+  const shopUrl = trimSlash(publicUrl)
+  const text = [
+    greeting(card.recipientName),
+    '',
+    lead,
+    ...(message ? ['', `${sender} wrote:`, message] : []),
+    '',
+    `Your gift card code: ${card.code}`,
+    `Amount: ${amount}`,
+    expiryLine(card.expiresAt),
+    ...(replaced ? [replaced] : []),
+    '',
+    `Use the code at checkout on ${shopUrl}. Keep it safe: whoever has the code can spend the card.`,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>{greeting(card.recipientName)}</P>
+      <P>{lead}</P>
+      {message && (
+        <>
+          <P style={{ margin: '0 0 8px', color: COLORS.muted }}>{`${sender} wrote:`}</P>
+          <Quote>{message}</Quote>
+        </>
+      )}
+      <div
+        style={{
+          margin: '0 0 20px',
+          padding: '20px 24px',
+          background: COLORS.celadon,
+          borderTop: `2px solid ${COLORS.gold}`,
+          textAlign: 'center',
+        }}
+      >
+        <p style={{ margin: '0 0 4px', fontFamily: 'Georgia,serif', fontSize: 28, color: COLORS.jade }}>
+          {amount}
+        </p>
+        <p
+          style={{
+            margin: 0,
+            fontFamily: 'Menlo,Consolas,monospace',
+            fontSize: 20,
+            letterSpacing: 2,
+            color: COLORS.ink,
+          }}
+        >
+          {card.code}
+        </p>
+      </div>
+      <Details rows={[['Expiry', expiryLine(card.expiresAt)]]} />
+      {replaced && <P>{replaced}</P>}
+      <MailButton href={shopUrl}>{`Visit ${store.name}`}</MailButton>
+      <P style={{ margin: 0, fontSize: 13, color: COLORS.muted }}>
+        Use the code at checkout. Keep it safe: whoever has the code can spend the card.
+      </P>
+    </>,
+  )
+  return {
+    kind: 'gift-card',
+    to,
+    subject: `${sender} sent you a ${amount} gift card`,
+    text,
+    html,
+  }
+}
