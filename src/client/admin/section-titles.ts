@@ -8,6 +8,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   sales: 'Sales',
   'record-sale': 'Record Sale',
   discounts: 'Discounts',
+  'gift-cards': 'Gift cards',
   inquiries: 'Inquiries',
   journal: 'Journal',
   testimonials: 'Testimonials',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import {
   BookOpen,
   FileText,
+  Gift,
   HandCoins,
   Image,
   Inbox,
@@ -21,6 +22,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { Permission, RoutePermission } from '../../shared/staff/permissions'
 import { preloadDashboard } from './dashboard/api'
 import { discountsPageQuery } from './discounts/api'
+import { giftCardsPageQuery } from './gift-cards/api'
 import { ordersPageQuery } from './orders/api'
 import { productsPageQuery } from './products/api'
 import { salesPageQuery, salesQueries } from './sales/api'
@@ -121,6 +123,15 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     description: 'Discount codes, their status and uses.',
     page: page(() => import('./discounts/discounts-page'), 'DiscountsPage'),
     preload: (client, params) => void client.prefetchQuery(discountsPageQuery(params)),
+  },
+  {
+    path: 'gift-cards',
+    permission: 'giftcards:manage',
+    label: ADMIN_TITLES['gift-cards']!,
+    icon: Gift,
+    description: 'Gift cards and store credit: balances, history, new cards.',
+    page: page(() => import('./gift-cards/gift-cards-page'), 'GiftCardsPage'),
+    preload: (client, params) => void client.prefetchQuery(giftCardsPageQuery(params)),
   },
   {
     path: 'inquiries',

@@ -108,3 +108,21 @@ export const GIFT_CARD_MESSAGES = {
 export function belowZeroMessage(balance: number): string {
   return `This adjustment would take the balance below $0.00: the card holds ${formatCents(balance)}`
 }
+
+export const GIFT_CARD_STATUS_LABELS: Record<GiftCardStatus, string> = {
+  active: 'Active',
+  disabled: 'Disabled',
+  expired: 'Expired',
+  spent: 'Spent',
+}
+
+/** A history line's kind as the back office names it. */
+export const GIFT_CARD_TRANSACTION_LABELS: Record<GiftCardTransactionKind, string> = {
+  issue: 'Issued',
+  debit: 'Paid an order',
+  refund: 'Refunded',
+  adjustment: 'Adjusted',
+  disable: 'Disabled',
+  enable: 'Enabled',
+  reissue: 'New code sent',
+}

@@ -21,7 +21,12 @@ const fresh = { staleTime: JUST_FETCHED_MS, refetchOnWindowFocus: true } as cons
  */
 export type Overview = MaybeWithout<
   MoneyOverview,
-  'salesToday' | 'salesThisMonth' | 'refundsThisMonth' | 'failedRefunds' | 'webhookSilent'
+  | 'salesToday'
+  | 'salesThisMonth'
+  | 'refundsThisMonth'
+  | 'failedRefunds'
+  | 'webhookSilent'
+  | 'giftCardsOutstanding'
 > & { awaitingPayment: MaybeWithout<MoneyOverview['awaitingPayment'], 'balance'> }
 
 export const dashboardQueries = {

@@ -4,6 +4,7 @@ import {
   ArrowRight,
   BookOpen,
   Download,
+  Gift,
   HandCoins,
   Image,
   Inbox,
@@ -163,6 +164,19 @@ export function DashboardPage() {
                 link={{ to: '/admin/journal', label: 'Write' }}
               />
             )}
+            {ledger && (
+              <Card
+                icon={<Gift className="size-5" aria-hidden />}
+                title="Gift Cards Outstanding"
+                value={
+                  money?.giftCardsOutstanding === undefined
+                    ? undefined
+                    : formatCents(money.giftCardsOutstanding)
+                }
+                detail="Owed on cards that can still be spent"
+                link={can('giftcards:manage') ? { to: '/admin/gift-cards', label: 'Gift cards' } : undefined}
+              />
+            )}
             {can('customers:view') && (
               <Card
                 icon={<ShieldCheck className="size-5" aria-hidden />}
@@ -222,6 +236,7 @@ export function DashboardPage() {
 
 /** The cards of "The shop", each behind its permission (one per card below). */
 const SHOP_CARD_PERMISSIONS = [
+  'ledger:view',
   'products:view',
   'community:moderate',
   'customers:view',
@@ -383,9 +398,10 @@ function Card({
 }: {
   icon: ReactNode
   title: string
-  value: number | undefined
+  /** A count, or money already formatted. */
+  value: number | string | undefined
   detail?: ReactNode
-  link: { to: string; label: string }
+  link?: { to: string; label: string }
 }) {
   return (
     <article className="flex flex-col border border-ink/10 p-5">
@@ -394,17 +410,25 @@ function Card({
         <span className="text-jade-700">{icon}</span>
       </div>
       <p className="mt-3 font-display text-3xl leading-none text-ink lining-nums tabular-nums">
-        {value === undefined ? <Skeleton className="h-8 w-16" /> : count.format(value)}
+        {value === undefined ? (
+          <Skeleton className="h-8 w-16" />
+        ) : typeof value === 'number' ? (
+          count.format(value)
+        ) : (
+          value
+        )}
       </p>
       <p className="mt-1 min-h-5 text-sm text-ink-muted">{detail}</p>
-      <Link
-        to={link.to}
-        className="mt-4 inline-flex items-center gap-1 self-start text-sm text-jade-700 underline decoration-gold/60 underline-offset-4 hover:decoration-jade-700"
-      >
-        {link.label}
-        <span className="sr-only"> {title.toLowerCase()}</span>
-        <ArrowRight className="size-3.5" aria-hidden />
-      </Link>
+      {link && (
+        <Link
+          to={link.to}
+          className="mt-4 inline-flex items-center gap-1 self-start text-sm text-jade-700 underline decoration-gold/60 underline-offset-4 hover:decoration-jade-700"
+        >
+          {link.label}
+          <span className="sr-only"> {title.toLowerCase()}</span>
+          <ArrowRight className="size-3.5" aria-hidden />
+        </Link>
+      )}
     </article>
   )
 }

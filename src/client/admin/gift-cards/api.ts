@@ -1,0 +1,81 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { QueryOf } from '../../../shared/contract'
+import {
+  giftCardsAdminContract as contract,
+  type IssueGiftCardInput,
+  type UpdateGiftCardInput,
+} from '../../../shared/gift-cards/admin-contract'
+import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
+import { call } from '../../lib/api'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { JUST_FETCHED_MS } from '../../lib/queries'
+import { listQuery } from '../../lib/use-list-params'
+
+type Params = Record<string, string | undefined>
+
+const LIST = contract.list.path
+const DETAIL = contract.get.path
+
+/** The Gift cards page's list as its URL asks for it. */
+export const giftCardsPageQuery = (params: URLSearchParams) => giftCardQueries.list(listQuery(params))
+
+export const giftCardQueries = {
+  list: (params: Params) =>
+    queryOptions({
+      queryKey: [LIST, params],
+      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
+      placeholderData: keepPreviousData,
+      staleTime: JUST_FETCHED_MS,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [DETAIL, id],
+      queryFn: () => call(contract.get, { params: { id } }),
+      staleTime: JUST_FETCHED_MS,
+    }),
+}
+
+/** A change answers the card as it now stands: the detail takes it, the list is fetched again. */
+function useCardChange<Input>(
+  change: (input: Input) => ReturnType<typeof call<typeof contract.update>>,
+  success: string,
+  failure?: string,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    onSuccess: async (card) => {
+      toastSuccess(success)
+      queryClient.setQueryData(giftCardQueries.detail(card.id).queryKey, card)
+      await queryClient.invalidateQueries({ queryKey: [LIST] })
+    },
+    ...(failure && { onError: (error: unknown) => toastFailure(failure, error) }),
+  })
+}
+
+/** The answer holds the whole code, shown once by the dialog: it is not kept in any cache. */
+export function useIssueGiftCard() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: IssueGiftCardInput) => call(contract.issue, { body: input }),
+    onSuccess: async () => {
+      toastSuccess(GIFT_CARD_MESSAGES.issued)
+      await queryClient.invalidateQueries({ queryKey: [LIST] })
+    },
+  })
+}
+
+/** Disable, enable or adjust; `failure` titles a toast, else the dialog shows the refusal itself. */
+export const useUpdateGiftCard = (id: number, failure?: string) =>
+  useCardChange(
+    (input: UpdateGiftCardInput) => call(contract.update, { params: { id }, body: input }),
+    GIFT_CARD_MESSAGES.updated,
+    failure,
+  )
+
+export const useResendGiftCard = (id: number) =>
+  useCardChange(
+    () => call(contract.resend, { params: { id } }),
+    GIFT_CARD_MESSAGES.resent,
+    'Could not resend the gift card',
+  )
