@@ -120,8 +120,9 @@ const SOURCE_LABELS: Record<GiftCardDetail['source'], string> = {
   store_credit: 'Store credit',
 }
 
+/** What orders took off the card (debits are negative lines). */
 const spentOf = (card: GiftCardDetail) =>
-  -card.transactions.filter((line) => line.kind === 'debit').reduce((sum, line) => sum + line.amount, 0)
+  card.transactions.filter((line) => line.kind === 'debit').reduce((sum, line) => sum - line.amount, 0)
 
 function CardFacts({ card }: { card: GiftCardDetail }) {
   const facts: [string, string | null][] = [

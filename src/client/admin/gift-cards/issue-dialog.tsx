@@ -110,7 +110,7 @@ export function IssueGiftCardDialog({
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-3 border-y border-gold/60 bg-jade-50 px-4 py-5 text-center">
-              <p className="font-display text-3xl text-jade-800 tabular-nums">
+              <p className="font-display text-3xl text-jade-800 lining-nums tabular-nums">
                 {formatCents(issued.balance)}
               </p>
               <p className="break-all font-mono text-lg tracking-[0.15em] text-ink sm:text-xl">
