@@ -168,6 +168,8 @@ const ADMIN_PAGES = [
   'orders?tab=completed',
   'orders?tab=appointments',
   'sales',
+  'record-sale',
+  'gift-cards',
   'inquiries',
   'journal',
   'journal/new',
@@ -388,6 +390,23 @@ for (const width of [320, 375, 1440]) {
         'the sale details',
       )
       await closeDialog(page)
+
+      // Gift cards: the owner issues one; its code is shown once, in a dialog that fits a phone.
+      await page.goto('/admin/gift-cards')
+      const issuing = await openDialog(
+        page,
+        page.getByRole('button', { name: /^Issue (a )?gift card$/ }).first(),
+        'Issue gift card',
+        'Issue gift card',
+      )
+      await issuing.getByLabel('Amount ($)').fill('75')
+      await issuing.getByLabel('Reason').fill(`A prize for the ${width} px walk`)
+      await issuing.getByRole('button', { name: 'Issue card' }).click()
+      await expect(page.getByRole('dialog', { name: 'Gift card issued' })).toBeVisible()
+      await expectFits(page, 'the issued gift card')
+      await closeDialog(page)
+      await expect(page.getByRole('main')).toContainText('$75.00')
+      await expectFits(page, 'the gift cards list')
 
       // Inquiries: reading one, and deleting it.
       await page.goto('/admin/inquiries')

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../lib/cn'
+import { Button } from './button'
 
 // Shared with alert-dialog.tsx so both layers look and move the same.
 export const overlayClasses =
@@ -97,5 +98,40 @@ export function DialogDescription({
       className={cn('text-sm leading-relaxed text-ink-muted', className)}
       {...props}
     />
+  )
+}
+
+/**
+ * The end of a dialog's form: the server's reason when it names no field, then Cancel and the
+ * submit button, both held while the request is on its way (nothing is sent twice, and nothing
+ * typed is lost to a Cancel pressed mid-request).
+ */
+export function DialogFormFooter({
+  error,
+  pending,
+  onCancel,
+  submit,
+}: {
+  error?: string
+  pending: boolean
+  onCancel: () => void
+  submit: ReactNode
+}) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending}>
+          {submit}
+        </Button>
+      </DialogFooter>
+    </>
   )
 }

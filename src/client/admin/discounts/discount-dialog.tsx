@@ -6,13 +6,12 @@ import { type Discount, type DiscountInput, discountInputSchema } from '../../..
 import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
-import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog'
@@ -257,24 +256,12 @@ export function DiscountDialog({
               Used {discount.uses} {discount.uses === 1 ? 'time' : 'times'}.
             </p>
           )}
-          {formError && (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
-            </p>
-          )}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {discount ? 'Save' : 'Create code'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            error={formError}
+            pending={save.isPending}
+            onCancel={() => onOpenChange(false)}
+            submit={discount ? 'Save' : 'Create code'}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,13 +3,12 @@ import type { GiftCardDetail } from '../../../shared/gift-cards/admin-contract'
 import { GIFT_CARD_MESSAGES, maskedCode } from '../../../shared/gift-cards/rules'
 import { dollarsToCents, formatCents } from '../../../shared/money'
 import { failureMessage } from '../../lib/mutation-toasts'
-import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog'
@@ -85,24 +84,12 @@ export function AdjustDialog({ card, open, onOpenChange }: ActionProps) {
           <FormField label="Reason" htmlFor={`${id}-reason`}>
             <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
           </FormField>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => reset(false)}
-              disabled={update.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Adjust balance
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            error={error}
+            pending={update.isPending}
+            onCancel={() => reset(false)}
+            submit={'Adjust balance'}
+          />
         </form>
       </DialogContent>
     </Dialog>

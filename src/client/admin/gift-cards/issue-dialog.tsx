@@ -17,6 +17,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog'
@@ -194,24 +195,12 @@ export function IssueGiftCardDialog({
               >
                 <Textarea rows={3} maxLength={GIFT_CARD_MESSAGE_MAX} {...form.register('message')} />
               </FormField>
-              {formError && (
-                <p role="alert" className="text-sm text-destructive">
-                  {formError}
-                </p>
-              )}
-              <DialogFooter>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => onOpenChange(false)}
-                  disabled={issue.isPending}
-                >
-                  Cancel
-                </Button>
-                <Button type="submit" loading={issue.isPending}>
-                  Issue card
-                </Button>
-              </DialogFooter>
+              <DialogFormFooter
+                error={formError}
+                pending={issue.isPending}
+                onCancel={() => onOpenChange(false)}
+                submit={'Issue card'}
+              />
             </form>
           </>
         )}

@@ -9,12 +9,11 @@ import {
 import { roleNeedsTwoFactor } from '../../../shared/staff/permissions'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
-import { Button } from '../../ui/button'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog'
@@ -93,24 +92,12 @@ export function InviteDialog({
               ))}
             </Select>
           </FormField>
-          {formError && (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
-            </p>
-          )}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => onOpenChange(false)}
-              disabled={invite.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              {invite.isPending ? 'Sending…' : 'Send invitation'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            error={formError}
+            pending={invite.isPending}
+            onCancel={() => onOpenChange(false)}
+            submit={invite.isPending ? 'Sending…' : 'Send invitation'}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -6,13 +6,12 @@ import { type RoleAnswer, type RoleInput, roleInputSchema } from '../../../share
 import type { Permission } from '../../../shared/staff/permissions'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
-import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog'
@@ -139,24 +138,12 @@ export function RoleDialog({
               </p>
             )}
           </fieldset>
-          {formError && (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
-            </p>
-          )}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {role ? 'Save role' : 'Create role'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            error={formError}
+            pending={save.isPending}
+            onCancel={() => onOpenChange(false)}
+            submit={role ? 'Save role' : 'Create role'}
+          />
         </form>
       </DialogContent>
     </Dialog>
