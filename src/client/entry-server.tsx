@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream'
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { type ReactNode, StrictMode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { matchRoutes, StaticRouter } from 'react-router'
@@ -25,14 +25,15 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
 
   await handle?.load?.()
   const wanted = [...shellQueries({ perVisitor: !anonymous }), ...(handle?.prefetch?.(context) ?? [])]
-  await Promise.all(
-    wanted.map(async ({ queryKey }) => {
-      const { status, body } = await fetchJson(keyToUrl(queryKey))
-      if (status < 300) queryClient.setQueryData(queryKey, body)
-      else if (status === 401 && queryKey[0] === queries.auth().queryKey[0])
-        queryClient.setQueryData(queryKey, null)
-    }),
-  )
+  const fetchInto = async (queryKey: readonly unknown[]) => {
+    const { status, body } = await fetchJson(keyToUrl(queryKey as QueryKey))
+    if (status < 300) queryClient.setQueryData(queryKey, body)
+    else if (status === 401 && queryKey[0] === queries.auth().queryKey[0])
+      queryClient.setQueryData(queryKey, null)
+    return status < 300 ? body : undefined
+  }
+  await Promise.all(wanted.map(({ queryKey }) => fetchInto(queryKey)))
+  if (!anonymous) await handle?.prefetchAfter?.({ ...context, pathname }, queryClient, fetchInto)
 
   const redirect = handle?.redirect?.(context, queryClient)
   if (redirect) return { status: 302, redirect, head: '', state: () => null }

@@ -344,6 +344,14 @@ export const routes: RouteObject[] = [
     element: clientOnly(<AdminApp />),
     handle: {
       meta: ({ params }) => ({ title: adminTitle(params['*']), description: 'Back office', noindex: true }),
+      // The member's role and the first screen's data come with the page: no round trip waits
+      // for them after the back office's code has loaded (issue 32's cold load).
+      prefetchAfter: async (context, queryClient, fetchInto) => {
+        const user = queryClient.getQueryData(queries.auth().queryKey)
+        if (!user?.isAdmin) return
+        const { prefetchFirstScreen } = await import('./admin/first-screen')
+        await prefetchFirstScreen(context, user.id, fetchInto)
+      },
     } satisfies PageHandle,
   },
   {

@@ -38,4 +38,14 @@ export interface PageHandle {
   redirect?: (context: PageContext, queryClient: QueryClient) => string | undefined
   /** Loads the page's code chunk; the browser awaits it before hydrating. */
   load?: () => Promise<unknown>
+  /**
+   * Data that depends on other data (who is signed in, then what their role may read), fetched on
+   * the server after `prefetch` and the shell's queries: `fetchInto` reads a query's key as its
+   * API path, keeps the answer under that key for the page, and resolves to it.
+   */
+  prefetchAfter?: (
+    context: PageContext & { pathname: string },
+    queryClient: QueryClient,
+    fetchInto: (queryKey: readonly unknown[]) => Promise<unknown>,
+  ) => Promise<void>
 }

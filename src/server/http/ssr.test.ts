@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { products } from '../db/schema'
 import { builtPages } from '../test/built-pages'
-import { adminCookie } from '../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../test/helpers'
+import { adminCookie, staffCookie } from '../test/factories'
+import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../test/helpers'
 
 // Renders pages from the production build (npm test builds before running this suite).
 const { bundle: ssrBundle, describeBuilt } = await builtPages('ssr.test.ts')
@@ -235,5 +235,43 @@ describeBuilt('memory', () => {
     // A timer of the test runner's own may come or go; twenty renders of several queries would
     // leave scores of them.
     expect(timers() - before).toBeLessThan(5)
+  })
+})
+
+describeBuilt('the back office', () => {
+  const queryState = (html: string) =>
+    JSON.parse(/<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
+      queries: { queryKey: unknown[] }[]
+    }
+  const keys = (html: string) => queryState(html).queries.map((query) => query.queryKey[0])
+
+  it("comes with the member's role and the first screen's data their role may read", async () => {
+    const owner = await adminCookie(t.app, t.handle.db)
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: '/admin/orders?tab=all',
+      headers: { cookie: owner },
+    })
+    expect(orders.statusCode).toBe(200)
+    expect(keys(orders.body)).toEqual(expect.arrayContaining(['/api/admin/me', '/api/admin/orders']))
+
+    // A packer opening the sales ledger gets their role, and nothing of the ledger.
+    const packer = await staffCookie(t.app, t.handle.db, 'packer')
+    const sales = await t.app.inject({
+      method: 'GET',
+      url: '/admin/sales',
+      headers: { cookie: packer.cookie },
+    })
+    expect(keys(sales.body)).toContain('/api/admin/me')
+    expect(keys(sales.body)).not.toContain('/api/sales')
+
+    // A shopper's page of the back office (turned away in the browser) carries no member's data.
+    const shopper = await registerCustomer(t.app)
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/admin/orders',
+      headers: { cookie: shopper.cookie },
+    })
+    expect(keys(refused.body)).not.toContain('/api/admin/me')
   })
 })

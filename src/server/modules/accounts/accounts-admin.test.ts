@@ -141,7 +141,12 @@ describe('the last administrator', () => {
     await adminCookie(t.app, db, 'twin-b')
     const [a, b] = [await idOf('twin-a'), await idOf('twin-b')]
     // Past both guards at once (straight to the service): the row locks alone must decide.
-    const owner = (id: number) => ({ id, permissions: ALL_PERMISSIONS, username: `twin-${id}`, role: 'owner' })
+    const owner = (id: number) => ({
+      id,
+      permissions: ALL_PERMISSIONS,
+      username: `twin-${id}`,
+      role: 'owner',
+    })
     const outcomes = await Promise.allSettled([
       setAdmin(db, owner(a), b, false),
       setAdmin(db, owner(b), a, false),
