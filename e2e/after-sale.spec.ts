@@ -31,9 +31,10 @@ interface Listed {
 test('the owner takes back one of two pieces of a delivered order and refunds it; the papers print', async ({
   page,
   browser,
+  watch,
 }) => {
   // The shopper orders two one-of-a-kind pieces by Zelle.
-  const shopper = await browser.newPage()
+  const shopper = watch.also(await browser.newPage())
   const username = `returner${Date.now() % 1_000_000}`
   expect(
     (

@@ -76,9 +76,10 @@ test.describe('discount codes', () => {
   test('a shopper applies a code in the cart and sees it through to the confirmation', async ({
     page,
     browser,
+    watch,
   }) => {
     const code = `JADE${Date.now() % 1_000_000}`
-    const owner = await browser.newPage()
+    const owner = watch.also(await browser.newPage())
     await signInAsOwner(owner)
     const created = await owner.request.post('/api/admin/discounts', {
       data: { code, kind: 'percent', value: 10 },

@@ -9,8 +9,9 @@ test.describe('the back office: orders and the sales ledger', () => {
   test('a Zelle order is paid, packed, shipped with tracking and delivered; the shopper follows it', async ({
     page,
     browser,
+    watch,
   }) => {
-    const shopper = await browser.newPage()
+    const shopper = watch.also(await browser.newPage())
     const { orderId, piece } = await shopperOrder(shopper)
     await shopper.goto(`/order/${orderId}`)
     await expect(shopper.getByRole('heading', { name: new RegExp(`${orderId}`) })).toBeVisible()

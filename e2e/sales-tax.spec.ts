@@ -26,6 +26,7 @@ const houstonTax = (taxable: number) =>
 test('the owner turns Texas sales tax on, and a shopper pays it through to the invoice', async ({
   page,
   browser,
+  watch,
 }) => {
   // Two people, two screens, a PDF: longer than a one-page journey.
   test.setTimeout(180_000)
@@ -88,7 +89,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
 
   // A shopper on a phone.
   const shopperContext = await browser.newContext({ viewport: { width: 375, height: 740 } })
-  const shopper = await shopperContext.newPage()
+  const shopper = watch.also(await shopperContext.newPage())
   const piece = (await availablePieces(shopper)).find((p) => p.price < 50_000)!
   await addToCart(shopper, piece)
   await shopper.getByRole('button', { name: 'Open cart' }).click()
