@@ -9,7 +9,9 @@ import { RATE_LIMITS } from '../../limits/rate-limits'
 import { saveShippingAddress } from '../accounts/profile-service'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
-import { isUsableCode, tryCode } from '../discounts/code-tries'
+import { isUsableCode, tryCode, tryCodeOf } from '../discounts/code-tries'
+import type { PayingCard } from '../../../shared/gift-cards/payments'
+import { cardsForCodes, codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
 import { countOrderPlaced } from '../metrics/registry'
 import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
@@ -39,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     statusKey: deps.orderLinks.sign(orderId),
   })
 
-  const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle') => {
+  const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle' | 'gift_card') => {
     if (!created) return
     countOrderPlaced(paymentMethod)
     deps.catalog.changed()
@@ -49,6 +51,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
   const codeTries = () => (app.limitsEnabled ? app.attemptCounters : undefined)
   // After a checkout that failed, whether its code itself was right: a sold piece is not a wrong code.
   const codeIsUsable = (code: string, lines: OrderLine[]) => () => isUsableCode(db, code, lines)
+
+  /**
+   * Looks the gift cards up and hands them to `use` (nothing at all without codes). Codes typed at
+   * checkout are tries, counted as at the balance look-up; a refusal for another reason (a sold
+   * piece, a spent card) forgives them.
+   */
+  const withGiftCards = async <T>(
+    codes: readonly string[],
+    origin: { address: string; sessionId: string | undefined },
+    use: (cards: PayingCard[] | undefined) => Promise<T>,
+  ): Promise<T> => {
+    if (!codes.length) return use(undefined)
+    return tryCodeOf(
+      GIFT_CARD_CODE_TRIES,
+      codeTries(),
+      origin,
+      async () => use(await cardsForCodes(db, codes)),
+      () => codesExist(db, codes),
+    )
+  }
 
   app.post(
     contract.paymentIntent.path,
@@ -70,9 +92,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const metadata = Object.fromEntries(
         Object.entries(request.body.metadata).filter((entry): entry is [string, string] => !!entry[1]),
       )
-      const start = () =>
+      const giftCardCodes = request.body.giftCardCodes ?? []
+      const startWith = (giftCards: PayingCard[] | undefined) =>
         startCardPayment(db, provider, context, {
           amount: request.body.amount,
+          giftCards,
           tax: request.body.tax,
           lines,
           discountCode: request.body.discountCode ?? cart?.discountCode,
@@ -81,6 +105,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           userId: user?.id ?? null,
           metadata,
         })
+      const start = () => withGiftCards(giftCardCodes, { address: request.ip, sessionId }, startWith)
       // A code the client names itself is a try at a code, counted as the cart's are; the cart's
       // own code was counted when it was applied.
       const code = request.body.discountCode
@@ -108,6 +133,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         shippingCost,
         tax,
         total,
+        giftCardCodes = [],
+        amountDue,
         paymentIntentId,
         idempotencyKey,
         saveAddress,
@@ -129,19 +156,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         await keepAddress()
         return reply(placed.orderId)
       }
+      // Zelle pays what the gift cards leave later; 'gift_card': they leave nothing.
+      const method = form.paymentMethod
       const sessionId = await request.session.id()
-      const place = () =>
+      const placeWith = (giftCards: PayingCard[] | undefined) =>
         placeOrder(db, context, {
           form,
           lines: items,
-          claimed: { subtotal, discount, shippingCost, tax, total },
+          claimed: { subtotal, discount, shippingCost, tax, total, amountDue },
           discountCode,
-          payment: { method: 'zelle' },
+          giftCards,
+          payment: { method },
           userId: user?.id ?? null,
           sessionId,
           idempotencyKey,
           clientAddress: request.ip,
         })
+      const place = () => withGiftCards(giftCardCodes, { address: request.ip, sessionId }, placeWith)
       // A wrong code at checkout counts as one tried in the cart (code-tries.ts).
       const placed = discountCode
         ? await tryCode(
@@ -152,7 +183,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           )
         : await place()
       crashPoint('checkout:order-placed')
-      afterOrder(placed.created, 'zelle')
+      afterOrder(placed.created, method)
       await keepAddress()
       return reply(placed.orderId)
     },
