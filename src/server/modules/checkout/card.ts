@@ -8,7 +8,11 @@ import {
   PRICES_CHANGED,
   TAX_NEEDS_ADDRESS,
 } from '../../../shared/checkout'
-import { type GiftCardPayment, type PayingCard, planGiftCardPayments } from '../../../shared/gift-cards/payments'
+import {
+  type GiftCardPayment,
+  type PayingCard,
+  planGiftCardPayments,
+} from '../../../shared/gift-cards/payments'
 import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'

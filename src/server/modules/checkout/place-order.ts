@@ -451,7 +451,8 @@ const NO_GIFT_CARDS: Omit<GiftCardPlan, 'amountDue'> = { payments: [], paid: 0 }
 /** Who pays what: the gift cards first, the rest by the chosen method, which must fit what is left. */
 function giftCardPlan(input: PlaceOrderInput, total: number): GiftCardPlan {
   if (!input.giftCards?.length) {
-    if (input.payment.method === 'gift_card') throw invalid(GIFT_CARD_CHECKOUT_MESSAGES.notCovered, 'paymentMethod')
+    if (input.payment.method === 'gift_card')
+      throw invalid(GIFT_CARD_CHECKOUT_MESSAGES.notCovered, 'paymentMethod')
     return { ...NO_GIFT_CARDS, amountDue: total }
   }
   const plan = planGiftCardPayments(input.giftCards, total)

@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
-import { type GiftCardPayment, giftCardPaymentLabel, type PayingCard } from '../../../shared/gift-cards/payments'
-import { GIFT_CARD_MESSAGES, giftCardStatus, isWellFormedCode, normalizeCode } from '../../../shared/gift-cards/rules'
+import {
+  type GiftCardPayment,
+  giftCardPaymentLabel,
+  type PayingCard,
+} from '../../../shared/gift-cards/payments'
+import {
+  GIFT_CARD_MESSAGES,
+  giftCardStatus,
+  isWellFormedCode,
+  normalizeCode,
+} from '../../../shared/gift-cards/rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import { giftCards, giftCardTransactions } from '../../db/schema'
 import { conflict, invalid, notFound } from '../../errors'
@@ -33,7 +42,9 @@ export async function cardsForCodes(db: DbOrTx, codes: readonly string[]): Promi
     return hashCode(normalized)
   })
   if (new Set(hashes).size !== hashes.length) throw invalid(MESSAGES.sameCardTwice, 'giftCardCodes')
-  const cards = await cardsByRef(db, inArray(giftCards.codeHash, hashes), (row) => hashes.indexOf(row.codeHash))
+  const cards = await cardsByRef(db, inArray(giftCards.codeHash, hashes), (row) =>
+    hashes.indexOf(row.codeHash),
+  )
   if (cards.length !== hashes.length) throw notFound(GIFT_CARD_MESSAGES.notFound)
   return cards
 }
@@ -109,7 +120,11 @@ export async function giftCardPaymentsOf(
   const byOrder = new Map<number, { last4: string; amount: number }[]>()
   if (!orderIds.length) return byOrder
   const rows = await db
-    .select({ orderId: giftCardTransactions.orderId, last4: giftCards.last4, amount: giftCardTransactions.amount })
+    .select({
+      orderId: giftCardTransactions.orderId,
+      last4: giftCards.last4,
+      amount: giftCardTransactions.amount,
+    })
     .from(giftCardTransactions)
     .innerJoin(giftCards, eq(giftCards.id, giftCardTransactions.giftCardId))
     .where(and(inArray(giftCardTransactions.orderId, [...orderIds]), eq(giftCardTransactions.kind, 'debit')))

@@ -16,9 +16,9 @@ import type {
 import type { TaxLine } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { eventsOf } from './events'
 import { refundsOf } from './refunds'
-import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 
 // Orders as the back office sees them: one query per kind of detail for a whole page of orders.
 

@@ -9,11 +9,11 @@ import {
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
+import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { hashAccessKey } from './access-key'
 import type { OrderLinkTokens } from './order-link-token'
 import { refundsOf } from './refunds'
 import { shopperPayments } from './shopper-plan'
-import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 
 type OrderRow = typeof orders.$inferSelect
 
