@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { CheckoutResponse, OrderLine, PaymentIntentResponse } from '../../../shared/checkout'
 import { checkoutContract as contract } from '../../../shared/checkout/contract'
@@ -8,10 +9,11 @@ import { invalid, invalidFields, isDomainError } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import { saveShippingAddress } from '../accounts/profile-service'
+import { setCartGiftCards } from '../accounts/session-service'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import { isUsableCode, tryCode, tryCodeOf } from '../discounts/code-tries'
-import { cardsForCodes, codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
+import { cardsForCodes, cardsForIds, codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
 import { countOrderPlaced } from '../metrics/registry'
 import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
@@ -29,6 +31,15 @@ export interface CheckoutDeps {
   orderLinks: OrderLinkTokens
   /** Called when an order queued e-mail, so the outbox worker sends it without waiting to poll. */
   onMailQueued: () => void
+}
+
+/** Gift cards paying: the codes the request names, or else the cart's, kept by id in the session. */
+type GiftCardSource = { codes: readonly string[] } | { ids: readonly number[] }
+
+/** Sent codes win, even none (`[]`); absent, the cart's cards from the session checkout loads anyway. */
+async function giftCardsOf(codes: string[] | undefined, request: FastifyRequest): Promise<GiftCardSource> {
+  if (codes) return { codes }
+  return { ids: (await request.session.load())?.data.giftCardIds ?? [] }
 }
 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
@@ -58,10 +69,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
    * piece, a spent card) forgives them.
    */
   const withGiftCards = async <T>(
-    codes: readonly string[],
+    cards: GiftCardSource,
     origin: { address: string; sessionId: string | undefined },
     use: (cards: PayingCard[] | undefined) => Promise<T>,
   ): Promise<T> => {
+    // The cart's cards were checked and counted when applied; they are kept by id.
+    if ('ids' in cards) return cards.ids.length ? use(await cardsForIds(db, cards.ids)) : use(undefined)
+    const { codes } = cards
     if (!codes.length) return use(undefined)
     return tryCodeOf(
       GIFT_CARD_CODE_TRIES,
@@ -92,7 +106,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const metadata = Object.fromEntries(
         Object.entries(request.body.metadata).filter((entry): entry is [string, string] => !!entry[1]),
       )
-      const giftCardCodes = request.body.giftCardCodes ?? []
+      const giftCardSource = await giftCardsOf(request.body.giftCardCodes, request)
       const startWith = (giftCards: PayingCard[] | undefined) =>
         startCardPayment(db, provider, context, {
           amount: request.body.amount,
@@ -105,7 +119,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           userId: user?.id ?? null,
           metadata,
         })
-      const start = () => withGiftCards(giftCardCodes, { address: request.ip, sessionId }, startWith)
+      const start = () => withGiftCards(giftCardSource, { address: request.ip, sessionId }, startWith)
       // A code the client names itself is a try at a code, counted as the cart's are; the cart's
       // own code was counted when it was applied.
       const code = request.body.discountCode
@@ -133,7 +147,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         shippingCost,
         tax,
         total,
-        giftCardCodes = [],
+        giftCardCodes,
         amountDue,
         paymentIntentId,
         idempotencyKey,
@@ -172,7 +186,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           idempotencyKey,
           clientAddress: request.ip,
         })
-      const place = () => withGiftCards(giftCardCodes, { address: request.ip, sessionId }, placeWith)
+      const giftCardSource = await giftCardsOf(giftCardCodes, request)
+      const place = () => withGiftCards(giftCardSource, { address: request.ip, sessionId }, placeWith)
       // A wrong code at checkout counts as one tried in the cart (code-tries.ts).
       const placed = discountCode
         ? await tryCode(
@@ -183,6 +198,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           )
         : await place()
       crashPoint('checkout:order-placed')
+      // The cart's cards paid: the next cart starts without them.
+      if (placed.created && 'ids' in giftCardSource && giftCardSource.ids.length && sessionId)
+        await setCartGiftCards(db, sessionId, [])
       afterOrder(placed.created, method)
       await keepAddress()
       return reply(placed.orderId)

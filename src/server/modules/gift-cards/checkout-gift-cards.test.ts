@@ -300,3 +300,111 @@ describe.skipIf(!onPostgres)('gift cards under concurrency (PostgreSQL; PGlite r
     expect(sold.filter((status) => status === 'sold')).toHaveLength(3)
   })
 })
+
+describe('gift cards applied to the cart', () => {
+  /** A guest's cart holding `pieceOf`, and the cookie of its session. */
+  async function cartWith(pieceOf: OrderPiece) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: pieceOf.id, quantity: 1 },
+    })
+    return cookieHeader(response)
+  }
+
+  const apply = (cookie: string, code: string, remoteAddress = nextAddress()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/cart/gift-card',
+      payload: { code },
+      headers: { cookie },
+      remoteAddress,
+    })
+
+  it('apply up to three in order, answer what each pays and the amount due, and remove one by its last four', async () => {
+    const ring = await piece(20_000)
+    const cookie = await cartWith(ring)
+    const cards = [
+      await issueCard(1_000),
+      await issueCard(25_000),
+      await issueCard(500),
+      await issueCard(700),
+    ]
+    expect((await apply(cookie, cards[0]!.code)).json()).toMatchObject({
+      giftCards: [{ last4: cards[0]!.last4, applied: 1_000 }],
+      amountDue: 19_000,
+    })
+    const again = await apply(cookie, cards[0]!.code.toLowerCase())
+    expect(again.statusCode).toBe(400)
+    expect(again.json().message).toBe('This gift card is already applied')
+    await apply(cookie, cards[1]!.code)
+    const three = (await apply(cookie, cards[2]!.code)).json()
+    expect(three).toMatchObject({
+      giftCards: [
+        { last4: cards[0]!.last4, applied: 1_000 },
+        { last4: cards[1]!.last4, applied: 19_000 },
+        { last4: cards[2]!.last4, applied: 0 },
+      ],
+      amountDue: 0,
+    })
+    const fourth = await apply(cookie, cards[3]!.code)
+    expect(fourth.statusCode).toBe(400)
+    expect(fourth.json().message).toBe('At most 3 gift cards can pay one order')
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cart/gift-card/${cards[1]!.last4}`,
+      headers: { cookie },
+    })
+    expect(removed.json()).toMatchObject({
+      giftCards: [
+        { last4: cards[0]!.last4, applied: 1_000 },
+        { last4: cards[2]!.last4, applied: 500 },
+      ],
+      amountDue: 18_500,
+    })
+    const cart = (await t.app.inject({ url: '/api/cart', headers: { cookie } })).json()
+    expect(cart.amountDue).toBe(18_500)
+  })
+
+  it('refuse an unknown, disabled or spent card with the reason', async () => {
+    const cookie = await cartWith(await piece())
+    const unknown = await apply(cookie, 'ABCD-EFGH-JKMN-PQRS')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().message).toBe(GIFT_CARD_MESSAGES.notFound)
+    const disabled = await issueCard(1_000)
+    await t.handle.db.update(giftCards).set({ active: false }).where(eq(giftCards.id, disabled.id))
+    expect((await apply(cookie, disabled.code)).json().message).toBe(
+      'This gift card is disabled and cannot be used',
+    )
+    const spent = await issueCard(1_000)
+    await t.handle.db.update(giftCards).set({ balance: 0 }).where(eq(giftCards.id, spent.id))
+    expect((await apply(cookie, spent.code)).json().message).toBe('This gift card has no balance left')
+    const cart = (await t.app.inject({ url: '/api/cart', headers: { cookie } })).json()
+    expect(cart.giftCards).toEqual([])
+  })
+
+  it('pay the order at checkout when it names no codes, then leave the cart', async () => {
+    const ring = await piece(20_000)
+    const cookie = await cartWith(ring)
+    const card = await issueCard(4_321)
+    await apply(cookie, card.code)
+    const response = await postCheckout(t.app, zelleOrderBody([ring], { fields: { amountDue: 15_679 } }), {
+      cookie,
+      remoteAddress: nextAddress(),
+    })
+    const order = await orderOf(response)
+    expect(order).toMatchObject({
+      giftCardPayments: [{ last4: card.last4, amount: 4_321 }],
+      amountDue: 15_679,
+    })
+    expect(await balanceOf(card)).toBe(0)
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: (await piece()).id, quantity: 1 },
+      headers: { cookie },
+    })
+    expect(next.json()).toMatchObject({ giftCards: [], amountDue: 20_000 })
+  })
+})
