@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
-import { giftCards, payments, products } from '../../db/schema'
+import { giftCards, orders, payments, products, refunds } from '../../db/schema'
 import {
   adminCookie,
   cardOrderBody,
@@ -406,5 +406,63 @@ describe('gift cards applied to the cart', () => {
       headers: { cookie },
     })
     expect(next.json()).toMatchObject({ giftCards: [], amountDue: 20_000 })
+  })
+})
+
+describe('refunds of an order paid partly by gift card', () => {
+  const refund = (orderId: number, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/refunds`,
+      payload,
+      headers: { cookie: owner },
+    })
+
+  /** A $200 card order of which a card holding `held` paid `held`; the card is then disabled. */
+  async function paidPartly(held: number) {
+    const card = await issueCard(held)
+    const ring = await piece(20_000)
+    const items = [{ productId: ring.id, quantity: 1, price: ring.price }]
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: 20_000 - held, items, giftCardCodes: [card.code] },
+    })
+    const { paymentIntentId } = intent.json() as { paymentIntentId: string }
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(paymentIntentId, '4242424242424242')
+    const orderId = placedOrderId(
+      await postCheckout(t.app, cardOrderBody([ring], paymentIntentId), { cookie: cookieHeader(intent) }),
+    )
+    await t.handle.db.update(giftCards).set({ active: false }).where(eq(giftCards.id, card.id))
+    return { card, orderId }
+  }
+
+  it('go back to the card first, restoring its balance and enabling it, then the rest to the card payment', async () => {
+    const { card, orderId } = await paidPartly(6_000)
+    const response = await refund(orderId, { amount: 20_000, reason: 'Changed her mind' })
+    expect(response.statusCode).toBe(201)
+    const [row] = await t.handle.db.select().from(giftCards).where(eq(giftCards.id, card.id))
+    expect(row).toMatchObject({ balance: 6_000, active: true })
+    const rows = await t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+    expect(rows.map((r) => [r.method, r.amount, r.status]).sort()).toEqual([
+      ['gift_card', 6_000, 'done'],
+      ['stripe', 14_000, 'done'],
+    ])
+    const [order] = await t.handle.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 })
+  })
+
+  it('a refund smaller than the gift-card part goes to the card alone, and the next one takes the rest', async () => {
+    const { card, orderId } = await paidPartly(6_000)
+    expect((await refund(orderId, { amount: 2_500, reason: 'A scratch' })).statusCode).toBe(201)
+    expect(await balanceOf(card)).toBe(2_500)
+    expect((await refund(orderId, { amount: 5_000, reason: 'Returned' })).statusCode).toBe(201)
+    expect(await balanceOf(card)).toBe(6_000)
+    const rows = await t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+    expect(rows.map((r) => [r.method, r.amount]).sort()).toEqual([
+      ['gift_card', 2_500],
+      ['gift_card', 3_500],
+      ['stripe', 1_500],
+    ])
   })
 })

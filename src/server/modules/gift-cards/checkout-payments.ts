@@ -136,3 +136,38 @@ export async function giftCardPaymentsOf(
   }
   return byOrder
 }
+
+/**
+ * A refund's part that goes back to the order's gift cards first (issue 36): what each card paid
+ * on the order less what was already put back on it, card by card in the order they were debited,
+ * up to `amount`. Read in the refund's transaction, with the order locked.
+ */
+export async function giftCardRefundShares(
+  tx: Tx,
+  orderId: number,
+  amount: number,
+): Promise<{ cardId: number; amount: number }[]> {
+  const rows = await tx
+    .select({
+      cardId: giftCardTransactions.giftCardId,
+      kind: giftCardTransactions.kind,
+      amount: giftCardTransactions.amount,
+    })
+    .from(giftCardTransactions)
+    .where(
+      and(eq(giftCardTransactions.orderId, orderId), inArray(giftCardTransactions.kind, ['debit', 'refund'])),
+    )
+    .orderBy(asc(giftCardTransactions.id))
+  // Debits are negative, refunds positive: what is left to give back is minus their sum.
+  const owed = new Map<number, number>()
+  for (const row of rows) owed.set(row.cardId, (owed.get(row.cardId) ?? 0) - row.amount)
+  let left = amount
+  const shares: { cardId: number; amount: number }[] = []
+  for (const [cardId, due] of owed) {
+    const share = Math.min(due, left)
+    if (share <= 0) continue
+    shares.push({ cardId, amount: share })
+    left -= share
+  }
+  return shares
+}
