@@ -41,7 +41,16 @@ export const cartSchema = z.object({
    * The gift cards applied (issue 36), in the order applied, and what each pays of the cart's total
    * (before any sales tax, which checkout adds once it knows the address); 0 when it cannot pay now.
    */
-  giftCards: z.array(z.object({ last4: z.string(), applied: z.number().int() })).optional(),
+  giftCards: z
+    .array(
+      z.object({
+        last4: z.string(),
+        applied: z.number().int(),
+        /** What the card holds now (0 when it cannot pay): checkout plans again once tax is known. */
+        balance: z.number().int(),
+      }),
+    )
+    .optional(),
   /** The cart's total less what the gift cards pay: what is left for the card or Zelle. */
   amountDue: z.number().int().optional(),
 })

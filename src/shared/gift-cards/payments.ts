@@ -36,5 +36,16 @@ export function planGiftCardPayments(cards: readonly PayingCard[], total: number
   return { payments, paid: total - left, amountDue: left }
 }
 
+/** The cart's applied cards (issue 36) planned against a total: the browser's view of what checkout will debit. */
+export function planCartGiftCards(
+  cards: readonly { last4: string; balance: number }[],
+  total: number,
+): GiftCardPlan {
+  return planGiftCardPayments(
+    cards.map((card, index) => ({ cardId: index, last4: card.last4, balance: card.balance })),
+    total,
+  )
+}
+
 /** A gift-card payment as receipts, the sales CSV and the invoice name it: "Gift card ••••AB12". */
 export const giftCardPaymentLabel = (last4: string) => `Gift card ${maskedCode(last4)}`

@@ -76,7 +76,7 @@ export async function cartGiftCards(
   db: DbOrTx,
   applied: readonly number[],
   total: number,
-): Promise<{ giftCards: { last4: string; applied: number }[]; amountDue: number }> {
+): Promise<{ giftCards: { last4: string; applied: number; balance: number }[]; amountDue: number }> {
   if (!applied.length) return { giftCards: [], amountDue: total }
   const rows = await db
     .select()
@@ -91,7 +91,11 @@ export async function cartGiftCards(
   })
   const plan = planGiftCardPayments(cards, total)
   return {
-    giftCards: plan.payments.map((payment) => ({ last4: payment.last4, applied: payment.amount })),
+    giftCards: plan.payments.map((payment, index) => ({
+      last4: payment.last4,
+      applied: payment.amount,
+      balance: cards[index]!.balance,
+    })),
     amountDue: plan.amountDue,
   }
 }
