@@ -30,23 +30,23 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
       {plan.payments.length > 0 && (
         <ul className="grid gap-1" aria-label="Gift cards applied">
           {plan.payments.map((payment) => (
-            <li key={payment.last4} className="flex items-center justify-between gap-2">
-              <span className="flex min-w-0 items-center gap-2 text-ink">
+            <li key={payment.last4} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {/* Wraps rather than scrolls on the narrowest phones: the Remove button goes below. */}
+              <span className="flex flex-1 items-center gap-2 whitespace-nowrap text-ink">
                 <Gift className="size-4 shrink-0 text-jade-700" aria-hidden />
-                <span className="truncate">{giftCardPaymentLabel(payment.last4)}</span>
+                {giftCardPaymentLabel(payment.last4)}
               </span>
-              <span className="flex shrink-0 items-center gap-1">
-                <span className="tabular-nums text-jade-700">−{formatCents(payment.amount)}</span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => remove.mutate(payment.last4)}
-                  disabled={remove.isPending}
-                  aria-label={`Remove ${giftCardPaymentLabel(payment.last4)}`}
-                >
-                  <X className="size-3.5" aria-hidden /> Remove
-                </Button>
-              </span>
+              <span className="tabular-nums text-jade-700">−{formatCents(payment.amount)}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto"
+                onClick={() => remove.mutate(payment.last4)}
+                disabled={remove.isPending}
+                aria-label={`Remove ${giftCardPaymentLabel(payment.last4)}`}
+              >
+                <X className="size-3.5" aria-hidden /> Remove
+              </Button>
             </li>
           ))}
         </ul>
@@ -78,7 +78,14 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
               aria-invalid={refusal ? true : undefined}
               aria-describedby={refusal ? `${id}-error` : undefined}
             />
-            <Button type="submit" variant="secondary" loading={apply.isPending} disabled={!code.trim()}>
+            {/* Beside the discount code's own Apply: named apart for screen readers (the name starts with the text shown). */}
+            <Button
+              type="submit"
+              variant="secondary"
+              loading={apply.isPending}
+              disabled={!code.trim()}
+              aria-label="Apply gift card"
+            >
               Apply
             </Button>
           </div>
