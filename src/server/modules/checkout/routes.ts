@@ -167,6 +167,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         const owner = { sessionId: await request.session.id(), userId: user?.id }
         const placed = await completeCardPayment(db, provider, context, paymentIntentId, form, owner)
         afterOrder(placed.created, 'stripe')
+        // The cart's gift cards paid with the card (read from the session already loaded).
+        const cartCards = (await request.session.load())?.data.giftCardIds
+        if (placed.created && owner.sessionId && cartCards?.length)
+          await setCartGiftCards(db, owner.sessionId, [])
         await keepAddress()
         return reply(placed.orderId)
       }

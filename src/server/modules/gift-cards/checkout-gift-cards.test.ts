@@ -452,6 +452,24 @@ describe('refunds of an order paid partly by gift card', () => {
     expect(order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 })
   })
 
+  it('cancelling an order gives its gift-card payments back to the cards at once', async () => {
+    const card = await issueCard(7_000)
+    const ring = await piece(20_000)
+    const order = await orderOf(await withCards(ring, [card.code], { amountDue: 13_000 }))
+    expect(await balanceOf(card)).toBe(0)
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      payload: { status: 'cancelled' },
+      headers: { cookie: owner },
+    })
+    expect(cancelled.statusCode).toBe(200)
+    expect(await balanceOf(card)).toBe(7_000)
+    const rows = await t.handle.db.select().from(refunds).where(eq(refunds.orderId, order.id))
+    expect(rows).toMatchObject([{ method: 'gift_card', amount: 7_000, status: 'done' }])
+    expect(await statusOf(ring.id)).toBe('available')
+  })
+
   it('a refund smaller than the gift-card part goes to the card alone, and the next one takes the rest', async () => {
     const { card, orderId } = await paidPartly(6_000)
     expect((await refund(orderId, { amount: 2_500, reason: 'A scratch' })).statusCode).toBe(201)
