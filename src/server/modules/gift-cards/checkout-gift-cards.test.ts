@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
@@ -266,6 +270,24 @@ describe('gift cards at checkout', () => {
     expect(refused.json().message).toContain('Your payment has been refunded')
     expect(await balanceOf(card)).toBe(2_999)
     expect(await statusOf(ring.id)).toBe('available')
+  })
+
+  it('show on the invoice as "Gift card ••••AB12"', async () => {
+    const card = await issueCard(30_000)
+    const ring = await piece(20_000)
+    const response = await withCards(ring, [card.code], { amountDue: 0 }, 'gift_card')
+    const id = placedOrderId(response)
+    const pdf = await t.app.inject({ url: `/api/orders/${id}/invoice.pdf`, headers: { cookie: owner } })
+    expect(pdf.statusCode).toBe(200)
+    const dir = mkdtempSync(path.join(tmpdir(), 'gift-invoice-'))
+    try {
+      const file = path.join(dir, 'invoice.pdf')
+      writeFileSync(file, pdf.rawPayload)
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+      expect(text).toMatch(new RegExp(`Paid by Gift card ••••${card.last4}, .+\\s+\\$200\\.00`))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('leave an order without gift cards as it was', async () => {
