@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
@@ -288,6 +289,19 @@ describe('gift cards at checkout', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('show in the sales CSV as "Gift card ••••AB12" for the pieces they paid', async () => {
+    const card = await issueCard(30_000)
+    const ring = await piece(20_000)
+    const id = placedOrderId(await withCards(ring, [card.code], { amountDue: 0 }, 'gift_card'))
+    const csv = await t.app.inject({ url: '/api/sales/export?period=all', headers: { cookie: owner } })
+    expect(csv.statusCode).toBe(200)
+    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[]
+    expect(rows.find((row) => row.Order === `#${id}`)).toMatchObject({
+      'Payment Method': `Gift card ••••${card.last4}`,
+      'Sale Price': '200.00',
+    })
   })
 
   it('leave an order without gift cards as it was', async () => {
