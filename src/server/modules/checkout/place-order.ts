@@ -419,6 +419,12 @@ async function findExisting(
 }
 
 /**
+ * The order a submission with this idempotency key already placed. Gift-card checkouts ask first:
+ * their cards' balances changed with that order, so planning them again would refuse its retry.
+ */
+export const existingOrder = (db: DbOrTx, idempotencyKey: string) => findExisting(db, idempotencyKey, null)
+
+/**
  * Places an order, all or nothing: the pieces are still available at the prices the shopper saw,
  * or nothing is written. A retried submission (same idempotency key) or a second notice of one
  * payment gets the order already made. Runs in the caller's transaction when given one.

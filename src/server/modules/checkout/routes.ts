@@ -19,7 +19,7 @@ import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
-import { placeOrder } from './place-order'
+import { existingOrder, placeOrder } from './place-order'
 import { noteWebhookHeard } from './reconcile'
 
 export interface CheckoutDeps {
@@ -191,7 +191,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           clientAddress: request.ip,
         })
       const giftCardSource = await giftCardsOf(giftCardCodes, request)
-      const place = () => withGiftCards(giftCardSource, { address: request.ip, sessionId }, placeWith)
+      const paysWithGiftCards =
+        'ids' in giftCardSource ? giftCardSource.ids.length : giftCardSource.codes.length
+      const place = async () => {
+        // A retried submission gets its order, which already spent the cards (none: nothing read).
+        const twin = paysWithGiftCards && idempotencyKey ? await existingOrder(db, idempotencyKey) : undefined
+        if (twin !== undefined) return { orderId: twin, created: false }
+        return withGiftCards(giftCardSource, { address: request.ip, sessionId }, placeWith)
+      }
       // A wrong code at checkout counts as one tried in the cart (code-tries.ts).
       const placed = discountCode
         ? await tryCode(

@@ -107,6 +107,24 @@ describe('gift cards at checkout', () => {
     expect(await statusOf(ring.id)).toBe('reserved')
   })
 
+  it('answer a retried submission with its order, spending the card once', async () => {
+    const card = await issueCard(20_000)
+    const ring = await piece(20_000)
+    const body = zelleOrderBody([ring], {
+      email: 'retry@example.com',
+      fields: {
+        paymentMethod: 'gift_card',
+        giftCardCodes: [card.code],
+        amountDue: 0,
+        idempotencyKey: `gift-retry-${ring.id}`,
+      },
+    })
+    const first = placedOrderId(await postCheckout(t.app, body, { remoteAddress: '10.36.250.1' }))
+    const again = placedOrderId(await postCheckout(t.app, body, { remoteAddress: '10.36.250.1' }))
+    expect(again).toBe(first)
+    expect(await balanceOf(card)).toBe(0)
+  })
+
   it('pay part of a card order: the card payment charges the amount due', async () => {
     const card = await issueCard(2_550)
     const ring = await piece(20_000)
