@@ -5,7 +5,8 @@ import { NAME_MAX, plainText, requiredPlainText } from './plain-text'
 
 const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max)
 
-export const CHECKOUT_PAYMENT_METHODS = ['stripe', 'zelle'] as const
+/** 'gift_card': the applied gift cards pay the whole order (issue 36); refused when they do not. */
+export const CHECKOUT_PAYMENT_METHODS = ['stripe', 'zelle', 'gift_card'] as const
 export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number]
 
 export const checkoutFormSchema = z.object({
@@ -41,6 +42,16 @@ export type OrderLine = z.infer<typeof orderLineSchema>
 
 const cents = z.number({ error: 'Amounts are in cents' }).int().min(0)
 
+/** Gift cards or store credit paying an order (issue 36): at most this many, in the order applied. */
+export const MAX_GIFT_CARDS = 3
+
+/** The codes as the shopper typed them: spelling is forgiven later (normalizeCode), never stored. */
+export const giftCardCodesSchema = z
+  .array(z.string({ error: 'Enter a gift card code' }).trim().min(1, 'Enter a gift card code').max(64), {
+    error: 'Gift card codes must be a list',
+  })
+  .max(MAX_GIFT_CARDS, `At most ${MAX_GIFT_CARDS} gift cards can pay one order`)
+
 export const orderSubmissionSchema = checkoutFormSchema.extend({
   items: z.array(orderLineSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50),
   subtotal: cents,
@@ -58,6 +69,10 @@ export const orderSubmissionSchema = checkoutFormSchema.extend({
   /** The sales tax the shopper saw (issue 34): compared when sent, like the discount; the total always is. */
   tax: cents.optional(),
   total: cents,
+  /** Gift cards paying first, after tax, in this order (issue 36); absent, the cart's are used. */
+  giftCardCodes: giftCardCodesSchema.optional(),
+  /** What is left for the card or Zelle once the gift cards paid: compared when sent, like the tax. */
+  amountDue: cents.optional(),
   paymentIntentId: z.string().trim().max(200).optional(),
   // Sent by the storefront, ignored by the server: only the payment provider decides "paid".
   paymentStatus: z.string().optional(),
@@ -85,8 +100,13 @@ export const paymentIntentRequestSchema = z.object({
     .max(64)
     .optional()
     .transform((value) => value || undefined),
-  /** The sales tax within `amount`, as the shopper saw it: compared when sent. */
+  /** The sales tax within the order's total, as the shopper saw it: compared when sent. */
   tax: cents.optional(),
+  /**
+   * Gift cards paying first (issue 36); absent, the cart's are used. With them `amount` is what the
+   * card is charged: the total less what the cards pay (the amount due).
+   */
+  giftCardCodes: giftCardCodesSchema.optional(),
 })
 
 export const paymentIntentAnswer = z.object({
@@ -108,6 +128,20 @@ export type CheckoutResponse = z.input<typeof checkoutAnswer>
 
 /** A card payment asked for without the address its sales tax depends on. */
 export const TAX_NEEDS_ADDRESS = 'Enter your shipping address so sales tax can be calculated'
+
+/** Gift cards at checkout (issue 36), word for word; the card named by its last four. */
+export const GIFT_CARD_CHECKOUT_MESSAGES = {
+  sameCardTwice: 'This gift card is already applied',
+  notCovered: 'Your gift cards do not cover this order: choose how to pay the rest',
+  coveredAlready: 'Your gift cards pay this whole order: place it with the gift cards alone',
+  amountDueChanged: 'The amount due changed, please review your order',
+  unusable: (last4: string, why: 'disabled' | 'expired' | 'spent') =>
+    why === 'spent'
+      ? `Gift card ••••${last4} has no balance left`
+      : `Gift card ••••${last4} is ${why} and cannot be used`,
+  balanceChanged: (last4: string) =>
+    `The balance of gift card ••••${last4} changed, please review your order`,
+} as const
 
 /** The message for the shopper when client prices no longer match (DESIGN.md §4). */
 export const PRICES_CHANGED = 'Prices changed, please review your cart'

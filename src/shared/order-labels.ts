@@ -16,6 +16,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   check: 'Check',
   credit_card: 'Credit Card',
   bank_transfer: 'Bank Transfer',
+  gift_card: 'Gift card',
 }
 
 /** A method's label, also for a value older data may hold outside the list. */

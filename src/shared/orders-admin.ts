@@ -139,6 +139,9 @@ export const adminOrderAnswer = z.object({
   total: needs('ledger:view', cents),
   amountPaid: needs('ledger:view', cents),
   balance: needs('ledger:view', cents),
+  /** What gift cards paid (issue 36), each named by its last four; the rest is the amount due. */
+  giftCardPayments: needs('ledger:view', z.array(z.object({ last4: z.string(), amount: cents }))),
+  amountDue: needs('ledger:view', cents),
   trackingNumber: z.string().nullable(),
   notes: z.string().nullable(),
   specialInstructions: z.string().nullable(),

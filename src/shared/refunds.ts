@@ -151,6 +151,8 @@ export function refundDestination(method: PaymentMethod): string {
       return 'in cash'
     case 'check':
       return 'by check'
+    case 'gift_card':
+      return 'to the gift card you paid with, which you can use again right away'
     default:
       return `by ${method.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}, to the account you paid from`
   }

@@ -63,6 +63,33 @@ export function useRemoveDiscount() {
   })
 }
 
+/** A gift card paying for the cart (issue 36); the refusal's words come from the server. */
+export function useApplyGiftCard() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) =>
+      call<typeof cartContract.applyGiftCard>(
+        { method: 'POST', path: '/api/cart/gift-card' },
+        { body: { code } },
+      ),
+    onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
+  })
+}
+
+export function useRemoveGiftCard() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (last4: string) =>
+      call<typeof cartContract.removeGiftCard>(
+        { method: 'DELETE', path: '/api/cart/gift-card/:last4' },
+        { params: { last4 } },
+      ),
+    onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to remove the gift card', variant: 'destructive' }),
+  })
+}
+
 /** The shipping line for a subtotal; on failure the flat rate, as the specification says. */
 export function useShippingQuote(subtotal: number) {
   return useQuery({

@@ -928,6 +928,11 @@ export interface SessionData {
   userId?: number
   /** The role an Owner is looking at the back office through, read-only (issue 35). */
   viewAs?: string
+  /**
+   * The gift cards applied to the cart (issue 36), by id in the order applied: checkout reads them
+   * from the session it loads anyway, so an order without them costs no query. Never their codes.
+   */
+  giftCardIds?: number[]
 }
 
 /** Outgoing mail, written in the same transaction as what caused it and sent by a worker. */

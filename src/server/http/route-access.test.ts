@@ -45,6 +45,9 @@ const PUBLIC = new Set([
   'DELETE /api/cart',
   'POST /api/cart/discount',
   'DELETE /api/cart/discount',
+  // Gift cards paying for the session's cart, counted as codes are (gift-cards/checkout-gift-cards.test.ts).
+  'POST /api/cart/gift-card',
+  'DELETE /api/cart/gift-card/:last4',
   'POST /api/calculate-shipping',
   // A gift card's balance by its code, counted as discount codes are (gift-cards/gift-cards.test.ts).
   'POST /api/gift-cards/balance',

@@ -105,7 +105,9 @@ export class RequestSession {
   /** Sign-in: a fresh session id for the user, carrying the guest cart along. */
   async signIn(userId: number, db = this.db): Promise<void> {
     const current = await this.load()
-    const sid = await rotateSession(db, current?.sid, { userId })
+    // The gift cards applied to the guest cart come along with it (issue 36).
+    const giftCardIds = current?.data.giftCardIds
+    const sid = await rotateSession(db, current?.sid, { userId, ...(giftCardIds ? { giftCardIds } : {}) })
     this.adopt(sid, { userId })
   }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../cart-input'
 import { endpoint } from '../contract'
 import { applyDiscountSchema } from '../discounts'
+import { balanceLookupSchema } from '../gift-cards/contract'
 
 // The cart of the visitor's session (storefront.md §4, §5, §7): every change answers the whole cart.
 
@@ -36,6 +37,22 @@ export const cartSchema = z.object({
   discountProblem: z.string().optional(),
   /** The shop collects sales tax (issue 34): it is added at checkout, once the address is known. */
   taxAtCheckout: z.boolean().optional(),
+  /**
+   * The gift cards applied (issue 36), in the order applied, and what each pays of the cart's total
+   * (before any sales tax, which checkout adds once it knows the address); 0 when it cannot pay now.
+   */
+  giftCards: z
+    .array(
+      z.object({
+        last4: z.string(),
+        applied: z.number().int(),
+        /** What the card holds now (0 when it cannot pay): checkout plans again once tax is known. */
+        balance: z.number().int(),
+      }),
+    )
+    .optional(),
+  /** The cart's total less what the gift cards pay: what is left for the card or Zelle. */
+  amountDue: z.number().int().optional(),
 })
 
 export const shippingQuoteAnswer = z.object({ cost: z.number().int(), method: z.string() })
@@ -63,6 +80,19 @@ export const cartContract = {
     response: answersCart,
   }),
   removeDiscount: endpoint({ method: 'DELETE', path: '/api/cart/discount', response: answersCart }),
+  /** A gift card paying for the cart (issue 36): a refused card is a 4xx naming why; wrong codes past the limit a 429. */
+  applyGiftCard: endpoint({
+    method: 'POST',
+    path: '/api/cart/gift-card',
+    body: balanceLookupSchema,
+    response: answersCart,
+  }),
+  removeGiftCard: endpoint({
+    method: 'DELETE',
+    path: '/api/cart/gift-card/:last4',
+    params: z.object({ last4: z.string().trim().min(1).max(8) }),
+    response: answersCart,
+  }),
   shipping: endpoint({
     method: 'POST',
     path: '/api/calculate-shipping',

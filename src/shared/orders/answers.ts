@@ -78,6 +78,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   refundedAmount: z.number().int(),
   /** What the shop received and kept, in cents: payments less refunds, as the payment status counts. */
   amountPaid: z.number().int(),
+  /** What gift cards paid (issue 36), each named by its last four; the rest is the amount due. */
+  giftCardPayments: z.array(z.object({ last4: z.string(), amount: z.number().int() })),
+  /** The total less what the gift cards paid: what the card or Zelle pays. */
+  amountDue: z.number().int(),
   /** The agreed payment plan, when there is one: its schedule as the shopper reads it. */
   plan: shopperPaymentPlanSchema.nullable(),
 })

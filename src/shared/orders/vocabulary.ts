@@ -22,4 +22,6 @@ export const PAYMENT_METHODS = [
   'check',
   'credit_card',
   'bank_transfer',
+  /** A gift card or store credit paying (part of) an order at checkout (issue 36). */
+  'gift_card',
 ] as const

@@ -20,6 +20,8 @@ export interface OrderDraft {
   /** The server's sales tax for the address, while the shop collects it (issue 34). */
   tax?: number
   total: number
+  /** What is left once the cart's gift cards paid (issue 36): what the card is charged; 0 pays by gift card. */
+  amountDue: number
   idempotencyKey: string
   /** A signed-in shopper's "Save this address to my account". */
   saveAddress: boolean
@@ -52,7 +54,8 @@ export function orderError(error: unknown): string {
 
 export async function createPaymentIntent(draft: OrderDraft): Promise<PaymentIntentResponse> {
   const body = {
-    amount: draft.total,
+    // The card pays what the gift cards leave; the server uses the cart's cards (issue 36).
+    amount: draft.amountDue,
     currency: 'usd' as const,
     metadata: {
       customerEmail: draft.form.email,
@@ -81,6 +84,7 @@ export function submitOrder(draft: OrderDraft, paymentIntentId?: string): Promis
     shippingCost: draft.shippingCost,
     tax: draft.tax,
     total: draft.total,
+    amountDue: draft.amountDue,
     paymentIntentId,
     // Informational only: the server asks the payment provider.
     paymentStatus: paymentIntentId ? 'paid' : 'pending',

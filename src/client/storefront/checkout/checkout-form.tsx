@@ -11,6 +11,7 @@ import {
   checkoutFormSchema,
   type PaymentIntentResponse,
 } from '../../../shared/checkout'
+import { planCartGiftCards } from '../../../shared/gift-cards/payments'
 import type { PublicUser } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
@@ -42,6 +43,10 @@ interface CheckoutFormProps {
   idempotencyKey: string
   /** The shop collects sales tax: the order carries the server's quote for the address. */
   taxAtCheckout: boolean
+  /** The cart's gift cards (issue 36), in the order applied: they pay first, after tax. */
+  giftCards: { last4: string; balance: number }[]
+  /** Whether they pay the whole order as the summary shows it now. */
+  coveredByGiftCards: boolean
   /** The state and ZIP as typed, once complete, for the summary's "Sales tax" line. */
   onAddressChange: (address: TypedAddress) => void
   /** The Zelle order exists: the confirmation page reads what to send from it. */
@@ -87,6 +92,8 @@ export function CheckoutForm({
   discount,
   idempotencyKey,
   taxAtCheckout,
+  giftCards,
+  coveredByGiftCards,
   onAddressChange,
   onZelleOrder,
   onPaymentReady,
@@ -159,6 +166,11 @@ export function CheckoutForm({
         return
       }
     }
+    const total = amounts.total + (tax ?? 0)
+    // The cart's cards pay first; covering everything, the order is placed with them alone.
+    const { amountDue } = planCartGiftCards(giftCards, total)
+    if (giftCards.length > 0 && amountDue === 0) values = { ...values, paymentMethod: 'gift_card' }
+    else if (values.paymentMethod === 'gift_card') values = { ...values, paymentMethod: 'stripe' }
     const draft: OrderDraft = {
       form: values,
       lines: draftLines,
@@ -167,11 +179,12 @@ export function CheckoutForm({
       discount: amounts.discount,
       shippingCost: amounts.shippingCost,
       tax,
-      total: amounts.total + (tax ?? 0),
+      total,
+      amountDue,
       idempotencyKey,
       saveAddress,
     }
-    if (values.paymentMethod === 'zelle') {
+    if (values.paymentMethod !== 'stripe') {
       if (!values.firstName || !values.lastName || !values.email || !values.address) {
         toast({
           title: 'Checkout Failed',
@@ -253,7 +266,12 @@ export function CheckoutForm({
 
       <fieldset className="space-y-4">
         <legend className={sectionTitle}>Payment method</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
+        {coveredByGiftCards && (
+          <p className="border border-jade-700 bg-jade-50 px-4 py-4 text-sm text-ink" role="status">
+            Your gift cards pay this whole order: there is nothing more to pay.
+          </p>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2" hidden={coveredByGiftCards}>
           {(
             [
               ['stripe', 'Credit or debit card', CreditCard],
@@ -283,7 +301,7 @@ export function CheckoutForm({
             {errors.paymentMethod.message}
           </p>
         )}
-        {method === 'zelle' && store && (
+        {method === 'zelle' && store && !coveredByGiftCards && (
           <p className="text-sm text-ink-muted">
             After you place the order, send the total by Zelle to{' '}
             <strong className="text-ink">{store.phone}</strong> with your order number in the memo. Your
@@ -320,7 +338,11 @@ export function CheckoutForm({
       </fieldset>
 
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Processing...' : method === 'zelle' ? 'Place Order' : 'Continue to Payment'}
+        {isSubmitting
+          ? 'Processing...'
+          : method === 'zelle' || coveredByGiftCards
+            ? 'Place Order'
+            : 'Continue to Payment'}
       </Button>
     </form>
   )

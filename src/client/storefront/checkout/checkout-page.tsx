@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { type Cart, orderAmounts } from '../../../shared/cart'
 import type { CheckoutPaymentMethod, CheckoutResponse, PaymentIntentResponse } from '../../../shared/checkout'
+import { type GiftCardPlan, planCartGiftCards } from '../../../shared/gift-cards/payments'
 import { useAuth } from '../../lib/auth'
 import { EMPTY_CART, queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
@@ -29,6 +30,8 @@ export function CheckoutPage() {
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const paymentHeading = useRef<HTMLHeadingElement>(null)
   useStepFocus(step.kind, step.kind === 'payment' ? paymentHeading : detailsHeading)
+
+  const giftCards = useGiftCardPlan(cart, tax)
 
   if (isPending) return <PageSkeleton />
   const lines = (cart ?? EMPTY_CART).items.filter((item) => item.available)
@@ -89,6 +92,8 @@ export function CheckoutPage() {
               discount={cart?.discount ?? 0}
               idempotencyKey={idempotencyKey}
               taxAtCheckout={!!cart?.taxAtCheckout}
+              giftCards={cart?.giftCards ?? []}
+              coveredByGiftCards={giftCards.payments.length > 0 && giftCards.amountDue === 0}
               onAddressChange={setAddress}
               onZelleOrder={finish}
               onPaymentReady={(draft, intent) => setStep({ kind: 'payment', draft, intent })}
@@ -109,7 +114,7 @@ export function CheckoutPage() {
               </h2>
               <PaymentStep
                 intent={step.intent}
-                total={step.draft.total}
+                total={step.draft.amountDue}
                 onPaid={(intentId) => payByCard(step.draft, intentId)}
                 onFailed={(message) => {
                   toast({ title: 'Payment Failed', description: message, variant: 'destructive' })
@@ -121,11 +126,24 @@ export function CheckoutPage() {
           )}
         </div>
         <aside className="lg:col-span-5">
-          <OrderSummary items={lines} cart={cart ?? EMPTY_CART} tax={tax} />
+          <OrderSummary items={lines} cart={cart ?? EMPTY_CART} tax={tax} giftCards={giftCards} />
         </aside>
       </div>
     </div>
   )
+}
+
+/**
+ * What the cart's gift cards pay of the total with its tax (issue 36), in the order applied, as
+ * checkout will debit them; before the tax is known, of the total without it.
+ */
+function useGiftCardPlan(cart: Cart | undefined, tax: TaxLineState | undefined): GiftCardPlan {
+  const { data: store } = useQuery(queries.store())
+  const { total } = orderAmounts(cart?.subtotal ?? 0, cart?.discount ?? 0, {
+    freeThresholdCents: store?.freeShippingThresholdCents ?? 15_000,
+    flatCents: store?.flatShippingCents ?? 695,
+  })
+  return planCartGiftCards(cart?.giftCards ?? [], total + (tax?.status === 'ready' ? tax.quote.tax : 0))
 }
 
 /**

@@ -1,11 +1,24 @@
 import { Link } from 'react-router'
 import type { Cart, CartItem } from '../../../shared/cart'
+import type { GiftCardPlan } from '../../../shared/gift-cards/payments'
 import { formatCents } from '../../../shared/money'
 import { ProductImage } from '../../ui/product-image'
 import { CartSummary, type TaxLineState } from '../layout/cart-sheet'
 import { DiscountCodeField } from '../layout/discount-code-field'
+import { AmountDue, GiftCardField } from './gift-card-field'
 
-export function OrderSummary({ items, cart, tax }: { items: CartItem[]; cart: Cart; tax?: TaxLineState }) {
+export function OrderSummary({
+  items,
+  cart,
+  tax,
+  giftCards,
+}: {
+  items: CartItem[]
+  cart: Cart
+  tax?: TaxLineState
+  /** What the applied gift cards pay of this order, after tax (issue 36). */
+  giftCards: GiftCardPlan
+}) {
   return (
     <section aria-labelledby="summary-heading" className="border border-ink/10 lg:sticky lg:top-28">
       <h2 id="summary-heading" className="border-b border-ink/10 px-6 py-5 font-display text-2xl text-ink">
@@ -26,7 +39,9 @@ export function OrderSummary({ items, cart, tax }: { items: CartItem[]; cart: Ca
         ))}
       </ul>
       <CartSummary cart={cart} tax={tax}>
+        <AmountDue plan={giftCards} pending={!!tax && tax.status !== 'ready'} />
         <DiscountCodeField cart={cart} />
+        <GiftCardField plan={giftCards} />
       </CartSummary>
       <div className="space-y-2 border-t border-ink/10 px-6 py-4 text-sm text-ink-muted">
         <p>Orders are processed within 1-2 business days.</p>

@@ -125,6 +125,14 @@ export async function destroyUserSessions(db: DbOrTx, userId: number, exceptSid?
   await db.delete(sessions).where(exceptSid ? and(ofUser, ne(sessions.sid, exceptSid)) : ofUser)
 }
 
+/** The gift cards applied to the session's cart (issue 36), by id, in the order applied; none clears them. */
+export async function setCartGiftCards(db: DbOrTx, sid: string, ids: readonly number[]): Promise<void> {
+  const sess = ids.length
+    ? sql`jsonb_set(${sessions.sess}, '{giftCardIds}', ${JSON.stringify(ids)}::jsonb)`
+    : sql`${sessions.sess} - 'giftCardIds'`
+  await db.update(sessions).set({ sess }).where(eq(sessions.sid, sid))
+}
+
 /** Starts (a role's name) or ends (null) an Owner's read-only "view as" on this session. */
 export async function setViewAs(db: DbOrTx, sid: string, role: string | null): Promise<void> {
   const sess =

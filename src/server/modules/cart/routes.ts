@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { type Cart, quoteShipping } from '../../../shared/cart'
+import { type Cart, orderAmounts, quoteShipping } from '../../../shared/cart'
 import { cartContract as contract } from '../../../shared/cart/contract'
 import type { TaxSettings } from '../../../shared/tax'
 import type { Config } from '../../config'
@@ -7,7 +8,9 @@ import type { Database, DbOrTx } from '../../db/client'
 import { invalid } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
-import { tryCode } from '../discounts/code-tries'
+import { tryCode, tryCodeOf } from '../discounts/code-tries'
+import { applyCartGiftCard, cartGiftCards, removeCartGiftCard } from '../gift-cards/cart-gift-cards'
+import { codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
 
 export interface CartRoutesDeps {
@@ -18,14 +21,25 @@ export interface CartRoutesDeps {
 }
 
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { db, config, taxSettings }) => {
-  const cartOf = async (sessionId: string | undefined): Promise<Cart> => {
-    const [cart, tax] = await Promise.all([getCart(db, sessionId), taxSettings.get(db)])
-    return tax.enabled ? { ...cart, taxAtCheckout: true } : cart
+  /** The gift cards applied to the session's cart (issue 36), by id, from the session already loaded. */
+  const appliedCards = async (request: FastifyRequest) =>
+    (await request.session.load())?.data.giftCardIds ?? []
+
+  const cartOf = async (sessionId: string | undefined, request: FastifyRequest): Promise<Cart> => {
+    const [cart, tax, applied] = await Promise.all([
+      getCart(db, sessionId),
+      taxSettings.get(db),
+      appliedCards(request),
+    ])
+    // An empty cart has nothing to pay: it answers as it always did.
+    const { total } = orderAmounts(cart.subtotal, cart.discount ?? 0, config.shipping)
+    const withCards = cart.items.length ? { ...cart, ...(await cartGiftCards(db, applied, total)) } : cart
+    return tax.enabled ? { ...withCards, taxAtCheckout: true } : withCards
   }
 
   app.get(contract.get.path, { schema: schemaOf(contract.get) }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
-    return cartOf(await request.session.id())
+    return cartOf(await request.session.id(), request)
   })
 
   app.post(contract.add.path, { schema: schemaOf(contract.add) }, async (request) => {
@@ -37,25 +51,25 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
       request.body.productId,
       request.body.quantity,
     )
-    return cartOf(sessionId)
+    return cartOf(sessionId, request)
   })
 
   app.patch(contract.update.path, { schema: schemaOf(contract.update) }, async (request) => {
     const sessionId = await request.session.id()
     await updateCartLine(db, sessionId, request.params.id, request.body.quantity)
-    return cartOf(sessionId)
+    return cartOf(sessionId, request)
   })
 
   app.delete(contract.remove.path, { schema: schemaOf(contract.remove) }, async (request) => {
     const sessionId = await request.session.id()
     await removeCartLine(db, sessionId, request.params.id)
-    return cartOf(sessionId)
+    return cartOf(sessionId, request)
   })
 
   app.delete(contract.clear.path, { schema: schemaOf(contract.clear) }, async (request) => {
     const sessionId = await request.session.id()
     await clearCart(db, sessionId)
-    return cartOf(sessionId)
+    return cartOf(sessionId, request)
   })
 
   // A discount code (issue 25): refused with a 400 naming the reason, applied for the cart's
@@ -69,13 +83,38 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
       { address: request.ip, sessionId },
       () => applyCartCode(db, sessionId, request.body.code, cart.subtotal),
     )
-    return cartOf(sessionId)
+    return cartOf(sessionId, request)
   })
 
   app.delete(contract.removeDiscount.path, { schema: schemaOf(contract.removeDiscount) }, async (request) => {
     const sessionId = await request.session.id()
     await removeCartCode(db, sessionId)
-    return cartOf(sessionId)
+    return cartOf(sessionId, request)
+  })
+
+  // A gift card (issue 36): checked (exists, active, not expired, something left), then kept by id
+  // in the session. Codes are counted as at the balance look-up, a 429 past the limit.
+  app.post(contract.applyGiftCard.path, { schema: schemaOf(contract.applyGiftCard) }, async (request) => {
+    const sessionId = await request.session.id()
+    const cart = await getCart(db, sessionId)
+    if (!sessionId || cart.items.length === 0) throw invalid('Your cart is empty', 'code')
+    const applied = await appliedCards(request)
+    await tryCodeOf(
+      GIFT_CARD_CODE_TRIES,
+      app.limitsEnabled ? app.attemptCounters : undefined,
+      { address: request.ip, sessionId },
+      () => applyCartGiftCard(db, sessionId, applied, request.body.code),
+      () => codesExist(db, [request.body.code]),
+    )
+    await request.session.reload()
+    return cartOf(sessionId, request)
+  })
+
+  app.delete(contract.removeGiftCard.path, { schema: schemaOf(contract.removeGiftCard) }, async (request) => {
+    const sessionId = await request.session.id()
+    await removeCartGiftCard(db, sessionId, await appliedCards(request), request.params.last4)
+    await request.session.reload()
+    return cartOf(sessionId, request)
   })
 
   app.post(contract.shipping.path, { schema: schemaOf(contract.shipping) }, async (request) =>

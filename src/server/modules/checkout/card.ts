@@ -3,10 +3,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   type CheckoutForm,
   checkoutFormSchema,
+  GIFT_CARD_CHECKOUT_MESSAGES,
   type OrderLine,
   PRICES_CHANGED,
   TAX_NEEDS_ADDRESS,
 } from '../../../shared/checkout'
+import {
+  type GiftCardPayment,
+  type PayingCard,
+  planGiftCardPayments,
+} from '../../../shared/gift-cards/payments'
 import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
@@ -31,8 +37,10 @@ import {
 // first, the browser or the provider's webhook.
 
 export interface CardAttemptInput {
-  /** What the browser believes the total is; compared, never used. */
+  /** What the browser believes the card pays (the total less the gift cards); compared, never used. */
   amount: number
+  /** Gift cards paying first (issue 36), as looked up for this request; the card pays what they leave. */
+  giftCards?: PayingCard[]
   /** The sales tax within it, as the browser showed it; compared when sent. */
   tax?: number
   lines: OrderLine[]
@@ -94,10 +102,17 @@ export async function startCardPayment(
   const amounts = { ...untaxed, total: untaxed.total + tax.tax }
   const pricesMatch = lines.every((line) => byId.get(line.productId)!.price === line.price)
   const taxMatches = input.tax === undefined || input.tax === tax.tax
-  if (!pricesMatch || !taxMatches || amounts.total !== input.amount) throw conflict(PRICES_CHANGED)
+  // Without gift cards the card pays the total, as it always did; nothing more is read.
+  const gifts = input.giftCards?.length
+    ? planGiftCardPayments(input.giftCards, amounts.total)
+    : { payments: [], amountDue: amounts.total }
+  if (!pricesMatch || !taxMatches || gifts.amountDue !== input.amount) throw conflict(PRICES_CHANGED)
+  const giftCards = gifts.payments.filter((payment) => payment.amount > 0)
+  if (giftCards.length && gifts.amountDue === 0)
+    throw invalid(GIFT_CARD_CHECKOUT_MESSAGES.coveredAlready, 'paymentMethod')
 
   const intent = await provider.createIntent({
-    amount: amounts.total,
+    amount: gifts.amountDue,
     currency: 'usd',
     metadata: input.metadata,
     idempotencyKey: randomUUID(),
@@ -113,10 +128,12 @@ export async function startCardPayment(
       ...amounts,
       taxCalculation: tax,
       ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+      // The cards by id and what each pays, never their codes: debited when the order is placed.
+      ...(giftCards.length ? { giftCards, amountDue: gifts.amountDue } : {}),
     } satisfies Snapshot,
-    amount: amounts.total,
+    amount: gifts.amountDue,
   })
-  return { intent, amount: amounts.total }
+  return { intent, amount: gifts.amountDue }
 }
 
 interface Snapshot {
@@ -128,6 +145,9 @@ interface Snapshot {
   /** The tax the payment's amount includes, kept as computed then; absent before issue 34. */
   taxCalculation?: TaxCalculation
   total: number
+  /** The gift cards paying first and what each pays (issue 36); the card pays `amountDue`. */
+  giftCards?: GiftCardPayment[]
+  amountDue?: number
 }
 
 /** Who posts a payment from the browser: the session that started it, or its signed-in user. */
@@ -201,6 +221,12 @@ export async function completeCardPayment(
         // A payment started before the shop collected tax was paid without it.
         tax: snapshot.taxCalculation ?? UNTAXED,
         discountCode: snapshot.discountCode,
+        // Each card pays exactly what it was planned to: the card was charged the rest.
+        giftCards: snapshot.giftCards?.map((card) => ({
+          cardId: card.cardId,
+          last4: card.last4,
+          balance: card.amount,
+        })),
         payment: { method: 'stripe', intentId, amount: intent.amount },
         userId: attempt.userId,
         sessionId: attempt.sessionId ?? undefined,

@@ -1,6 +1,7 @@
 import { orderAmounts } from '../../../shared/cart'
 import {
   type CheckoutForm,
+  GIFT_CARD_CHECKOUT_MESSAGES,
   type OrderLine,
   PRICES_CHANGED,
   tooManyUnpaidOrders,
@@ -13,12 +14,14 @@ import {
   discountRefusal,
   discountRefusalMessage,
 } from '../../../shared/discount-rules'
+import { type GiftCardPlan, type PayingCard, planGiftCardPayments } from '../../../shared/gift-cards/payments'
 import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import { isUnitedStates, type TaxCalculation } from '../../../shared/tax'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { conflict, rateLimited } from '../../errors'
+import { conflict, invalid, rateLimited } from '../../errors'
 import { codeProblem, findCode } from '../discounts/service'
+import { debitForOrder } from '../gift-cards/checkout-payments'
 import { newOrderAccessKey } from '../orders/access-key'
 import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import { quoteTax } from '../tax/service'
@@ -37,13 +40,30 @@ export interface Piece {
   image: string
 }
 
-export type OrderPayment = { method: 'zelle' } | { method: 'stripe'; intentId: string; amount: number }
+/** How what the gift cards leave is paid: Zelle later, the card now (its amount), or nothing left ('gift_card'). */
+export type OrderPayment =
+  | { method: 'zelle' }
+  | { method: 'gift_card' }
+  | { method: 'stripe'; intentId: string; amount: number }
 
 export interface PlaceOrderInput {
   form: CheckoutForm
   lines: OrderLine[]
   /** The totals the shopper saw; compared with today's, never trusted. */
-  claimed: { subtotal: number; discount?: number; shippingCost: number; tax?: number; total: number }
+  claimed: {
+    subtotal: number
+    discount?: number
+    shippingCost: number
+    tax?: number
+    total: number
+    /** What is left once the gift cards paid, as the shopper saw it: compared when sent. */
+    amountDue?: number
+  }
+  /**
+   * Gift cards paying first, in this order, as looked up before (gift-cards/checkout-payments.ts);
+   * a card payment already charged passes what each was planned to pay as its balance.
+   */
+  giftCards?: PayingCard[]
   /**
    * The tax computed when the card payment was started, which is what the shopper paid: kept as
    * it was, so a rate table applied meanwhile never refunds a paid order. Absent, it is computed now.
@@ -169,8 +189,7 @@ async function claimedAmounts(
     amounts.subtotal === input.claimed.subtotal &&
     amounts.shippingCost === input.claimed.shippingCost &&
     (input.claimed.tax === undefined || input.claimed.tax === tax.tax) &&
-    amounts.total === input.claimed.total &&
-    (input.payment.method !== 'stripe' || input.payment.amount === amounts.total)
+    amounts.total === input.claimed.total
   return matches ? { ...amounts, tax } : null
 }
 
@@ -261,6 +280,7 @@ const PARAMS = [
   'taxLines',
   'taxNote',
   'taxFallback',
+  'cardAmount',
 ] as const
 type ParamName = (typeof PARAMS)[number]
 const p = Object.fromEntries(PARAMS.map((name, index) => [name, `$${index + 1}`])) as Record<
@@ -340,8 +360,11 @@ const PLACE_ORDER = `
     from new_order, unnest(array[${p.emailHolder}::text, ${p.clientHolder}::text]) as holder
     where not ${p.paid} and holder is not null
   ), payment as (
+    -- The card pays what the gift cards left (the amount due); the gift cards' payments are booked
+    -- with their debits, in the same transaction (gift-cards/checkout-payments.ts).
     insert into payments (order_id, amount, method, note, provider_reference)
-    select new_order.id, ${p.total}, 'stripe', 'Card payment', ${p.paymentId} from new_order where ${p.paid}
+    select new_order.id, ${p.cardAmount}, 'stripe', 'Card payment', ${p.paymentId} from new_order
+    where ${p.paid} and ${p.paymentId}::text is not null
   ), sale as (
     insert into sales ${sqlText(
       saleRow({
@@ -349,7 +372,7 @@ const PLACE_ORDER = `
         quantity: 'line.quantity',
         price: 'piece.price',
         cost: 'piece.cost',
-        method: "'stripe'",
+        method: `${p.paymentMethod}::text`,
         customerName: p.customerName,
         customerEmail: p.email,
         source: "'order'",
@@ -396,6 +419,12 @@ async function findExisting(
 }
 
 /**
+ * The order a submission with this idempotency key already placed. Gift-card checkouts ask first:
+ * their cards' balances changed with that order, so planning them again would refuse its retry.
+ */
+export const existingOrder = (db: DbOrTx, idempotencyKey: string) => findExisting(db, idempotencyKey, null)
+
+/**
  * Places an order, all or nothing: the pieces are still available at the prices the shopper saw,
  * or nothing is written. A retried submission (same idempotency key) or a second notice of one
  * payment gets the order already made. Runs in the caller's transaction when given one.
@@ -408,7 +437,53 @@ export async function placeOrder(
   const lines = mergeLines(input.lines)
   const amounts = await claimedAmounts(db, lines, input, context, await claimedDiscount(db, lines, input))
   if (!amounts) throw conflict(PRICES_CHANGED)
-  const paid = input.payment.method === 'stripe'
+  const gifts = giftCardPlan(input, amounts.total)
+  if (input.payment.method === 'stripe' && input.payment.amount !== gifts.amountDue)
+    throw conflict(PRICES_CHANGED)
+  if (input.claimed.amountDue !== undefined && input.claimed.amountDue !== gifts.amountDue)
+    throw conflict(GIFT_CARD_CHECKOUT_MESSAGES.amountDueChanged)
+  if (!gifts.payments.length) return placeWith(db, context, input, lines, amounts, gifts)
+  // The gift cards are debited in the order's own transaction, once the statement wrote it: a
+  // refused debit rolls the order back with everything it wrote (stock, e-mails, cart).
+  return transactionOf(db, async (tx) => {
+    const placed = await placeWith(tx, context, input, lines, amounts, gifts)
+    if (placed.created) await debitForOrder(tx, placed.orderId, gifts.payments)
+    return placed
+  })
+}
+
+const NO_GIFT_CARDS: Omit<GiftCardPlan, 'amountDue'> = { payments: [], paid: 0 }
+
+/** Who pays what: the gift cards first, the rest by the chosen method, which must fit what is left. */
+function giftCardPlan(input: PlaceOrderInput, total: number): GiftCardPlan {
+  if (!input.giftCards?.length) {
+    if (input.payment.method === 'gift_card')
+      throw invalid(GIFT_CARD_CHECKOUT_MESSAGES.notCovered, 'paymentMethod')
+    return { ...NO_GIFT_CARDS, amountDue: total }
+  }
+  const plan = planGiftCardPayments(input.giftCards, total)
+  if (input.payment.method === 'gift_card' && plan.amountDue > 0)
+    throw invalid(GIFT_CARD_CHECKOUT_MESSAGES.notCovered, 'paymentMethod')
+  if (input.payment.method === 'zelle' && plan.amountDue === 0)
+    throw invalid(GIFT_CARD_CHECKOUT_MESSAGES.coveredAlready, 'paymentMethod')
+  return plan
+}
+
+/** The caller's transaction when it is one (a savepoint inside it), else a new one. */
+function transactionOf<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work)
+}
+
+async function placeWith(
+  db: DbOrTx,
+  context: CheckoutContext,
+  input: PlaceOrderInput,
+  lines: OrderLine[],
+  amounts: Amounts & { tax: TaxCalculation },
+  gifts: GiftCardPlan,
+): Promise<PlacedOrder> {
+  // A card payment or gift cards covering everything: paid now. Zelle pays later, what is left.
+  const paid = input.payment.method !== 'zelle'
   const paymentId = input.payment.method === 'stripe' ? input.payment.intentId : null
   const { form } = input
   // The shopper's link to the order; only the confirmation e-mail carries the key itself.
@@ -429,7 +504,7 @@ export async function placeOrder(
     countryCode: countryCode(form.country),
     paymentMethod: input.payment.method,
     paymentId,
-    paymentStatus: paid ? 'paid' : 'unpaid',
+    paymentStatus: paid ? 'paid' : gifts.paid > 0 ? 'partial' : 'unpaid',
     customerName: `${form.firstName} ${form.lastName}`,
     email: form.email,
     phone: form.phone,
@@ -456,6 +531,7 @@ export async function placeOrder(
     taxLines: JSON.stringify(amounts.tax.lines),
     taxNote: amounts.tax.note ?? null,
     taxFallback: amounts.tax.fallback === true,
+    cardAmount: gifts.amountDue,
   }
   const [result] = await runPrepared<{
     orderId: number | null

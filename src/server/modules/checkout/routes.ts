@@ -1,21 +1,25 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { CheckoutResponse, OrderLine, PaymentIntentResponse } from '../../../shared/checkout'
 import { checkoutContract as contract } from '../../../shared/checkout/contract'
+import type { PayingCard } from '../../../shared/gift-cards/payments'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { invalid, invalidFields, isDomainError } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import { saveShippingAddress } from '../accounts/profile-service'
+import { setCartGiftCards } from '../accounts/session-service'
 import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
-import { isUsableCode, tryCode } from '../discounts/code-tries'
+import { isUsableCode, tryCode, tryCodeOf } from '../discounts/code-tries'
+import { cardsForCodes, cardsForIds, codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
 import { countOrderPlaced } from '../metrics/registry'
 import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
 import { completeCardPayment, startCardPayment } from './card'
 import type { CheckoutContext } from './checkout-context'
-import { placeOrder } from './place-order'
+import { existingOrder, placeOrder } from './place-order'
 import { noteWebhookHeard } from './reconcile'
 
 export interface CheckoutDeps {
@@ -29,6 +33,15 @@ export interface CheckoutDeps {
   onMailQueued: () => void
 }
 
+/** Gift cards paying: the codes the request names, or else the cart's, kept by id in the session. */
+type GiftCardSource = { codes: readonly string[] } | { ids: readonly number[] }
+
+/** Sent codes win, even none (`[]`); absent, the cart's cards from the session checkout loads anyway. */
+async function giftCardsOf(codes: string[] | undefined, request: FastifyRequest): Promise<GiftCardSource> {
+  if (codes) return { codes }
+  return { ids: (await request.session.load())?.data.giftCardIds ?? [] }
+}
+
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, deps) => {
   const { db, provider, context } = deps
   // Only whoever placed the order gets here (the card's session, or the Zelle submission's
@@ -39,7 +52,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
     statusKey: deps.orderLinks.sign(orderId),
   })
 
-  const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle') => {
+  const afterOrder = (created: boolean, paymentMethod: 'stripe' | 'zelle' | 'gift_card') => {
     if (!created) return
     countOrderPlaced(paymentMethod)
     deps.catalog.changed()
@@ -49,6 +62,29 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
   const codeTries = () => (app.limitsEnabled ? app.attemptCounters : undefined)
   // After a checkout that failed, whether its code itself was right: a sold piece is not a wrong code.
   const codeIsUsable = (code: string, lines: OrderLine[]) => () => isUsableCode(db, code, lines)
+
+  /**
+   * Looks the gift cards up and hands them to `use` (nothing at all without codes). Codes typed at
+   * checkout are tries, counted as at the balance look-up; a refusal for another reason (a sold
+   * piece, a spent card) forgives them.
+   */
+  const withGiftCards = async <T>(
+    cards: GiftCardSource,
+    origin: { address: string; sessionId: string | undefined },
+    use: (cards: PayingCard[] | undefined) => Promise<T>,
+  ): Promise<T> => {
+    // The cart's cards were checked and counted when applied; they are kept by id.
+    if ('ids' in cards) return cards.ids.length ? use(await cardsForIds(db, cards.ids)) : use(undefined)
+    const { codes } = cards
+    if (!codes.length) return use(undefined)
+    return tryCodeOf(
+      GIFT_CARD_CODE_TRIES,
+      codeTries(),
+      origin,
+      async () => use(await cardsForCodes(db, codes)),
+      () => codesExist(db, codes),
+    )
+  }
 
   app.post(
     contract.paymentIntent.path,
@@ -70,9 +106,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       const metadata = Object.fromEntries(
         Object.entries(request.body.metadata).filter((entry): entry is [string, string] => !!entry[1]),
       )
-      const start = () =>
+      const giftCardSource = await giftCardsOf(request.body.giftCardCodes, request)
+      const startWith = (giftCards: PayingCard[] | undefined) =>
         startCardPayment(db, provider, context, {
           amount: request.body.amount,
+          giftCards,
           tax: request.body.tax,
           lines,
           discountCode: request.body.discountCode ?? cart?.discountCode,
@@ -81,6 +119,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           userId: user?.id ?? null,
           metadata,
         })
+      const start = () => withGiftCards(giftCardSource, { address: request.ip, sessionId }, startWith)
       // A code the client names itself is a try at a code, counted as the cart's are; the cart's
       // own code was counted when it was applied.
       const code = request.body.discountCode
@@ -108,6 +147,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         shippingCost,
         tax,
         total,
+        giftCardCodes,
+        amountDue,
         paymentIntentId,
         idempotencyKey,
         saveAddress,
@@ -126,22 +167,38 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
         const owner = { sessionId: await request.session.id(), userId: user?.id }
         const placed = await completeCardPayment(db, provider, context, paymentIntentId, form, owner)
         afterOrder(placed.created, 'stripe')
+        // The cart's gift cards paid with the card (read from the session already loaded).
+        const cartCards = (await request.session.load())?.data.giftCardIds
+        if (placed.created && owner.sessionId && cartCards?.length)
+          await setCartGiftCards(db, owner.sessionId, [])
         await keepAddress()
         return reply(placed.orderId)
       }
+      // Zelle pays what the gift cards leave later; 'gift_card': they leave nothing.
+      const method = form.paymentMethod
       const sessionId = await request.session.id()
-      const place = () =>
+      const placeWith = (giftCards: PayingCard[] | undefined) =>
         placeOrder(db, context, {
           form,
           lines: items,
-          claimed: { subtotal, discount, shippingCost, tax, total },
+          claimed: { subtotal, discount, shippingCost, tax, total, amountDue },
           discountCode,
-          payment: { method: 'zelle' },
+          giftCards,
+          payment: { method },
           userId: user?.id ?? null,
           sessionId,
           idempotencyKey,
           clientAddress: request.ip,
         })
+      const giftCardSource = await giftCardsOf(giftCardCodes, request)
+      const paysWithGiftCards =
+        'ids' in giftCardSource ? giftCardSource.ids.length : giftCardSource.codes.length
+      const place = async () => {
+        // A retried submission gets its order, which already spent the cards (none: nothing read).
+        const twin = paysWithGiftCards && idempotencyKey ? await existingOrder(db, idempotencyKey) : undefined
+        if (twin !== undefined) return { orderId: twin, created: false }
+        return withGiftCards(giftCardSource, { address: request.ip, sessionId }, placeWith)
+      }
       // A wrong code at checkout counts as one tried in the cart (code-tries.ts).
       const placed = discountCode
         ? await tryCode(
@@ -152,7 +209,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
           )
         : await place()
       crashPoint('checkout:order-placed')
-      afterOrder(placed.created, 'zelle')
+      // The cart's cards paid: the next cart starts without them.
+      if (placed.created && 'ids' in giftCardSource && giftCardSource.ids.length && sessionId)
+        await setCartGiftCards(db, sessionId, [])
+      afterOrder(placed.created, method)
       await keepAddress()
       return reply(placed.orderId)
     },

@@ -122,7 +122,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
   doc.y += 4
   for (const payment of order.payments)
     amount(
-      `Paid by ${METHOD_LABELS[payment.method]}, ${formatDate(payment.at, timeZone, { long: true })}`,
+      `Paid by ${payment.label || METHOD_LABELS[payment.method]}, ${formatDate(payment.at, timeZone, { long: true })}`,
       formatCents(payment.amount),
       {
         color: MUTED,

@@ -26,7 +26,8 @@ export interface OrderDocument extends OrderParticulars {
   insuranceInterest: boolean
   insured: boolean
   lines: DocumentLine[]
-  payments: { amount: number; method: PaymentMethod; at: Date }[]
+  /** `label`: a gift card's payment names its card, "Gift card ••••AB12" (issue 36). */
+  payments: { amount: number; method: PaymentMethod; at: Date; label?: string }[]
   refunds: { amount: number; method: PaymentMethod; at: Date }[]
 }
 
@@ -54,9 +55,10 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
           from order_items i left join products p on p.id = i.product_id
           where i.order_id = ${orderId} order by i.id`,
     ),
-    queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
+    queryRows<{ amount: number; method: PaymentMethod; at: Date | string; label?: string }>(
       db,
-      sql`select amount, method, paid_at as at from payments where order_id = ${orderId} order by paid_at, id`,
+      sql`select amount, method, paid_at as at, case when method = 'gift_card' then note end as label
+          from payments where order_id = ${orderId} order by paid_at, id`,
     ),
     queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
       db,

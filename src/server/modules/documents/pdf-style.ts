@@ -57,6 +57,7 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   check: 'Check',
   bank_transfer: 'Bank transfer',
+  gift_card: 'Gift card',
 }
 
 export interface Letterhead {

@@ -16,12 +16,16 @@ import type {
 import type { TaxLine } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { eventsOf } from './events'
 import { refundsOf } from './refunds'
 
 // Orders as the back office sees them: one query per kind of detail for a whole page of orders.
 
 /** `select o.*, plan.id as plan_id` from orders: the raw row. */
+const sumOf = (payments: { amount: number }[] | undefined) =>
+  (payments ?? []).reduce((sum, payment) => sum + payment.amount, 0)
+
 export interface OrderRow {
   id: number
   status: OrderStatus
@@ -86,7 +90,7 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
     sql`, `,
   )
   const orderIds = rows.map((row) => row.id)
-  const [items, payments, plans, installments, events, refunds] = await Promise.all([
+  const [items, payments, plans, installments, events, refunds, giftCardPayments] = await Promise.all([
     queryRows<AdminOrderItem & { orderId: number }>(
       db,
       sql`select order_id as "orderId", product_id as "productId", product_name as "productName",
@@ -118,6 +122,7 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
     ),
     eventsOf(db, orderIds),
     refundsOf(db, orderIds),
+    giftCardPaymentsOf(db, orderIds),
   ])
   const itemsOf = groupBy(items)
   const paymentsOf = groupBy(payments)
@@ -183,6 +188,8 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       total: row.total,
       amountPaid,
       balance: Math.max(0, row.total - amountPaid),
+      giftCardPayments: giftCardPayments.get(row.id) ?? [],
+      amountDue: row.total - sumOf(giftCardPayments.get(row.id)),
       trackingNumber: row.tracking_number,
       notes: row.notes,
       specialInstructions: row.special_instructions,

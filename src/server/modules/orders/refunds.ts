@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { formatCents } from '../../../shared/money'
-import { PAYMENT_STATUS_LABELS, type PaymentMethod } from '../../../shared/orders'
+import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
 import {
   type Refund,
   type RefundInput,
@@ -13,6 +13,8 @@ import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
+import { giftCardRefundShares } from '../gift-cards/checkout-payments'
+import { creditGiftCard } from '../gift-cards/ledger'
 import type { ActionContext } from './action-context'
 import { recordEvent } from './events'
 import { amountPaid, type LockedOrder, lockOrder, recordRefund, refundsHeld } from './ledger'
@@ -54,29 +56,69 @@ export async function refundOrder(
         context.seesMoney ? returnLimit.message : 'The refund exceeds what was paid for the returned pieces',
         'amount',
       )
-    const method: PaymentMethod = input.method ?? order.paymentMethod
+    let restock = returned.map((piece) => piece.productId)
+    // What gift cards paid goes back to them first (issue 36), at once and in this transaction:
+    // each card's balance restored and the card enabled again. The rest goes as below.
+    const toCards = await giftCardRefundShares(tx, orderId, input.amount)
+    const cardsPart = toCards.reduce((sum, share) => sum + share.amount, 0)
+    let done: { id: number; after: PaymentStatus } | undefined
+    if (cardsPart > 0) {
+      for (const share of toCards)
+        await creditGiftCard(tx, {
+          cardId: share.cardId,
+          amount: share.amount,
+          orderId,
+          reason: input.reason,
+          actor: { id: null, name: context.actor.name, role: context.actor.role },
+        })
+      done = await recordRefund(tx, order, {
+        amount: cardsPart,
+        method: 'gift_card',
+        reason: input.reason,
+        restock,
+        actor: context.actor.name,
+      })
+      restock = []
+    }
+    const rest = input.amount - cardsPart
+    // The rest by the method asked for, else the order's own; a whole-gift-card order has no rest.
+    const method: PaymentMethod =
+      rest > 0
+        ? input.method && input.method !== 'gift_card'
+          ? input.method
+          : order.paymentMethod
+        : 'gift_card'
+    if (rest > 0 && method === 'gift_card')
+      throw conflict('Only what gift cards paid can go back to them; choose how the rest goes back', 'method')
     const card =
-      method === 'stripe'
+      rest > 0 && method === 'stripe'
         ? { intentId: await cardIntent(tx, order), idempotencyKey: `refund-${randomUUID()}` }
         : undefined
 
-    const { id, after } = await recordRefund(tx, order, {
-      amount: input.amount,
-      method,
-      reason: input.reason,
-      restock: returned.map((piece) => piece.productId),
-      card,
-      actor: context.actor.name,
-    })
+    const { id, after } =
+      rest > 0
+        ? await recordRefund(tx, order, {
+            amount: rest,
+            method,
+            reason: input.reason,
+            restock,
+            card,
+            actor: context.actor.name,
+          })
+        : done!
     const names = returned.map((piece) => piece.name)
     const backOnSale = names.length > 0 ? `. Back on sale: ${names.join(', ')}` : ''
     await recordEvent(
       tx,
       orderId,
       'refund',
-      card
-        ? `${formatCents(input.amount)} card refund started: ${reasonClause(input.reason)}${backOnSale}`
-        : `${formatCents(input.amount)} refunded by ${methodWords(method)}: ${reasonClause(input.reason)}${backOnSale}. ${PAYMENT_STATUS_LABELS[after]}`,
+      `${cardsPart > 0 ? `${formatCents(cardsPart)} back on gift cards. ` : ''}${
+        rest <= 0
+          ? `Refunded: ${reasonClause(input.reason)}${backOnSale}. ${PAYMENT_STATUS_LABELS[after]}`
+          : card
+            ? `${formatCents(rest)} card refund started: ${reasonClause(input.reason)}${backOnSale}`
+            : `${formatCents(rest)} refunded by ${methodWords(method)}: ${reasonClause(input.reason)}${backOnSale}. ${PAYMENT_STATUS_LABELS[after]}`
+      }`,
       context.actor,
     )
     // The shopper hears now: the refund is on record and the worker sees it through.

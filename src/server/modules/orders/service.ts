@@ -9,6 +9,7 @@ import {
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
+import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { hashAccessKey } from './access-key'
 import type { OrderLinkTokens } from './order-link-token'
 import { refundsOf } from './refunds'
@@ -144,7 +145,15 @@ async function orderDetail(db: DbOrTx, row: OrderRow, today: string): Promise<Or
       .filter((refund) => refund.status === 'done')
       .map(({ id, amount, method, createdAt }) => ({ id, amount, method, createdAt })),
     refundedAmount: row.refundedAmount,
+    ...(await giftCardAnswer(db, row)),
   }
+}
+
+/** What gift cards paid on the order, and what was left for the card or Zelle (issue 36). */
+async function giftCardAnswer(db: DbOrTx, order: { id: number; total: number }) {
+  const giftCardPayments = (await giftCardPaymentsOf(db, [order.id])).get(order.id) ?? []
+  const paid = giftCardPayments.reduce((sum, payment) => sum + payment.amount, 0)
+  return { giftCardPayments, amountDue: order.total - paid }
 }
 
 /** Whether the order's pieces wait for its first payment, and would go back at its reservation's end. */

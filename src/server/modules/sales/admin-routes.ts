@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { giftCardPaymentLabel } from '../../../shared/gift-cards/payments'
 import { salesAdminContract as contract } from '../../../shared/sales/admin-contract'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { can, currentUser } from '../../http/guards'
+import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { salesCsv } from './csv'
 import { allRefundLines, allSales, listSales, monthlySales, recordManualSale } from './service'
 
@@ -21,11 +23,25 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
     contract.exportCsv.path,
     { schema: { querystring: contract.exportCsv.querystring } },
     async (request, reply) => {
+      const sales = await allSales(db, request.query.period, { timeZone }, request.query.search)
+      // Sales of orders the gift cards paid name their cards (issue 36): "Gift card ••••AB12".
+      const giftCardOrders = sales.flatMap((sale) =>
+        sale.paymentMethod === 'gift_card' && sale.orderId !== null ? [sale.orderId] : [],
+      )
+      const giftCards = await giftCardPaymentsOf(db, [...new Set(giftCardOrders)])
       const csv = salesCsv(
-        await allSales(db, request.query.period, { timeZone }, request.query.search),
+        sales,
         await allRefundLines(db, request.query.period, { timeZone }, request.query.search),
         timeZone,
-        { withCost: can(await currentUser(request), 'products:cost') },
+        {
+          withCost: can(await currentUser(request), 'products:cost'),
+          giftCardLabels: new Map(
+            [...giftCards].map(([orderId, cards]) => [
+              orderId,
+              cards.map((card) => giftCardPaymentLabel(card.last4)).join(', '),
+            ]),
+          ),
+        },
       )
       const day = dayIn(timeZone)
       return reply

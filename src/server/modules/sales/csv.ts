@@ -13,10 +13,17 @@ export function salesCsv(
   refundLines: RefundLine[],
   timeZone: string,
   /** A member without `products:cost` gets the file without Cost and Profit (issue 35). */
-  { withCost = true }: { withCost?: boolean } = {},
+  {
+    withCost = true,
+    giftCardLabels,
+  }: {
+    withCost?: boolean
+    /** Per order its gift cards as "Gift card ••••AB12" (issue 36), for the sales they paid. */
+    giftCardLabels?: Map<number, string>
+  } = {},
 ): string {
   const rows = [
-    ...sales.map((sale) => ({ at: sale.saleDate, cells: saleCells(sale) })),
+    ...sales.map((sale) => ({ at: sale.saleDate, cells: saleCells(sale, giftCardLabels) })),
     ...refundLines.map((line) => ({ at: line.refundDate, cells: refundCells(line) })),
   ].sort((a, b) => b.at.localeCompare(a.at))
   const kept = COLUMNS.flatMap((column, index) => (withCost || !COST_COLUMNS.has(column) ? [index] : []))
@@ -46,12 +53,13 @@ const COLUMNS = [
 ] as const
 const COST_COLUMNS = new Set<string>(['Cost', 'Profit'])
 
-const saleCells = (sale: Sale) => [
+const saleCells = (sale: Sale, giftCardLabels?: Map<number, string>) => [
   inert(sale.productName ?? `Product #${sale.productId}`),
   inert(sale.productSku),
   inert(sale.customerName),
   inert(sale.customerEmail),
-  sale.paymentMethod,
+  (sale.paymentMethod === 'gift_card' && sale.orderId !== null && giftCardLabels?.get(sale.orderId)) ||
+    sale.paymentMethod,
   dollars(sale.salePrice),
   dollars(sale.tax),
   dollars(sale.cost),

@@ -1,0 +1,51 @@
+import { maskedCode } from './rules'
+
+// How gift cards pay an order (issue 36): after tax, in the order they were applied, each as much
+// as its balance allows; what is left is the amount due, paid by card or Zelle. The same plan is
+// shown in the cart and checkout and is what checkout debits, so the shopper pays what they saw.
+
+/** A card that can pay: what it holds now (or, for a card payment already charged, what it was planned to pay). */
+export interface PayingCard {
+  cardId: number
+  last4: string
+  balance: number
+}
+
+export interface GiftCardPayment {
+  cardId: number
+  last4: string
+  /** Cents; 0 when the cards before it already paid everything. */
+  amount: number
+}
+
+export interface GiftCardPlan {
+  payments: GiftCardPayment[]
+  /** What the cards pay together. */
+  paid: number
+  /** What is left for the card or Zelle. */
+  amountDue: number
+}
+
+export function planGiftCardPayments(cards: readonly PayingCard[], total: number): GiftCardPlan {
+  let left = total
+  const payments = cards.map((card) => {
+    const amount = Math.max(0, Math.min(card.balance, left))
+    left -= amount
+    return { cardId: card.cardId, last4: card.last4, amount }
+  })
+  return { payments, paid: total - left, amountDue: left }
+}
+
+/** The cart's applied cards (issue 36) planned against a total: the browser's view of what checkout will debit. */
+export function planCartGiftCards(
+  cards: readonly { last4: string; balance: number }[],
+  total: number,
+): GiftCardPlan {
+  return planGiftCardPayments(
+    cards.map((card, index) => ({ cardId: index, last4: card.last4, balance: card.balance })),
+    total,
+  )
+}
+
+/** A gift-card payment as receipts, the sales CSV and the invoice name it: "Gift card ••••AB12". */
+export const giftCardPaymentLabel = (last4: string) => `Gift card ${maskedCode(last4)}`
