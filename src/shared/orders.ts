@@ -181,8 +181,12 @@ export function awaitsFirstPayment(order: {
   status: OrderStatus
   paymentStatus: PaymentStatus
   hasPlan: boolean
+  /** Everything received came from gift cards: the shopper has not yet paid anything of their own. */
+  paidOnlyByGiftCards?: boolean
 }): boolean {
-  return order.status === 'pending' && order.paymentStatus === 'unpaid' && !order.hasPlan
+  const nothingOwnPaid =
+    order.paymentStatus === 'unpaid' || (order.paymentStatus === 'partial' && !!order.paidOnlyByGiftCards)
+  return order.status === 'pending' && nothingOwnPaid && !order.hasPlan
 }
 
 /** Where a tracking number can be followed, by the shape carriers give their numbers. */

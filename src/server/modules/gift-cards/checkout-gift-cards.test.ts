@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import { giftCards, orders, payments, products, refunds } from '../../db/schema'
+import { SweepRunner } from '../../jobs/runner'
 import {
   adminCookie,
   cardOrderBody,
@@ -18,6 +19,8 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { OrderLinkTokens } from '../orders/order-link-token'
+import { expiredReservations } from '../orders/reservations'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
 // Paying with gift cards at checkout (issue 36), through HTTP: after tax, in the order given, each
@@ -536,5 +539,35 @@ describe('refunds of an order paid partly by gift card', () => {
       ['gift_card', 3_500],
       ['stripe', 1_500],
     ])
+  })
+})
+
+describe('a Zelle order that gift cards paid a part of', () => {
+  it('is released when its hold ends, the cards credited back, like an unpaid one', async () => {
+    const card = await issueCard(5_000)
+    const ring = await piece(20_000)
+    const order = await orderOf(await withCards(ring, [card.code], { amountDue: 15_000 }))
+    expect(order).toMatchObject({ paymentStatus: 'partial' })
+    expect(await balanceOf(card)).toBe(0)
+    const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, order.id))
+    const store = { name: 'Jade Shop', email: 'shop@example.com', phone: '713-555-0000' }
+    const mail = {
+      store: { ...store, freeShippingThresholdCents: 0, flatShippingCents: 0 },
+      publicUrl: 'https://shop.example',
+      orderLinks: new OrderLinkTokens('a-test-secret-of-at-least-32-characters'),
+    }
+    await new SweepRunner({
+      db: t.handle.db,
+      sweeps: [expiredReservations(mail, 'America/Chicago', () => {})],
+      log: { info: () => {}, warn: () => {} },
+      now: () => new Date(row!.reservedUntil!.getTime() + 60_000),
+    }).runOnce()
+
+    const [after] = await t.handle.db.select().from(orders).where(eq(orders.id, order.id))
+    expect(after!.status).toBe('cancelled')
+    expect(await statusOf(ring.id)).toBe('available')
+    expect(await balanceOf(card)).toBe(5_000)
+    const back = await t.handle.db.select().from(refunds).where(eq(refunds.orderId, order.id))
+    expect(back).toMatchObject([{ method: 'gift_card', amount: 5_000, status: 'done' }])
   })
 })

@@ -196,7 +196,12 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
       createdAt: iso(row.created_at),
       reservedUntil:
         row.reserved_until &&
-        awaitsFirstPayment({ status: row.status, paymentStatus: row.payment_status, hasPlan: !!plan })
+        awaitsFirstPayment({
+          status: row.status,
+          paymentStatus: row.payment_status,
+          hasPlan: !!plan,
+          paidOnlyByGiftCards: amountPaid === sumOf(giftCardPayments.get(row.id)),
+        })
           ? iso(row.reserved_until)
           : null,
       items: (itemsOf.get(row.id) ?? []).map(({ orderId: _, ...item }) => item),

@@ -26,11 +26,10 @@ import type { Database, DbOrTx, Tx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
-import { giftCardRefundShares } from '../gift-cards/checkout-payments'
-import { creditGiftCard } from '../gift-cards/ledger'
 import type { ActionContext } from './action-context'
 import { type OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
+import { returnGiftCardPayments } from './gift-card-returns'
 import {
   amountPaid,
   cardRefundDue,
@@ -228,7 +227,7 @@ export async function changeOrderStatus(
     if (to !== 'cancelled') return undefined
     await releaseOrder(tx, orderId, { shipped: SHIPPED.has(from) })
     // What gift cards paid goes back on them at once (issue 36): balances restored, cards enabled.
-    await returnGiftCardPayments(tx, order, options.actor)
+    await returnGiftCardPayments(tx, order.id, options.actor)
     // Money received by other means goes back by hand: the trail says what is owed, never silently.
     const [manual] = await queryRows<{ amount: number; methods: string }>(
       tx,
@@ -412,40 +411,4 @@ export async function removePaymentPlan(db: Database, orderId: number, context: 
     await restartReservation(tx, orderId, context)
   })
   return getAdminOrder(db, orderId, context.today)
-}
-
-/**
- * A cancelled order's gift-card payments go back to their cards, less any refund already put back
- * on them, as one done gift_card refund beside the payments (issue 36). Nothing without them.
- */
-async function returnGiftCardPayments(
-  tx: Tx,
-  order: LockedOrder,
-  actor: { name: string; role: string | null },
-): Promise<void> {
-  const shares = await giftCardRefundShares(tx, order.id, order.total)
-  const amount = shares.reduce((sum, share) => sum + share.amount, 0)
-  if (amount === 0) return
-  for (const share of shares)
-    await creditGiftCard(tx, {
-      cardId: share.cardId,
-      amount: share.amount,
-      orderId: order.id,
-      reason: 'Order cancelled',
-      actor: { id: null, name: actor.name, role: actor.role },
-    })
-  await recordRefund(tx, order, {
-    amount,
-    method: 'gift_card',
-    reason: 'Order cancelled',
-    restock: [],
-    actor: actor.name,
-  })
-  await recordEvent(
-    tx,
-    order.id,
-    'refund',
-    `${formatCents(amount)} back on gift cards: Order cancelled`,
-    actor,
-  )
 }

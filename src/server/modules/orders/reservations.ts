@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
 import type { ActionContext } from './action-context'
 import { recordEvent } from './events'
+import { returnGiftCardPayments } from './gift-card-returns'
 import { lockOrder, releaseOrder } from './ledger'
 import { type MailContext, tellShopper } from './order-notices'
 
@@ -21,13 +22,19 @@ import { type MailContext, tellShopper } from './order-notices'
 /** How long before the end of a reservation the shopper is reminded. */
 export const RESERVATION_REMINDER_HOURS = 24
 
-/** The SQL twin of awaitsFirstPayment() in shared/orders.ts, over `orders o`. */
-const AWAITS_FIRST_PAYMENT = sql`o.status = 'pending' and o.payment_status = 'unpaid'
+/**
+ * The SQL twin of awaitsFirstPayment() in shared/orders.ts, over `orders o`: an order that gift
+ * cards paid a part of still waits for the shopper's own first payment (issue 36), and its pieces
+ * are released like any other's when the hold ends, the cards credited back.
+ */
+const AWAITS_FIRST_PAYMENT = sql`o.status = 'pending' and (o.payment_status = 'unpaid'
+    or (o.payment_status = 'partial'
+      and not exists (select from payments pay where pay.order_id = o.id and pay.method <> 'gift_card')))
   and not exists (select from payment_plans plan where plan.order_id = o.id)`
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`
 
-type Claimed = { id: number; reservedUntil: Date | string }
+type Claimed = { id: number; reservedUntil: Date | string; paymentStatus?: string }
 
 /** Reminds the shopper of an order whose reservation ends within a day, once per reservation. */
 export function reservationReminders(mail: MailContext, timeZone: string): Sweep {
@@ -73,7 +80,7 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
     async run(db: DbOrTx, now: Date, limit: number): Promise<number> {
       const claimed = await queryRows<Claimed>(
         db,
-        sql`select o.id, o.reserved_until as "reservedUntil" from orders o
+        sql`select o.id, o.reserved_until as "reservedUntil", o.payment_status as "paymentStatus" from orders o
             where ${AWAITS_FIRST_PAYMENT} and o.reserved_until <= ${timestamp(now)}
             order by o.reserved_until, o.id
             limit ${limit}
@@ -97,6 +104,7 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
           sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`,
         )
         await releaseOrder(tx, order.id)
+        if (order.paymentStatus === 'partial') await returnGiftCardPayments(tx, order.id, null)
         const until = formatDeadline(order.reservedUntil, timeZone)
         await recordEvent(
           tx,
