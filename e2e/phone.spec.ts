@@ -403,6 +403,8 @@ for (const width of [320, 375, 1440]) {
       await issuing.getByLabel('Reason').fill(`A prize for the ${width} px walk`)
       await issuing.getByRole('button', { name: 'Issue card' }).click()
       await expect(page.getByRole('dialog', { name: 'Gift card issued' })).toBeVisible()
+      // Its toast comes with its own chunk, a moment after the dialog: axe reads it once it is in.
+      await expect(toast(page, 'Gift card issued')).toBeVisible()
       await expectFits(page, 'the issued gift card')
       await closeDialog(page)
       await expect(page.getByRole('main')).toContainText('$75.00')
