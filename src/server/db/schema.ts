@@ -22,7 +22,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from 
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
 import type { TaxLine } from '../../shared/tax'
-import { giftCards, giftCardTransactions } from '../modules/gift-cards/schema'
+import { giftCardPurchases, giftCards, giftCardTransactions } from '../modules/gift-cards/schema'
 import { roles, staffInvitations } from '../modules/staff/schema'
 
 const inList = (column: string, values: readonly string[]) =>
@@ -1109,4 +1109,4 @@ export const taxExemptions = pgTable('tax_exemptions', {
   updatedAt: updatedAt(),
 })
 
-export { giftCards, giftCardTransactions, roles, staffInvitations }
+export { giftCardPurchases, giftCards, giftCardTransactions, roles, staffInvitations }

@@ -7,6 +7,7 @@ import { CheckoutReconciler } from '../modules/checkout/reconcile'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
+import { giftCardDeliveries } from '../modules/gift-cards/delivery'
 import { countOrderPlaced } from '../modules/metrics/registry'
 import { RefundWorker } from '../modules/orders/refund-worker'
 import { installmentReminders } from '../modules/orders/reminders'
@@ -64,6 +65,8 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     sweeps: [
       reservationReminders(links, timeZone),
       expiredReservations(links, timeZone, () => catalogChanges.changed()),
+      // Bought gift cards reach their recipients on their delivery date (issue 36).
+      giftCardDeliveries(links, onMailQueued),
       // ABANDONED_CHECKOUT_HOURS after an unfinished checkout, by the minute (fractions of hours).
       ...(reminderHours > 0
         ? [

@@ -34,7 +34,7 @@ async function publicModules(app: FastifyInstance) {
   await app.register(catalogRoutes, { db, catalog })
   await app.register(cartRoutes, { db, config, taxSettings: app.taxSettings })
   await app.register(wishlistRoutes, { db })
-  await app.register(giftCardsRoutes, { db })
+  await app.register(giftCardsRoutes, { db, provider: paymentProvider, mail: links, onMailQueued })
   await app.register(ordersRoutes, { db, timeZone: config.store.timeZone, orderLinks: links.orderLinks })
   await app.register(documentRoutes, {
     db,

@@ -5,6 +5,7 @@ import { normalizeIdentity } from '../identity'
 import { NAME_MAX, plainText } from '../plain-text'
 import { strictObject } from '../validation'
 import { listAnswer, timestamp } from '../wire'
+import { adminPurchaseAnswer, GIFT_CARD_PURCHASE_STATUSES } from './purchase'
 import {
   GIFT_CARD_AMOUNTS,
   GIFT_CARD_MESSAGE_MAX,
@@ -169,6 +170,24 @@ export const giftCardsAdminContract = {
     params: giftCardParams,
     body: updateGiftCardSchema,
     response: { 200: giftCardDetailAnswer },
+  }),
+  /** Purchases, the "Awaiting Zelle" ones by default: what the owner still has to match to a payment. */
+  purchases: endpoint({
+    method: 'GET',
+    permission: 'giftcards:manage',
+    path: '/api/admin/gift-card-purchases',
+    querystring: listQuerySchema.extend({
+      status: z.enum(GIFT_CARD_PURCHASE_STATUSES).default('awaiting_zelle'),
+    }),
+    response: { 200: listAnswer(adminPurchaseAnswer) },
+  }),
+  /** The Zelle payment arrived: the card is issued, the buyer's receipt sent, the recipient's mail scheduled. */
+  recordZelle: endpoint({
+    method: 'POST',
+    permission: 'giftcards:manage',
+    path: '/api/admin/gift-card-purchases/:id/record-zelle',
+    params: giftCardParams,
+    response: { 200: adminPurchaseAnswer },
   }),
   resend: endpoint({
     method: 'POST',

@@ -14,6 +14,7 @@ import { getCart } from '../cart/service'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import { isUsableCode, tryCode, tryCodeOf } from '../discounts/code-tries'
 import { cardsForCodes, cardsForIds, codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
+import { completeCardPurchase } from '../gift-cards/purchases'
 import { countOrderPlaced } from '../metrics/registry'
 import type { OrderLinkTokens } from '../orders/order-link-token'
 import type { PaymentProvider } from '../payments/provider'
@@ -233,8 +234,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutDeps> = async (app, d
       await noteWebhookHeard(db)
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         try {
-          const placed = await completeCardPayment(db, provider, context, event.intent.id)
-          afterOrder(placed.created, 'stripe')
+          // A gift card bought on the storefront (issue 36) is no order: its purchase gets the card.
+          if (event.intent.metadata.giftCardPurchaseId) {
+            const { id } = event.intent
+            await completeCardPurchase(db, provider, context, { intentId: id }, id)
+            deps.onMailQueued()
+          } else {
+            const placed = await completeCardPayment(db, provider, context, event.intent.id)
+            afterOrder(placed.created, 'stripe')
+          }
         } catch (error) {
           // Unknown intents (not ours) and sold pieces (refunded) are answered, not retried.
           if (!isDomainError(error, 'not-found') && !isDomainError(error, 'conflict')) throw error

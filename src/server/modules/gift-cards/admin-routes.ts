@@ -5,6 +5,7 @@ import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'
 import type { MailLinks } from '../accounts/security-notices'
 import type { LedgerActor } from './ledger'
+import { listPurchases, recordZellePurchase } from './purchases'
 import { getGiftCard, issueGiftCard, listGiftCards, resendGiftCard, updateGiftCard } from './service'
 
 /** The Gift cards screen's calls (issue 36); registered inside the admin scope (plugins/admin-scope.ts). */
@@ -43,5 +44,15 @@ export const giftCardsAdminRoutes: FastifyPluginAsyncZod<{
     const card = await resendGiftCard(db, mail, await actorOf(request), request.params.id)
     onMailQueued()
     return card
+  })
+
+  app.get(contract.purchases.path, { schema: schemaOf(contract.purchases) }, (request) =>
+    listPurchases(db, request.query),
+  )
+
+  app.post(contract.recordZelle.path, { schema: schemaOf(contract.recordZelle), config }, async (request) => {
+    const recorded = await recordZellePurchase(db, mail, await actorOf(request), request.params.id)
+    onMailQueued()
+    return recorded
   })
 }

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto'
+import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { CODE_ALPHABET, CODE_LENGTH, formatCode, normalizeCode } from '../../../shared/gift-cards/rules'
 
 // A gift card's code is money in words: drawn from crypto's secure source, shown once, stored only
@@ -15,12 +15,37 @@ export interface NewCode {
   last4: string
 }
 
-/** A fresh code: each character by `randomInt`, which draws without modulo bias. */
-export function drawCode(): NewCode {
-  let normalized = ''
-  for (let i = 0; i < CODE_LENGTH; i += 1) normalized += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
-  return { code: formatCode(normalized), codeHash: hashCode(normalized), last4: normalized.slice(-4) }
+/** `length` characters of the alphabet, each by `randomInt`, which draws without modulo bias. */
+function randomChars(length: number): string {
+  let drawn = ''
+  for (let i = 0; i < length; i += 1) drawn += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
+  return drawn
 }
+
+const codeOf = (normalized: string): NewCode => ({
+  code: formatCode(normalized),
+  codeHash: hashCode(normalized),
+  last4: normalized.slice(-4),
+})
+
+/** A fresh code. */
+export const drawCode = (): NewCode => codeOf(randomChars(CODE_LENGTH))
+
+/**
+ * The last four of a card bought for later delivery, drawn when it is paid (the buyer's receipt
+ * names them); the other twelve are drawn on the delivery date (drawCodeEnding). The last four are
+ * never secret anyway (receipts, the back office), so the code's strength is the same.
+ */
+export const drawLast4 = (): string => randomChars(4)
+
+/** A fresh code that ends with `last4`: its first twelve characters carry ~59 bits. */
+export const drawCodeEnding = (last4: string): NewCode => codeOf(randomChars(CODE_LENGTH - 4) + last4)
+
+/**
+ * What an undelivered card holds in place of a hash: no typed code hashes to it (a hash is 64 hex
+ * digits), so the card cannot be spent or looked up until its code is drawn and mailed.
+ */
+export const undeliveredHash = (): string => `undelivered:${randomUUID()}`
 
 /** The stored hash of a code however it was typed (case, spaces and dashes aside). */
 export function hashCode(typed: string): string {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -10,7 +11,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { GIFT_CARD_SOURCES, GIFT_CARD_TRANSACTION_KINDS } from '../../../shared/gift-cards/rules'
+import { GIFT_CARD_PURCHASE_STATUSES, PURCHASE_PAYMENT_METHODS } from '../../../shared/gift-cards/purchase'
+import {
+  GIFT_CARD_AMOUNTS,
+  GIFT_CARD_SOURCES,
+  GIFT_CARD_TRANSACTION_KINDS,
+} from '../../../shared/gift-cards/rules'
 
 // Gift cards and store credit on one ledger (issue 36). A card's balance is the money the shop
 // owes its holder; every change to it is a row of gift_card_transactions, written in the same
@@ -80,5 +86,53 @@ export const giftCardTransactions = pgTable(
     check('gift_card_transactions_balance_after_check', sql`${t.balanceAfter} >= 0`),
     index('gift_card_transactions_card_idx').on(t.giftCardId, t.createdAt),
     index('gift_card_transactions_order_idx').on(t.orderId),
+  ],
+)
+
+/**
+ * A gift card bought on the storefront (issue 36), from the form until the recipient has it. The
+ * card itself (gift_cards, source 'purchased') is created in the transaction that records the
+ * payment; `delivered_at` is set in the transaction that queues the recipient's e-mail, on the
+ * delivery date (a day on the shop's calendar). Selling a card is not a sale: no order, no sale
+ * rows; what the shop owes is the card's balance.
+ */
+export const giftCardPurchases = pgTable(
+  'gift_card_purchases',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    amount: integer('amount').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    /** Normalised (shared/identity.ts). */
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    /** 'YYYY-MM-DD' on the shop's calendar. */
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    /** The card payment's intent; only this purchase is paid by it. */
+    paymentIntentId: text('payment_intent_id'),
+    /** The browser session that started it: only it completes the card payment from the browser. */
+    sessionId: text('session_id'),
+    userId: integer('user_id'),
+    giftCardId: integer('gift_card_id').references(() => giftCards.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who recorded the Zelle payment. */
+    recordedById: integer('recorded_by_id'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gift_card_purchases_intent_key').on(t.paymentIntentId),
+    uniqueIndex('gift_card_purchases_card_key').on(t.giftCardId),
+    check('gift_card_purchases_status_check', inList('status', GIFT_CARD_PURCHASE_STATUSES)),
+    check('gift_card_purchases_method_check', inList('payment_method', PURCHASE_PAYMENT_METHODS)),
+    check('gift_card_purchases_amount_check', sql.raw(`amount between ${GIFT_CARD_AMOUNTS.soldMin} and ${GIFT_CARD_AMOUNTS.max}`)),
+    // The delivery worker's queue: paid, not yet delivered, by date.
+    index('gift_card_purchases_due_idx')
+      .on(t.deliveryDate)
+      .where(sql`${t.status} = 'paid' and ${t.deliveredAt} is null`),
+    index('gift_card_purchases_status_idx').on(t.status, t.createdAt),
   ],
 )

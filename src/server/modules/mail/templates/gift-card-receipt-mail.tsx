@@ -1,0 +1,61 @@
+import { maskedCode } from '../../../../shared/gift-cards/rules'
+import { formatCents } from '../../../../shared/money'
+import { printableName } from '../../../../shared/plain-text'
+import { formatDay } from '../../../../shared/shop-dates/calendar'
+import type { StoreInfo } from '../../../../shared/ssr'
+import type { OutgoingMail } from '../outbox'
+import { Details, greeting, P, renderMailHtml, signature, unlinkable } from './layout'
+
+// The buyer's receipt for a gift card bought on the storefront (issue 36). It names the card by its
+// last four only: the whole code goes to the recipient, on the delivery date, and nowhere else.
+
+export interface GiftCardReceiptData {
+  amount: number
+  last4: string
+  buyerName: string
+  recipientName: string
+  recipientEmail: string
+  /** 'YYYY-MM-DD' on the shop's calendar. */
+  deliveryDate: string
+  paymentMethod: 'card' | 'zelle'
+  /** The delivery date is today: the e-mail is on its way now. */
+  sentToday: boolean
+}
+
+export function giftCardReceiptMail(to: string, receipt: GiftCardReceiptData, store: StoreInfo): OutgoingMail {
+  const amount = formatCents(receipt.amount)
+  const recipient = unlinkable(printableName(receipt.recipientName) ?? receipt.recipientEmail)
+  const when = formatDay(receipt.deliveryDate, { long: true })
+  const delivery = receipt.sentToday
+    ? `We have e-mailed it to ${recipient} (${receipt.recipientEmail}) today.`
+    : `We will e-mail it to ${recipient} (${receipt.recipientEmail}) on ${when}.`
+  const rows: [string, string][] = [
+    ['Gift card', maskedCode(receipt.last4)],
+    ['Amount', amount],
+    ['Recipient', `${recipient}, ${receipt.recipientEmail}`],
+    ['Delivery', when],
+    ['Paid by', receipt.paymentMethod === 'card' ? 'Card' : 'Zelle'],
+  ]
+  const text = [
+    greeting(printableName(receipt.buyerName)),
+    '',
+    `Thank you for your ${amount} gift card.`,
+    delivery,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'The code goes to the recipient only. It never expires.',
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>{greeting(printableName(receipt.buyerName))}</P>
+      <P>{`Thank you for your ${amount} gift card. ${delivery}`}</P>
+      <Details rows={rows} />
+      <P>The code goes to the recipient only. It never expires.</P>
+    </>,
+  )
+  return { kind: 'gift-card-receipt', to, subject: `Your ${amount} gift card receipt`, text, html }
+}
