@@ -41,7 +41,13 @@ export const giftCardsContract = {
   completePurchase: endpoint({
     method: 'POST',
     path: '/api/gift-cards/purchases/:id/complete',
-    params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }),
+    params: z.object({
+      id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    }),
     body: z.object({ paymentIntentId: z.string().min(1).max(200) }),
     response: { 200: purchaseAnswer },
   }),

@@ -97,4 +97,3 @@ export function giftCardDeliveries(mail: MailLinks, onMailQueued?: () => void): 
     },
   }
 }
-

@@ -2,11 +2,11 @@ import { and, count, desc, eq, ilike, or } from 'drizzle-orm'
 import type { ListQuery, Page } from '../../../shared/admin-list'
 import {
   type AdminGiftCardPurchase,
-  GIFT_CARD_PURCHASE_MESSAGES as MESSAGES,
   type GiftCardPurchaseAnswer,
   type GiftCardPurchaseForm,
   type GiftCardPurchaseStatus,
   MAX_DELIVERY_DAYS_AHEAD,
+  GIFT_CARD_PURCHASE_MESSAGES as MESSAGES,
   zelleMemo,
 } from '../../../shared/gift-cards/purchase'
 import { addDays } from '../../../shared/shop-dates/calendar'
@@ -222,7 +222,8 @@ export async function completeCardPurchase(
   return db.transaction(async (tx) => {
     const purchase = await lockPurchase(tx, found.id)
     // The browser and the webhook take turns on the row: the second finds the card the first made.
-    if (purchase.status === 'paid') return answer(purchase, await last4Of(tx, purchase.giftCardId), mail.store)
+    if (purchase.status === 'paid')
+      return answer(purchase, await last4Of(tx, purchase.giftCardId), mail.store)
     const { last4 } = await issuePurchasedCard(tx, mail, purchase, NO_ACTOR, now)
     return answer({ ...purchase, status: 'paid' }, last4, mail.store)
   })

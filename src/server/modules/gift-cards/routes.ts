@@ -45,15 +45,19 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<GiftCardRoutesDeps> = async 
   // Gift cards are not on the storefront's listing: their writes leave its cache alone.
   const config = { leavesCatalogAlone: true, rateLimit: RATE_LIMITS.paymentIntent }
 
-  app.post(contract.purchase.path, { schema: schemaOf(contract.purchase), config }, async (request, reply) => {
-    const user = await request.session.user()
-    const started = await startPurchase(db, provider, mail, request.body, {
-      sessionId: () => request.session.ensureId(),
-      userId: user?.id ?? null,
-    })
-    reply.header('cache-control', 'private, no-store')
-    return reply.code(201).send(started)
-  })
+  app.post(
+    contract.purchase.path,
+    { schema: schemaOf(contract.purchase), config },
+    async (request, reply) => {
+      const user = await request.session.user()
+      const started = await startPurchase(db, provider, mail, request.body, {
+        sessionId: () => request.session.ensureId(),
+        userId: user?.id ?? null,
+      })
+      reply.header('cache-control', 'private, no-store')
+      return reply.code(201).send(started)
+    },
+  )
 
   app.post(
     contract.completePurchase.path,

@@ -128,7 +128,10 @@ export const giftCardPurchases = pgTable(
     uniqueIndex('gift_card_purchases_card_key').on(t.giftCardId),
     check('gift_card_purchases_status_check', inList('status', GIFT_CARD_PURCHASE_STATUSES)),
     check('gift_card_purchases_method_check', inList('payment_method', PURCHASE_PAYMENT_METHODS)),
-    check('gift_card_purchases_amount_check', sql.raw(`amount between ${GIFT_CARD_AMOUNTS.soldMin} and ${GIFT_CARD_AMOUNTS.max}`)),
+    check(
+      'gift_card_purchases_amount_check',
+      sql.raw(`amount between ${GIFT_CARD_AMOUNTS.soldMin} and ${GIFT_CARD_AMOUNTS.max}`),
+    ),
     // The delivery worker's queue: paid, not yet delivered, by date.
     index('gift_card_purchases_due_idx')
       .on(t.deliveryDate)

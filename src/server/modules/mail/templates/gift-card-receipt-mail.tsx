@@ -22,7 +22,11 @@ export interface GiftCardReceiptData {
   sentToday: boolean
 }
 
-export function giftCardReceiptMail(to: string, receipt: GiftCardReceiptData, store: StoreInfo): OutgoingMail {
+export function giftCardReceiptMail(
+  to: string,
+  receipt: GiftCardReceiptData,
+  store: StoreInfo,
+): OutgoingMail {
   const amount = formatCents(receipt.amount)
   const recipient = unlinkable(printableName(receipt.recipientName) ?? receipt.recipientEmail)
   const when = formatDay(receipt.deliveryDate, { long: true })
