@@ -51,6 +51,10 @@ const PUBLIC = new Set([
   'POST /api/calculate-shipping',
   // A gift card's balance by its code, counted as discount codes are (gift-cards/gift-cards.test.ts).
   'POST /api/gift-cards/balance',
+  // Buying a gift card, as a guest or signed in; only the starting session completes its card
+  // payment (gift-cards/purchases.test.ts).
+  'POST /api/gift-cards/purchases',
+  'POST /api/gift-cards/purchases/:id/complete',
   // The checkout summary's sales tax, from the owner's settings and tables (tax/tax.test.ts).
   'POST /api/calculate-tax',
   'GET /api/check-auth',
