@@ -83,6 +83,8 @@ const unsubscribeAlertPage = lazyPage(
   () => import('./storefront/piece-alerts/unsubscribe-alert-page'),
   'UnsubscribeAlertPage',
 )
+const giftCardsPage = lazyPage(() => import('./storefront/gift-cards/gift-cards-page'), 'GiftCardsPage')
+const giftCardBalancePage = lazyPage(() => import('./storefront/gift-cards/balance-page'), 'BalancePage')
 const notFoundPage = lazyPage(() => import('./ui/not-found-page'), 'NotFoundPage')
 
 const STATIC_ELEMENTS: Record<string, ReturnType<typeof lazyPage>> = {
@@ -379,6 +381,29 @@ export const routes: RouteObject[] = [
       ...staticRoutes,
       { path: 'testimonials', element: testimonialsPage.element, handle: testimonials },
       { path: 'contact', element: contactPage.element, handle: contact },
+      {
+        path: 'gift-cards',
+        element: giftCardsPage.element,
+        handle: {
+          meta: () => ({
+            title: 'Gift Cards',
+            description:
+              'Give natural Type A jadeite: a gift card from $25 to $5,000, e-mailed on the day you choose with your message. No expiry, no fees.',
+          }),
+          load: giftCardsPage.load,
+        } satisfies PageHandle,
+      },
+      {
+        path: 'gift-cards/balance',
+        element: giftCardBalancePage.element,
+        handle: {
+          meta: () => ({
+            title: 'Gift Card Balance',
+            description: 'Check the balance and expiry of your gift card.',
+          }),
+          load: giftCardBalancePage.load,
+        } satisfies PageHandle,
+      },
       {
         path: 'newsletter/confirm',
         element: confirmSubscriptionPage.element,

@@ -194,7 +194,7 @@ function OrderRecap({ order }: { order: OrderDetail }) {
   )
 }
 
-function Step({ n, children }: { n: number; children: React.ReactNode }) {
+export function Step({ n, children }: { n: number; children: React.ReactNode }) {
   return (
     <li className="flex gap-4">
       <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-jade-700 text-sm font-medium text-ivory">
@@ -205,7 +205,7 @@ function Step({ n, children }: { n: number; children: React.ReactNode }) {
   )
 }
 
-function CopyButton({ value }: { value: string }) {
+export function CopyButton({ value }: { value: string }) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return

@@ -48,6 +48,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/gift-cards" className={linkClass}>
+                Gift Cards
+              </Link>
+            </li>
+            <li>
               <Link to="/contact" className={linkClass}>
                 Contact Us
               </Link>

@@ -81,6 +81,9 @@ export function Header() {
           <NavLink to="/testimonials" className={navLinkClass}>
             Testimonials
           </NavLink>
+          <NavLink to="/gift-cards" className={navLinkClass}>
+            Gift Cards
+          </NavLink>
           <NavLink to="/contact" className={navLinkClass}>
             Contact
           </NavLink>

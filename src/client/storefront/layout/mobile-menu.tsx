@@ -52,6 +52,9 @@ export default function MobileMenu({
           <Link to="/testimonials" className={itemClass}>
             Testimonials
           </Link>
+          <Link to="/gift-cards" className={itemClass}>
+            Gift Cards
+          </Link>
           <Link to="/contact" className={itemClass}>
             Contact
           </Link>
