@@ -66,7 +66,7 @@ export function GiftCardsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20 lg:px-8">
       <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
-        <div className="space-y-10 lg:col-span-5">
+        <div className="min-w-0 space-y-10 lg:col-span-5">
           <header>
             <p className="text-xs uppercase tracking-[0.3em] text-jade-700">Gift cards</p>
             <h1 className="mt-4 font-display text-5xl leading-tight text-ink sm:text-6xl">Give jade</h1>
@@ -82,7 +82,7 @@ export function GiftCardsPage() {
           />
         </div>
 
-        <section aria-label="Buy a gift card" className="lg:col-span-7 lg:row-span-2">
+        <section aria-label="Buy a gift card" className="min-w-0 lg:col-span-7 lg:row-span-2">
           <div className="border border-ink/10 bg-white/60 p-5 sm:p-10">
             {failure && (
               <p
@@ -135,7 +135,7 @@ export function GiftCardsPage() {
           </p>
         </section>
 
-        <div className="lg:col-span-5">
+        <div className="min-w-0 lg:col-span-5">
           <GiftCardTerms storeName={storeName} />
         </div>
       </div>

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { axeCheck } from './axe'
+import { expect, test } from './fixtures'
+import { mailTo } from './mail'
+
+// Buying a gift card on the storefront (issue 36): a shopper on a phone buys one for a friend by
+// card, dated today (the integration test proves "on its date" with a fixed clock); the friend's
+// e-mail arrives with the code, and the friend checks its balance.
+
+mkdirSync('test-results/screens', { recursive: true })
+
+const CODE = /[23456789A-HJKMNP-TV-Z]{4}(?:-[23456789A-HJKMNP-TV-Z]{4}){3}/
+
+async function fitsAndPassesAxe(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  const axe = await axeCheck(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  expect(axe.violations).toEqual([])
+}
+
+test('a shopper on a phone buys a gift card for a friend, who gets it and checks its balance', async ({
+  page,
+  browser,
+  watch,
+}) => {
+  // The friend first mistypes the code: "Gift card not found", on purpose.
+  watch.expectFailures({ url: /^\/api\/gift-cards\/balance$/, status: 404 })
+  const friend = `mei.${Date.now()}@example.com`
+  const buyer = `ana.${Date.now()}@example.com`
+
+  await page.setViewportSize({ width: 375, height: 900 })
+  await page.goto('/')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Gift Cards' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Give jade' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Gift card terms' })).toBeVisible()
+  await expect(page.getByText(/never earlier than 5 years after it was issued/)).toBeVisible()
+  await fitsAndPassesAxe(page, 320)
+  await fitsAndPassesAxe(page, 375)
+  await page.screenshot({ path: 'test-results/screens/gift-cards-375.png', fullPage: true })
+
+  // A custom amount, to the cent.
+  await page.getByText('Other amount').click()
+  await page.getByLabel('Amount in dollars').fill('12')
+  await page.getByRole('button', { name: /Continue to payment/ }).click()
+  await expect(page.getByText('A gift card is at least $25.00')).toBeVisible()
+  await page.getByLabel('Amount in dollars').fill('125.50')
+  await page.getByLabel('Recipient’s name').fill('Mei Lin')
+  await page.getByLabel('Recipient’s e-mail').fill(friend)
+  await page
+    .getByLabel('Your message (optional)')
+    .fill('Happy birthday, Mei! For the bangle you loved at the fair & more.')
+  await page.getByLabel('Your name').fill('Ana Ruiz')
+  await page.getByLabel('Your e-mail').fill(buyer)
+  await page.getByRole('button', { name: 'Continue to payment · $125.50' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Pay $125.50' })).toBeVisible()
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay $125.50' }).click()
+  await expect(page.getByRole('heading', { name: 'Thank you: your gift card is on its way' })).toBeVisible()
+  await expect(page.getByText(/^••••[2-9A-Z]{4}$/)).toBeVisible()
+  await fitsAndPassesAxe(page, 375)
+
+  // The buyer's receipt names the last four only; the friend's e-mail carries the code.
+  await expect.poll(() => mailTo('gift-card-receipt', buyer)?.text ?? '').toContain('$125.50')
+  expect(mailTo('gift-card-receipt', buyer)!.text).not.toMatch(CODE)
+  await expect.poll(() => mailTo('gift-card', friend)?.text ?? '').toMatch(CODE)
+  const mail = mailTo('gift-card', friend)!
+  const code = CODE.exec(mail.text)![0]
+  expect(mail.text).toContain('Ana Ruiz')
+  // The message is the sender's words as text, escaped in the HTML.
+  expect(mail.text).toContain('For the bangle you loved at the fair & more.')
+  expect(mail.html).toContain('fair &amp; more.')
+
+  const inbox = await browser.newPage()
+  for (const width of [375, 1440]) {
+    await inbox.setViewportSize({ width, height: 900 })
+    await inbox.setContent(mail.html)
+    await expect(inbox.getByText(code)).toBeVisible()
+    await inbox.screenshot({ path: `test-results/screens/gift-card-mail-${width}.png`, fullPage: true })
+  }
+  await inbox.close()
+
+  // The friend checks the balance.
+  await page.goto('/gift-cards/balance')
+  await page.getByLabel('Gift card code').fill('ABCD-EFGH-JKMN-PQRS')
+  await page.getByRole('button', { name: 'Check balance' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Gift card not found')
+  await page.getByLabel('Gift card code').fill(code.toLowerCase().replaceAll('-', ' '))
+  await page.getByRole('button', { name: 'Check balance' }).click()
+  await expect(page.getByText('$125.50')).toBeVisible()
+  await expect(page.getByText('Never')).toBeVisible()
+  await fitsAndPassesAxe(page, 320)
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/gift-cards')
+  await expect(page.getByRole('heading', { level: 1, name: 'Give jade' })).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/gift-cards-1440.png', fullPage: true })
+})
