@@ -5,6 +5,7 @@ import {
   type IssueGiftCardInput,
   type UpdateGiftCardInput,
 } from '../../../shared/gift-cards/admin-contract'
+import { GIFT_CARD_PURCHASE_MESSAGES } from '../../../shared/gift-cards/purchase'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
@@ -79,3 +80,29 @@ export const useResendGiftCard = (id: number) =>
     GIFT_CARD_MESSAGES.resent,
     'Could not resend the gift card',
   )
+
+const PURCHASES = contract.purchases.path
+
+/** Storefront purchases waiting for their Zelle payment, newest first. */
+export const awaitingZelleQuery = () =>
+  queryOptions({
+    queryKey: [PURCHASES, 'awaiting_zelle'],
+    queryFn: () => call(contract.purchases, { query: { status: 'awaiting_zelle', pageSize: 200 } }),
+    staleTime: JUST_FETCHED_MS,
+  })
+
+/** The Zelle payment arrived: the card is issued; both lists are fetched again. */
+export function useRecordZelle() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => call(contract.recordZelle, { params: { id } }),
+    onSuccess: async () => {
+      toastSuccess(GIFT_CARD_PURCHASE_MESSAGES.zelleRecorded)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [PURCHASES] }),
+        queryClient.invalidateQueries({ queryKey: [LIST] }),
+      ])
+    },
+    onError: (error: unknown) => toastFailure('Could not record the Zelle payment', error),
+  })
+}

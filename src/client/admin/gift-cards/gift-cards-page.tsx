@@ -10,6 +10,7 @@ import { ListTable } from '../list-table'
 import { ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { giftCardsPageQuery } from './api'
+import { AwaitingZelle } from './awaiting-zelle'
 import { giftCardColumns } from './gift-card-columns'
 import { GiftCardDetailPage } from './gift-card-detail'
 import { IssueGiftCardDialog } from './issue-dialog'
@@ -47,6 +48,7 @@ function GiftCardList() {
           </Button>
         }
       />
+      <AwaitingZelle />
       <ListToolbar list={list} label="Search gift cards" placeholder="Last four, recipient or buyer" />
       <ListTable
         caption="Gift cards"

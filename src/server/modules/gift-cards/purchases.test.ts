@@ -240,6 +240,30 @@ describe('delivery on the date', () => {
   })
 })
 
+describe('the back office', () => {
+  it('lists a bought card under its buyer, and a resend before the date sends it once, now', async () => {
+    const { id, payload } = await buyByCard({ deliveryDate: addDays(today(), 30) })
+    const card = await cardOf(id)
+    const listed = await t.app.inject({
+      url: `/api/admin/gift-cards?search=${encodeURIComponent(payload.buyerEmail)}`,
+      headers: { cookie: owner },
+    })
+    expect(listed.json()).toMatchObject({ total: 1, items: [{ id: card.id, buyer: payload.buyerEmail }] })
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gift-cards/${card.id}/resend`,
+      headers: { cookie: owner },
+    })
+    expect(resent.statusCode).toBe(200)
+    expect((await purchaseRow(id)).deliveredAt).not.toBeNull()
+    const far = wallTimeToInstant({ date: addDays(today(), 31), time: '09:00' }, timeZone)
+    await deliverAt(far)
+    const mails = await mailsTo(payload.recipientEmail, 'gift-card')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.textBody).not.toContain('replaces the one we sent you before')
+  })
+})
+
 describe('the ledger', () => {
   const overview = async () =>
     (await t.app.inject({ url: '/api/admin/overview', headers: { cookie: owner } })).json() as {

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ListQuery, Page } from '../../../shared/admin-list'
 import type {
   GiftCard,
@@ -20,7 +20,7 @@ import {
 } from '../../../shared/gift-cards/rules'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { giftCards, giftCardTransactions, users } from '../../db/schema'
+import { giftCardPurchases, giftCards, giftCardTransactions, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, invalid, notFound } from '../../errors'
 import type { MailLinks } from '../accounts/security-notices'
@@ -35,7 +35,11 @@ import { type LedgerActor, writeTransaction } from './ledger'
 
 type CardRow = typeof giftCards.$inferSelect
 
-const cardColumns = { card: giftCards, buyer: users.username }
+// The buyer: the account, or the e-mail a guest bought the card with on the storefront.
+const cardColumns = {
+  card: giftCards,
+  buyer: sql<string | null>`coalesce(${users.username}, ${giftCardPurchases.buyerEmail})`,
+}
 
 function toGiftCard({ card, buyer }: { card: CardRow; buyer: string | null }, now = new Date()): GiftCard {
   return {
@@ -153,6 +157,8 @@ function searchFilter(search: string | undefined): SQL | undefined {
     ilike(giftCards.recipientEmail, pattern),
     ilike(users.username, pattern),
     ilike(users.email, pattern),
+    ilike(giftCardPurchases.buyerName, pattern),
+    ilike(giftCardPurchases.buyerEmail, pattern),
     ...(isWellFormedCode(normalized) ? [eq(giftCards.codeHash, hashCode(normalized))] : []),
   )
 }
@@ -165,6 +171,7 @@ export async function listGiftCards(db: DbOrTx, query: ListQuery): Promise<Page<
       .select(cardColumns)
       .from(giftCards)
       .leftJoin(users, eq(users.id, giftCards.customerId))
+      .leftJoin(giftCardPurchases, eq(giftCardPurchases.giftCardId, giftCards.id))
       .where(where)
       .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
       .limit(limit)
@@ -173,6 +180,7 @@ export async function listGiftCards(db: DbOrTx, query: ListQuery): Promise<Page<
       .select({ n: count() })
       .from(giftCards)
       .leftJoin(users, eq(users.id, giftCards.customerId))
+      .leftJoin(giftCardPurchases, eq(giftCardPurchases.giftCardId, giftCards.id))
       .where(where),
   ])
   const now = new Date()
@@ -184,6 +192,7 @@ export async function getGiftCard(db: DbOrTx, id: number): Promise<GiftCardDetai
     .select(cardColumns)
     .from(giftCards)
     .leftJoin(users, eq(users.id, giftCards.customerId))
+    .leftJoin(giftCardPurchases, eq(giftCardPurchases.giftCardId, giftCards.id))
     .where(eq(giftCards.id, id))
   if (!row) throw notFound(GIFT_CARD_MESSAGES.notFound)
   const lines = await db
@@ -292,7 +301,13 @@ export async function resendGiftCard(
         reason: `Code ••••${card.last4} replaced by ••••${drawn.last4} and e-mailed to the recipient`,
         actor,
       })
-      await mailCode(tx, mail, rotated!, drawn.code, true)
+      await mailCode(tx, mail, rotated!, drawn.code, !card.codeHash.startsWith('undelivered:'))
+      // A bought card still waiting for its date has now been sent: the date's e-mail would only
+      // replace this code again.
+      await tx
+        .update(giftCardPurchases)
+        .set({ deliveredAt: new Date() })
+        .where(and(eq(giftCardPurchases.giftCardId, id), isNull(giftCardPurchases.deliveredAt)))
     }),
   )
   return getGiftCard(db, id)

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { AdminGiftCardPurchase } from '../../../shared/gift-cards/purchase'
+import { formatCents } from '../../../shared/money'
+import { formatDay } from '../../../shared/shop-dates/calendar'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { awaitingZelleQuery, useRecordZelle } from './api'
+
+/**
+ * Gift cards bought on the storefront with Zelle, waiting for the money (issue 36). Recording the
+ * payment issues the card, sends the buyer's receipt and schedules the recipient's e-mail. Shown
+ * only while there is something to do.
+ */
+export function AwaitingZelle() {
+  const { data } = useQuery(awaitingZelleQuery())
+  const [recording, setRecording] = useState<AdminGiftCardPurchase>()
+  const record = useRecordZelle()
+  if (!data?.items.length) return null
+  return (
+    <section aria-labelledby="awaiting-zelle" className="mb-8 border border-gold/50 bg-sand/40 p-4 sm:p-6">
+      <h2 id="awaiting-zelle" className="font-display text-xl text-ink">
+        Awaiting Zelle <span className="text-base tabular-nums text-ink-muted">({data.total})</span>
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Gift cards bought with Zelle. Record the payment once it has arrived: the card is issued then.
+      </p>
+      <ul className="mt-4 divide-y divide-ink/10">
+        {data.items.map((purchase) => (
+          <li key={purchase.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-ink">
+                <span className="tabular-nums">{formatCents(purchase.amount)}</span> · memo “{purchase.memo}”
+              </p>
+              <p className="break-words text-ink-muted">
+                From {purchase.buyerName} ({purchase.buyerEmail}) for {purchase.recipientName} (
+                {purchase.recipientEmail}), delivery {formatDay(purchase.deliveryDate)}
+              </p>
+            </div>
+            <Button size="sm" onClick={() => setRecording(purchase)}>
+              Record Zelle payment
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {recording && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setRecording(undefined)}
+          title={`Record ${formatCents(recording.amount)} by Zelle for ${recording.memo}?`}
+          description={`Only once the money is in the account: the ${formatCents(recording.amount)} gift card for ${recording.recipientName} is issued at once, ${recording.buyerName} gets the receipt, and ${recording.recipientName} gets the card on ${formatDay(recording.deliveryDate)}.`}
+          confirmLabel="Record payment"
+          pendingLabel="Recording…"
+          onConfirm={() => record.mutateAsync(recording.id)}
+        />
+      )}
+    </section>
+  )
+}
