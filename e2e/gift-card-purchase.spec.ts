@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
-import { expect, test } from './fixtures'
+import { expect, signInAsOwner, test } from './fixtures'
 import { mailTo } from './mail'
 
 // Buying a gift card on the storefront (issue 36): a shopper on a phone buys one for a friend by
@@ -11,6 +11,12 @@ import { mailTo } from './mail'
 mkdirSync('test-results/screens', { recursive: true })
 
 const CODE = /[23456789A-HJKMNP-TV-Z]{4}(?:-[23456789A-HJKMNP-TV-Z]{4}){3}/
+
+/** A full-page picture from the top, so the sticky header sits where a visitor sees it. */
+async function shot(page: Page, path: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path, fullPage: true })
+}
 
 async function fitsAndPassesAxe(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 })
@@ -37,7 +43,7 @@ test('a shopper on a phone buys a gift card for a friend, who gets it and checks
   await expect(page.getByText(/never earlier than 5 years after it was issued/)).toBeVisible()
   await fitsAndPassesAxe(page, 320)
   await fitsAndPassesAxe(page, 375)
-  await page.screenshot({ path: 'test-results/screens/gift-cards-375.png', fullPage: true })
+  await shot(page, 'test-results/screens/gift-cards-375.png')
 
   // A custom amount, to the cent.
   await page.getByText('Other amount').click()
@@ -55,11 +61,13 @@ test('a shopper on a phone buys a gift card for a friend, who gets it and checks
   await page.getByRole('button', { name: 'Continue to payment · $125.50' }).click()
 
   await expect(page.getByRole('heading', { name: 'Pay $125.50' })).toBeVisible()
+  await shot(page, 'test-results/screens/gift-cards-pay-375.png')
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: 'Pay $125.50' }).click()
   await expect(page.getByRole('heading', { name: 'Thank you: your gift card is on its way' })).toBeVisible()
   await expect(page.getByText(/^••••[2-9A-Z]{4}$/)).toBeVisible()
   await fitsAndPassesAxe(page, 375)
+  await shot(page, 'test-results/screens/gift-cards-done-375.png')
 
   // The buyer's receipt names the last four only; the friend's e-mail carries the code.
   await expect.poll(() => mailTo('gift-card-receipt', buyer)?.text ?? '').toContain('$125.50')
@@ -95,5 +103,36 @@ test('a shopper on a phone buys a gift card for a friend, who gets it and checks
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/gift-cards')
   await expect(page.getByRole('heading', { level: 1, name: 'Give jade' })).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/gift-cards-1440.png', fullPage: true })
+  await shot(page, 'test-results/screens/gift-cards-1440.png')
+})
+
+test('a gift card bought with Zelle waits for the owner to record the payment', async ({ page, browser }) => {
+  const friend = `jun.${Date.now()}@example.com`
+  await page.setViewportSize({ width: 375, height: 900 })
+  await page.goto('/gift-cards')
+  await page.getByText('$250', { exact: true }).click()
+  await page.getByLabel('Recipient’s name').fill('Jun Park')
+  await page.getByLabel('Recipient’s e-mail').fill(friend)
+  await page.getByLabel('Your name').fill('Sam Lee')
+  await page.getByLabel('Your e-mail').fill(`sam.${Date.now()}@example.com`)
+  await page.getByText('Zelle', { exact: true }).click()
+  await page.getByRole('button', { name: 'Buy with Zelle · $250.00' }).click()
+  await expect(page.getByRole('heading', { name: 'One step left: pay with Zelle' })).toBeVisible()
+  const memo = (await page.getByText(/^Gift card GC-\d+$/).textContent())!
+  await expect(page.getByText('$250.00').first()).toBeVisible()
+  await fitsAndPassesAxe(page, 320)
+  await shot(page, 'test-results/screens/gift-cards-zelle-320.png')
+  expect(mailTo('gift-card', friend)).toBeUndefined()
+
+  const owner = await browser.newPage()
+  await signInAsOwner(owner)
+  await owner.goto('/admin/gift-cards')
+  const waiting = owner.getByRole('region', { name: /Awaiting Zelle/ })
+  const row = waiting.getByRole('listitem').filter({ hasText: memo })
+  await row.getByRole('button', { name: 'Record Zelle payment' }).click()
+  await owner.getByRole('button', { name: 'Record payment' }).click()
+  await expect(owner.getByText('Zelle payment recorded: the gift card is issued').first()).toBeVisible()
+  await expect(waiting.getByText(memo)).toHaveCount(0)
+  await expect.poll(() => mailTo('gift-card', friend)?.text ?? '').toMatch(CODE)
+  await owner.close()
 })

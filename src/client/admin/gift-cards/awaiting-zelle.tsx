@@ -32,7 +32,7 @@ export function AwaitingZelle() {
               <p className="font-medium text-ink">
                 <span className="tabular-nums">{formatCents(purchase.amount)}</span> · memo “{purchase.memo}”
               </p>
-              <p className="break-words text-ink-muted">
+              <p className="text-ink-muted [overflow-wrap:anywhere]">
                 From {purchase.buyerName} ({purchase.buyerEmail}) for {purchase.recipientName} (
                 {purchase.recipientEmail}), delivery {formatDay(purchase.deliveryDate)}
               </p>

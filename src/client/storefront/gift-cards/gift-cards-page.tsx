@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { GiftCardPurchaseAnswer, GiftCardPurchaseInput } from '../../../shared/gift-cards/purchase'
 import { formatCents } from '../../../shared/money'
@@ -32,6 +32,12 @@ export function GiftCardsPage() {
   const [busy, setBusy] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string>()
+  // Each step starts at the top of the panel (on a phone the form is long, the next step short).
+  const panel = useRef<HTMLElement>(null)
+  const shownStep = step.kind
+  useEffect(() => {
+    if (shownStep !== 'form') panel.current?.scrollIntoView({ block: 'start' })
+  }, [shownStep])
 
   const refused = (error: unknown) => {
     if (error instanceof ApiError) {
@@ -82,7 +88,11 @@ export function GiftCardsPage() {
           />
         </div>
 
-        <section aria-label="Buy a gift card" className="min-w-0 lg:col-span-7 lg:row-span-2">
+        <section
+          ref={panel}
+          aria-label="Buy a gift card"
+          className="min-w-0 scroll-mt-24 lg:col-span-7 lg:row-span-2"
+        >
           <div className="border border-ink/10 bg-white/60 p-5 sm:p-10">
             {failure && (
               <p

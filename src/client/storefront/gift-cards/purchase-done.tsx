@@ -23,24 +23,26 @@ export function PurchaseDone({
   const paid = purchase.status === 'paid'
   return (
     <div className="space-y-8" role="status" aria-live="polite">
-      <div className="flex gap-4">
+      <div className="flex min-w-0 gap-4">
         <CheckCircle2 className="mt-1 size-7 shrink-0 text-jade-700" strokeWidth={1.5} aria-hidden />
-        <div>
+        <div className="min-w-0">
           <h2 className="font-display text-3xl text-ink">
             {paid ? 'Thank you: your gift card is on its way' : 'One step left: pay with Zelle'}
           </h2>
-          <p className="mt-3 leading-relaxed text-ink-muted">
+          <p className="mt-3 leading-relaxed text-ink-muted [overflow-wrap:anywhere]">
             {paid
               ? `We e-mail the ${amount} card to ${purchase.recipientName} ${when}. Your receipt is on its way to ${buyerEmail}.`
-              : `We issue the ${amount} card for ${purchase.recipientName} as soon as your payment arrives, and e-mail it ${when} (or on arrival, if later).`}
+              : purchase.deliveryDate <= today
+                ? `As soon as your payment arrives, we issue the ${amount} card and e-mail it to ${purchase.recipientName}.`
+                : `As soon as your payment arrives, we issue the ${amount} card; ${purchase.recipientName} receives it by e-mail ${when}.`}
           </p>
         </div>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 border-y border-gold/40 py-6 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 border-y border-gold/40 py-6 text-sm">
         <dt className="text-ink-muted">Amount</dt>
         <dd className="tabular-nums text-ink">{amount}</dd>
         <dt className="text-ink-muted">For</dt>
-        <dd className="break-words text-ink">
+        <dd className="text-ink [overflow-wrap:anywhere]">
           {purchase.recipientName}, {purchase.recipientEmail}
         </dd>
         <dt className="text-ink-muted">Delivery</dt>
