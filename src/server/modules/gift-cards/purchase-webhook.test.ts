@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
+import { emailOutbox, giftCardPurchases, giftCards, orders } from '../../db/schema'
+import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import {
+  STAND_IN_SECRET_KEY,
+  type StripeStandIn,
+  signStripeWebhook,
+  startStripeStandIn,
+  stripeIntentEvent,
+} from '../../test/stripe-stand-in'
+
+// A gift card bought by card through Stripe (issue 36): the provider's webhook issues it even when
+// the browser never comes back, and the browser asking afterwards finds the same card.
+
+const WEBHOOK_SECRET = 'whsec_stand_in_webhook_secret'
+let standIn: StripeStandIn
+let t: TestApp
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn()
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+    },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+  await standIn?.close()
+})
+
+describe('a gift card paid through Stripe', () => {
+  it('is issued once by the webhook, and the browser finds it', async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/gift-cards/purchases',
+      payload: {
+        amount: 20_000,
+        recipientName: 'Mei Lin',
+        recipientEmail: 'mei.webhook@example.com',
+        deliveryDate: dayIn(t.config.store.timeZone),
+        buyerName: 'Ana Ruiz',
+        buyerEmail: 'ana.webhook@example.com',
+        paymentMethod: 'card',
+      },
+    })
+    expect(started.statusCode).toBe(201)
+    const { id, payment } = started.json() as {
+      id: number
+      payment: { paymentIntentId: string; provider: string; publishableKey: string }
+    }
+    expect(payment).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_stand_in' })
+    expect(standIn.intents.get(payment.paymentIntentId)).toMatchObject({
+      amount: 20_000,
+      metadata: { giftCardPurchaseId: String(id) },
+    })
+
+    standIn.succeed(payment.paymentIntentId)
+    const body = stripeIntentEvent(standIn.intents.get(payment.paymentIntentId)!)
+    const deliver = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET),
+        },
+      })
+    expect((await deliver()).statusCode).toBe(200)
+    expect((await deliver()).statusCode).toBe(200)
+
+    const [purchase] = await t.handle.db.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id))
+    expect(purchase).toMatchObject({ status: 'paid', giftCardId: expect.any(Number) })
+    const cards = await t.handle.db.select().from(giftCards).where(eq(giftCards.id, purchase!.giftCardId!))
+    expect(cards).toMatchObject([{ balance: 20_000, source: 'purchased' }])
+    // Selling a card places no order.
+    expect(
+      await t.handle.db.select().from(orders).where(eq(orders.paymentId, payment.paymentIntentId)),
+    ).toEqual([])
+    const receipts = await t.handle.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.kind, 'gift-card-receipt'), eq(emailOutbox.toAddress, 'ana.webhook@example.com')),
+      )
+    expect(receipts).toHaveLength(1)
+
+    const browser = await t.app.inject({
+      method: 'POST',
+      url: `/api/gift-cards/purchases/${id}/complete`,
+      payload: { paymentIntentId: payment.paymentIntentId },
+      headers: { cookie: cookieHeader(started) },
+    })
+    expect(browser.json()).toMatchObject({ status: 'paid', last4: cards[0]!.last4 })
+  })
+})
