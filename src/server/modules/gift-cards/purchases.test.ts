@@ -188,6 +188,10 @@ describe('paying by Zelle', () => {
     expect(zelle).toEqual({ phone: t.config.store.phone, memo: `Gift card GC-${id}` })
     expect((await purchaseRow(id)).giftCardId).toBeNull()
     expect(await mailsTo(payload.recipientEmail, 'gift-card')).toEqual([])
+    // The buyer has the payment steps by e-mail too: the amount, the number, the memo.
+    const [steps] = await mailsTo(payload.buyerEmail, 'gift-card-zelle')
+    for (const part of ['$75.00', t.config.store.phone, `Gift card GC-${id}`])
+      expect(steps!.textBody).toContain(part)
 
     const waiting = await t.app.inject({ url: '/api/admin/gift-card-purchases', headers: { cookie: owner } })
     expect(waiting.json().items).toContainEqual(

@@ -17,7 +17,7 @@ import { giftCardPurchases, giftCards } from '../../db/schema'
 import { conflict, DomainError, invalid, notFound } from '../../errors'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
-import { giftCardReceiptMail } from '../mail/templates/gift-card-receipt-mail'
+import { giftCardReceiptMail, giftCardZelleMail } from '../mail/templates/gift-card-receipt-mail'
 import type { PaymentProvider } from '../payments/provider'
 import { drawLast4, undeliveredHash } from './codes'
 import { deliverPurchase } from './delivery'
@@ -58,7 +58,28 @@ function checkDeliveryDate(day: string, timeZone: string | undefined, now: Date)
   if (day > addDays(today, MAX_DELIVERY_DAYS_AHEAD)) throw invalid(MESSAGES.deliveryTooFar, 'deliveryDate')
 }
 
-/** Starts a purchase: a card payment's intent, or the Zelle steps. */
+const purchaseRow = (
+  input: GiftCardPurchaseForm,
+  method: 'card' | 'zelle',
+  sessionId: string,
+  buyer: Buyer,
+  now: Date,
+) => ({
+  status: method === 'card' ? ('awaiting_card' as const) : ('awaiting_zelle' as const),
+  paymentMethod: method,
+  amount: input.amount,
+  recipientName: input.recipientName,
+  recipientEmail: input.recipientEmail,
+  message: input.message,
+  buyerName: input.buyerName,
+  buyerEmail: input.buyerEmail,
+  deliveryDate: input.deliveryDate,
+  sessionId,
+  userId: buyer.userId,
+  createdAt: now,
+})
+
+/** Starts a purchase: a card payment's intent, or the Zelle steps (on the page and by e-mail). */
 export async function startPurchase(
   db: Database,
   provider: PaymentProvider,
@@ -67,28 +88,30 @@ export async function startPurchase(
   buyer: Buyer,
   now = new Date(),
 ): Promise<GiftCardPurchaseAnswer> {
-  if (input.paymentMethod === 'gift_card' || input.giftCardCodes?.length)
+  const method = input.paymentMethod
+  if (method === 'gift_card' || input.giftCardCodes?.length)
     throw invalid(MESSAGES.noGiftCardPayment, 'paymentMethod')
   checkDeliveryDate(input.deliveryDate, mail.store.timeZone, now)
   const sessionId = await buyer.sessionId()
+  if (method === 'zelle') {
+    // The purchase and its payment steps by e-mail together.
+    const row = await db.transaction(async (tx) => {
+      const [waiting] = await tx
+        .insert(giftCardPurchases)
+        .values(purchaseRow(input, method, sessionId, buyer, now))
+        .returning()
+      await enqueueMail(
+        tx,
+        giftCardZelleMail(input.buyerEmail, { ...input, memo: zelleMemo(waiting!.id) }, mail.store),
+      )
+      return waiting!
+    })
+    return answer(row, null, mail.store)
+  }
   const [row] = await db
     .insert(giftCardPurchases)
-    .values({
-      status: input.paymentMethod === 'card' ? 'awaiting_card' : 'awaiting_zelle',
-      paymentMethod: input.paymentMethod,
-      amount: input.amount,
-      recipientName: input.recipientName,
-      recipientEmail: input.recipientEmail,
-      message: input.message,
-      buyerName: input.buyerName,
-      buyerEmail: input.buyerEmail,
-      deliveryDate: input.deliveryDate,
-      sessionId,
-      userId: buyer.userId,
-      createdAt: now,
-    })
+    .values(purchaseRow(input, method, sessionId, buyer, now))
     .returning()
-  if (input.paymentMethod === 'zelle') return answer(row!, null, mail.store)
   // One intent per purchase, whoever retries: the provider answers the same one for the same key.
   const intent = await provider.createIntent({
     amount: input.amount,

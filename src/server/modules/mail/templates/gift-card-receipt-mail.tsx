@@ -63,3 +63,56 @@ export function giftCardReceiptMail(
   )
   return { kind: 'gift-card-receipt', to, subject: `Your ${amount} gift card receipt`, text, html }
 }
+
+export interface GiftCardZelleData {
+  amount: number
+  buyerName: string
+  recipientName: string
+  deliveryDate: string
+  /** "Gift card GC-12". */
+  memo: string
+}
+
+/**
+ * A Zelle purchase's payment steps for the buyer, as the order's Zelle confirmation gives them: a
+ * page closed too soon loses nothing. The card is issued when the owner records the payment.
+ */
+export function giftCardZelleMail(to: string, purchase: GiftCardZelleData, store: StoreInfo): OutgoingMail {
+  const amount = formatCents(purchase.amount)
+  const recipient = unlinkable(printableName(purchase.recipientName) ?? 'your recipient')
+  const steps = [
+    'Open the Zelle app (or your banking app with Zelle).',
+    `Send ${amount} to our phone number: ${store.phone}`,
+    `Write "${purchase.memo}" in the memo.`,
+    'Verify the details and send.',
+  ]
+  const after = `As soon as your payment arrives we issue the card and send your receipt; ${recipient} receives it by e-mail on ${formatDay(purchase.deliveryDate, { long: true })}, or on the day your payment arrives if that is later.`
+  const text = [
+    greeting(printableName(purchase.buyerName)),
+    '',
+    `Thank you for choosing a ${amount} gift card.`,
+    '',
+    'HOW TO PAY WITH ZELLE',
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
+    '',
+    after,
+    `Questions? Please text us at ${store.phone} rather than calling.`,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>{greeting(printableName(purchase.buyerName))}</P>
+      <P>{`Thank you for choosing a ${amount} gift card. To pay with Zelle:`}</P>
+      <ol style={{ margin: '0 0 16px', paddingLeft: 20, lineHeight: 1.6 }}>
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <P>{after}</P>
+      <P>{`Questions? Please text us at ${store.phone} rather than calling.`}</P>
+    </>,
+  )
+  return { kind: 'gift-card-zelle', to, subject: `How to pay for your ${amount} gift card`, text, html }
+}
