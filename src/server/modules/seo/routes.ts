@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   '/about',
   '/contact',
   '/testimonials',
+  '/gift-cards',
   '/return-policy',
   '/privacy-policy',
   '/terms-conditions',
