@@ -16,6 +16,7 @@ CREATE TABLE "gift_card_purchases" (
 	"paid_at" timestamp with time zone,
 	"recorded_by_id" integer,
 	"delivered_at" timestamp with time zone,
+	"provider_checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "gift_card_purchases_status_check" CHECK (status in ('awaiting_card', 'awaiting_zelle', 'paid')),
 	CONSTRAINT "gift_card_purchases_method_check" CHECK (payment_method in ('card', 'zelle')),

@@ -5,6 +5,7 @@ import { isDomainError } from '../../errors'
 import { type JobLog, SWEEP_LOCK } from '../../jobs/runner'
 import { ABANDONED_ATTEMPT_AGE_MS } from '../../jobs/sweeps'
 import { awaitsReminder, timestamp } from '../checkout-reminders/reminder-window'
+import { reconcileGiftCardPurchases } from '../gift-cards/purchase-reconcile'
 import { jobMetrics } from '../metrics/registry'
 import type { PaymentIntent, PaymentProvider } from '../payments/provider'
 import { completeCardPayment } from './card'
@@ -95,6 +96,16 @@ export async function reconcileCheckouts(
       jobMetrics.failed('checkout reconciliation')
       deps.log.warn({ err: error, intent: attempt.intentId }, 'checkout reconciliation failed')
     }
+  }
+  // Gift cards bought by card (issue 36) are asked about in the same round, by the same instance.
+  try {
+    const giftCards = await reconcileGiftCardPurchases(deps.db, deps.provider, deps.context, deps.log, at)
+    if (giftCards.issued > 0) {
+      deps.onOrder?.()
+      deps.log.info({ issued: giftCards.issued }, 'gift card purchase reconciliation done')
+    }
+  } catch (error) {
+    deps.log.warn({ err: error }, 'gift card purchase reconciliation failed')
   }
   jobMetrics.ran('checkout reconciliation', due.length)
   if (counts.placed + counts.refunded + counts.failed > 0)

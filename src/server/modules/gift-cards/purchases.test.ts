@@ -179,6 +179,27 @@ describe('paying by card', () => {
   })
 })
 
+describe('a card payment whose browser never came back', () => {
+  it('gets its card from the provider reconciliation, once', async () => {
+    const payload = form()
+    const started = await purchase(payload)
+    const { id, payment } = started.json() as { id: number; payment: { paymentIntentId: string } }
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(payment.paymentIntentId, '4242424242424242')
+    // Too recent: the shopper may still be on the page.
+    await t.app.checkoutReconciler.runOnce()
+    expect((await purchaseRow(id)).status).toBe('awaiting_card')
+    await t.handle.db
+      .update(giftCardPurchases)
+      .set({ createdAt: new Date(Date.now() - 40 * 60_000) })
+      .where(eq(giftCardPurchases.id, id))
+    await t.app.checkoutReconciler.runOnce()
+    await t.app.checkoutReconciler.runOnce()
+    expect(await purchaseRow(id)).toMatchObject({ status: 'paid', giftCardId: expect.any(Number) })
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-receipt')).toHaveLength(1)
+    expect(await mailsTo(payload.recipientEmail, 'gift-card')).toHaveLength(1)
+  })
+})
+
 describe('paying by Zelle', () => {
   it('creates no card until the owner records the payment, then issues it once', async () => {
     const payload = form({ paymentMethod: 'zelle', amount: 7_500 })

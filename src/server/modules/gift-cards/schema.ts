@@ -121,6 +121,8 @@ export const giftCardPurchases = pgTable(
     /** Who recorded the Zelle payment. */
     recordedById: integer('recorded_by_id'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the card payment was last looked up at the provider by the reconciliation. */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

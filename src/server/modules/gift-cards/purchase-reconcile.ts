@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import type { JobLog } from '../../jobs/runner'
+import { ABANDONED_ATTEMPT_AGE_MS } from '../../jobs/sweeps'
+import type { MailLinks } from '../accounts/security-notices'
+import type { PaymentProvider } from '../payments/provider'
+import { completeCardPurchase } from './purchases'
+
+// A gift card paid by card whose browser never came back and whose webhook never came still took
+// the money: as checkout's reconciliation does for orders (checkout/reconcile.ts, which calls this
+// in its round), purchases waiting for their card payment for more than half an hour are looked up
+// at the provider, and a succeeded one gets its card. Each is asked again after a quarter of its
+// age (five minutes to an hour), for a day; after that an unpaid purchase is left as it is (no
+// card, no money). Claimed `for update skip locked`: two instances never ask about one at once,
+// and completing it twice would find the card anyway.
+
+const RECONCILE_AFTER_MS = 30 * 60_000
+const BATCH = 50
+
+export async function reconcileGiftCardPurchases(
+  db: Database,
+  provider: PaymentProvider,
+  mail: MailLinks,
+  log: JobLog,
+  at: Date,
+): Promise<{ issued: number; kept: number }> {
+  const now = at.toISOString()
+  const due = await queryRows<{ id: number; intentId: string }>(
+    db,
+    sql`update gift_card_purchases set provider_checked_at = ${now}
+        where id in (
+          select id from gift_card_purchases p
+          where p.status = 'awaiting_card' and p.payment_intent_id is not null
+            and p.created_at < ${now}::timestamptz - ${RECONCILE_AFTER_MS / 1000} * interval '1 second'
+            and p.created_at > ${now}::timestamptz - ${ABANDONED_ATTEMPT_AGE_MS / 1000} * interval '1 second'
+            and (p.provider_checked_at is null or p.provider_checked_at < ${now}::timestamptz
+              - greatest(interval '5 minutes', least((${now}::timestamptz - p.created_at) / 4, interval '1 hour')))
+          order by p.created_at limit ${BATCH}
+          for update skip locked)
+        returning id, payment_intent_id as "intentId"`,
+  )
+  let issued = 0
+  for (const purchase of due) {
+    try {
+      const intent = await provider.retrieveIntent(purchase.intentId)
+      if (intent.status !== 'succeeded') continue
+      await completeCardPurchase(db, provider, mail, { id: purchase.id }, purchase.intentId, undefined, at)
+      issued += 1
+    } catch (error) {
+      log.warn({ err: error, purchase: purchase.id }, 'gift card purchase reconciliation failed')
+    }
+  }
+  return { issued, kept: due.length - issued }
+}
