@@ -14,6 +14,7 @@ import {
   JADE,
   type Letterhead,
   METHOD_LABELS,
+  REFUND_METHOD_LABELS,
   MUTED,
   PAGE,
   SANS,
@@ -130,7 +131,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
     )
   for (const refund of order.refunds)
     amount(
-      `Refunded by ${METHOD_LABELS[refund.method]}, ${formatDate(refund.at, timeZone, { long: true })}`,
+      `Refunded ${refund.method === 'store_credit' ? 'as' : 'by'} ${REFUND_METHOD_LABELS[refund.method]}, ${formatDate(refund.at, timeZone, { long: true })}`,
       `-${formatCents(refund.amount)}`,
       { color: MUTED },
     )
