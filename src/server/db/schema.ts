@@ -18,7 +18,13 @@ import {
 } from 'drizzle-orm/pg-core'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
 import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../shared/catalog-import'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, SALE_SOURCES } from '../../shared/orders'
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFUND_METHODS,
+  SALE_SOURCES,
+} from '../../shared/orders'
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
 import type { TaxLine } from '../../shared/tax'

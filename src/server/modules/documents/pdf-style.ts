@@ -61,7 +61,10 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
 }
 
 /** How a refund went back: any payment method, or store credit (issue 36). */
-export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { ...METHOD_LABELS, store_credit: 'store credit' }
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  ...METHOD_LABELS,
+  store_credit: 'store credit',
+}
 
 export interface Letterhead {
   name: string

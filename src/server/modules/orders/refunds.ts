@@ -16,11 +16,11 @@ import { conflict, invalid, notFound } from '../../errors'
 import { giftCardRefundShares } from '../gift-cards/checkout-payments'
 import { creditGiftCard } from '../gift-cards/ledger'
 import type { ActionContext } from './action-context'
-import { refundAsStoreCredit } from './store-credit-refund'
 import { recordEvent } from './events'
 import { amountPaid, type LockedOrder, lockOrder, recordRefund, refundsHeld } from './ledger'
 import { tellShopper } from './order-notices'
 import { processRefund, type RefundDeps } from './refund-worker'
+import { refundAsStoreCredit } from './store-credit-refund'
 
 // A refund, and with it a return: money paid back on an order, and the pieces that come back put
 // on sale again, in one transaction with the order locked, so two refunds at once queue up and
@@ -58,8 +58,7 @@ export async function refundOrder(
         'amount',
       )
     let restock = returned.map((piece) => piece.productId)
-    if (input.asStoreCredit)
-      return (await refundAsStoreCredit(tx, order, { ...input, returned }, context)).id
+    if (input.asStoreCredit) return (await refundAsStoreCredit(tx, order, { ...input, returned }, context)).id
     // What gift cards paid goes back to them first (issue 36), at once and in this transaction:
     // each card's balance restored and the card enabled again. The rest goes as below.
     const toCards = await giftCardRefundShares(tx, orderId, input.amount)
