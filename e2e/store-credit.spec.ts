@@ -92,6 +92,10 @@ test('a refund given as store credit is on the account page and pays part of the
   await expect(page.getByText('1 item added to your cart', { exact: true })).toBeVisible()
   await page.goto('/checkout')
   const summary = page.getByRole('region', { name: 'Order summary' })
+  const offered = summary.getByRole('region', { name: 'Your store credit and gift cards' })
+  await expect(offered).toContainText(`${credit}${dollars(CREDIT)} available`)
+  await expectAxeClean(page)
+  await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-offered-375.png' })
   await summary.getByRole('button', { name: `Apply ${credit}` }).click()
   await expect(summary.getByText(`Gift card ••••${last4}`)).toBeVisible()
   await expect(summary.getByText(`−${dollars(CREDIT)}`)).toBeVisible()
@@ -100,8 +104,10 @@ test('a refund given as store credit is on the account page and pays part of the
   await expectNoSideScroll(page, 375)
   await expectAxeClean(page)
   await page.screenshot({ path: 'test-results/screens/checkout-store-credit-375.png', fullPage: true })
+  await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-summary-375.png' })
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.screenshot({ path: 'test-results/screens/checkout-store-credit-1440.png', fullPage: true })
+  await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-summary-1440.png' })
 
   // The rest by card.
   await fillDetails(page, `credit${Date.now() % 1_000_000}@example.com`)

@@ -88,3 +88,8 @@ export function CodeEntryField({
     </form>
   )
 }
+
+/** What to tell the shopper when applying failed: the server's words, else `refused`, else `failed` (no answer). */
+export function refusalOf(error: unknown, refused: string, failed: string): string | undefined {
+  return error instanceof ApiError ? (error.serverMessage ?? refused) : error ? failed : undefined
+}

@@ -92,7 +92,7 @@ function CardTile({ card, timeZone }: { card: AccountGiftCard; timeZone: string 
       }
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="flex min-w-0 items-center gap-2 text-sm font-medium text-ink">
+        <h3 className="flex min-w-0 items-center gap-2 font-sans text-sm font-medium tracking-wide text-ink">
           <Gift className="size-4 shrink-0 text-jade-700" aria-hidden />
           <span className="break-words">{name}</span>
         </h3>

@@ -6,10 +6,12 @@ import { type GiftCardPlan, giftCardPaymentLabel } from '../../../shared/gift-ca
 import { maskedCode } from '../../../shared/gift-cards/rules'
 import { formatCents } from '../../../shared/money'
 import { useAccountGiftCards } from '../../lib/account-gift-cards'
-import { ApiError } from '../../lib/api'
 import { useApplyGiftCard, useRemoveGiftCard } from '../../lib/cart-editing'
 import { Button } from '../../ui/button'
-import { CodeEntryField } from '../../ui/code-entry-field'
+import { CodeEntryField, refusalOf } from '../../ui/code-entry-field'
+
+const REFUSED = 'This gift card cannot be used'
+const FAILED = 'Could not apply the gift card. Please try again.'
 
 /**
  * Checkout's "Gift card or store credit" field (issue 36), after the discount code's pattern: up to
@@ -53,8 +55,8 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
             label="Gift card or store credit"
             maxLength={64}
             mutation={apply}
-            refused="This gift card cannot be used"
-            failed="Could not apply the gift card. Please try again."
+            refused={REFUSED}
+            failed={FAILED}
             // Beside the discount code's own Apply: named apart for screen readers (the name starts with the text shown).
             applyLabel="Apply gift card"
           />
@@ -76,12 +78,7 @@ function SavedCards({ applied }: { applied: readonly string[] }) {
     (card) => card.status === 'active' && !applied.includes(card.last4),
   )
   if (usable.length === 0) return null
-  const refusal =
-    apply.error instanceof ApiError
-      ? (apply.error.serverMessage ?? 'This gift card cannot be used')
-      : apply.error
-        ? 'Could not apply the gift card. Please try again.'
-        : undefined
+  const refusal = refusalOf(apply.error, REFUSED, FAILED)
   return (
     <section aria-label="Your store credit and gift cards" className="grid gap-1">
       <p className="text-ink-muted">Your store credit and gift cards</p>
@@ -89,16 +86,18 @@ function SavedCards({ applied }: { applied: readonly string[] }) {
         {usable.map((card) => {
           const name = `${ACCOUNT_CARD_SOURCE_LABELS[card.source]} ${maskedCode(card.last4)}`
           return (
-            <li key={card.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span className="flex flex-1 items-center gap-2 whitespace-nowrap text-ink">
-                <Gift className="size-4 shrink-0 text-jade-700" aria-hidden />
-                {name}
+            <li key={card.id} className="flex items-center gap-3">
+              <Gift className="size-4 shrink-0 text-jade-700" aria-hidden />
+              <span className="min-w-0 flex-1">
+                <span className="block text-ink">{name}</span>
+                <span className="block text-xs tabular-nums text-ink-muted">
+                  {formatCents(card.balance)} available
+                </span>
               </span>
-              <span className="tabular-nums text-ink-muted">{formatCents(card.balance)}</span>
               <Button
                 variant="secondary"
                 size="sm"
-                className="ml-auto"
+                className="shrink-0"
                 loading={apply.isPending && pressed === card.id}
                 disabled={apply.isPending}
                 aria-label={`Apply ${name}`}
