@@ -108,7 +108,7 @@ export function giftCardMail(
       {replaced && <P>{replaced}</P>}
       <MailButton href={shopUrl}>{`Visit ${store.name}`}</MailButton>
       <P style={{ margin: 0, fontSize: 13, color: COLORS.muted }}>
-        Use the code at checkout. Keep it safe: whoever has the code can spend the card.
+        {`Use the code at checkout${credit ? ', or sign in: checkout offers your credit without the code' : ''}. Keep it safe: whoever has the code can spend the card.`}
       </P>
     </>,
   )
