@@ -3,8 +3,8 @@ import { endpoint } from '../contract'
 import { timestamp } from '../wire'
 import { GIFT_CARD_SOURCES, GIFT_CARD_STATUSES } from './rules'
 
-// A signed-in shopper's own cards (issue 36): store credit from refunds and gift cards in their
-// name (the account's, or sent to the account's e-mail). Never the code: only its last four, which
+// A signed-in shopper's own cards (issue 36): store credit from refunds in their account's name,
+// and gift cards sent to the account's e-mail. Never the code: only its last four, which
 // is enough to recognise a card and to apply it at checkout by id.
 
 export const accountGiftCard = z.object({
@@ -16,6 +16,11 @@ export const accountGiftCard = z.object({
   source: z.enum(GIFT_CARD_SOURCES),
   expiresAt: timestamp.nullable(),
   createdAt: timestamp,
+  /**
+   * Whether checkout may apply it by id, with no code typed: store credit in the account's name.
+   * A card known only by the account's e-mail needs its code (the server says why: account-cards.ts).
+   */
+  applicable: z.boolean(),
 })
 export type AccountGiftCard = z.input<typeof accountGiftCard>
 
@@ -23,8 +28,8 @@ export const accountGiftCardsAnswer = z.object({ items: z.array(accountGiftCard)
 export type AccountGiftCards = z.input<typeof accountGiftCardsAnswer>
 
 /**
- * `POST /api/cart/gift-card`: a typed `code` as before, or (issue 36) the `cardId` of one of the
- * signed-in shopper's own cards, listed at checkout; anyone else's is "Gift card not found".
+ * `POST /api/cart/gift-card`: a typed `code` as before, or (issue 36) the `cardId` of the signed-in
+ * shopper's own store credit, listed at checkout; any other card is "Gift card not found".
  */
 export const applyGiftCardSchema = z
   .object({

@@ -68,7 +68,7 @@ export function GiftCardList() {
         <p className="text-xs uppercase tracking-[0.3em] text-ink-muted">Available to spend</p>
         <p className="mt-2 font-display text-4xl tabular-nums text-ink">{formatCents(available)}</p>
         <p className="mt-2 text-sm text-ink-muted">
-          Checkout offers your cards when you are signed in: no code to type.
+          Checkout offers your store credit when you are signed in: no code to type.
         </p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your store credit and gift cards">
@@ -111,6 +111,12 @@ function CardTile({ card, timeZone }: { card: AccountGiftCard; timeZone: string 
           <dt>Issued</dt>
           <dd>{formatDate(card.createdAt, timeZone)}</dd>
         </div>
+        {usable && (
+          <div className="flex gap-1">
+            <dt className="sr-only">At checkout</dt>
+            <dd>{card.applicable ? 'Offered at checkout' : 'Enter its code at checkout'}</dd>
+          </div>
+        )}
         <div className="flex gap-1">
           <dt className="sr-only">Expiry</dt>
           <dd>{card.expiresAt ? `Expires ${formatDate(card.expiresAt, timeZone)}` : 'Never expires'}</dd>

@@ -67,15 +67,16 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
 }
 
 /**
- * A signed-in shopper's usable cards not yet applied (issue 36), each applied with one press by
- * its id: no code to find and type. Nothing shows for a guest or a shopper without credit.
+ * A signed-in shopper's usable store credit not yet applied (issue 36), each applied with one press
+ * by its id: no code to find and type. Nothing shows for a guest or a shopper without credit; a
+ * gift card sent to their e-mail is applied by its code, as any other.
  */
 function SavedCards({ applied }: { applied: readonly string[] }) {
   const { data } = useAccountGiftCards()
   const apply = useApplyGiftCard()
   const [pressed, setPressed] = useState<number>()
   const usable = (data?.items ?? []).filter(
-    (card) => card.status === 'active' && !applied.includes(card.last4),
+    (card) => card.applicable && card.status === 'active' && !applied.includes(card.last4),
   )
   if (usable.length === 0) return null
   const refusal = refusalOf(apply.error, REFUSED, FAILED)

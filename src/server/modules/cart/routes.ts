@@ -10,7 +10,7 @@ import { invalid, notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
 import { tryCode, tryCodeOf } from '../discounts/code-tries'
-import { heldCard } from '../gift-cards/account-cards'
+import { creditCard } from '../gift-cards/account-cards'
 import {
   addCartGiftCard,
   applyCartGiftCard,
@@ -108,10 +108,10 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
     const applied = await appliedCards(request)
     const { cardId, code } = request.body
     if (cardId !== undefined) {
-      // One of the shopper's own cards, offered at checkout (issue 36): no code is typed, so none
-      // is counted; a card that is not theirs (or no one signed in) is not found, as a wrong code.
+      // The shopper's own store credit, offered at checkout (issue 36): no code is typed, so none
+      // is counted; any other card (or no one signed in) is not found, as a wrong code.
       const user = await request.session.user()
-      const card = user && (await heldCard(db, { id: user.id, email: user.email }, cardId))
+      const card = user && (await creditCard(db, { id: user.id, email: user.email }, cardId))
       if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound)
       await addCartGiftCard(db, sessionId, applied, card)
     } else

@@ -14,6 +14,7 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { drawCode } from './codes'
 
 // Store credit (issue 36), through HTTP: a refund given as a new card in the shopper's name, the
 // shopper's cards on their account, and checkout applying one by id with no code typed.
@@ -195,6 +196,15 @@ describe('a signed-in shopper’s cards', () => {
     return response.json() as { id: number; code: string; last4: string }
   }
 
+  /** Store credit of `amount` for `holder`, from a refund of an order of theirs. */
+  async function creditFor(holder: { cookie: string; email: string }, amount: number) {
+    const orderId = await paidOrder(await piece(), holder)
+    const { storeCreditLast4 } = (
+      await refund(orderId, { amount, reason: 'Returned', asStoreCredit: true })
+    ).json() as Refund
+    return cardOf(storeCreditLast4!, orderId)
+  }
+
   /** The shopper's cart holding `ring`, in their signed-in session. */
   async function cartWith(cookie: string, ring: OrderPiece) {
     const response = await t.app.inject({
@@ -215,13 +225,30 @@ describe('a signed-in shopper’s cards', () => {
     ).json() as Refund
     const gift = await issueTo(buyer.email.toUpperCase(), 7_500)
     await issueTo(stranger.email, 1_000)
+    // A card the buyer bought for a friend is the friend's: not listed for the buyer.
+    const bought = drawCode()
+    await t.handle.db.insert(giftCards).values({
+      codeHash: bought.codeHash,
+      last4: bought.last4,
+      initialAmount: 5_000,
+      balance: 5_000,
+      recipientEmail: stranger.email,
+      customerId: buyer.id,
+      source: 'purchased',
+    })
 
     const response = await mine(buyer.cookie)
     expect(response.statusCode).toBe(200)
     const list = response.json() as AccountGiftCards
     expect(list.total).toBe(2)
     expect(list.items).toEqual([
-      expect.objectContaining({ last4: gift.last4, balance: 7_500, status: 'active', source: 'issued' }),
+      expect.objectContaining({
+        last4: gift.last4,
+        balance: 7_500,
+        status: 'active',
+        source: 'issued',
+        applicable: false,
+      }),
       expect.objectContaining({
         last4: storeCreditLast4,
         balance: 2_500,
@@ -229,22 +256,28 @@ describe('a signed-in shopper’s cards', () => {
         status: 'active',
         source: 'store_credit',
         expiresAt: null,
+        applicable: true,
       }),
     ])
     expect(JSON.stringify(list)).not.toMatch(/code/i)
+    expect((await mine(stranger.cookie)).json()).toMatchObject({ total: 2 })
     expect((await t.app.inject({ url: '/api/account/gift-cards' })).statusCode).toBe(401)
   })
 
-  it('apply their own card by id, refuse anyone else’s with 404, keep { code } working', async () => {
+  it('apply their own store credit by id, refuse any other card by id with 404, keep { code } working', async () => {
     const buyer = await shopper()
     const stranger = await shopper()
-    const own = await issueTo(buyer.email, 3_000)
-    const theirs = await issueTo(stranger.email, 3_000)
+    const own = await creditFor(buyer, 3_000)
+    const theirs = await creditFor(stranger, 3_000)
+    // Sent to the buyer's e-mail: theirs to spend by its code only (an e-mail is not proof of who holds it).
+    const mailed = await issueTo(buyer.email, 1_500)
     await cartWith(buyer.cookie, await piece(20_000))
 
-    const refused = await apply(buyer.cookie, { cardId: theirs.id })
-    expect(refused.statusCode).toBe(404)
-    expect(refused.json().message).toBe('Gift card not found')
+    for (const cardId of [theirs.id, mailed.id, 999_999]) {
+      const refused = await apply(buyer.cookie, { cardId })
+      expect(refused.statusCode).toBe(404)
+      expect(refused.json().message).toBe('Gift card not found')
+    }
     const applied = await apply(buyer.cookie, { cardId: own.id })
     expect(applied.statusCode).toBe(200)
     expect(applied.json()).toMatchObject({
@@ -253,9 +286,9 @@ describe('a signed-in shopper’s cards', () => {
     })
     const twice = await apply(buyer.cookie, { cardId: own.id })
     expect(twice.json().message).toBe('This gift card is already applied')
-    // A typed code still works as before, someone else's included: whoever has the code holds it.
-    const typed = await apply(buyer.cookie, { code: theirs.code })
-    expect(typed.json()).toMatchObject({ amountDue: 14_000 })
+    // A typed code works as before.
+    const typed = await apply(buyer.cookie, { code: mailed.code })
+    expect(typed.json()).toMatchObject({ amountDue: 15_500 })
     expect((await apply(buyer.cookie, {})).json().message).toBe('Enter a gift card code')
 
     // A visitor who is not signed in has no cards of their own.
