@@ -12,6 +12,12 @@ mkdirSync('test-results/screens', { recursive: true })
 
 const CREDIT = 7_525
 
+/** A whole-page picture with the sticky header where it belongs, at the top. */
+async function fullShot(page: Page, path: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path, fullPage: true })
+}
+
 async function expectNoSideScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
@@ -77,9 +83,9 @@ test('a refund given as store credit is on the account page and pays part of the
   await expect(cards).toContainText('Never expires')
   await expectNoSideScroll(page, 375)
   await expectAxeClean(page)
-  await page.screenshot({ path: 'test-results/screens/account-store-credit-375.png', fullPage: true })
+  await fullShot(page, 'test-results/screens/account-store-credit-375.png')
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/screens/account-store-credit-1440.png', fullPage: true })
+  await fullShot(page, 'test-results/screens/account-store-credit-1440.png')
 
   // At checkout it is offered by name: one press, no code.
   const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]
@@ -103,10 +109,10 @@ test('a refund given as store credit is on the account page and pays part of the
   await expect(summary.getByText('Amount due')).toBeVisible()
   await expectNoSideScroll(page, 375)
   await expectAxeClean(page)
-  await page.screenshot({ path: 'test-results/screens/checkout-store-credit-375.png', fullPage: true })
+  await fullShot(page, 'test-results/screens/checkout-store-credit-375.png')
   await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-summary-375.png' })
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/screens/checkout-store-credit-1440.png', fullPage: true })
+  await fullShot(page, 'test-results/screens/checkout-store-credit-1440.png')
   await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-summary-1440.png' })
 
   // The rest by card.
