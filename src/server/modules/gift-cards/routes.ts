@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { accountGiftCardsContract } from '../../../shared/gift-cards/account-contract'
 import { giftCardsContract as contract } from '../../../shared/gift-cards/contract'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
+import { currentUser, requireUser } from '../../http/guards'
 import { type CodeTryKind, tryCodeOf } from '../discounts/code-tries'
+import { accountGiftCards } from './account-cards'
 import { lookUpBalance } from './service'
 
 // Codes are counted as discount codes are (discounts/code-tries.ts): about 10 wrong ones in 10
@@ -25,5 +28,15 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         return balance
       },
     )
+  })
+}
+
+/** `GET /api/account/gift-cards`: the signed-in shopper's store credit and gift cards (issue 36). */
+export const accountGiftCardsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const list = accountGiftCardsContract.list
+  app.get(list.path, { onRequest: requireUser, schema: schemaOf(list) }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+    const user = await currentUser(request)
+    return accountGiftCards(db, { id: user.id, email: user.email })
   })
 }
