@@ -21,7 +21,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /** A method's label, also for a value older data may hold outside the list. */
 export const paymentMethodLabel = (method: string): string =>
-  PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method.charAt(0).toUpperCase() + method.slice(1)
+  PAYMENT_METHOD_LABELS[method as PaymentMethod] ??
+  (method.charAt(0).toUpperCase() + method.slice(1)).replace(/_/g, ' ')
 
 export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
   pending: 'gold',

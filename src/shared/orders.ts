@@ -6,10 +6,10 @@ import type {
   shopperInstallmentSchema,
   shopperPaymentPlanSchema,
 } from './orders/answers'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './orders/vocabulary'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS } from './orders/vocabulary'
 import type { TaxLine } from './tax'
 
-export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES }
+export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS }
 
 // Order and payment vocabulary shared by the storefront, the back office and the server.
 
@@ -34,6 +34,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 }
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export type RefundMethod = (typeof REFUND_METHODS)[number]
 
 /** The methods offered by the back office's sale form, in its order. */
 export const SALE_PAYMENT_METHODS = ['zelle', 'cash', 'check', 'venmo', 'paypal', 'credit_card'] as const

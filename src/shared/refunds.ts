@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { formatCents } from './money'
-import { PAYMENT_METHODS, type PaymentMethod } from './orders'
+import { PAYMENT_METHODS, REFUND_METHODS, type RefundMethod } from './orders'
 import { strictObject } from './validation'
 import { timestamp } from './wire'
 
@@ -28,6 +28,11 @@ export const refundInputSchema = strictObject({
     .max(100)
     .optional(),
   method: z.enum(PAYMENT_METHODS, { error: 'Unknown payment method' }).optional(),
+  /**
+   * Store credit instead of money, when the shopper agreed (issue 36): the whole amount becomes a
+   * new gift card in their name, e-mailed to them; `method` is then not asked for.
+   */
+  asStoreCredit: z.boolean().optional(),
 })
 export type RefundInput = z.output<typeof refundInputSchema>
 
@@ -42,7 +47,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number]
 export const refundAnswer = z.object({
   id: z.number().int(),
   amount: z.number().int(),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(REFUND_METHODS),
   reason: z.string(),
   createdAt: timestamp,
   /** The pieces this refund put back on sale. */
@@ -50,6 +55,8 @@ export const refundAnswer = z.object({
   status: z.enum(REFUND_STATUSES),
   /** Why the provider's last attempt failed, for the owner. */
   lastError: z.string().nullable(),
+  /** A store-credit refund's card, by its last four ("AB12"); null for any other refund. */
+  storeCreditLast4: z.string().nullable(),
 })
 export type Refund = z.input<typeof refundAnswer>
 
@@ -140,7 +147,7 @@ export function returnRefundLimit(
 }
 
 /** Where the money goes back, in the shopper's words (the e-mail, the order page). */
-export function refundDestination(method: PaymentMethod): string {
+export function refundDestination(method: RefundMethod): string {
   switch (method) {
     case 'stripe':
     case 'credit_card':
@@ -153,6 +160,8 @@ export function refundDestination(method: PaymentMethod): string {
       return 'by check'
     case 'gift_card':
       return 'to the gift card you paid with, which you can use again right away'
+    case 'store_credit':
+      return 'as store credit: a gift card in your name, e-mailed to you, which you can use right away'
     default:
       return `by ${method.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}, to the account you paid from`
   }

@@ -5,16 +5,21 @@ import { TwoFactorSection } from '../auth/two-factor-section'
 import { useLogoutWithToast } from '../lib/auth'
 import { Button } from '../ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs'
+import { GiftCardList } from './gift-cards/gift-card-list'
 import { OrderList } from './orders/order-list'
 import { ProfileDetails } from './profile-details'
 import { RequireSignIn } from './require-sign-in'
 
-/** /account/profile: the customer's details, password, two-factor sign-in and orders (storefront.md §2). */
+/**
+ * /account/profile: the customer's details, password, two-factor sign-in and orders (storefront.md
+ * §2), and their store credit and gift cards (issue 36).
+ */
 export function ProfilePage() {
   const logout = useLogoutWithToast()
   // The tab lives in the URL so an order page can link back to the Orders tab.
   const [searchParams, setSearchParams] = useSearchParams()
-  const tab = searchParams.get('tab') === 'orders' ? 'orders' : 'profile'
+  const asked = searchParams.get('tab')
+  const tab = asked === 'orders' || asked === 'gift-cards' ? asked : 'profile'
 
   return (
     <RequireSignIn>
@@ -36,13 +41,14 @@ export function ProfilePage() {
           <Tabs
             value={tab}
             onValueChange={(value) =>
-              setSearchParams(value === 'orders' ? { tab: 'orders' } : {}, { replace: true })
+              setSearchParams(value === 'profile' ? {} : { tab: value }, { replace: true })
             }
             className="mt-10"
           >
             <TabsList>
               <TabsTrigger value="profile">Profile</TabsTrigger>
               <TabsTrigger value="orders">Orders</TabsTrigger>
+              <TabsTrigger value="gift-cards">Gift cards</TabsTrigger>
             </TabsList>
             <TabsContent value="profile" className="pt-10">
               <ProfileDetails user={user} />
@@ -56,6 +62,10 @@ export function ProfilePage() {
             <TabsContent value="orders" className="pt-10">
               <h2 className="sr-only">Orders</h2>
               <OrderList />
+            </TabsContent>
+            <TabsContent value="gift-cards" className="pt-10">
+              <h2 className="sr-only">Store credit and gift cards</h2>
+              <GiftCardList />
             </TabsContent>
           </Tabs>
         </section>

@@ -67,10 +67,11 @@ export function useRemoveDiscount() {
 export function useApplyGiftCard() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (code: string) =>
+    /** A typed code, or one of the signed-in shopper's own cards by id (issue 36). */
+    mutationFn: (card: string | { cardId: number }) =>
       call<typeof cartContract.applyGiftCard>(
         { method: 'POST', path: '/api/cart/gift-card' },
-        { body: { code } },
+        { body: typeof card === 'string' ? { code: card } : card },
       ),
     onSuccess: (cart) => queryClient.setQueryData(cartKey, cart),
   })

@@ -18,7 +18,13 @@ import {
 } from 'drizzle-orm/pg-core'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../shared/catalog'
 import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../shared/catalog-import'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SALE_SOURCES } from '../../shared/orders'
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFUND_METHODS,
+  SALE_SOURCES,
+} from '../../shared/orders'
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
 import type { TaxLine } from '../../shared/tax'
@@ -344,10 +350,12 @@ export const refunds = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** When the money went back: the day the ledger counts the refund on. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A store-credit refund's new card (issue 36), a plain id as gift_cards keeps its order. */
+    giftCardId: integer('gift_card_id'),
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amount} > 0`),
-    check('refunds_method_check', inList('method', PAYMENT_METHODS)),
+    check('refunds_method_check', inList('method', REFUND_METHODS)),
     check('refunds_status_check', inList('status', REFUND_STATUSES)),
     check('refunds_owner_check', sql`${t.orderId} is not null or ${t.paymentIntentId} is not null`),
     check('refunds_done_check', sql`(${t.status} = 'done') = (${t.completedAt} is not null)`),

@@ -93,6 +93,8 @@ const PUBLIC = new Set([
 ])
 
 const SIGNED_IN = new Set([
+  // The shopper's own store credit and gift cards (gift-cards/store-credit.test.ts).
+  'GET /api/account/gift-cards',
   'GET /api/wishlist',
   'POST /api/wishlist',
   'DELETE /api/wishlist/:productId',

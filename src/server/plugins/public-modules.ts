@@ -9,7 +9,7 @@ import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { checkoutReminderRoutes } from '../modules/checkout-reminders/routes'
 import { documentRoutes } from '../modules/documents/routes'
 import { feedRoutes } from '../modules/feeds/routes'
-import { giftCardsRoutes } from '../modules/gift-cards/routes'
+import { accountGiftCardsRoutes, giftCardsRoutes } from '../modules/gift-cards/routes'
 import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
 import { journal } from '../modules/journal/routes'
@@ -35,6 +35,7 @@ async function publicModules(app: FastifyInstance) {
   await app.register(cartRoutes, { db, config, taxSettings: app.taxSettings })
   await app.register(wishlistRoutes, { db })
   await app.register(giftCardsRoutes, { db, provider: paymentProvider, mail: links, onMailQueued })
+  await app.register(accountGiftCardsRoutes, { db })
   await app.register(ordersRoutes, { db, timeZone: config.store.timeZone, orderLinks: links.orderLinks })
   await app.register(documentRoutes, {
     db,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../cart-input'
 import { endpoint } from '../contract'
 import { applyDiscountSchema } from '../discounts'
-import { balanceLookupSchema } from '../gift-cards/contract'
+import { applyGiftCardSchema } from '../gift-cards/account-contract'
 
 // The cart of the visitor's session (storefront.md §4, §5, §7): every change answers the whole cart.
 
@@ -84,7 +84,7 @@ export const cartContract = {
   applyGiftCard: endpoint({
     method: 'POST',
     path: '/api/cart/gift-card',
-    body: balanceLookupSchema,
+    body: applyGiftCardSchema,
     response: answersCart,
   }),
   removeGiftCard: endpoint({

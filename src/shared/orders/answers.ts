@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { taxLineSchema } from '../tax'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './vocabulary'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS } from './vocabulary'
 
 // The shopper's order answers (contract.ts). orders.ts takes its types from these by type alone.
 
@@ -71,7 +71,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
     z.object({
       id: z.number().int(),
       amount: z.number().int(),
-      method: z.enum(PAYMENT_METHODS),
+      method: z.enum(REFUND_METHODS),
       createdAt: z.string(),
     }),
   ),

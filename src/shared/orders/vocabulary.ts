@@ -25,3 +25,9 @@ export const PAYMENT_METHODS = [
   /** A gift card or store credit paying (part of) an order at checkout (issue 36). */
   'gift_card',
 ] as const
+
+/**
+ * How money goes back on an order: any way it came in, or as store credit (issue 36), a new gift
+ * card in the shopper's name that the shop owes instead of money. Only a refund has this method.
+ */
+export const REFUND_METHODS = [...PAYMENT_METHODS, 'store_credit'] as const

@@ -50,6 +50,7 @@ export function RefundsSummary({ order, canRetry }: { order: AdminOrder; canRetr
               <span className="block text-xs text-ink-muted">
                 {formatDateTime(refund.createdAt, timeZone, { zoneName: true })} ·{' '}
                 {refund.method === 'stripe' ? 'card' : refund.method.replace(/_/g, ' ')}
+                {refund.storeCreditLast4 && ` ••••${refund.storeCreditLast4}`}
                 {STATUS_WORDS[refund.status] && (
                   <span className={refund.status === 'failed' ? 'text-destructive' : undefined}>
                     {' '}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '../../../shared/contract'
+import { maskedCode } from '../../../shared/gift-cards/rules'
 import { ORDER_TABS, type OrderStatus } from '../../../shared/orders'
 import { ordersAdminContract as contract } from '../../../shared/orders/admin-contract'
 import type {
@@ -215,7 +216,9 @@ export function useRefund() {
     onSuccess: async (refund) => {
       // A card refund the provider did not confirm at once is on record; the worker retries it.
       toastSuccess(
-        'Refund recorded.',
+        refund.storeCreditLast4
+          ? `Store credit given: gift card ${maskedCode(refund.storeCreditLast4)}, e-mailed to the shopper.`
+          : 'Refund recorded.',
         refund.status === 'pending'
           ? `The card provider has not confirmed it yet${refund.lastError ? ` (${refund.lastError})` : ''}; it will be retried.`
           : undefined,

@@ -43,6 +43,8 @@ export function RefundDialog({
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [method, setMethod] = useState<PaymentMethod>(order.paymentMethod)
+  // Store credit (issue 36): only when the shopper agreed, never by default.
+  const [asStoreCredit, setAsStoreCredit] = useState(false)
   const { error, setError, busy, run, edit } = useDialogSubmit(onClose)
   const [reasonError, setReasonError] = useState<string>()
   const left = refundable(order)
@@ -71,7 +73,13 @@ export function RefundDialog({
     const returnLimit = returnRefundLimit(withTaxable(order), restock)
     if (returnLimit && cents > returnLimit.limit) return setError(returnLimit.message)
     if (!reason.trim()) return setReasonError(REFUND_REASON_REQUIRED)
-    await run(() => onSubmit({ amount: cents, reason: reason.trim(), restock, method }))
+    await run(() =>
+      onSubmit(
+        asStoreCredit
+          ? { amount: cents, reason: reason.trim(), restock, asStoreCredit: true }
+          : { amount: cents, reason: reason.trim(), restock, method },
+      ),
+    )
   }
 
   const methods = PAYMENT_METHODS.filter(
@@ -88,7 +96,11 @@ export function RefundDialog({
         </>
       }
       submitLabel={
-        <>Refund {amount && Number(amount) > 0 ? formatCents(dollarsToCents(Number(amount))) : ''}</>
+        <>
+          {asStoreCredit ? 'Give' : 'Refund'}{' '}
+          {amount && Number(amount) > 0 ? formatCents(dollarsToCents(Number(amount))) : ''}
+          {asStoreCredit && ' as credit'}
+        </>
       }
       className="sm:max-w-lg"
       formClassName="min-w-0"
@@ -150,15 +162,30 @@ export function RefundDialog({
             value={amount}
             onChange={edit(setAmount)}
           />
-          <MethodField
-            label="Refund to"
-            htmlFor={`${id}-method`}
-            methods={methods}
-            value={method}
-            onChange={setMethod}
-          />
+          {!asStoreCredit && (
+            <MethodField
+              label="Refund to"
+              htmlFor={`${id}-method`}
+              methods={methods}
+              value={method}
+              onChange={setMethod}
+            />
+          )}
         </div>
-        <p className="-mt-2 text-xs text-ink-muted">{destinationNote(order, method)}</p>
+        <label
+          htmlFor={`${id}-credit`}
+          className="-mt-1 flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink"
+        >
+          <Checkbox
+            id={`${id}-credit`}
+            checked={asStoreCredit}
+            onCheckedChange={(checked) => setAsStoreCredit(checked === true)}
+          />
+          Give as store credit (the shopper agreed)
+        </label>
+        <p className="-mt-2 text-xs text-ink-muted">
+          {asStoreCredit ? storeCreditNote(order) : destinationNote(order, method)}
+        </p>
         <FormField label="Reason" htmlFor={`${id}-reason`} error={reasonError}>
           <Textarea
             id={`${id}-reason`}
@@ -174,6 +201,12 @@ export function RefundDialog({
       </div>
     </OrderDialog>
   )
+}
+
+/** Store credit: a new card for the whole amount, in the shopper's name, its code e-mailed to them. */
+function storeCreditNote(order: AdminOrder): string {
+  const to = order.customerEmail ? ` and its code e-mailed to ${order.customerEmail}` : ''
+  return `The whole amount becomes a new gift card in the shopper's name${to}, at once; no money goes back.`
 }
 
 /** How the money reaches the shopper: through Stripe at once, or by hand (with the Zelle contact). */

@@ -1,12 +1,17 @@
 import { Gift, X } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { MAX_GIFT_CARDS } from '../../../shared/checkout'
+import { ACCOUNT_CARD_SOURCE_LABELS } from '../../../shared/gift-cards/account-contract'
 import { type GiftCardPlan, giftCardPaymentLabel } from '../../../shared/gift-cards/payments'
+import { maskedCode } from '../../../shared/gift-cards/rules'
 import { formatCents } from '../../../shared/money'
-import { ApiError } from '../../lib/api'
+import { useAccountGiftCards } from '../../lib/account-gift-cards'
 import { useApplyGiftCard, useRemoveGiftCard } from '../../lib/cart-editing'
 import { Button } from '../../ui/button'
-import { Input } from '../../ui/input'
+import { CodeEntryField, refusalOf } from '../../ui/code-entry-field'
+
+const REFUSED = 'This gift card cannot be used'
+const FAILED = 'Could not apply the gift card. Please try again.'
 
 /**
  * Checkout's "Gift card or store credit" field (issue 36), after the discount code's pattern: up to
@@ -14,16 +19,8 @@ import { Input } from '../../ui/input'
  * in the order applied) and a way to take it off; the server's words when one is refused.
  */
 export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
-  const id = useId()
-  const [code, setCode] = useState('')
   const apply = useApplyGiftCard()
   const remove = useRemoveGiftCard()
-  const refusal =
-    apply.error instanceof ApiError
-      ? (apply.error.serverMessage ?? 'This gift card cannot be used')
-      : apply.error
-        ? 'Could not apply the gift card. Please try again.'
-        : undefined
 
   return (
     <div className="grid gap-2 text-sm">
@@ -52,51 +49,76 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
         </ul>
       )}
       {plan.payments.length < MAX_GIFT_CARDS && (
-        <form
-          className="grid gap-2"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (code.trim()) apply.mutate(code.trim(), { onSuccess: () => setCode('') })
-          }}
-        >
-          <label htmlFor={`${id}-code`} className="text-ink-muted">
-            Gift card or store credit
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id={`${id}-code`}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value)
-                if (apply.error) apply.reset()
-              }}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={64}
-              className="min-w-0 flex-1"
-              aria-invalid={refusal ? true : undefined}
-              aria-describedby={refusal ? `${id}-error` : undefined}
-            />
-            {/* Beside the discount code's own Apply: named apart for screen readers (the name starts with the text shown). */}
-            <Button
-              type="submit"
-              variant="secondary"
-              loading={apply.isPending}
-              disabled={!code.trim()}
-              aria-label="Apply gift card"
-            >
-              Apply
-            </Button>
-          </div>
-          {refusal && (
-            <p id={`${id}-error`} className="text-sold" role="alert">
-              {refusal}
-            </p>
-          )}
-        </form>
+        <>
+          <SavedCards applied={plan.payments.map((payment) => payment.last4)} />
+          <CodeEntryField
+            label="Gift card or store credit"
+            maxLength={64}
+            mutation={apply}
+            refused={REFUSED}
+            failed={FAILED}
+            // Beside the discount code's own Apply: named apart for screen readers (the name starts with the text shown).
+            applyLabel="Apply gift card"
+          />
+        </>
       )}
     </div>
+  )
+}
+
+/**
+ * A signed-in shopper's usable store credit not yet applied (issue 36), each applied with one press
+ * by its id: no code to find and type. Nothing shows for a guest or a shopper without credit; a
+ * gift card sent to their e-mail is applied by its code, as any other.
+ */
+function SavedCards({ applied }: { applied: readonly string[] }) {
+  const { data } = useAccountGiftCards()
+  const apply = useApplyGiftCard()
+  const [pressed, setPressed] = useState<number>()
+  const usable = (data?.items ?? []).filter(
+    (card) => card.applicable && card.status === 'active' && !applied.includes(card.last4),
+  )
+  if (usable.length === 0) return null
+  const refusal = refusalOf(apply.error, REFUSED, FAILED)
+  return (
+    <section aria-label="Your store credit and gift cards" className="grid gap-1">
+      <p className="text-ink-muted">Your store credit and gift cards</p>
+      <ul className="grid gap-1">
+        {usable.map((card) => {
+          const name = `${ACCOUNT_CARD_SOURCE_LABELS[card.source]} ${maskedCode(card.last4)}`
+          return (
+            <li key={card.id} className="flex items-center gap-3">
+              <Gift className="size-4 shrink-0 text-jade-700" aria-hidden />
+              <span className="min-w-0 flex-1">
+                <span className="block text-ink">{name}</span>
+                <span className="block text-xs tabular-nums text-ink-muted">
+                  {formatCents(card.balance)} available
+                </span>
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="shrink-0"
+                loading={apply.isPending && pressed === card.id}
+                disabled={apply.isPending}
+                aria-label={`Apply ${name}`}
+                onClick={() => {
+                  setPressed(card.id)
+                  apply.mutate({ cardId: card.id })
+                }}
+              >
+                Apply
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+      {refusal && (
+        <p className="text-sold" role="alert">
+          {refusal}
+        </p>
+      )}
+    </section>
   )
 }
 

@@ -2,14 +2,21 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Cart, orderAmounts, quoteShipping } from '../../../shared/cart'
 import { cartContract as contract } from '../../../shared/cart/contract'
+import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import type { TaxSettings } from '../../../shared/tax'
 import type { Config } from '../../config'
 import type { Database, DbOrTx } from '../../db/client'
-import { invalid } from '../../errors'
+import { invalid, notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { applyCartCode, removeCartCode } from '../discounts/cart-discount'
 import { tryCode, tryCodeOf } from '../discounts/code-tries'
-import { applyCartGiftCard, cartGiftCards, removeCartGiftCard } from '../gift-cards/cart-gift-cards'
+import { creditCard } from '../gift-cards/account-cards'
+import {
+  addCartGiftCard,
+  applyCartGiftCard,
+  cartGiftCards,
+  removeCartGiftCard,
+} from '../gift-cards/cart-gift-cards'
 import { codesExist, GIFT_CARD_CODE_TRIES } from '../gift-cards/checkout-payments'
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service'
 
@@ -99,13 +106,22 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesDeps> = async (app, { d
     const cart = await getCart(db, sessionId)
     if (!sessionId || cart.items.length === 0) throw invalid('Your cart is empty', 'code')
     const applied = await appliedCards(request)
-    await tryCodeOf(
-      GIFT_CARD_CODE_TRIES,
-      app.limitsEnabled ? app.attemptCounters : undefined,
-      { address: request.ip, sessionId },
-      () => applyCartGiftCard(db, sessionId, applied, request.body.code),
-      () => codesExist(db, [request.body.code]),
-    )
+    const { cardId, code } = request.body
+    if (cardId !== undefined) {
+      // The shopper's own store credit, offered at checkout (issue 36): no code is typed, so none
+      // is counted; any other card (or no one signed in) is not found, as a wrong code.
+      const user = await request.session.user()
+      const card = user && (await creditCard(db, { id: user.id, email: user.email }, cardId))
+      if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound)
+      await addCartGiftCard(db, sessionId, applied, card)
+    } else
+      await tryCodeOf(
+        GIFT_CARD_CODE_TRIES,
+        app.limitsEnabled ? app.attemptCounters : undefined,
+        { address: request.ip, sessionId },
+        () => applyCartGiftCard(db, sessionId, applied, code!),
+        () => codesExist(db, [code!]),
+      )
     await request.session.reload()
     return cartOf(sessionId, request)
   })

@@ -16,6 +16,7 @@ import {
   METHOD_LABELS,
   MUTED,
   PAGE,
+  REFUND_METHOD_LABELS,
   SANS,
   SANS_BOLD,
   SERIF,
@@ -130,7 +131,7 @@ export function renderInvoice(order: OrderDocument, shop: Letterhead, timeZone: 
     )
   for (const refund of order.refunds)
     amount(
-      `Refunded by ${METHOD_LABELS[refund.method]}, ${formatDate(refund.at, timeZone, { long: true })}`,
+      `Refunded ${refund.method === 'store_credit' ? 'as' : 'by'} ${REFUND_METHOD_LABELS[refund.method]}, ${formatDate(refund.at, timeZone, { long: true })}`,
       `-${formatCents(refund.amount)}`,
       { color: MUTED },
     )

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { OrderParticulars, PaymentMethod, ShippingAddress } from '../../../shared/orders'
+import type { OrderParticulars, PaymentMethod, RefundMethod, ShippingAddress } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 
@@ -28,7 +28,7 @@ export interface OrderDocument extends OrderParticulars {
   lines: DocumentLine[]
   /** `label`: a gift card's payment names its card, "Gift card ••••AB12" (issue 36). */
   payments: { amount: number; method: PaymentMethod; at: Date; label?: string }[]
-  refunds: { amount: number; method: PaymentMethod; at: Date }[]
+  refunds: { amount: number; method: RefundMethod; at: Date }[]
 }
 
 export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<OrderDocument | undefined> {
@@ -60,7 +60,7 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
       sql`select amount, method, paid_at as at, case when method = 'gift_card' then note end as label
           from payments where order_id = ${orderId} order by paid_at, id`,
     ),
-    queryRows<{ amount: number; method: PaymentMethod; at: Date | string }>(
+    queryRows<{ amount: number; method: RefundMethod; at: Date | string }>(
       db,
       sql`select amount, method, completed_at as at from refunds where order_id = ${orderId} and status = 'done'
           order by completed_at, id`,

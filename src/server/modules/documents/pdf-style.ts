@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
-import type { OrderParticulars, PaymentMethod } from '../../../shared/orders'
+import type { OrderParticulars, PaymentMethod, RefundMethod } from '../../../shared/orders'
 import { formatDate } from '../../../shared/shop-dates/format'
 import { woffToSfnt } from './woff-to-sfnt'
 
@@ -58,6 +58,12 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
   check: 'Check',
   bank_transfer: 'Bank transfer',
   gift_card: 'Gift card',
+}
+
+/** How a refund went back: any payment method, or store credit (issue 36). */
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  ...METHOD_LABELS,
+  store_credit: 'store credit',
 }
 
 export interface Letterhead {

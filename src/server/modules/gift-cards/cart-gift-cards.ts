@@ -39,6 +39,19 @@ export async function applyCartGiftCard(
     .from(giftCards)
     .where(inArray(giftCards.codeHash, [hashCode(normalized)]))
   if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound)
+  await addCartGiftCard(db, sessionId, applied, card)
+}
+
+/**
+ * Adds a card found by its code or, for a signed-in shopper, by id among their own (issue 36):
+ * the same checks either way (active, not expired, something left, not twice, at most three).
+ */
+export async function addCartGiftCard(
+  db: DbOrTx,
+  sessionId: string,
+  applied: readonly number[],
+  card: typeof giftCards.$inferSelect,
+): Promise<void> {
   const status = giftCardStatus(card)
   if (status !== 'active') throw conflict(CART_GIFT_CARD_MESSAGES[status], 'code')
   if (applied.includes(card.id)) throw invalid(CART_GIFT_CARD_MESSAGES.already, 'code')

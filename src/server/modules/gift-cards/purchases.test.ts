@@ -6,7 +6,7 @@ import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn, wallTimeToInstant } from '../../../shared/shop-dates/wall-time'
 import { emailOutbox, giftCardPurchases, giftCards, sales } from '../../db/schema'
 import { adminCookie, insertProduct, placedOrderId, postCheckout, zelleOrderBody } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { giftCardDeliveries } from './delivery'
 
@@ -239,7 +239,16 @@ describe('paying by Zelle', () => {
 describe('delivery on the date', () => {
   it('sends the recipient’s e-mail on its date in the shop, exactly once', async () => {
     const tomorrow = addDays(today(), 1)
-    const { id, payload } = await buyByCard({ deliveryDate: tomorrow })
+    const friend = await registerCustomer(t.app, { email: 'surprise.friend@example.com' })
+    const accountCards = async () =>
+      (await t.app.inject({ url: '/api/account/gift-cards', headers: { cookie: friend.cookie } })).json()
+        .total
+    const { id, payload } = await buyByCard({
+      deliveryDate: tomorrow,
+      recipientEmail: 'surprise.friend@example.com',
+    })
+    // A surprise until its date, even in the recipient's own account.
+    expect(await accountCards()).toBe(0)
     const card = await cardOf(id)
     // Paid, owed, but no code exists yet: nothing can be looked up or spent.
     expect(card.codeHash).toMatch(/^undelivered:/)
@@ -264,6 +273,7 @@ describe('delivery on the date', () => {
     expect((await purchaseRow(id)).deliveredAt).not.toBeNull()
     const balance = await t.app.inject({ method: 'POST', url: '/api/gift-cards/balance', payload: { code } })
     expect(balance.json()).toMatchObject({ balance: 10_000 })
+    expect(await accountCards()).toBe(1)
   })
 })
 

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { accountGiftCardsContract } from '../../../shared/gift-cards/account-contract'
 import { giftCardsContract as contract } from '../../../shared/gift-cards/contract'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
+import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import type { MailLinks } from '../accounts/security-notices'
 import { type CodeTryKind, tryCodeOf } from '../discounts/code-tries'
 import type { PaymentProvider } from '../payments/provider'
+import { accountGiftCards } from './account-cards'
 import { completeCardPurchase, startPurchase } from './purchases'
 import { lookUpBalance } from './service'
 
@@ -78,4 +81,14 @@ export const giftCardsRoutes: FastifyPluginAsyncZod<GiftCardRoutesDeps> = async 
       return done
     },
   )
+}
+
+/** `GET /api/account/gift-cards`: the signed-in shopper's store credit and gift cards (issue 36). */
+export const accountGiftCardsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const list = accountGiftCardsContract.list
+  app.get(list.path, { onRequest: requireUser, schema: schemaOf(list) }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+    const user = await currentUser(request)
+    return accountGiftCards(db, { id: user.id, email: user.email })
+  })
 }

@@ -284,4 +284,22 @@ describe('the gift card e-mail', () => {
     expect(mail.subject).toBe('Jade Shop sent you a $125.00 gift card')
     expect(mail.text).toContain('replaces the one we sent you before')
   })
+
+  it('speaks of store credit for a refund given as a card, with the order, the code and the amount', () => {
+    const mail = giftCardMail(
+      'mei@example.com',
+      { ...card, senderName: null, message: null, storeCreditForOrder: 1042 },
+      store,
+      publicUrl,
+    )
+    expect(mail).toMatchObject({ kind: 'gift-card', subject: 'Your $125.00 store credit for order #1042' })
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain('ABCD-EFGH-JKMN-PQRS')
+      expect(part).toContain('$125.00 of store credit')
+      expect(part).toContain('order #1042')
+      expect(part).not.toContain('has sent you')
+      expect(part).toContain('checkout offers your credit without the code')
+    }
+    expect(mail.text).toContain('Your store credit code: ABCD-EFGH-JKMN-PQRS')
+  })
 })

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { derivePaymentStatus, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
+import {
+  derivePaymentStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type RefundMethod,
+} from '../../../shared/orders'
 import { refundTaxPart } from '../../../shared/refunds'
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -152,7 +157,7 @@ export async function releaseOrder(
 
 export interface RefundRecord {
   amount: number
-  method: PaymentMethod
+  method: RefundMethod
   reason: string
   /** Pieces of the order to put back on sale; checked against the order by the caller. */
   restock: number[]
@@ -163,6 +168,8 @@ export interface RefundRecord {
    */
   card?: { intentId: string; idempotencyKey: string }
   actor: string | null
+  /** A store-credit refund's new card (issue 36). */
+  giftCardId?: number
 }
 
 /**
@@ -180,11 +187,11 @@ export async function recordRefund(
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into refunds (order_id, amount, tax, method, reason, restocked_product_ids, actor, status,
-          payment_intent_id, idempotency_key, next_attempt_at, completed_at)
+          payment_intent_id, idempotency_key, next_attempt_at, completed_at, gift_card_id)
         values (${order.id}, ${refund.amount}, ${taxPart}, ${refund.method}, ${refund.reason},
           ${`{${refund.restock.join(',')}}`}::int[], ${refund.actor},
           ${refund.card ? 'pending' : 'done'}, ${refund.card?.intentId ?? null}, ${refund.card?.idempotencyKey ?? null},
-          ${refund.card ? sql`now()` : null}, ${refund.card ? null : sql`now()`})
+          ${refund.card ? sql`now()` : null}, ${refund.card ? null : sql`now()`}, ${refund.giftCardId ?? null})
         returning id`,
   )
   if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)

@@ -20,6 +20,7 @@ import { recordEvent } from './events'
 import { amountPaid, type LockedOrder, lockOrder, recordRefund, refundsHeld } from './ledger'
 import { tellShopper } from './order-notices'
 import { processRefund, type RefundDeps } from './refund-worker'
+import { refundAsStoreCredit } from './store-credit-refund'
 
 // A refund, and with it a return: money paid back on an order, and the pieces that come back put
 // on sale again, in one transaction with the order locked, so two refunds at once queue up and
@@ -57,6 +58,7 @@ export async function refundOrder(
         'amount',
       )
     let restock = returned.map((piece) => piece.productId)
+    if (input.asStoreCredit) return (await refundAsStoreCredit(tx, order, { ...input, returned }, context)).id
     // What gift cards paid goes back to them first (issue 36), at once and in this transaction:
     // each card's balance restored and the card enabled again. The rest goes as below.
     const toCards = await giftCardRefundShares(tx, orderId, input.amount)
@@ -129,7 +131,7 @@ export async function refundOrder(
   })
   crashPoint('refund-after-commit')
   // The owner usually sees the card refund done in the same click; an outage leaves it to the worker.
-  await processRefund(context.refunds, id)
+  if (!input.asStoreCredit) await processRefund(context.refunds, id)
   const [{ orderId: _order, ...refund }] = (await refundRows(db, sql`id = ${id}`)) as [
     Refund & { orderId: number },
   ]
@@ -207,7 +209,8 @@ async function cardIntent(tx: Tx, order: LockedOrder): Promise<string> {
 }
 
 const REFUND_COLUMNS = sql`id, order_id as "orderId", amount, method, reason, created_at as "createdAt",
-  restocked_product_ids as "restockedProductIds", status, last_error as "lastError"`
+  restocked_product_ids as "restockedProductIds", status, last_error as "lastError",
+  (select g.last4 from gift_cards g where g.id = refunds.gift_card_id) as "storeCreditLast4"`
 
 async function refundRows(db: DbOrTx, where: SQL): Promise<(Refund & { orderId: number })[]> {
   const rows = await queryRows<Refund & { orderId: number; createdAt: Date | string }>(

@@ -29,6 +29,8 @@ export interface GiftCardMailData {
   expiresAt: Date | null
   /** A resend: the code replaces one mailed before, which no longer works. */
   replacesEarlierCode?: boolean
+  /** Store credit (issue 36): a refund of this order given as a card in the shopper's name. */
+  storeCreditForOrder?: number
 }
 
 const expiryLine = (expiresAt: Date | null) =>
@@ -44,7 +46,10 @@ export function giftCardMail(
   const sender = from ? unlinkable(from) : store.name
   const message = card.message ? unlinkable(card.message) : null
   const amount = formatCents(card.amount)
-  const lead = `${sender} has sent you a ${amount} gift card for ${store.name}.`
+  const credit = card.storeCreditForOrder
+  const lead = credit
+    ? `As agreed, the refund of your order #${credit} is yours as ${amount} of store credit at ${store.name}: a gift card in your name.`
+    : `${sender} has sent you a ${amount} gift card for ${store.name}.`
   const replaced = card.replacesEarlierCode
     ? 'This code replaces the one we sent you before, which no longer works.'
     : null
@@ -55,12 +60,12 @@ export function giftCardMail(
     lead,
     ...(message ? ['', `${sender} wrote:`, message] : []),
     '',
-    `Your gift card code: ${card.code}`,
+    `Your ${credit ? 'store credit' : 'gift card'} code: ${card.code}`,
     `Amount: ${amount}`,
     expiryLine(card.expiresAt),
     ...(replaced ? [replaced] : []),
     '',
-    `Use the code at checkout on ${shopUrl}. Keep it safe: whoever has the code can spend the card.`,
+    `Use the code at checkout on ${shopUrl}${credit ? ', or sign in: checkout offers your credit without the code' : ''}. Keep it safe: whoever has the code can spend the card.`,
     '',
     ...signature(store),
   ].join('\n')
@@ -103,14 +108,16 @@ export function giftCardMail(
       {replaced && <P>{replaced}</P>}
       <MailButton href={shopUrl}>{`Visit ${store.name}`}</MailButton>
       <P style={{ margin: 0, fontSize: 13, color: COLORS.muted }}>
-        Use the code at checkout. Keep it safe: whoever has the code can spend the card.
+        {`Use the code at checkout${credit ? ', or sign in: checkout offers your credit without the code' : ''}. Keep it safe: whoever has the code can spend the card.`}
       </P>
     </>,
   )
   return {
     kind: 'gift-card',
     to,
-    subject: `${sender} sent you a ${amount} gift card`,
+    subject: credit
+      ? `Your ${amount} store credit for order #${credit}`
+      : `${sender} sent you a ${amount} gift card`,
     text,
     html,
   }
