@@ -19,7 +19,7 @@ const MobileMenu = lazy(() => import('./mobile-menu'))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'text-sm tracking-wide text-ink-muted transition-colors hover:text-jade-700',
+    'whitespace-nowrap text-sm tracking-wide text-ink-muted transition-colors hover:text-jade-700',
     isActive && 'text-ink underline decoration-gold underline-offset-8',
   )
 
@@ -59,7 +59,7 @@ export function Header() {
 
         <Link
           to="/"
-          className="group flex flex-col leading-none"
+          className="group flex shrink-0 flex-col leading-none"
           aria-label={`${store?.name ?? 'Jade Shop'} home`}
         >
           <span className="font-display text-2xl font-semibold tracking-wide text-ink lg:text-3xl">
@@ -70,7 +70,7 @@ export function Header() {
           </span>
         </Link>
 
-        <nav aria-label="Main" className="ml-10 hidden items-center gap-8 lg:flex">
+        <nav aria-label="Main" className="ml-8 hidden items-center gap-5 lg:flex xl:ml-10 xl:gap-8">
           <NavLink to="/" end className={navLinkClass}>
             Home
           </NavLink>
