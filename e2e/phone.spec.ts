@@ -146,6 +146,8 @@ const STOREFRONT_PAGES = [
   '/journal',
   '/testimonials',
   '/contact',
+  '/gift-cards',
+  '/gift-cards/balance',
   '/about',
   '/return-policy',
   '/privacy-policy',

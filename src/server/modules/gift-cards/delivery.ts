@@ -11,8 +11,8 @@ import { drawCodeEnding } from './codes'
 
 // A bought card reaches its recipient on the delivery date (issue 36).
 //
-// Where the code lives until then: nowhere. The card is created when it is paid with the last four
-// drawn (the buyer's receipt names them) and a hash no code can have; on the delivery date the
+// Where the code lives until then: nowhere (docs/decisions/016-gift-card-code-at-delivery.md).
+// The card is created when it is paid with the last four drawn (the buyer's receipt names them) and a hash no code can have; on the delivery date the
 // other twelve characters are drawn, the card takes the new code's hash and the e-mail with the
 // code is queued, in one transaction. We chose this over keeping the code encrypted until the date
 // (accounts/secret-box.ts): an encrypted code is a secret at rest that a leaked database plus
