@@ -12,13 +12,14 @@ import { drawCodeEnding } from './codes'
 // A bought card reaches its recipient on the delivery date (issue 36).
 //
 // Where the code lives until then: nowhere (docs/decisions/016-gift-card-code-at-delivery.md).
-// The card is created when it is paid with the last four drawn (the buyer's receipt names them) and a hash no code can have; on the delivery date the
-// other twelve characters are drawn, the card takes the new code's hash and the e-mail with the
-// code is queued, in one transaction. We chose this over keeping the code encrypted until the date
-// (accounts/secret-box.ts): an encrypted code is a secret at rest that a leaked database plus
-// SESSION_SECRET would open, and rotating SESSION_SECRET would make the waiting cards undeliverable
-// (the money in them lost to their holders: codes.ts's own rule). Drawing at delivery keeps no
-// code anywhere but in the recipient's mailbox, as the back office's cards are.
+// The card is created when it is paid, with the last four drawn (the buyer's receipt names them)
+// and a hash no code can have; on the delivery date the other twelve characters are drawn, the
+// card takes the new code's hash and the e-mail with the code is queued, in one transaction. We
+// chose this over keeping the code encrypted until the date (accounts/secret-box.ts): an encrypted
+// code is a secret at rest that a leaked database plus SESSION_SECRET would open, and rotating
+// SESSION_SECRET would make the waiting cards undeliverable (the money in them lost to their
+// holders: codes.ts's own rule). Drawing at delivery keeps no code anywhere but in the
+// recipient's mailbox, as the back office's cards are.
 
 type PurchaseRow = typeof giftCardPurchases.$inferSelect
 
