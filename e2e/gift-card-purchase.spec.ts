@@ -99,6 +99,8 @@ test('a shopper on a phone buys a gift card for a friend, who gets it and checks
   await expect(page.getByText('$125.50')).toBeVisible()
   await expect(page.getByText('Never')).toBeVisible()
   await fitsAndPassesAxe(page, 320)
+  await page.setViewportSize({ width: 375, height: 900 })
+  await shot(page, 'test-results/screens/gift-card-balance-375.png')
 
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/gift-cards')
