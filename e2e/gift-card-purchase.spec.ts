@@ -3,10 +3,12 @@ import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
 import { mailTo } from './mail'
+import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
 
 // Buying a gift card on the storefront (issue 36): a shopper on a phone buys one for a friend by
 // card, dated today (the integration test proves "on its date" with a fixed clock); the friend's
-// e-mail arrives with the code, and the friend checks its balance.
+// e-mail arrives with the code, the friend checks its balance, then pays part of an order with it
+// and the rest by card.
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -25,7 +27,7 @@ async function fitsAndPassesAxe(page: Page, width: number) {
   expect(axe.violations).toEqual([])
 }
 
-test('a shopper on a phone buys a gift card for a friend, who gets it and checks its balance', async ({
+test('a shopper on a phone buys a gift card for a friend, who gets it, checks its balance and pays part of an order with it', async ({
   page,
   browser,
   watch,
@@ -106,6 +108,31 @@ test('a shopper on a phone buys a gift card for a friend, who gets it and checks
   await page.goto('/gift-cards')
   await expect(page.getByRole('heading', { level: 1, name: 'Give jade' })).toBeVisible()
   await shot(page, 'test-results/screens/gift-cards-1440.png')
+
+  // The friend, on a phone of her own, pays part of an order with the card and the rest by card.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } })
+  const mei = await phone.newPage()
+  watch.also(mei)
+  const piece = (await availablePieces(mei)).find((p) => p.price > 12_550 && p.price < 90_000)!
+  await addToCart(mei, piece)
+  await mei.goto('/checkout')
+  const summary = mei.getByRole('region', { name: 'Order summary' })
+  await summary.getByLabel('Gift card or store credit').fill(code)
+  await summary.getByRole('button', { name: 'Apply gift card' }).click()
+  await expect(summary.getByText(`Gift card ••••${code.slice(-4)}`)).toBeVisible()
+  await expect(summary.getByText('−$125.50')).toBeVisible()
+  await fillDetails(mei, friend)
+  await mei.getByRole('button', { name: 'Continue to Payment' }).click()
+  await expect(mei.getByRole('heading', { name: 'Complete Payment' })).toBeVisible()
+  const rest = piece.price + 695 - 12_550
+  await mei.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await mei.getByRole('button', { name: `Pay ${dollars(rest)}` }).click()
+  await expect(mei).toHaveURL(/\/order-confirmation\?orderId=\d+&payment=card/)
+  await expect(mei.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+  // Spent to the cent: the balance page now reads nothing left.
+  const spent = await mei.request.post('/api/gift-cards/balance', { data: { code } })
+  expect(((await spent.json()) as { balance: number }).balance).toBe(0)
+  await phone.close()
 })
 
 test('a gift card bought with Zelle waits for the owner to record the payment', async ({ page, browser }) => {
