@@ -8,7 +8,7 @@ import {
 } from '../../../shared/campaigns/rules'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { blogPosts, campaigns, emailOutbox, products } from '../../db/schema'
+import { blogPosts, campaigns, products } from '../../db/schema'
 import { conflict, invalid, notFound } from '../../errors'
 import { enqueueMail } from '../mail/outbox'
 import { type CampaignMailContext, campaignTestMessage } from './mail'
@@ -20,8 +20,8 @@ type CampaignRow = typeof campaigns.$inferSelect
 
 /** The counts of a campaign, from its outbox rows: sent and failed are the worker's outcomes. */
 const counted = {
-  sent: sql<number>`(select count(*)::int from ${emailOutbox} o where o.campaign_id = ${campaigns.id} and o.status = 'sent')`,
-  failed: sql<number>`(select count(*)::int from ${emailOutbox} o where o.campaign_id = ${campaigns.id} and o.status = 'failed')`,
+  sent: sql<number>`(select count(*)::int from email_outbox o where o.campaign_id = campaigns.id and o.status = 'sent')`,
+  failed: sql<number>`(select count(*)::int from email_outbox o where o.campaign_id = campaigns.id and o.status = 'failed')`,
 }
 
 function toAnswer(row: CampaignRow & { sent: number; failed: number }): CampaignRecord {
