@@ -82,6 +82,7 @@ const columns: DataTableColumn<Subscriber>[] = column.columns([
           {row.original.email}
         </span>
         {!row.original.confirmed && <Badge variant="gold">{NEWSLETTER_MESSAGES.awaitingConfirmation}</Badge>}
+        {row.original.bouncing && <Badge variant="sold">{NEWSLETTER_MESSAGES.bouncing}</Badge>}
       </span>
     ),
   }),

@@ -317,6 +317,13 @@ describe('bounces', () => {
     await sendNow(third)
     await drain()
     expect((await status(third)).recipients).toBe(2)
+    // The subscriber list marks the address.
+    const list = await t.app.inject({
+      url: '/api/newsletter/subscriptions?search=example.com',
+      headers: { cookie: admin },
+    })
+    const bouncing = list.json().items.filter((item: { bouncing: boolean }) => item.bouncing)
+    expect(bouncing.map((item: { email: string }) => item.email)).toEqual(['gone@example.com'])
   })
 })
 

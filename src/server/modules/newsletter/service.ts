@@ -160,6 +160,7 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
       email: newsletters.email,
       createdAt: newsletters.createdAt,
       confirmed: isConfirmed.mapWith(Boolean),
+      bounceCount: newsletters.bounceCount,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       subscribers: sql<number>`count(*) filter (where ${isConfirmed}) over ()`.mapWith(Number),
     })
@@ -175,6 +176,7 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
       email: row.email,
       createdAt: row.createdAt.toISOString(),
       confirmed: row.confirmed,
+      bouncing: row.bounceCount > 0,
     }),
     async () => {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletters).where(where)
@@ -195,13 +197,23 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
  */
 export async function allSubscriberEmails(db: DbOrTx, search?: string): Promise<Subscriber[]> {
   const rows = await db
-    .select({ id: newsletters.id, email: newsletters.email, createdAt: newsletters.createdAt })
+    .select({
+      id: newsletters.id,
+      email: newsletters.email,
+      createdAt: newsletters.createdAt,
+      bounceCount: newsletters.bounceCount,
+    })
     .from(newsletters)
     .where(
       and(isConfirmed, search ? like(newsletters.email, containsPattern(search.toLowerCase())) : undefined),
     )
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), confirmed: true }))
+  return rows.map(({ bounceCount, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    confirmed: true,
+    bouncing: bounceCount > 0,
+  }))
 }
 
 /** The dashboard's subscribers card: confirmed addresses only. */
