@@ -4,6 +4,7 @@ import { listAnswer, messageAnswer, timestamp } from '../wire'
 import {
   CAMPAIGN_MESSAGES,
   CAMPAIGN_STATUSES,
+  type CampaignTab,
   campaignInputSchema,
   campaignListQuerySchema,
   campaignSendSchema,
@@ -40,6 +41,7 @@ export const campaignAnswer = z.object({
 export type CampaignAnswer = z.input<typeof campaignAnswer>
 /** The server's side of the answer: moments as Dates. */
 export type CampaignRecord = z.output<typeof campaignAnswer>
+export type CampaignTabCounts = Record<CampaignTab, number>
 
 export const campaignsAdminContract = {
   list: endpoint({
@@ -47,7 +49,12 @@ export const campaignsAdminContract = {
     permission: 'newsletter:send',
     path: '/api/admin/campaigns',
     querystring: campaignListQuerySchema,
-    response: { 200: listAnswer(campaignAnswer) },
+    response: {
+      200: listAnswer(campaignAnswer).extend({
+        /** Each tab's badge: every campaign, whatever the search. */
+        counts: z.object({ drafts: z.number().int(), scheduled: z.number().int(), sent: z.number().int() }),
+      }),
+    },
   }),
   create: endpoint({
     method: 'POST',

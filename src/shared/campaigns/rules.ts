@@ -74,9 +74,28 @@ export const campaignSendSchema = strictObject({
   at: z.iso.datetime({ offset: true, error: CAMPAIGN_MESSAGES.atInvalid }).optional(),
 })
 
+/** /admin/newsletter's tabs, and the statuses each shows (a cancelled campaign is written again). */
+export const CAMPAIGN_TABS = ['drafts', 'scheduled', 'sent'] as const
+export type CampaignTab = (typeof CAMPAIGN_TABS)[number]
+export const CAMPAIGN_TAB_LABELS: Record<CampaignTab, string> = {
+  drafts: 'Drafts',
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+}
+export const CAMPAIGN_TAB_STATUSES: Record<CampaignTab, readonly CampaignStatus[]> = {
+  drafts: ['draft', 'cancelled'],
+  scheduled: ['scheduled'],
+  sent: ['sending', 'sent'],
+}
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+}
+
 export const campaignListQuerySchema = listQuerySchema.extend({
-  status: z
-    .enum(CAMPAIGN_STATUSES, { error: `Status must be one of: ${CAMPAIGN_STATUSES.join(', ')}` })
-    .optional(),
+  tab: z.enum(CAMPAIGN_TABS, { error: `Tab must be one of: ${CAMPAIGN_TABS.join(', ')}` }).optional(),
 })
 export type CampaignListQuery = z.output<typeof campaignListQuerySchema>

@@ -44,9 +44,12 @@ describe('drafts', () => {
       failed: 0,
       unsubscribed: 0,
     })
-    const list = (await call('GET', '/api/admin/campaigns?status=draft')).json()
+    const list = (await call('GET', '/api/admin/campaigns?tab=drafts')).json()
     expect(list.total).toBeGreaterThanOrEqual(1)
     expect(list.items[0]).toMatchObject({ id: campaign.id, status: 'draft' })
+    expect(list.counts).toMatchObject({ drafts: list.total, scheduled: 0, sent: 0 })
+    expect((await call('GET', '/api/admin/campaigns?tab=sent')).json()).toMatchObject({ items: [], total: 0 })
+    expect((await call('GET', '/api/admin/campaigns?tab=nope')).statusCode).toBe(400)
 
     const changed = await call('PUT', `/api/admin/campaigns/${campaign.id}`, { ...draft, subject: 'Just in' })
     expect(changed.json()).toMatchObject({ subject: 'Just in', productIds: [], previewText: null })

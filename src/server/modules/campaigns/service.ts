@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm'
-import type { CampaignRecord } from '../../../shared/campaigns/admin-contract'
+import type { CampaignRecord, CampaignTabCounts } from '../../../shared/campaigns/admin-contract'
 import {
   CAMPAIGN_MESSAGES,
+  CAMPAIGN_TAB_STATUSES,
+  CAMPAIGN_TABS,
   type CampaignInput,
   type CampaignListQuery,
   type CampaignStatus,
@@ -45,16 +47,16 @@ function toAnswer(row: CampaignRow & { sent: number; failed: number }): Campaign
   }
 }
 
-/** The campaigns, newest first, searched by subject, filtered by status. */
+/** The campaigns, newest first, searched by subject, one tab at a time; with every tab's count. */
 export async function listCampaigns(
   db: DbOrTx,
   query: CampaignListQuery,
-): Promise<{ items: CampaignRecord[]; total: number }> {
+): Promise<{ items: CampaignRecord[]; total: number; counts: CampaignTabCounts }> {
   const where = and(
     query.search
       ? like(sql`lower(${campaigns.subject})`, containsPattern(query.search.toLowerCase()))
       : undefined,
-    query.status ? eq(campaigns.status, query.status) : undefined,
+    query.tab ? inArray(campaigns.status, [...CAMPAIGN_TAB_STATUSES[query.tab]]) : undefined,
   )
   const { limit, offset } = pageWindow(query)
   const rows = await db
@@ -65,9 +67,22 @@ export async function listCampaigns(
     .limit(limit)
     .offset(offset)
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(where)
+  const byStatus = await db
+    .select({ status: campaigns.status, n: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .groupBy(campaigns.status)
+  const counts = Object.fromEntries(
+    CAMPAIGN_TABS.map((tab) => [
+      tab,
+      byStatus
+        .filter((row) => (CAMPAIGN_TAB_STATUSES[tab] as readonly string[]).includes(row.status))
+        .reduce((sum, row) => sum + Number(row.n), 0),
+    ]),
+  ) as CampaignTabCounts
   return {
     items: rows.map((row) => toAnswer({ ...row.campaign, sent: row.sent, failed: row.failed })),
     total: count?.n ?? 0,
+    counts,
   }
 }
 

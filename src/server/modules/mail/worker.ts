@@ -52,7 +52,7 @@ export interface MailWorkerOptions {
   now?: () => Date
 }
 
-/** The message a mail not to be sent any more is marked with (see MailRenderer). */
+/** What a renderer's null becomes: a message not to be sent any more (see MailRenderer). */
 const SKIPPED = Symbol('skipped')
 type Content = RenderedMail | Error | typeof SKIPPED
 
