@@ -68,6 +68,8 @@ export const campaignInputSchema = strictObject({
     .transform((id) => id ?? null),
 })
 export type CampaignInput = z.output<typeof campaignInputSchema>
+/** What a client sends (the editor's fields). */
+export type CampaignFields = z.input<typeof campaignInputSchema>
 
 /** `{ at? }`: now without it; else an ISO date-time with its offset, checked to be in the future. */
 export const campaignSendSchema = strictObject({

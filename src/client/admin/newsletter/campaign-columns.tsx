@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import type { CampaignAnswer } from '../../../shared/campaigns/admin-contract'
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from '../../../shared/campaigns/rules'
 import { Badge } from '../../ui/badge'
@@ -31,7 +32,12 @@ export function campaignColumns(): DataTableColumn<CampaignAnswer>[] {
       meta: { role: 'primary' },
       cell: ({ row }) => (
         <div className="min-w-0">
-          <span className="block break-words font-medium text-ink">{row.original.subject}</span>
+          <Link
+            to={`/admin/newsletter/${row.original.id}`}
+            className="block break-words font-medium text-ink underline-offset-4 hover:text-jade-700 hover:underline"
+          >
+            {row.original.subject}
+          </Link>
           {row.original.previewText && (
             <span className="block break-words text-xs text-ink-muted">{row.original.previewText}</span>
           )}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Send, Users } from 'lucide-react'
-import { useMemo } from 'react'
-import { Link } from 'react-router'
+import { Plus, Send, Users } from 'lucide-react'
+import { lazy, useMemo } from 'react'
+import { Link, Route, Routes } from 'react-router'
 import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS } from '../../../shared/campaigns/rules'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
@@ -15,8 +15,21 @@ import { PageHeader } from '../page-header'
 import { campaignQueries } from './api'
 import { campaignColumns } from './campaign-columns'
 
-/** /admin/newsletter: the campaigns, as Drafts, Scheduled and Sent, with what happened to each (issue 38). */
+const CampaignEditorPage = lazy(() => import('./campaign-editor-page'))
+
+/** /admin/newsletter: the campaigns; /admin/newsletter/new and /admin/newsletter/:id: the editor. */
 export function NewsletterPage() {
+  return (
+    <Routes>
+      <Route index element={<CampaignList />} />
+      <Route path="new" element={<CampaignEditorPage />} />
+      <Route path=":id" element={<CampaignEditorPage />} />
+    </Routes>
+  )
+}
+
+/** The campaigns, as Drafts, Scheduled and Sent, with what happened to each (issue 38). */
+function CampaignList() {
   const list = useListParams(['tab'] as const)
   const tabs = list.oneOf('tab', CAMPAIGN_TABS)
   const tab = tabs.value
@@ -31,11 +44,18 @@ export function NewsletterPage() {
         title="Newsletter"
         description="Write to your subscribers: each confirmed subscriber gets one message."
         actions={
-          <Button asChild variant="secondary">
-            <Link to="/admin/subscribers">
-              <Users className="size-4" aria-hidden /> Subscribers
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary">
+              <Link to="/admin/subscribers">
+                <Users className="size-4" aria-hidden /> Subscribers
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/admin/newsletter/new">
+                <Plus className="size-4" aria-hidden /> New Campaign
+              </Link>
+            </Button>
+          </div>
         }
       />
       <ListTabs
@@ -67,6 +87,11 @@ export function NewsletterPage() {
               list.search
                 ? `No campaign subject matches "${list.search}".`
                 : 'Tell your followers what just arrived: new pieces, a journal story, a show in town.'
+            }
+            action={
+              <Button asChild>
+                <Link to="/admin/newsletter/new">Write a Campaign</Link>
+              </Button>
             }
           />
         }
