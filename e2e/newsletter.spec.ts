@@ -78,9 +78,32 @@ test('the owner writes a campaign, sends a test, schedules it and cancels it', a
   await expect(
     page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Celadon week', exact: true }),
   ).toBeVisible()
+  // Two pieces on sale, found by name, and a published story.
+  const onSale = (await (await page.request.get('/api/products?page=1&pageSize=2')).json()) as {
+    items: { id: number; name: string }[]
+  }
+  for (const piece of onSale.items) {
+    await page.getByRole('searchbox', { name: 'Pieces' }).fill(piece.name)
+    await page
+      .getByRole('button', { name: `Add ${piece.name}` })
+      .first()
+      .click()
+    await expect(page.getByRole('list', { name: 'Picked for this campaign' })).toContainText(piece.name)
+  }
+  const stories = (await (await page.request.get('/api/blog/posts?page=1')).json()) as {
+    items: { id: number; title: string }[]
+  }
+  if (stories.items[0]) await page.getByLabel('Journal story').selectOption(String(stories.items[0].id))
   await page.getByRole('button', { name: 'Save draft' }).click()
   await expect(toast(page, 'Draft saved')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible()
+  const id = Number(/\/admin\/newsletter\/(\d+)$/.exec(page.url())?.[1])
+  const stored = (await (await page.request.get(`/api/admin/campaigns/${id}`)).json()) as {
+    productIds: number[]
+    journalPostId: number | null
+  }
+  expect(stored.productIds).toEqual(onSale.items.map((piece) => piece.id))
+  expect(stored.journalPostId).toBe(stories.items[0]?.id ?? null)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/campaign-editor-1440.png', fullPage: true })
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useId, useState } from 'react'
-import { type Resolver, useForm, useWatch } from 'react-hook-form'
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { CampaignAnswer } from '../../../shared/campaigns/admin-contract'
 import {
@@ -28,22 +28,27 @@ import { MarkdownPreview } from '../journal/markdown-preview'
 import { ScheduleDialog } from '../journal/schedule-dialog'
 import { PageHeader } from '../page-header'
 import { campaignQuery, useCancelCampaign, useSaveCampaign, useSendCampaign, useSendTest } from './api'
+import { PiecesField, StoryField } from './campaign-blocks'
 
 // /admin/newsletter/new and /admin/newsletter/:id (issue 38): a draft's subject, preview text and
 // Markdown body beside the journal's preview; then a test to the owner's own address, and sending
 // now or at a time on the shop's clock. A campaign on its way shows what happened to it.
-// (Picking pieces and a journal story comes with the next slice; a draft keeps the ones it has.)
+// Up to six pieces and a journal story are picked below the text (campaign-blocks.tsx).
 
 interface EditorValues {
   subject: string
   previewText: string
   body: string
+  productIds: number[]
+  journalPostId: number | null
 }
 
 const valuesOf = (campaign?: CampaignAnswer): EditorValues => ({
   subject: campaign?.subject ?? '',
   previewText: campaign?.previewText ?? '',
   body: campaign?.body ?? '',
+  productIds: campaign?.productIds ?? [],
+  journalPostId: campaign?.journalPostId ?? null,
 })
 
 const resolver = zodResolver(campaignInputSchema) as unknown as Resolver<EditorValues, unknown, CampaignInput>
@@ -99,8 +104,8 @@ function CampaignEditor({ saved }: { saved: CampaignAnswer | undefined }) {
         subject: fields.subject,
         previewText: fields.previewText ?? undefined,
         body: fields.body,
-        productIds: saved?.productIds ?? [],
-        journalPostId: saved?.journalPostId ?? null,
+        productIds: fields.productIds,
+        journalPostId: fields.journalPostId,
       }
       try {
         const campaign = await save.mutateAsync({ id: saved?.id, input })
@@ -108,7 +113,9 @@ function CampaignEditor({ saved }: { saved: CampaignAnswer | undefined }) {
         savedId = campaign.id
         if (!saved) navigate(`/admin/newsletter/${campaign.id}`, { replace: true })
       } catch (error) {
-        showServerErrors(form, error, { fields: ['subject', 'previewText', 'body'] })
+        showServerErrors(form, error, {
+          fields: ['subject', 'previewText', 'body', 'productIds', 'journalPostId'],
+        })
       }
     })()
     return savedId
@@ -171,6 +178,34 @@ function CampaignEditor({ saved }: { saved: CampaignAnswer | undefined }) {
                 <MarkdownPreview content={body} title={subject} />
               </div>
             </section>
+          </div>
+          <div className="grid min-w-0 gap-6 border-t border-ink/10 pt-6 lg:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="productIds"
+              render={({ field }) => (
+                <PiecesField
+                  id={`${id}-pieces`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={!editable}
+                  error={errors.productIds?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="journalPostId"
+              render={({ field }) => (
+                <StoryField
+                  id={`${id}-story`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={!editable}
+                  error={errors.journalPostId?.message}
+                />
+              )}
+            />
           </div>
         </fieldset>
         <div className="flex flex-wrap gap-3 border-t border-ink/10 pt-6">
