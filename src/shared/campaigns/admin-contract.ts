@@ -85,6 +85,14 @@ export const campaignsAdminContract = {
     params: campaignParams,
     response: { 200: messageAnswer },
   }),
+  /** The message as a reader gets it (its links unsubscribe nobody), for the editor's preview. */
+  preview: endpoint({
+    method: 'GET',
+    permission: 'newsletter:send',
+    path: '/api/admin/campaigns/:id/preview',
+    params: campaignParams,
+    response: { 200: z.object({ subject: z.string(), html: z.string(), text: z.string() }) },
+  }),
   /** Sends the campaign as it stands to the signed-in member's own address. */
   test: endpoint({
     method: 'POST',

@@ -10,6 +10,7 @@ import {
   deleteCampaign,
   getCampaign,
   listCampaigns,
+  previewMessage,
   sendCampaign,
   sendTestMessage,
   updateCampaign,
@@ -45,6 +46,10 @@ export const campaignsAdminRoutes: FastifyPluginAsyncZod<{
     await deleteCampaign(db, request.params.id)
     return { message: CAMPAIGN_MESSAGES.deleted }
   })
+
+  app.get(contract.preview.path, { schema: schemaOf(contract.preview) }, (request) =>
+    previewMessage(db, request.params.id, mail),
+  )
 
   app.post(contract.test.path, { schema: schemaOf(contract.test) }, async (request) => {
     const user = await request.session.user()

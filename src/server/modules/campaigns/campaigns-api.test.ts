@@ -106,6 +106,13 @@ describe('the test message', () => {
     expect(mail!.textBody).toContain('Three **new** bangles, just in.')
     expect(mail!.htmlBody).toContain('<strong>new</strong>')
     expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    // The editor's preview is the same message.
+    const preview = (await call('GET', `/api/admin/campaigns/${id}/preview`)).json()
+    expect(preview.subject).toBe(draft.subject)
+    expect(preview.html).toContain('<strong>new</strong>')
+    expect(preview.text).toContain(
+      'To unsubscribe, open: https://shop.example.com/newsletter/unsubscribe?token=',
+    )
     // The campaign is still a draft; nobody was queued.
     expect((await call('GET', `/api/admin/campaigns/${id}`)).json()).toMatchObject({
       status: 'draft',

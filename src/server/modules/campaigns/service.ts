@@ -196,6 +196,18 @@ export async function cancelCampaign(db: Database, id: number): Promise<Campaign
   return getCampaign(db, id)
 }
 
+/** The message as a reader gets it, for the editor's preview; its links unsubscribe nobody. */
+export async function previewMessage(
+  db: Database,
+  id: number,
+  context: CampaignMailContext,
+): Promise<{ subject: string; html: string; text: string }> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id))
+  if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound)
+  const message = await campaignTestMessage(db, campaign, context)
+  return { subject: campaign.subject, html: message.html ?? '', text: message.text }
+}
+
 /**
  * Queues the campaign as it stands to the member's own address, as shop mail (it is for the
  * owner, not a reader): answers the address. Its unsubscribe links unsubscribe nobody.
