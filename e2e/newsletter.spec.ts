@@ -59,7 +59,10 @@ test('the owner sees the campaigns by tab, with their counts, at desktop and pho
   expect((await page.request.delete(`/api/admin/campaigns/${id}`)).status()).toBe(200)
 })
 
-test('the owner writes a campaign, sends a test, schedules it and cancels it', async ({ page, watch }) => {
+test('the owner writes a campaign, sends a test, schedules it, cancels it, and sends it', async ({
+  page,
+  watch,
+}) => {
   // The journeys' owner has no e-mail address of their own: the test is refused, saying why
   // (campaigns-api.test.ts sends one to an owner who has).
   watch.expectFailures({ url: /^\/api\/admin\/campaigns\/\d+\/test$/, status: 400 })
@@ -127,4 +130,15 @@ test('the owner writes a campaign, sends a test, schedules it and cancels it', a
   await page.getByRole('button', { name: 'Cancel sending' }).click()
   await expect(toast(page, 'Campaign cancelled')).toBeVisible()
   await expect(page.getByLabel('Subject')).toBeEnabled()
+
+  // Sent now: the shop's sender queues it at once and the outbox worker sends it; the page shows
+  // it sent with its counts once it has gone.
+  await page.getByRole('button', { name: 'Send now' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click()
+  await expect(toast(page, 'Campaign sending')).toBeVisible()
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(page.getByText(/\d+ of \d+ sent · 0 failed · 0 unsubscribed/)).toBeVisible()
 })
