@@ -12,6 +12,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined()
     expect(config.seedDemo).toBe(true)
     expect(config.trustProxy).toBe(false)
+    expect(config.mailRatePerMinute).toBe(600)
+    expect(loadConfig({ ...base, MAIL_RATE_PER_MINUTE: '120' }).mailRatePerMinute).toBe(120)
   })
 
   it.each([
@@ -21,6 +23,8 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'maybe'],
     ['SESSION_SECRET', 'short'],
     ['STORE_EMAIL', 'not an email'],
+    ['MAIL_RATE_PER_MINUTE', '0'],
+    ['MAIL_RATE_PER_MINUTE', 'fast'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name)

@@ -88,6 +88,14 @@ const envSchema = z.object({
     .min(100, 'must be at least 100 milliseconds')
     .max(300_000, 'must be at most 300000 (5 minutes)')
     .default(10_000),
+  // How many e-mails a minute the mail worker hands the relay while a newsletter campaign is
+  // sending (most SMTP relays limit the rate); the shop's own mail is never held back by it.
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of e-mails a minute, such as 600' })
+    .int('must be a whole number of e-mails a minute, such as 600')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(600),
   TRUST_PROXY: z.string().default('false'),
   // Hosts the shop answers to when PUBLIC_URL is unset (comma-separated); links never use others.
   ALLOWED_HOSTS: z.string().optional(),
@@ -144,6 +152,8 @@ export interface Config {
     | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** MAIL_RATE_PER_MINUTE: the pace of campaign mail. */
+  mailRatePerMinute: number
   /** `test` is the built-in provider that accepts Stripe's test cards and takes no money. */
   paymentProvider: 'stripe' | 'test'
   redisUrl: string | undefined
@@ -262,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.STORE_NAME} <${e.STORE_EMAIL}>`,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     paymentProvider,
     redisUrl: e.REDIS_URL,
     shipping: { freeThresholdCents: e.FREE_SHIPPING_THRESHOLD_CENTS, flatCents: e.FLAT_SHIPPING_CENTS },

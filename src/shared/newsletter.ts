@@ -9,6 +9,7 @@ export const NEWSLETTER_MESSAGES = {
   confirmed: CONFIRM_MESSAGES.confirmed,
   badConfirmToken: CONFIRM_MESSAGES.badToken,
   awaitingConfirmation: 'Awaiting confirmation',
+  bouncing: 'Bouncing',
   noSubscribers: 'No subscribers yet. Promote your newsletter to grow your list.',
   copied: (n: number) => `${n} email addresses copied to clipboard`,
 } as const

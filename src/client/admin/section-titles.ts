@@ -13,6 +13,7 @@ export const ADMIN_TITLES: Record<string, string> = {
   journal: 'Journal',
   testimonials: 'Testimonials',
   'category-images': 'Category Images',
+  newsletter: 'Newsletter',
   subscribers: 'Subscribers',
   accounts: 'Accounts',
   reports: 'Reports',

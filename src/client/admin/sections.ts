@@ -11,6 +11,7 @@ import {
   MessageSquareQuote,
   Package,
   Receipt,
+  Send,
   Settings,
   ShoppingCart,
   TicketPercent,
@@ -164,6 +165,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Image,
     description: 'Pictures and captions of the collections.',
     page: page(() => import('./category-images/category-images-page'), 'CategoryImagesPage'),
+  },
+  {
+    path: 'newsletter',
+    permission: 'newsletter:send',
+    label: ADMIN_TITLES.newsletter!,
+    icon: Send,
+    description: 'Newsletter campaigns to your subscribers.',
+    page: page(() => import('./newsletter/newsletter-page'), 'NewsletterPage'),
   },
   {
     path: 'subscribers',

@@ -28,6 +28,7 @@ import {
 import { ORDER_EVENT_KINDS } from '../../shared/orders-admin'
 import { REFUND_STATUSES } from '../../shared/refunds'
 import type { TaxLine } from '../../shared/tax'
+import { campaigns } from '../modules/campaigns/schema'
 import { giftCardPurchases, giftCards, giftCardTransactions } from '../modules/gift-cards/schema'
 import { roles, staffInvitations } from '../modules/staff/schema'
 
@@ -621,6 +622,10 @@ export const newsletters = pgTable(
     // SHA-256 of the token in the confirmation link, and when that link was last sent.
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    // Permanent refusals (5xx) of campaign mail to this address; bouncing from the first, skipped
+    // by campaigns from CAMPAIGN_BOUNCE_LIMIT on (issue 38).
+    bounceCount: integer('bounce_count').notNull().default(0),
+    lastBounceAt: timestamp('last_bounce_at', { withTimezone: true }),
   },
   (t) => [index('newsletters_unconfirmed_idx').on(t.createdAt).where(sql`${t.confirmedAt} is null`)],
 )
@@ -966,14 +971,25 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    // Issue 38: 0 is the shop's own mail (orders, accounts), always claimed first; 1 is campaign
+    // mail, claimed after it and at MAIL_RATE_PER_MINUTE. A campaign's row names its campaign, once
+    // per address (the unique index below: a batch queued twice adds nobody twice).
+    priority: integer('priority').notNull().default(0),
+    campaignId: integer('campaign_id').references(() => campaigns.id),
+    // When a worker last claimed the row, by its clock: the pace counts the claims of the last minute.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
   (t) => [
-    check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed'])),
+    // skipped: a campaign message whose reader unsubscribed after it was queued.
+    check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed', 'skipped'])),
     check(
       'email_outbox_content_check',
       sql`payload is not null or (subject is not null and text_body is not null)`,
     ),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_priority_due_idx').on(t.status, t.priority, t.nextAttemptAt),
+    index('email_outbox_claimed_idx').on(t.claimedAt),
+    uniqueIndex('email_outbox_campaign_address_idx').on(t.campaignId, t.toAddress),
   ],
 )
 
@@ -1117,4 +1133,4 @@ export const taxExemptions = pgTable('tax_exemptions', {
   updatedAt: updatedAt(),
 })
 
-export { giftCardPurchases, giftCards, giftCardTransactions, roles, staffInvitations }
+export { campaigns, giftCardPurchases, giftCards, giftCardTransactions, roles, staffInvitations }

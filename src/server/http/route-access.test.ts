@@ -34,6 +34,8 @@ const PUBLIC = new Set([
   'POST /api/alerts/confirm',
   'POST /api/alerts/unsubscribe',
   'POST /api/alerts/one-click-unsubscribe',
+  // A newsletter campaign's one-click address, a signed token in its query (campaigns-sending.test.ts).
+  'POST /api/newsletter/one-click-unsubscribe',
   'POST /api/inquiries',
   'GET /api/testimonials',
   'POST /api/testimonials',

@@ -1,5 +1,6 @@
 import { accountsAdminContract } from '../../shared/accounts/admin-contract'
 import { backupAdminContract } from '../../shared/backup/admin-contract'
+import { campaignsAdminContract } from '../../shared/campaigns/admin-contract'
 import { catalogAdminContract } from '../../shared/catalog/admin-contract'
 import { catalogImportAdminContract } from '../../shared/catalog-import/admin-contract'
 import type { Endpoint } from '../../shared/contract'
@@ -25,6 +26,7 @@ import { testimonialsAdminContract } from '../../shared/testimonials/admin-contr
 const contracts: Record<string, Endpoint>[] = [
   accountsAdminContract,
   backupAdminContract,
+  campaignsAdminContract,
   catalogAdminContract,
   catalogImportAdminContract,
   dashboardAdminContract,

@@ -4,6 +4,8 @@ import { requireStaffPermission } from '../http/guards'
 import { siteOrigin } from '../http/site-origin'
 import { accountsAdminRoutes } from '../modules/accounts/admin-routes'
 import { backupAdminRoutes } from '../modules/backup/admin-routes'
+import { campaignsAdminRoutes } from '../modules/campaigns/admin-routes'
+import { campaignMailContext } from '../modules/campaigns/mail'
 import { catalogAdminRoutes } from '../modules/catalog/admin-routes'
 import { catalogImportAdminRoutes } from '../modules/catalog-import/admin-routes'
 import { ImportRunner } from '../modules/catalog-import/runner'
@@ -101,6 +103,12 @@ async function adminScope(app: FastifyInstance) {
     await admin.register(accountsAdminRoutes, { db })
     await admin.register(inquiriesAdminRoutes, { db })
     await admin.register(newsletterAdminRoutes, { db, timeZone })
+    await admin.register(campaignsAdminRoutes, {
+      db,
+      mail: campaignMailContext(links, config),
+      onSend: () => app.campaignSender.kick(),
+      onMailQueued: () => app.mailWorker.kick(),
+    })
     await admin.register(pieceAlertAdminRoutes, { db })
     await admin.register(ordersAdminRoutes, {
       db,
@@ -131,7 +139,7 @@ async function adminScope(app: FastifyInstance) {
 
 export default fp(adminScope, {
   name: 'admin-scope',
-  dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments', 'mail'],
+  dependencies: ['infrastructure', 'security-and-sessions', 'catalog-changes', 'payments', 'mail', 'jobs'],
   decorators: {
     fastify: [
       'config',
@@ -143,6 +151,7 @@ export default fp(adminScope, {
       'catalogChanges',
       'paymentProvider',
       'mailWorker',
+      'campaignSender',
     ],
   },
 })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { SWEEP_LOCK, SweepRunner } from '../jobs/runner'
 import { dataSweeps } from '../jobs/sweeps'
+import { CampaignSender } from '../modules/campaigns/sender'
 import { IMPORT_SWEEPS } from '../modules/catalog-import/sweeps'
 import { CheckoutReconciler } from '../modules/checkout/reconcile'
 import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
@@ -32,6 +33,8 @@ declare module 'fastify' {
     refundWorker: RefundWorker
     /** Asks the provider about card checkouts left without an order (every five minutes). */
     checkoutReconciler: CheckoutReconciler
+    /** Starts scheduled newsletter campaigns and queues their recipients (issue 38), on every instance. */
+    campaignSender: CampaignSender
   }
 }
 
@@ -120,6 +123,14 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     },
     config.jobsEveryMs ?? 5 * 60_000,
   )
+  // No lock of its own: each batch locks its campaign's row (campaigns/sender.ts).
+  const campaignSender = new CampaignSender({
+    db,
+    log: app.log,
+    onQueued: onMailQueued,
+    everyMs: config.jobsEveryMs ?? 30_000,
+  })
+  app.decorate('campaignSender', campaignSender)
   app.decorate('sweeper', sweeper)
   app.decorate('checkoutReconciler', checkoutReconciler)
   app.decorate('refundWorker', refundWorker)
@@ -132,6 +143,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       pieceAlertJobs.start()
       refundWorker.start()
       checkoutReconciler.start()
+      campaignSender.start()
     })
     app.addHook('onClose', async () => {
       await Promise.all([
@@ -140,6 +152,7 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
         pieceAlertJobs.stop(),
         refundWorker.stop(),
         checkoutReconciler.stop(),
+        campaignSender.stop(),
       ])
     })
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { TrafficGauge } from '../http/traffic'
+import { CAMPAIGN_MAIL_KIND, campaignMailContext, campaignMailRenderer } from '../modules/campaigns/mail'
 import { orderMailRenderers } from '../modules/checkout/order-mail'
 import { createMailTransport } from '../modules/mail/create-transport'
 import type { MailTransport } from '../modules/mail/transport'
@@ -28,8 +29,12 @@ async function mail(app: FastifyInstance, { transport, startWorker }: MailOption
     transport: transport ?? createMailTransport(app.config),
     from: app.config.mailFrom,
     log: app.log,
-    renderers: orderMailRenderers(app.db, app.links),
+    renderers: {
+      ...orderMailRenderers(app.db, app.links),
+      [CAMPAIGN_MAIL_KIND]: campaignMailRenderer(app.db, campaignMailContext(app.links, app.config)),
+    },
     busy: () => traffic.busy(),
+    ratePerMinute: app.config.mailRatePerMinute,
   })
   app.decorate('mailWorker', worker)
   if (startWorker) {

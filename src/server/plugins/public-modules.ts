@@ -14,6 +14,7 @@ import { healthRoutes } from '../modules/health/routes'
 import { inquiriesRoutes } from '../modules/inquiries/routes'
 import { journal } from '../modules/journal/routes'
 import { newsletterRoutes } from '../modules/newsletter/routes'
+import { CampaignUnsubscribeTokens } from '../modules/newsletter/unsubscribe-tokens'
 import { ordersRoutes } from '../modules/orders/routes'
 import { pieceAlertRoutes } from '../modules/piece-alerts/routes'
 import { UnsubscribeTokens } from '../modules/piece-alerts/unsubscribe-tokens'
@@ -44,7 +45,11 @@ async function publicModules(app: FastifyInstance) {
     orderLinks: links.orderLinks,
     limits: app.limitsEnabled,
   })
-  await app.register(newsletterRoutes, { db, context: links, onMailQueued })
+  await app.register(newsletterRoutes, {
+    db,
+    context: { ...links, tokens: new CampaignUnsubscribeTokens(config.sessionSecret) },
+    onMailQueued,
+  })
   await app.register(inquiriesRoutes, { db, context: links, onMailQueued })
   await app.register(pieceAlertRoutes, {
     db,

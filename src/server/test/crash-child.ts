@@ -4,6 +4,7 @@ import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
 import { SweepRunner } from '../jobs/runner'
 import { SWEEPS } from '../jobs/sweeps'
+import { CampaignSender } from '../modules/campaigns/sender'
 import { adminCookie, cardOrderBody, checkoutForm, placeZelleOrder, postCheckout } from './factories'
 import { cookieHeader, testConfig } from './helpers'
 
@@ -55,6 +56,13 @@ if (scenario === 'zelle') {
     sweeps: SWEEPS,
     log: { info() {}, warn() {} },
     batch: 10,
+  }).runOnce()
+} else if (scenario === 'campaign') {
+  // Queues the campaign already `sending` in small batches; campaign-after-batch kills it after the first.
+  await new CampaignSender({
+    db: database.db,
+    log: { warn() {} },
+    batch: Number(process.env.BATCH),
   }).runOnce()
 }
 process.stdout.write('survived\n')

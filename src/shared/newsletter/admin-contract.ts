@@ -22,6 +22,8 @@ export const subscriberAnswer = z.object({
   createdAt: timestamp.nullable(),
   /** False while the address awaits its owner's confirmation: not yet a subscriber. */
   confirmed: z.boolean(),
+  /** Its mail server refused a campaign message for good (5xx); from two, campaigns skip it. */
+  bouncing: z.boolean(),
 })
 
 /** The Subscribers screen's page: every address, and how many of those matching are confirmed. */

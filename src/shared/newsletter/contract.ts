@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { endpoint } from '../contract'
 import { confirmSubscriptionSchema, newsletterSchema, unsubscribeSchema } from '../newsletter'
 import { messageAnswer } from '../wire'
@@ -19,6 +20,13 @@ export const newsletterContract = {
     method: 'POST',
     path: '/api/newsletter/unsubscribe',
     body: unsubscribeSchema,
+    response: { 200: messageAnswer },
+  }),
+  /** RFC 8058's one-click address in a campaign's List-Unsubscribe: the token in the query. */
+  oneClickUnsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/newsletter/one-click-unsubscribe',
+    querystring: z.object({ token: z.string().trim().min(1).max(200) }),
     response: { 200: messageAnswer },
   }),
 }

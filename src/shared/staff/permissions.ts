@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   'giftcards:manage': 'gift cards',
   'journal:edit': 'the journal',
   'community:moderate': 'testimonials and inquiries',
+  'newsletter:send': 'newsletter campaigns',
   'customers:view': 'customers',
   'customers:manage': 'changing customer accounts',
   'staff:manage': 'staff and roles',

@@ -24,6 +24,9 @@ export function ScheduleDialog({
   timeZone,
   initial,
   onSchedule,
+  title = 'Schedule this story',
+  description = 'It appears on the Journal, the home page and the feed at this time.',
+  messages = { invalid: JOURNAL_MESSAGES.publishedAt, past: JOURNAL_MESSAGES.scheduleInPast },
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -32,6 +35,10 @@ export function ScheduleDialog({
   initial: string | null
   /** Saves; resolves to whether it worked. */
   onSchedule: (at: Date) => Promise<boolean>
+  /** What is scheduled, when not a story (a newsletter campaign). */
+  title?: string
+  description?: string
+  messages?: { invalid: string; past: string }
 }) {
   const id = useId()
   // Tomorrow at 9 in the morning, the shop's time, unless a schedule is being moved.
@@ -46,12 +53,12 @@ export function ScheduleDialog({
 
   const confirm = async () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) {
-      setError(JOURNAL_MESSAGES.publishedAt)
+      setError(messages.invalid)
       return
     }
     const at = wallTimeToInstant({ date, time }, timeZone)
     if (at.getTime() <= Date.now()) {
-      setError(JOURNAL_MESSAGES.scheduleInPast)
+      setError(messages.past)
       return
     }
     setPending(true)
@@ -64,10 +71,9 @@ export function ScheduleDialog({
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Schedule this story</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            It appears on the Journal, the home page and the feed at this time. Times are the shop’s (
-            {timeZone.replace(/_/g, ' ')}).
+            {description} Times are the shop’s ({timeZone.replace(/_/g, ' ')}).
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 sm:grid-cols-2">

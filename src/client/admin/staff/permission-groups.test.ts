@@ -21,6 +21,7 @@ describe('the Staff page’s words for permissions and roles', () => {
       'giftcards',
       'journal',
       'community',
+      'newsletter',
       'customers',
       'staff',
       'settings',

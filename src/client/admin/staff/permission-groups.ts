@@ -19,6 +19,7 @@ const AREA_LABELS: Record<string, string> = {
   giftcards: 'Gift cards',
   journal: 'Journal',
   community: 'Community',
+  newsletter: 'Newsletter',
   customers: 'Customers',
   staff: 'Staff',
   settings: 'Settings',
@@ -44,7 +45,7 @@ export function permissionLabel(permission: string): string {
 }
 
 /**
- * A role that holds (nearly) every permission said in one line rather than eleven areas:
+ * A role that holds (nearly) every permission said in one line rather than twelve areas:
  * "Every permission", "Every permission except staff and roles, settings and backups". Undefined
  * when it lacks more than three: its list reads better.
  */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Check, Copy, Download, MailPlus } from 'lucide-react'
+import { Check, Copy, Download, MailPlus, Send } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
 import type { Subscriber } from '../../../shared/newsletter/admin-contract'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
@@ -15,6 +16,7 @@ import { Button } from '../../ui/button'
 import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { EmptyState } from '../../ui/empty-state'
 import { toast } from '../../ui/use-toast'
+import { useCan } from '../access'
 import { ListTable } from '../list-table'
 import { clearSearchAction, ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
@@ -82,6 +84,7 @@ const columns: DataTableColumn<Subscriber>[] = column.columns([
           {row.original.email}
         </span>
         {!row.original.confirmed && <Badge variant="gold">{NEWSLETTER_MESSAGES.awaitingConfirmation}</Badge>}
+        {row.original.bouncing && <Badge variant="sold">{NEWSLETTER_MESSAGES.bouncing}</Badge>}
       </span>
     ),
   }),
@@ -109,6 +112,8 @@ export function SubscribersPage() {
   const total = query.data?.total ?? 0
   const subscribers = query.data?.subscribers ?? 0
   const tableColumns = useMemo(() => columns, [])
+  // The campaigns write to this list (issue 38); members who may send them get there from here.
+  const canSend = useCan('newsletter:send')
 
   const copyAll = async () => {
     setCopyingAll(true)
@@ -149,6 +154,13 @@ export function SubscribersPage() {
         description="Everyone on the newsletter list. An address counts once its owner confirms it from the e-mail we send. The list refreshes every 30 seconds."
         actions={
           <div className="flex flex-wrap gap-2">
+            {canSend && (
+              <Button asChild variant="secondary">
+                <Link to="/admin/newsletter">
+                  <Send className="size-4" aria-hidden /> Campaigns
+                </Link>
+              </Button>
+            )}
             <Button variant="secondary" onClick={exportCsv} loading={exporting} disabled={subscribers === 0}>
               <Download className="size-4" aria-hidden /> {exporting ? 'Exporting…' : 'Export CSV'}
             </Button>

@@ -62,7 +62,11 @@ export function PrivacyPolicyPage() {
             To publish reviews you submit once we have approved them; your name and any photo you add appear
             with your review.
           </li>
-          <li>To send our newsletter, only if you have subscribed. Every newsletter lets you unsubscribe.</li>
+          <li>
+            To send our newsletter, only if you have subscribed. Every newsletter lets you unsubscribe in one
+            click. Our newsletters carry no tracking pixels and no rewritten links: we do not record whether
+            or when you open them, or which links you follow.
+          </li>
           <li>
             If you leave a card checkout unfinished after giving your email address, or leave pieces in your
             cart while signed in, to send you one reminder a few hours later, never more than one a day. Each

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { isDatabaseUnreachable } from '../../db/reachability'
-import { emailOutbox } from '../../db/schema'
+import { emailOutbox, newsletters } from '../../db/schema'
+import { claimDueMail } from './claim'
 import type { MailTransport } from './transport'
 
 type OutboxRow = typeof emailOutbox.$inferSelect
@@ -18,9 +19,10 @@ export interface RenderedMail {
 /**
  * Writes the messages queued as a payload rather than as finished text, a batch at a time (one
  * database read for the batch, not one per message); undefined where the payload no longer
- * leads anywhere (the message is then retried and in the end given up on).
+ * leads anywhere (the message is then retried and in the end given up on), null where it is no
+ * longer to be sent at all (a campaign's reader unsubscribed since it was queued: marked skipped).
  */
-export type MailRenderer = (payloads: unknown[]) => Promise<(RenderedMail | undefined)[]>
+export type MailRenderer = (payloads: unknown[]) => Promise<(RenderedMail | undefined | null)[]>
 
 export interface MailWorkerLog {
   info(msg: string): void
@@ -44,15 +46,19 @@ export interface MailWorkerOptions {
   pacedMs?: number
   pollMs?: number
   batchSize?: number
+  /** MAIL_RATE_PER_MINUTE: campaign mail is claimed at most this many a minute (with the shop's own). */
+  ratePerMinute?: number
+  /** The clock of the pace; tests fix it. */
+  now?: () => Date
 }
+
+/** What a renderer's null becomes: a message not to be sent any more (see MailRenderer). */
+const SKIPPED = Symbol('skipped')
+type Content = RenderedMail | Error | typeof SKIPPED
 
 /** After this many failed sends a message is given up on and marked failed. */
 export const MAX_ATTEMPTS = 8
 
-// A claimed row is invisible to other workers until its lease ends. A send that takes longer (or
-// an instance that dies mid-send) lets another worker pick the row up again, so the lease is far
-// longer than the SMTP transport's own time limits (smtp-transport.ts).
-const LEASE_SECONDS = 5 * 60
 const MAX_ERROR_LENGTH = 2000
 
 /** Seconds before the next try after `attempts` failures: 30 s, 1 min, 2 min... at most an hour. */
@@ -79,6 +85,8 @@ export class MailWorker {
   private readonly renderers: Record<string, MailRenderer>
   private readonly busy: () => boolean
   private readonly pacedMs: number
+  private readonly ratePerMinute: number
+  private readonly now: () => Date
 
   private started = false
   private timer: NodeJS.Timeout | undefined
@@ -100,6 +108,8 @@ export class MailWorker {
     this.renderers = options.renderers ?? {}
     this.busy = options.busy ?? (() => false)
     this.pacedMs = options.pacedMs ?? 250
+    this.ratePerMinute = options.ratePerMinute ?? Number.POSITIVE_INFINITY
+    this.now = options.now ?? (() => new Date())
   }
 
   /** Runs at once (mail may have piled up while the shop was down), then every pollMs. */
@@ -180,18 +190,26 @@ export class MailWorker {
   }
 
   private async run(): Promise<{ claimed: number; sent: number }> {
-    const rows = await this.claim()
+    const rows = await claimDueMail(this.db, {
+      batchSize: this.batchSize,
+      ratePerMinute: this.ratePerMinute,
+      now: this.now(),
+    })
     if (rows.length === 0) return { claimed: 0, sent: 0 }
     const contents = await this.render(rows)
-    const outcomes = await Promise.all(rows.map((row, index) => this.deliver(row, contents[index]!)))
+    const skipped = rows.filter((_, index) => contents[index] === SKIPPED).map((row) => row.id)
+    const outcomes = await Promise.all(
+      rows.map((row, index) => (contents[index] === SKIPPED ? false : this.deliver(row, contents[index]!))),
+    )
     const sent = rows.filter((_, index) => outcomes[index]).map((row) => row.id)
     await this.recordSent(sent)
+    await this.recordOutcome(skipped, 'skipped')
     return { claimed: rows.length, sent: sent.length }
   }
 
   /** Each row's content: its own text, or its renderer's output from its payload. */
-  private async render(rows: OutboxRow[]): Promise<(RenderedMail | Error)[]> {
-    const contents: (RenderedMail | Error)[] = rows.map((row) =>
+  private async render(rows: OutboxRow[]): Promise<Content[]> {
+    const contents: Content[] = rows.map((row) =>
       row.payload === null
         ? {
             subject: row.subject ?? '',
@@ -210,45 +228,15 @@ export class MailWorker {
       try {
         const rendered = await renderer(indexes.map((index) => rows[index]!.payload))
         indexes.forEach((rowIndex, i) => {
-          contents[rowIndex] = rendered[i] ?? new Error(`the ${kind} mail's subject no longer exists`)
+          const mail = rendered[i]
+          contents[rowIndex] =
+            mail === null ? SKIPPED : (mail ?? new Error(`the ${kind} mail's subject no longer exists`))
         })
       } catch (error) {
         for (const rowIndex of indexes) contents[rowIndex] = error as Error
       }
     }
     return contents
-  }
-
-  /**
-   * Takes a lease on up to batchSize due rows. In one short transaction: lock them with FOR UPDATE
-   * SKIP LOCKED (rows another worker is claiming right now are passed over, not waited for), count
-   * the attempt and move next_attempt_at past the lease. Once that commits no other worker sees
-   * the rows as due, and no lock is held during the slow network send.
-   */
-  private async claim(): Promise<OutboxRow[]> {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-        .limit(this.batchSize)
-        .for('update', { skipLocked: true })
-      if (due.length === 0) return []
-      return tx
-        .update(emailOutbox)
-        .set({
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          nextAttemptAt: sql`now() + ${LEASE_SECONDS}::int * interval '1 second'`,
-        })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning()
-    })
   }
 
   /** Sends one claimed row, or records why it could not; resolves to whether it was sent. */
@@ -270,6 +258,16 @@ export class MailWorker {
     return true
   }
 
+  /** Marks messages not to be sent any more (see MailRenderer). */
+  private async recordOutcome(ids: number[], status: 'skipped'): Promise<void> {
+    if (ids.length === 0) return
+    await this.db
+      .update(emailOutbox)
+      .set({ status })
+      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')))
+      .catch((error) => this.log.warn({ err: error, mailIds: ids }, 'mail worker: outcome not recorded'))
+  }
+
   /** Marks a batch's sent messages, in one statement. */
   private async recordSent(ids: number[]): Promise<void> {
     if (ids.length === 0) return
@@ -288,7 +286,10 @@ export class MailWorker {
 
   private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH)
-    const giveUp = row.attempts >= MAX_ATTEMPTS
+    // A campaign message the recipient's server refuses for good (5xx) is not tried again, and
+    // marks the address as bouncing: from CAMPAIGN_BOUNCE_LIMIT such refusals on, campaigns skip it.
+    const bounced = row.campaignId !== null && isPermanentRefusal(error)
+    const giveUp = bounced || row.attempts >= MAX_ATTEMPTS
     this.log.warn(
       { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts },
       giveUp ? 'mail worker: giving up on a message' : 'mail worker: send failed, will retry',
@@ -313,9 +314,20 @@ export class MailWorker {
             eq(emailOutbox.attempts, row.attempts),
           ),
         )
+      if (bounced)
+        await this.db
+          .update(newsletters)
+          .set({ bounceCount: sql`${newsletters.bounceCount} + 1`, lastBounceAt: sql`now()` })
+          .where(eq(newsletters.email, row.toAddress))
     } catch (dbError) {
       // Left as claimed: the row is retried when its lease ends.
       this.log.warn({ err: dbError, mailId: row.id }, 'mail worker: failure not recorded')
     }
   }
+}
+
+/** An SMTP reply in the 5xx range (nodemailer's responseCode): the server will not take it, ever. */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
 }

@@ -89,8 +89,10 @@ async function readDatabaseFigures(database: DatabaseHandle): Promise<void> {
   try {
     const [outbox] = await queryRows<{ pending: number; oldest: number | null }>(
       database.db,
+      // The age is the shop's own mail's: a newsletter campaign waits at MAIL_RATE_PER_MINUTE on
+      // purpose, and must not look like a stuck outbox.
       sql`select count(*)::int as pending,
-            extract(epoch from now() - min(created_at))::float8 as oldest
+            extract(epoch from now() - min(created_at) filter (where priority = 0))::float8 as oldest
           from email_outbox where status = 'pending'`,
     )
     outboxPending.set(outbox?.pending ?? 0)

@@ -177,7 +177,7 @@ export const outboxPending = new Gauge({
 })
 export const outboxOldestAge = new Gauge({
   name: 'jade_outbox_oldest_pending_age_seconds',
-  help: 'How long the oldest unsent e-mail has waited (0 when none)',
+  help: 'How long the oldest unsent shop e-mail (not campaign mail, which is paced) has waited (0 when none)',
   registers: [metricsRegistry],
 })
 export const dbPoolConnections = new Gauge({

@@ -4,11 +4,17 @@ import { newsletterContract as contract } from '../../../shared/newsletter/contr
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'
-import { confirmSubscription, type NewsletterMailContext, subscribe, unsubscribe } from './service'
+import {
+  confirmSubscription,
+  type NewsletterMailContext,
+  subscribe,
+  type UnsubscribeContext,
+  unsubscribe,
+} from './service'
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{
   db: Database
-  context: NewsletterMailContext
+  context: NewsletterMailContext & UnsubscribeContext
   onMailQueued: () => void
 }> = async (app, { db, context, onMailQueued }) => {
   // The same status and words for a new, an unconfirmed and a confirmed address: nobody learns
@@ -39,7 +45,29 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     contract.unsubscribe.path,
     { schema: schemaOf(contract.unsubscribe), config: { rateLimit: RATE_LIMITS.form } },
     async (request) => {
-      await unsubscribe(db, request.body.token)
+      await unsubscribe(db, request.body.token, context)
+      return { message: NEWSLETTER_MESSAGES.unsubscribed }
+    },
+  )
+
+  // A campaign's List-Unsubscribe (with List-Unsubscribe-Post: List-Unsubscribe=One-Click, issue
+  // 38): the mail program's Unsubscribe button POSTs here, a form body and the token in the query.
+  // As for the piece alerts' (piece-alerts/routes.ts): whatever the body says, a POST with a token
+  // signed here unsubscribes; a GET would be a scanner and is not a route. The form parsers live in
+  // this plugin's scope only, and read nothing.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  )
+  app.post(
+    contract.oneClickUnsubscribe.path,
+    {
+      schema: schemaOf(contract.oneClickUnsubscribe),
+      config: { rateLimit: RATE_LIMITS.form, oneClickUnsubscribe: true },
+    },
+    async (request) => {
+      await unsubscribe(db, request.query.token, context)
       return { message: NEWSLETTER_MESSAGES.unsubscribed }
     },
   )

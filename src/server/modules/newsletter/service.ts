@@ -5,15 +5,21 @@ import type { Subscriber, SubscriberPage } from '../../../shared/newsletter/admi
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'
-import { newsletters } from '../../db/schema'
+import { campaigns, newsletters } from '../../db/schema'
 import { notFound } from '../../errors'
 import { welcomeCode } from '../discounts/service'
 import { enqueueMail } from '../mail/outbox'
 import { newsletterConfirmationMail, newsletterWelcomeMail } from '../mail/templates/community-mails'
+import type { CampaignUnsubscribeTokens } from './unsubscribe-tokens'
 
 export interface NewsletterMailContext {
   store: StoreInfo
   publicUrl: string
+}
+
+/** What unsubscribing reads: the campaigns' signed links beside the welcome e-mail's tokens. */
+export interface UnsubscribeContext {
+  tokens: CampaignUnsubscribeTokens
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -99,14 +105,41 @@ export async function confirmSubscription(
   })
 }
 
-/** Takes the address of the token off the list; a token is good once. */
-export async function unsubscribe(db: DbOrTx, token: string): Promise<{ email: string }> {
-  const [row] = await db
-    .delete(newsletters)
-    .where(eq(newsletters.unsubscribeTokenHash, hashToken(token)))
-    .returning({ email: newsletters.email })
-  if (!row) throw notFound(NEWSLETTER_MESSAGES.badToken)
-  return row
+/** RFC 8058's address for a campaign's List-Unsubscribe: a mail program POSTs to it. */
+export const oneClickUrl = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/api/newsletter/one-click-unsubscribe?token=${encodeURIComponent(token)}`
+
+/**
+ * Takes the address of the token off the list: the welcome e-mail's random token, or a campaign's
+ * signed link (which also counts the reader as unsubscribed by that campaign). A token is good
+ * once: the address's row is gone after it, and a new subscription is a new row.
+ */
+export async function unsubscribe(
+  db: Database,
+  token: string,
+  context?: UnsubscribeContext,
+): Promise<{ email: string }> {
+  const signed = context?.tokens.open(token)
+  if (!signed) {
+    const [row] = await db
+      .delete(newsletters)
+      .where(eq(newsletters.unsubscribeTokenHash, hashToken(token)))
+      .returning({ email: newsletters.email })
+    if (!row) throw notFound(NEWSLETTER_MESSAGES.badToken)
+    return row
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(newsletters)
+      .where(eq(newsletters.id, signed.subscriberId))
+      .returning({ email: newsletters.email })
+    if (!row) throw notFound(NEWSLETTER_MESSAGES.badToken)
+    await tx
+      .update(campaigns)
+      .set({ unsubscribed: sql`${campaigns.unsubscribed} + 1` })
+      .where(eq(campaigns.id, signed.campaignId))
+    return row
+  })
 }
 
 const isConfirmed = sql`${newsletters.confirmedAt} is not null`
@@ -127,6 +160,7 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
       email: newsletters.email,
       createdAt: newsletters.createdAt,
       confirmed: isConfirmed.mapWith(Boolean),
+      bounceCount: newsletters.bounceCount,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       subscribers: sql<number>`count(*) filter (where ${isConfirmed}) over ()`.mapWith(Number),
     })
@@ -142,6 +176,7 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
       email: row.email,
       createdAt: row.createdAt.toISOString(),
       confirmed: row.confirmed,
+      bouncing: row.bounceCount > 0,
     }),
     async () => {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletters).where(where)
@@ -162,13 +197,23 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberListQuery): P
  */
 export async function allSubscriberEmails(db: DbOrTx, search?: string): Promise<Subscriber[]> {
   const rows = await db
-    .select({ id: newsletters.id, email: newsletters.email, createdAt: newsletters.createdAt })
+    .select({
+      id: newsletters.id,
+      email: newsletters.email,
+      createdAt: newsletters.createdAt,
+      bounceCount: newsletters.bounceCount,
+    })
     .from(newsletters)
     .where(
       and(isConfirmed, search ? like(newsletters.email, containsPattern(search.toLowerCase())) : undefined),
     )
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), confirmed: true }))
+  return rows.map(({ bounceCount, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    confirmed: true,
+    bouncing: bounceCount > 0,
+  }))
 }
 
 /** The dashboard's subscribers card: confirmed addresses only. */

@@ -41,7 +41,7 @@ interface Told {
 }
 
 /** An absolute address for an e-mail; for our own uploads, the 640 px file (large enough, light). */
-function mailImage(publicUrl: string, url: string | null): string | null {
+export function mailImage(publicUrl: string, url: string | null): string | null {
   if (!url) return null
   const stored = storedImage(url)
   const path = stored ? `/uploads/${stored.hash}-${Math.min(stored.largest, 640)}.webp` : url

@@ -1,0 +1,150 @@
+import { formatCents } from '../../../../shared/money'
+import type { StoreInfo } from '../../../../shared/ssr'
+import type { RenderedMail } from '../worker'
+import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
+
+// A newsletter campaign's message (issue 38): the owner's Markdown (already sanitised to HTML by
+// the journal's renderer), up to six pieces and a journal story, then what the law and good manners
+// ask of a letter sent to many: a visible unsubscribe link, RFC 8058's one-click List-Unsubscribe,
+// the shop's postal address (CAN-SPAM) and a plain-text part. No tracking pixel and no rewritten
+// link: every link goes where the owner pointed it.
+
+export interface CampaignPiece {
+  name: string
+  price: number
+  /** Absolute: the piece's page and its first picture. */
+  url: string
+  imageUrl: string | null
+  imageAlt: string
+  /** Sold (or reserved) by the time this message is written. */
+  sold: boolean
+}
+
+export interface CampaignStory {
+  title: string
+  excerpt: string | null
+  url: string
+  imageUrl: string | null
+}
+
+export interface CampaignMailData {
+  subject: string
+  previewText: string | null
+  /** The body's Markdown, which reads as plain text, and its sanitised HTML. */
+  markdown: string
+  html: string
+  pieces: CampaignPiece[]
+  story: CampaignStory | null
+  /** The page with one button (for people), and the one-click address (for mail programs). */
+  unsubscribeUrl: string
+  oneClickUrl: string
+  postalAddress: string
+}
+
+export function campaignMail(data: CampaignMailData, store: StoreInfo): RenderedMail {
+  const why = `You are receiving this because you subscribed to the ${store.name} newsletter.`
+  const text = [
+    data.markdown,
+    '',
+    ...data.pieces.flatMap((piece) => [
+      piece.name,
+      piece.sold ? 'Sold' : formatCents(piece.price),
+      piece.url,
+      '',
+    ]),
+    ...(data.story
+      ? [data.story.title, ...(data.story.excerpt ? [data.story.excerpt] : []), data.story.url, '']
+      : []),
+    why,
+    `To unsubscribe, open: ${data.unsubscribeUrl}`,
+    '',
+    ...signature(store),
+    data.postalAddress,
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      {data.previewText && (
+        // The line a mail program shows beside the subject; hidden in the message itself.
+        <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden' }}>{data.previewText}</div>
+      )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the journal's renderer (journal/render.ts) */}
+      <div dangerouslySetInnerHTML={{ __html: data.html }} />
+      {data.pieces.map((piece) => (
+        <PieceCard key={piece.url} piece={piece} />
+      ))}
+      {data.story && <StoryCard story={data.story} />}
+      <MailFooter unsubscribe={{ href: data.unsubscribeUrl, label: 'Unsubscribe' }}>{why}</MailFooter>
+      <P style={{ fontSize: 13, color: COLORS.muted }}>{data.postalAddress}</P>
+    </>,
+  )
+  return {
+    subject: data.subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${data.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}
+
+function PieceCard({ piece }: { piece: CampaignPiece }) {
+  return (
+    <div style={{ margin: '0 0 24px', background: '#FFFFFF', border: `1px solid ${COLORS.rule}` }}>
+      {piece.imageUrl && (
+        <a href={piece.url}>
+          <img
+            src={piece.imageUrl}
+            alt={piece.imageAlt}
+            width={600}
+            style={{
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              border: 0,
+              opacity: piece.sold ? 0.6 : 1,
+            }}
+          />
+        </a>
+      )}
+      <div style={{ padding: '16px 20px 4px', borderTop: `1px solid ${COLORS.gold}` }}>
+        <p style={{ margin: '0 0 6px', fontFamily: 'Georgia,serif', fontSize: 20, lineHeight: 1.25 }}>
+          <a href={piece.url} style={{ color: COLORS.ink, textDecoration: 'none' }}>
+            {piece.name}
+          </a>
+        </p>
+        <p style={{ margin: '0 0 14px', fontSize: 16, color: piece.sold ? COLORS.muted : COLORS.jade }}>
+          {piece.sold ? 'Sold' : formatCents(piece.price)}
+        </p>
+        {!piece.sold && <MailButton href={piece.url}>View the piece</MailButton>}
+      </div>
+    </div>
+  )
+}
+
+function StoryCard({ story }: { story: CampaignStory }) {
+  return (
+    <div style={{ margin: '0 0 24px', background: '#FFFFFF', border: `1px solid ${COLORS.rule}` }}>
+      {story.imageUrl && (
+        <a href={story.url}>
+          <img
+            src={story.imageUrl}
+            alt=""
+            width={600}
+            style={{ display: 'block', width: '100%', height: 'auto', border: 0 }}
+          />
+        </a>
+      )}
+      <div style={{ padding: '16px 20px 4px' }}>
+        <p style={{ margin: '0 0 8px', fontFamily: 'Georgia,serif', fontSize: 20 }}>
+          <a href={story.url} style={{ color: COLORS.ink, textDecoration: 'none' }}>
+            {story.title}
+          </a>
+        </p>
+        {story.excerpt && <P>{story.excerpt}</P>}
+        <MailButton href={story.url}>Read the story</MailButton>
+      </div>
+    </div>
+  )
+}
