@@ -19,7 +19,7 @@ const STATUS_BADGE: Record<CampaignStatus, 'available' | 'reserved' | 'draft' | 
 /** When the campaign went, goes, or was last changed. */
 function When({ campaign }: { campaign: CampaignAnswer }) {
   const at = campaign.finishedAt ?? campaign.startedAt ?? campaign.sendAt ?? campaign.updatedAt
-  return <ShopTime iso={at} className="whitespace-nowrap text-sm tabular-nums" />
+  return <ShopTime iso={at} zoneName className="whitespace-nowrap text-sm tabular-nums" />
 }
 
 const Count = ({ value }: { value: number }) => <span className="tabular-nums">{value}</span>
