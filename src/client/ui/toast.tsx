@@ -96,15 +96,39 @@ export function Toaster() {
 }
 
 /**
- * Where the page's header ends when a toast opens, in px (0 without one): a toast over it would hide
- * its menu, search and cart button for its 5 s (on a phone they fill the top of the screen).
+ * Where the page's header ends while a toast is up, in px (0 without one): a toast over it would hide
+ * its menu, search and cart button for its 5 s (on a phone they fill the top of the screen). The
+ * header moves under an open toast (the page scrolls and the test-mode banner above it leaves, or a
+ * banner wraps), so the toast follows it, once per frame at most.
  */
 function useHeaderBottom(toastId: string | undefined): number {
   const [bottom, setBottom] = useState(0)
   useEffect(() => {
     if (!toastId) return
     const header = document.querySelector('[data-toast-anchor]')
-    setBottom(header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0)
+    if (!header) {
+      setBottom(0)
+      return
+    }
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      setBottom(Math.max(0, Math.round(header.getBoundingClientRect().bottom)))
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    const resized = new ResizeObserver(schedule)
+    resized.observe(header)
+    return () => {
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+      resized.disconnect()
+      cancelAnimationFrame(frame)
+    }
   }, [toastId])
   return bottom
 }
