@@ -189,6 +189,14 @@ export const giftCardsAdminContract = {
     params: giftCardParams,
     response: { 200: adminPurchaseAnswer },
   }),
+  /** The owner gives up on a Zelle purchase never paid: it leaves "Awaiting Zelle", no card issued. */
+  cancelZelle: endpoint({
+    method: 'POST',
+    permission: 'giftcards:manage',
+    path: '/api/admin/gift-card-purchases/:id/cancel',
+    params: giftCardParams,
+    response: { 200: adminPurchaseAnswer },
+  }),
   resend: endpoint({
     method: 'POST',
     permission: 'giftcards:manage',

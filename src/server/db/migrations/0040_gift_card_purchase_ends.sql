@@ -1,0 +1,6 @@
+ALTER TABLE "gift_card_purchases" DROP CONSTRAINT "gift_card_purchases_status_check";--> statement-breakpoint
+ALTER TABLE "gift_card_purchases" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "gift_card_purchases" ADD COLUMN "ended_by_id" integer;--> statement-breakpoint
+ALTER TABLE "gift_card_purchases" ADD COLUMN "ended_by" text;--> statement-breakpoint
+ALTER TABLE "gift_card_purchases" ADD COLUMN "ended_by_role" text;--> statement-breakpoint
+ALTER TABLE "gift_card_purchases" ADD CONSTRAINT "gift_card_purchases_status_check" CHECK (status in ('awaiting_card', 'awaiting_zelle', 'paid', 'cancelled', 'expired', 'abandoned'));
