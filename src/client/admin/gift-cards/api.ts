@@ -106,3 +106,20 @@ export function useRecordZelle() {
     onError: (error: unknown) => toastFailure('Could not record the Zelle payment', error),
   })
 }
+
+/** The owner gives up on a Zelle purchase never paid: it leaves the list, no card is issued. */
+export function useCancelZelle() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => call(contract.cancelZelle, { params: { id } }),
+    onSuccess: async () => {
+      toastSuccess(GIFT_CARD_PURCHASE_MESSAGES.zelleCancelled)
+      await queryClient.invalidateQueries({ queryKey: [PURCHASES] })
+    },
+    onError: async (error: unknown) => {
+      toastFailure('Could not cancel the purchase', error)
+      // Recorded or ended meanwhile (409): the list shows where it is now.
+      await queryClient.invalidateQueries({ queryKey: [PURCHASES] })
+    },
+  })
+}
