@@ -84,6 +84,8 @@ export const GIFT_CARD_TRANSACTION_KINDS = [
   'disable',
   'enable',
   'reissue',
+  /** A bought card sent before its delivery date: its first code (docs/decisions/016). */
+  'send',
 ] as const
 export type GiftCardTransactionKind = (typeof GIFT_CARD_TRANSACTION_KINDS)[number]
 
@@ -125,4 +127,5 @@ export const GIFT_CARD_TRANSACTION_LABELS: Record<GiftCardTransactionKind, strin
   disable: 'Disabled',
   enable: 'Enabled',
   reissue: 'New code sent',
+  send: 'Sent',
 }

@@ -292,12 +292,20 @@ describe('the back office', () => {
       headers: { cookie: owner },
     })
     expect(resent.statusCode).toBe(200)
+    // Never delivered, so this is its delivery: the first code, ending as the buyer's receipt says.
+    expect(resent.json().last4).toBe(card.last4)
+    expect(resent.json().transactions.at(-1)).toMatchObject({
+      kind: 'send',
+      reason: `Sent early to ${payload.recipientName} (${payload.recipientEmail})`,
+      actorRole: 'owner',
+    })
     expect((await purchaseRow(id)).deliveredAt).not.toBeNull()
     const far = wallTimeToInstant({ date: addDays(today(), 31), time: '09:00' }, timeZone)
     await deliverAt(far)
     const mails = await mailsTo(payload.recipientEmail, 'gift-card')
     expect(mails).toHaveLength(1)
     expect(mails[0]!.textBody).not.toContain('replaces the one we sent you before')
+    expect(CODE.exec(mails[0]!.textBody ?? '')![0].slice(-4)).toBe(card.last4)
   })
 })
 
