@@ -128,6 +128,11 @@ export type GiftCardTransaction = z.input<typeof giftCardTransactionAnswer>
 export const giftCardDetailAnswer = giftCardAnswer.extend({
   message: z.string().nullable(),
   reason: z.string().nullable(),
+  /**
+   * A bought card before its delivery date: no code exists yet (docs/decisions/016), so sending it
+   * now is its delivery, not a new code.
+   */
+  undelivered: z.boolean(),
   /** Oldest first. */
   transactions: z.array(giftCardTransactionAnswer),
 })

@@ -96,6 +96,7 @@ export const GIFT_CARD_MESSAGES = {
   issued: 'Gift card issued',
   updated: 'Gift card updated',
   resent: 'A new code was e-mailed to the recipient; the old code no longer works',
+  sentEarly: 'The gift card was e-mailed to the recipient now, ahead of its date',
   nothingToChange: 'Nothing to change: send active or an adjustment',
   noRecipient: 'This gift card has no recipient e-mail to send to',
   resendDisabled: 'Enable this gift card before resending it',

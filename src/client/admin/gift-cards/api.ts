@@ -77,10 +77,11 @@ export const useUpdateGiftCard = (id: number, failure?: string) =>
     failure,
   )
 
-export const useResendGiftCard = (id: number) =>
+/** `undelivered`: a bought card before its date, whose first code this sends (no old code to replace). */
+export const useResendGiftCard = (id: number, undelivered = false) =>
   useCardChange(
     () => call(contract.resend, { params: { id } }),
-    GIFT_CARD_MESSAGES.resent,
+    undelivered ? GIFT_CARD_MESSAGES.sentEarly : GIFT_CARD_MESSAGES.resent,
     'Could not resend the gift card',
   )
 

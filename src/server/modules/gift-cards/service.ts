@@ -204,6 +204,7 @@ export async function getGiftCard(db: DbOrTx, id: number): Promise<GiftCardDetai
     ...toGiftCard(row),
     message: row.card.message,
     reason: row.card.reason,
+    undelivered: row.card.codeHash.startsWith('undelivered:'),
     transactions: lines.map((line) => ({
       id: line.id,
       kind: line.kind as GiftCardTransactionKind,
