@@ -24,8 +24,8 @@ declare module 'fastify' {
     /** The hourly data sweeps and instalment reminders. */
     sweeper: SweepRunner
     /**
-     * Reminds shoppers of, and ends, the reservations of unpaid Zelle orders; reminds unfinished
-     * checkouts (every minute).
+     * Reminds shoppers of, and ends, the reservations of unpaid Zelle orders; delivers bought gift
+     * cards and expires unpaid Zelle gift-card purchases; reminds unfinished checkouts (every minute).
      */
     reservationJobs: SweepRunner
     /** E-mails the addresses waiting for a new piece of a category (every minute). */
