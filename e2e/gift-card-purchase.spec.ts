@@ -170,3 +170,31 @@ test('a gift card bought with Zelle waits for the owner to record the payment', 
   await expect.poll(() => mailTo('gift-card', friend)?.text ?? '').toMatch(CODE)
   await owner.close()
 })
+
+test('the owner cancels a Zelle gift card purchase that will never be paid', async ({ page }) => {
+  const started = await page.request.post('/api/gift-cards/purchases', {
+    data: {
+      amount: 4_000,
+      recipientName: 'Lee Chan',
+      recipientEmail: `lee.${Date.now()}@example.com`,
+      deliveryDate: new Date().toISOString().slice(0, 10),
+      buyerName: 'Kim Doe',
+      buyerEmail: `kim.${Date.now()}@example.com`,
+      paymentMethod: 'zelle',
+    },
+  })
+  expect(started.status()).toBe(201)
+  const { zelle } = (await started.json()) as { zelle: { memo: string } }
+  await signInAsOwner(page)
+  await page.setViewportSize({ width: 320, height: 800 })
+  await page.goto('/admin/gift-cards')
+  const waiting = page.getByRole('region', { name: /Awaiting Zelle/ })
+  const row = waiting.getByRole('listitem').filter({ hasText: zelle.memo })
+  await row.getByRole('button', { name: 'Cancel', exact: true }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('no card is issued')
+  await fitsAndPassesAxe(page, 320)
+  await dialog.getByRole('button', { name: 'Cancel purchase' }).click()
+  await expect(page.getByText('Purchase cancelled').first()).toBeVisible()
+  await expect(waiting.getByText(zelle.memo)).toHaveCount(0)
+})

@@ -103,7 +103,10 @@ test('a refund given as store credit is on the account page and pays part of the
   await expectAxeClean(page)
   await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-offered-375.png' })
   await summary.getByRole('button', { name: `Apply ${credit}` }).click()
-  await expect(summary.getByText(`Gift card ••••${last4}`)).toBeVisible()
+  // Applied, it reads as what it is: store credit, not a gift card.
+  const applied = summary.getByRole('list', { name: 'Gift cards applied' })
+  await expect(applied.getByText(credit, { exact: true })).toBeVisible()
+  await expect(applied.getByRole('button', { name: `Remove ${credit}` })).toBeVisible()
   await expect(summary.getByText(`−${dollars(CREDIT)}`)).toBeVisible()
   await expect(summary.getByRole('button', { name: `Apply ${credit}` })).toBeHidden()
   await expect(summary.getByText('Amount due')).toBeVisible()

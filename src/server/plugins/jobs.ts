@@ -9,6 +9,7 @@ import { checkoutReminders } from '../modules/checkout-reminders/reminder-job'
 import { ReminderLinks } from '../modules/checkout-reminders/reminder-links'
 import { reminderRecordSweeps } from '../modules/checkout-reminders/service'
 import { giftCardDeliveries } from '../modules/gift-cards/delivery'
+import { expiredZellePurchases } from '../modules/gift-cards/purchase-ends'
 import { countOrderPlaced } from '../modules/metrics/registry'
 import { RefundWorker } from '../modules/orders/refund-worker'
 import { installmentReminders } from '../modules/orders/reminders'
@@ -23,8 +24,8 @@ declare module 'fastify' {
     /** The hourly data sweeps and instalment reminders. */
     sweeper: SweepRunner
     /**
-     * Reminds shoppers of, and ends, the reservations of unpaid Zelle orders; reminds unfinished
-     * checkouts (every minute).
+     * Reminds shoppers of, and ends, the reservations of unpaid Zelle orders; delivers bought gift
+     * cards and expires unpaid Zelle gift-card purchases; reminds unfinished checkouts (every minute).
      */
     reservationJobs: SweepRunner
     /** E-mails the addresses waiting for a new piece of a category (every minute). */
@@ -70,6 +71,9 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
       expiredReservations(links, timeZone, () => catalogChanges.changed()),
       // Bought gift cards reach their recipients on their delivery date (issue 36).
       giftCardDeliveries(links, onMailQueued),
+      // Zelle gift-card purchases unpaid past a Zelle order's hold expire (card ones are abandoned
+      // by the checkout reconciliation, which asks the provider first).
+      expiredZellePurchases(links, config.reservation.hours, onMailQueued),
       // ABANDONED_CHECKOUT_HOURS after an unfinished checkout, by the minute (fractions of hours).
       ...(reminderHours > 0
         ? [

@@ -45,6 +45,8 @@ export const cartSchema = z.object({
     .array(
       z.object({
         last4: z.string(),
+        /** Store credit reads "Store credit ••••AB12" where a gift card reads "Gift card ••••AB12". */
+        kind: z.enum(['gift_card', 'store_credit']),
         applied: z.number().int(),
         /** What the card holds now (0 when it cannot pay): checkout plans again once tax is known. */
         balance: z.number().int(),

@@ -128,6 +128,11 @@ export type GiftCardTransaction = z.input<typeof giftCardTransactionAnswer>
 export const giftCardDetailAnswer = giftCardAnswer.extend({
   message: z.string().nullable(),
   reason: z.string().nullable(),
+  /**
+   * A bought card before its delivery date: no code exists yet (docs/decisions/016), so sending it
+   * now is its delivery, not a new code.
+   */
+  undelivered: z.boolean(),
   /** Oldest first. */
   transactions: z.array(giftCardTransactionAnswer),
 })
@@ -186,6 +191,14 @@ export const giftCardsAdminContract = {
     method: 'POST',
     permission: 'giftcards:manage',
     path: '/api/admin/gift-card-purchases/:id/record-zelle',
+    params: giftCardParams,
+    response: { 200: adminPurchaseAnswer },
+  }),
+  /** The owner gives up on a Zelle purchase never paid: it leaves "Awaiting Zelle", no card issued. */
+  cancelZelle: endpoint({
+    method: 'POST',
+    permission: 'giftcards:manage',
+    path: '/api/admin/gift-card-purchases/:id/cancel',
     params: giftCardParams,
     response: { 200: adminPurchaseAnswer },
   }),

@@ -4,11 +4,18 @@ import { maskedCode } from './rules'
 // as its balance allows; what is left is the amount due, paid by card or Zelle. The same plan is
 // shown in the cart and checkout and is what checkout debits, so the shopper pays what they saw.
 
+/** What a card is to the shopper: a gift card, or store credit (a refund given as a card). */
+export type GiftCardKind = 'gift_card' | 'store_credit'
+
+export const giftCardKindOf = (source: string): GiftCardKind =>
+  source === 'store_credit' ? 'store_credit' : 'gift_card'
+
 /** A card that can pay: what it holds now (or, for a card payment already charged, what it was planned to pay). */
 export interface PayingCard {
   cardId: number
   last4: string
   balance: number
+  kind?: GiftCardKind
 }
 
 export interface GiftCardPayment {
@@ -16,6 +23,7 @@ export interface GiftCardPayment {
   last4: string
   /** Cents; 0 when the cards before it already paid everything. */
   amount: number
+  kind?: GiftCardKind
 }
 
 export interface GiftCardPlan {
@@ -31,21 +39,30 @@ export function planGiftCardPayments(cards: readonly PayingCard[], total: number
   const payments = cards.map((card) => {
     const amount = Math.max(0, Math.min(card.balance, left))
     left -= amount
-    return { cardId: card.cardId, last4: card.last4, amount }
+    return { cardId: card.cardId, last4: card.last4, amount, ...(card.kind ? { kind: card.kind } : {}) }
   })
   return { payments, paid: total - left, amountDue: left }
 }
 
 /** The cart's applied cards (issue 36) planned against a total: the browser's view of what checkout will debit. */
 export function planCartGiftCards(
-  cards: readonly { last4: string; balance: number }[],
+  cards: readonly { last4: string; balance: number; kind?: GiftCardKind }[],
   total: number,
 ): GiftCardPlan {
   return planGiftCardPayments(
-    cards.map((card, index) => ({ cardId: index, last4: card.last4, balance: card.balance })),
+    cards.map((card, index) => ({
+      cardId: index,
+      last4: card.last4,
+      balance: card.balance,
+      kind: card.kind,
+    })),
     total,
   )
 }
 
-/** A gift-card payment as receipts, the sales CSV and the invoice name it: "Gift card ••••AB12". */
-export const giftCardPaymentLabel = (last4: string) => `Gift card ${maskedCode(last4)}`
+/**
+ * A gift-card payment as checkout, the invoice and the sales CSV name it: "Gift card ••••AB12", or
+ * "Store credit ••••AB12" for store credit.
+ */
+export const giftCardPaymentLabel = (last4: string, kind: GiftCardKind = 'gift_card') =>
+  `${kind === 'store_credit' ? 'Store credit' : 'Gift card'} ${maskedCode(last4)}`

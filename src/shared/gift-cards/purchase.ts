@@ -15,7 +15,18 @@ export const SUGGESTED_GIFT_CARD_AMOUNTS = [5_000, 10_000, 25_000, 50_000] as co
 /** How far ahead a card may be scheduled: a year covers every birthday and anniversary. */
 export const MAX_DELIVERY_DAYS_AHEAD = 366
 
-export const GIFT_CARD_PURCHASE_STATUSES = ['awaiting_card', 'awaiting_zelle', 'paid'] as const
+/**
+ * An unpaid purchase ends: the owner cancels a Zelle one ('cancelled'), a Zelle one unpaid past
+ * the reservation hold expires ('expired'), a card one never paid within a day is 'abandoned'.
+ */
+export const GIFT_CARD_PURCHASE_STATUSES = [
+  'awaiting_card',
+  'awaiting_zelle',
+  'paid',
+  'cancelled',
+  'expired',
+  'abandoned',
+] as const
 export type GiftCardPurchaseStatus = (typeof GIFT_CARD_PURCHASE_STATUSES)[number]
 
 export const PURCHASE_PAYMENT_METHODS = ['card', 'zelle'] as const
@@ -33,6 +44,7 @@ export const GIFT_CARD_PURCHASE_MESSAGES = {
   notFound: 'Gift card purchase not found',
   notAwaitingZelle: 'This purchase is not waiting for a Zelle payment',
   zelleRecorded: 'Zelle payment recorded: the gift card is issued',
+  zelleCancelled: 'Purchase cancelled',
   paymentIncomplete: 'Payment has not been completed',
 } as const
 

@@ -84,6 +84,8 @@ export const GIFT_CARD_TRANSACTION_KINDS = [
   'disable',
   'enable',
   'reissue',
+  /** A bought card sent before its delivery date: its first code (docs/decisions/016). */
+  'send',
 ] as const
 export type GiftCardTransactionKind = (typeof GIFT_CARD_TRANSACTION_KINDS)[number]
 
@@ -94,6 +96,7 @@ export const GIFT_CARD_MESSAGES = {
   issued: 'Gift card issued',
   updated: 'Gift card updated',
   resent: 'A new code was e-mailed to the recipient; the old code no longer works',
+  sentEarly: 'The gift card was e-mailed to the recipient now, ahead of its date',
   nothingToChange: 'Nothing to change: send active or an adjustment',
   noRecipient: 'This gift card has no recipient e-mail to send to',
   resendDisabled: 'Enable this gift card before resending it',
@@ -125,4 +128,5 @@ export const GIFT_CARD_TRANSACTION_LABELS: Record<GiftCardTransactionKind, strin
   disable: 'Disabled',
   enable: 'Enabled',
   reissue: 'New code sent',
+  send: 'Sent',
 }

@@ -54,13 +54,16 @@ function useCardChange<Input>(
   })
 }
 
-/** The answer holds the whole code, shown once by the dialog: it is not kept in any cache. */
+/**
+ * The answer holds the whole code, shown once by the dialog: it is not kept in any cache. No toast:
+ * the dialog itself says "Gift card issued" (and announces it), and a toast would cover its title
+ * on a phone.
+ */
 export function useIssueGiftCard() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: IssueGiftCardInput) => call(contract.issue, { body: input }),
     onSuccess: async () => {
-      toastSuccess(GIFT_CARD_MESSAGES.issued)
       await queryClient.invalidateQueries({ queryKey: [LIST] })
     },
   })
@@ -74,10 +77,11 @@ export const useUpdateGiftCard = (id: number, failure?: string) =>
     failure,
   )
 
-export const useResendGiftCard = (id: number) =>
+/** `undelivered`: a bought card before its date, whose first code this sends (no old code to replace). */
+export const useResendGiftCard = (id: number, undelivered = false) =>
   useCardChange(
     () => call(contract.resend, { params: { id } }),
-    GIFT_CARD_MESSAGES.resent,
+    undelivered ? GIFT_CARD_MESSAGES.sentEarly : GIFT_CARD_MESSAGES.resent,
     'Could not resend the gift card',
   )
 
@@ -104,5 +108,22 @@ export function useRecordZelle() {
       ])
     },
     onError: (error: unknown) => toastFailure('Could not record the Zelle payment', error),
+  })
+}
+
+/** The owner gives up on a Zelle purchase never paid: it leaves the list, no card is issued. */
+export function useCancelZelle() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => call(contract.cancelZelle, { params: { id } }),
+    onSuccess: async () => {
+      toastSuccess(GIFT_CARD_PURCHASE_MESSAGES.zelleCancelled)
+      await queryClient.invalidateQueries({ queryKey: [PURCHASES] })
+    },
+    onError: async (error: unknown) => {
+      toastFailure('Could not cancel the purchase', error)
+      // Recorded or ended meanwhile (409): the list shows where it is now.
+      await queryClient.invalidateQueries({ queryKey: [PURCHASES] })
+    },
   })
 }

@@ -5,17 +5,20 @@ import { formatCents } from '../../../shared/money'
 import { formatDay } from '../../../shared/shop-dates/calendar'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { awaitingZelleQuery, useRecordZelle } from './api'
+import { awaitingZelleQuery, useCancelZelle, useRecordZelle } from './api'
 
 /**
  * Gift cards bought on the storefront with Zelle, waiting for the money (issue 36). Recording the
  * payment issues the card, sends the buyer's receipt and schedules the recipient's e-mail. Shown
- * only while there is something to do.
+ * only while there is something to do. A purchase never paid can be cancelled (no card exists yet);
+ * one left unpaid past a Zelle order's hold expires on its own (gift-cards/purchase-ends.ts).
  */
 export function AwaitingZelle() {
   const { data } = useQuery(awaitingZelleQuery())
   const [recording, setRecording] = useState<AdminGiftCardPurchase>()
+  const [cancelling, setCancelling] = useState<AdminGiftCardPurchase>()
   const record = useRecordZelle()
+  const cancel = useCancelZelle()
   if (!data?.items.length) return null
   return (
     <section aria-labelledby="awaiting-zelle" className="mb-8 border border-gold/50 bg-sand/40 p-4 sm:p-6">
@@ -37,9 +40,14 @@ export function AwaitingZelle() {
                 {purchase.recipientEmail}), delivery {formatDay(purchase.deliveryDate)}
               </p>
             </div>
-            <Button size="sm" onClick={() => setRecording(purchase)}>
-              Record Zelle payment
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => setCancelling(purchase)}>
+                Cancel
+              </Button>
+              <Button size="sm" onClick={() => setRecording(purchase)}>
+                Record Zelle payment
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
@@ -52,6 +60,18 @@ export function AwaitingZelle() {
           confirmLabel="Record payment"
           pendingLabel="Recording…"
           onConfirm={() => record.mutateAsync(recording.id)}
+        />
+      )}
+      {cancelling && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setCancelling(undefined)}
+          title={`Cancel the ${formatCents(cancelling.amount)} gift card purchase ${cancelling.memo}?`}
+          description={`Only if no payment is coming: no card is issued, ${cancelling.recipientName} gets nothing, and a Zelle payment that arrives later cannot be recorded against it.`}
+          confirmLabel="Cancel purchase"
+          pendingLabel="Cancelling…"
+          destructive
+          onConfirm={() => cancel.mutateAsync(cancelling.id)}
         />
       )}
     </section>

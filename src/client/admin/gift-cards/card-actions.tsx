@@ -130,9 +130,24 @@ export function ToggleDialog({ card, open, onOpenChange }: ActionProps) {
   )
 }
 
-/** Only the code's hash is kept: resending mails a new code and the old one stops working. */
+/**
+ * Only the code's hash is kept: resending mails a new code and the old one stops working. A bought
+ * card before its delivery date has no code yet: the dialog offers to send it now instead.
+ */
 export function ResendDialog({ card, open, onOpenChange }: ActionProps) {
-  const resend = useResendGiftCard(card.id)
+  const resend = useResendGiftCard(card.id, card.undelivered)
+  if (card.undelivered)
+    return (
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={`Send the card to ${card.recipientEmail} now?`}
+        description={`Its delivery date has not come yet. The e-mail with its code, for ${formatCents(card.balance)}, goes now instead, and not again on the date.`}
+        confirmLabel="Send now"
+        pendingLabel="Sending…"
+        onConfirm={() => resend.mutateAsync()}
+      />
+    )
   return (
     <ConfirmDialog
       open={open}

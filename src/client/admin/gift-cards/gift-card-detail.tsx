@@ -75,7 +75,7 @@ export function GiftCardDetailPage() {
                 </Button>
                 {card.recipientEmail && card.active && (
                   <Button variant="secondary" size="sm" onClick={() => setAction('resend')}>
-                    <Mail className="size-4" aria-hidden /> Resend
+                    <Mail className="size-4" aria-hidden /> {card.undelivered ? 'Send now' : 'Resend'}
                   </Button>
                 )}
               </>

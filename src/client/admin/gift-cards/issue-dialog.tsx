@@ -7,7 +7,7 @@ import {
   type IssueGiftCardInput,
   issueGiftCardSchema,
 } from '../../../shared/gift-cards/admin-contract'
-import { earliestExpiry, GIFT_CARD_MESSAGE_MAX } from '../../../shared/gift-cards/rules'
+import { earliestExpiry, GIFT_CARD_MESSAGE_MAX, GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import { dollarsToCents, formatCents } from '../../../shared/money'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { showServerErrors } from '../../lib/server-errors'
@@ -101,6 +101,10 @@ export function IssueGiftCardDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !issue.isPending && onOpenChange(next)}>
       <DialogContent>
+        {/* The confirmation's announcement (there is no toast): a live region present before it speaks. */}
+        <p role="status" className="sr-only">
+          {issued ? GIFT_CARD_MESSAGES.issued : ''}
+        </p>
         {issued ? (
           <>
             <DialogHeader>

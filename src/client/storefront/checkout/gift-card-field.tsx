@@ -15,7 +15,7 @@ const FAILED = 'Could not apply the gift card. Please try again.'
 
 /**
  * Checkout's "Gift card or store credit" field (issue 36), after the discount code's pattern: up to
- * three codes, each shown as "Gift card ••••AB12 −$X" with what it pays of this order (after tax,
+ * three codes, each shown as "Gift card ••••AB12 −$X" (store credit: "Store credit ••••AB12") with what it pays of this order (after tax,
  * in the order applied) and a way to take it off; the server's words when one is refused.
  */
 export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
@@ -31,7 +31,7 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
               {/* Wraps rather than scrolls on the narrowest phones: the Remove button goes below. */}
               <span className="flex flex-1 items-center gap-2 whitespace-nowrap text-ink">
                 <Gift className="size-4 shrink-0 text-jade-700" aria-hidden />
-                {giftCardPaymentLabel(payment.last4)}
+                {giftCardPaymentLabel(payment.last4, payment.kind)}
               </span>
               <span className="tabular-nums text-jade-700">−{formatCents(payment.amount)}</span>
               <Button
@@ -40,7 +40,7 @@ export function GiftCardField({ plan }: { plan: GiftCardPlan }) {
                 className="ml-auto"
                 onClick={() => remove.mutate(payment.last4)}
                 disabled={remove.isPending}
-                aria-label={`Remove ${giftCardPaymentLabel(payment.last4)}`}
+                aria-label={`Remove ${giftCardPaymentLabel(payment.last4, payment.kind)}`}
               >
                 <X className="size-3.5" aria-hidden /> Remove
               </Button>

@@ -100,10 +100,12 @@ export async function reconcileCheckouts(
   // Gift cards bought by card (issue 36) are asked about in the same round, by the same instance.
   try {
     const giftCards = await reconcileGiftCardPurchases(deps.db, deps.provider, deps.context, deps.log, at)
-    if (giftCards.issued > 0) {
-      deps.onOrder?.()
-      deps.log.info({ issued: giftCards.issued }, 'gift card purchase reconciliation done')
-    }
+    if (giftCards.issued > 0) deps.onOrder?.()
+    if (giftCards.issued + giftCards.abandoned > 0)
+      deps.log.info(
+        { issued: giftCards.issued, abandoned: giftCards.abandoned },
+        'gift card purchase reconciliation done',
+      )
   } catch (error) {
     deps.log.warn({ err: error }, 'gift card purchase reconciliation failed')
   }

@@ -5,6 +5,7 @@ import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'
 import type { MailLinks } from '../accounts/security-notices'
 import type { LedgerActor } from './ledger'
+import { cancelZellePurchase } from './purchase-ends'
 import { listPurchases, recordZellePurchase } from './purchases'
 import { getGiftCard, issueGiftCard, listGiftCards, resendGiftCard, updateGiftCard } from './service'
 
@@ -55,4 +56,8 @@ export const giftCardsAdminRoutes: FastifyPluginAsyncZod<{
     onMailQueued()
     return recorded
   })
+
+  app.post(contract.cancelZelle.path, { schema: schemaOf(contract.cancelZelle), config }, async (request) =>
+    cancelZellePurchase(db, await actorOf(request), request.params.id),
+  )
 }

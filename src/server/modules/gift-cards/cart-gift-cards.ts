@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import { MAX_GIFT_CARDS } from '../../../shared/checkout'
-import { planGiftCardPayments } from '../../../shared/gift-cards/payments'
+import { type GiftCardKind, giftCardKindOf, planGiftCardPayments } from '../../../shared/gift-cards/payments'
 import {
   GIFT_CARD_MESSAGES,
   giftCardStatus,
@@ -89,7 +89,10 @@ export async function cartGiftCards(
   db: DbOrTx,
   applied: readonly number[],
   total: number,
-): Promise<{ giftCards: { last4: string; applied: number; balance: number }[]; amountDue: number }> {
+): Promise<{
+  giftCards: { last4: string; kind: GiftCardKind; applied: number; balance: number }[]
+  amountDue: number
+}> {
   if (!applied.length) return { giftCards: [], amountDue: total }
   const rows = await db
     .select()
@@ -100,12 +103,20 @@ export async function cartGiftCards(
     const row = rows.find((candidate) => candidate.id === id)
     if (!row) return []
     const usable = giftCardStatus(row, now) === 'active'
-    return [{ cardId: row.id, last4: row.last4, balance: usable ? row.balance : 0 }]
+    return [
+      {
+        cardId: row.id,
+        last4: row.last4,
+        balance: usable ? row.balance : 0,
+        kind: giftCardKindOf(row.source),
+      },
+    ]
   })
   const plan = planGiftCardPayments(cards, total)
   return {
     giftCards: plan.payments.map((payment, index) => ({
       last4: payment.last4,
+      kind: cards[index]!.kind,
       applied: payment.amount,
       balance: cards[index]!.balance,
     })),

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
 import {
+  type GiftCardKind,
   type GiftCardPayment,
+  giftCardKindOf,
   giftCardPaymentLabel,
   type PayingCard,
 } from '../../../shared/gift-cards/payments'
@@ -68,7 +70,12 @@ async function cardsByRef(
     const status = giftCardStatus(row, now)
     if (status !== 'active') throw conflict(MESSAGES.unusable(row.last4, status))
   }
-  return ordered.map((row) => ({ cardId: row.id, last4: row.last4, balance: row.balance }))
+  return ordered.map((row) => ({
+    cardId: row.id,
+    last4: row.last4,
+    balance: row.balance,
+    kind: giftCardKindOf(row.source),
+  }))
 }
 
 /**
@@ -104,7 +111,7 @@ export async function debitForOrder(tx: Tx, orderId: number, payments: readonly 
     }
     await tx.execute(
       sql`insert into payments (order_id, amount, method, note)
-          values (${orderId}, ${payment.amount}, 'gift_card', ${giftCardPaymentLabel(payment.last4)})`,
+          values (${orderId}, ${payment.amount}, 'gift_card', ${giftCardPaymentLabel(payment.last4, payment.kind)})`,
     )
   }
 }
@@ -116,13 +123,14 @@ export async function debitForOrder(tx: Tx, orderId: number, payments: readonly 
 export async function giftCardPaymentsOf(
   db: DbOrTx,
   orderIds: readonly number[],
-): Promise<Map<number, { last4: string; amount: number }[]>> {
-  const byOrder = new Map<number, { last4: string; amount: number }[]>()
+): Promise<Map<number, { last4: string; kind: GiftCardKind; amount: number }[]>> {
+  const byOrder = new Map<number, { last4: string; kind: GiftCardKind; amount: number }[]>()
   if (!orderIds.length) return byOrder
   const rows = await db
     .select({
       orderId: giftCardTransactions.orderId,
       last4: giftCards.last4,
+      source: giftCards.source,
       amount: giftCardTransactions.amount,
     })
     .from(giftCardTransactions)
@@ -131,7 +139,7 @@ export async function giftCardPaymentsOf(
     .orderBy(asc(giftCardTransactions.id))
   for (const row of rows) {
     const list = byOrder.get(row.orderId!) ?? []
-    list.push({ last4: row.last4, amount: -row.amount })
+    list.push({ last4: row.last4, kind: giftCardKindOf(row.source), amount: -row.amount })
     byOrder.set(row.orderId!, list)
   }
   return byOrder

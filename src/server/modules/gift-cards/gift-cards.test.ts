@@ -225,6 +225,7 @@ describe('changing a gift card', () => {
     expect(resent.json().transactions.at(-1)).toMatchObject({
       kind: 'reissue',
       amount: 0,
+      reason: `Code ••••${card.last4} replaced by ••••${newCode.slice(-4)} and e-mailed to the recipient`,
       actorRole: 'owner',
     })
     expect((await balanceOf(card.code)).statusCode).toBe(404)

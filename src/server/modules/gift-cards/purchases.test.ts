@@ -281,6 +281,8 @@ describe('the back office', () => {
   it('lists a bought card under its buyer, and a resend before the date sends it once, now', async () => {
     const { id, payload } = await buyByCard({ deliveryDate: addDays(today(), 30) })
     const card = await cardOf(id)
+    const before = await t.app.inject({ url: `/api/admin/gift-cards/${card.id}`, headers: { cookie: owner } })
+    expect(before.json()).toMatchObject({ undelivered: true })
     const listed = await t.app.inject({
       url: `/api/admin/gift-cards?search=${encodeURIComponent(payload.buyerEmail)}`,
       headers: { cookie: owner },
@@ -292,12 +294,21 @@ describe('the back office', () => {
       headers: { cookie: owner },
     })
     expect(resent.statusCode).toBe(200)
+    expect(resent.json()).toMatchObject({ undelivered: false })
+    // Never delivered, so this is its delivery: the first code, ending as the buyer's receipt says.
+    expect(resent.json().last4).toBe(card.last4)
+    expect(resent.json().transactions.at(-1)).toMatchObject({
+      kind: 'send',
+      reason: `Sent early to ${payload.recipientName} (${payload.recipientEmail})`,
+      actorRole: 'owner',
+    })
     expect((await purchaseRow(id)).deliveredAt).not.toBeNull()
     const far = wallTimeToInstant({ date: addDays(today(), 31), time: '09:00' }, timeZone)
     await deliverAt(far)
     const mails = await mailsTo(payload.recipientEmail, 'gift-card')
     expect(mails).toHaveLength(1)
     expect(mails[0]!.textBody).not.toContain('replaces the one we sent you before')
+    expect(CODE.exec(mails[0]!.textBody ?? '')![0].slice(-4)).toBe(card.last4)
   })
 })
 

@@ -252,7 +252,7 @@ export async function completeCardPurchase(
   })
 }
 
-function toAdmin(row: PurchaseRow): AdminGiftCardPurchase {
+export function toAdminPurchase(row: PurchaseRow): AdminGiftCardPurchase {
   return {
     id: row.id,
     status: row.status as GiftCardPurchaseStatus,
@@ -282,7 +282,7 @@ export async function recordZellePurchase(
     if (purchase.status !== 'awaiting_zelle') throw conflict(MESSAGES.notAwaitingZelle)
     await issuePurchasedCard(tx, mail, purchase, actor, now)
     const [row] = await tx.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id))
-    return toAdmin(row!)
+    return toAdminPurchase(row!)
   })
 }
 
@@ -316,5 +316,5 @@ export async function listPurchases(
       .offset(offset),
     db.select({ n: count() }).from(giftCardPurchases).where(where),
   ])
-  return { items: rows.map(toAdmin), total: Number(total?.n ?? 0) }
+  return { items: rows.map(toAdminPurchase), total: Number(total?.n ?? 0) }
 }

@@ -121,6 +121,12 @@ export const giftCardPurchases = pgTable(
     /** Who recorded the Zelle payment. */
     recordedById: integer('recorded_by_id'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When an unpaid purchase was cancelled, expired or abandoned. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The member who cancelled it, with their role then (null when a job ended it). */
+    endedById: integer('ended_by_id'),
+    endedBy: text('ended_by'),
+    endedByRole: text('ended_by_role'),
     /** When the card payment was last looked up at the provider by the reconciliation. */
     providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

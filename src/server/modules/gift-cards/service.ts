@@ -26,7 +26,7 @@ import { conflict, invalid, notFound } from '../../errors'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
 import { giftCardMail } from '../mail/templates/gift-card-mails'
-import { drawCode, hashCode, type NewCode } from './codes'
+import { drawCode, drawCodeEnding, hashCode, type NewCode } from './codes'
 import { type LedgerActor, writeTransaction } from './ledger'
 
 // The back office's gift cards (issue 36): issue, list, look at, disable, enable, adjust, resend;
@@ -204,6 +204,7 @@ export async function getGiftCard(db: DbOrTx, id: number): Promise<GiftCardDetai
     ...toGiftCard(row),
     message: row.card.message,
     reason: row.card.reason,
+    undelivered: row.card.codeHash.startsWith('undelivered:'),
     transactions: lines.map((line) => ({
       id: line.id,
       kind: line.kind as GiftCardTransactionKind,
@@ -274,7 +275,9 @@ export async function updateGiftCard(
 /**
  * Resends the recipient's e-mail. Only the code's hash is kept, so the e-mail cannot repeat the
  * code: it carries a new one, and the old code stops working in the same transaction (a code lost
- * in a mailbox is then also dead). The history says so, naming who did it.
+ * in a mailbox is then also dead). The history says so, naming who did it. A bought card not yet
+ * delivered has no code yet (docs/decisions/016): sending it early is its delivery, with a code
+ * that keeps the last four the buyer's receipt names, and the history says "Sent early to ...".
  */
 export async function resendGiftCard(
   db: Database,
@@ -282,26 +285,33 @@ export async function resendGiftCard(
   actor: LedgerActor,
   id: number,
 ): Promise<GiftCardDetail> {
-  await withFreshCode((drawn) =>
+  await withFreshCode((fresh) =>
     db.transaction(async (tx) => {
       const card = await lockCard(tx, id)
       if (!card.recipientEmail) throw conflict(GIFT_CARD_MESSAGES.noRecipient)
       if (!card.active) throw conflict(GIFT_CARD_MESSAGES.resendDisabled)
+      const undelivered = card.codeHash.startsWith('undelivered:')
+      const drawn = undelivered ? drawCodeEnding(card.last4) : fresh
       const [rotated] = await tx
         .update(giftCards)
         .set({ codeHash: drawn.codeHash, last4: drawn.last4, updatedAt: new Date() })
         .where(eq(giftCards.id, id))
         .returning()
+      const recipient = card.recipientName
+        ? `${card.recipientName} (${card.recipientEmail})`
+        : card.recipientEmail
       await writeTransaction(tx, {
         giftCardId: id,
-        kind: 'reissue',
+        kind: undelivered ? 'send' : 'reissue',
         amount: 0,
         balanceAfter: card.balance,
         orderId: null,
-        reason: `Code ••••${card.last4} replaced by ••••${drawn.last4} and e-mailed to the recipient`,
+        reason: undelivered
+          ? `Sent early to ${recipient}`
+          : `Code ••••${card.last4} replaced by ••••${drawn.last4} and e-mailed to the recipient`,
         actor,
       })
-      await mailCode(tx, mail, rotated!, drawn.code, !card.codeHash.startsWith('undelivered:'))
+      await mailCode(tx, mail, rotated!, drawn.code, !undelivered)
       // A bought card still waiting for its date has now been sent: the date's e-mail would only
       // replace this code again.
       await tx

@@ -1,10 +1,11 @@
+import { parse } from 'csv-parse/sync'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountGiftCards } from '../../../shared/gift-cards/account-contract'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
 import type { SalesPage } from '../../../shared/sales'
-import { emailOutbox, giftCards, giftCardTransactions, refunds, users } from '../../db/schema'
+import { emailOutbox, giftCards, giftCardTransactions, payments, refunds, users } from '../../db/schema'
 import {
   adminCookie,
   insertProduct,
@@ -281,14 +282,17 @@ describe('a signed-in shopper’s cards', () => {
     const applied = await apply(buyer.cookie, { cardId: own.id })
     expect(applied.statusCode).toBe(200)
     expect(applied.json()).toMatchObject({
-      giftCards: [{ last4: own.last4, applied: 3_000 }],
+      giftCards: [{ last4: own.last4, kind: 'store_credit', applied: 3_000 }],
       amountDue: 17_000,
     })
     const twice = await apply(buyer.cookie, { cardId: own.id })
     expect(twice.json().message).toBe('This gift card is already applied')
     // A typed code works as before.
     const typed = await apply(buyer.cookie, { code: mailed.code })
-    expect(typed.json()).toMatchObject({ amountDue: 15_500 })
+    expect(typed.json()).toMatchObject({
+      giftCards: [{ kind: 'store_credit' }, { last4: mailed.last4, kind: 'gift_card' }],
+      amountDue: 15_500,
+    })
     expect((await apply(buyer.cookie, {})).json().message).toBe('Enter a gift card code')
 
     // A visitor who is not signed in has no cards of their own.
@@ -323,11 +327,39 @@ describe('a signed-in shopper’s cards', () => {
       amountDue: 19_945,
       paymentStatus: 'partial',
     })
+    // The invoice names the payment by its note: store credit, not a gift card.
+    expect(await t.handle.db.select().from(payments).where(eq(payments.orderId, orderId))).toMatchObject([
+      { method: 'gift_card', amount: 5_055, note: `Store credit ••••${storeCreditLast4}` },
+    ])
     const [spent] = await t.handle.db.select().from(giftCards).where(eq(giftCards.id, card.id))
     expect(spent!.balance).toBe(0)
     const listed = (await mine(buyer.cookie)).json() as AccountGiftCards
     expect(listed.items).toEqual([
       expect.objectContaining({ last4: storeCreditLast4, status: 'spent', balance: 0 }),
     ])
+  })
+
+  it('an order paid all by store credit reads "Store credit ••••AB12" in the sales CSV', async () => {
+    const buyer = await shopper()
+    const first = await paidOrder(await piece(20_000), buyer)
+    const { storeCreditLast4 } = (
+      await refund(first, { amount: 20_000, reason: 'Returned', asStoreCredit: true })
+    ).json() as Refund
+    const card = await cardOf(storeCreditLast4!, first)
+    const ring = await piece(20_000)
+    await cartWith(buyer.cookie, ring)
+    expect((await apply(buyer.cookie, { cardId: card.id })).json()).toMatchObject({ amountDue: 0 })
+    const orderId = placedOrderId(
+      await postCheckout(
+        t.app,
+        zelleOrderBody([ring], { email: buyer.email, fields: { paymentMethod: 'gift_card', amountDue: 0 } }),
+        { cookie: buyer.cookie, remoteAddress: nextAddress() },
+      ),
+    )
+    const csv = await t.app.inject({ url: '/api/sales/export?period=all', headers: { cookie: owner } })
+    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[]
+    expect(rows.find((row) => row.Order === `#${orderId}`)).toMatchObject({
+      'Payment Method': `Store credit ••••${storeCreditLast4}`,
+    })
   })
 })

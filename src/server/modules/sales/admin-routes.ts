@@ -24,7 +24,8 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
     { schema: { querystring: contract.exportCsv.querystring } },
     async (request, reply) => {
       const sales = await allSales(db, request.query.period, { timeZone }, request.query.search)
-      // Sales of orders the gift cards paid name their cards (issue 36): "Gift card ••••AB12".
+      // Sales of orders the gift cards paid name their cards (issue 36): "Gift card ••••AB12" (or
+      // "Store credit ••••AB12").
       const giftCardOrders = sales.flatMap((sale) =>
         sale.paymentMethod === 'gift_card' && sale.orderId !== null ? [sale.orderId] : [],
       )
@@ -38,7 +39,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: s
           giftCardLabels: new Map(
             [...giftCards].map(([orderId, cards]) => [
               orderId,
-              cards.map((card) => giftCardPaymentLabel(card.last4)).join(', '),
+              cards.map((card) => giftCardPaymentLabel(card.last4, card.kind)).join(', '),
             ]),
           ),
         },

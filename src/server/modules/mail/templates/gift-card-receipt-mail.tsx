@@ -116,3 +116,48 @@ export function giftCardZelleMail(to: string, purchase: GiftCardZelleData, store
   )
   return { kind: 'gift-card-zelle', to, subject: `How to pay for your ${amount} gift card`, text, html }
 }
+
+export interface GiftCardZelleExpiredData {
+  amount: number
+  buyerName: string
+  /** "Gift card GC-12". */
+  memo: string
+  /** When the hold ended, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
+  heldUntil: string
+}
+
+/** A Zelle purchase unpaid when its hold ended: worded as an expired Zelle order's notice. */
+export function giftCardZelleExpiredMail(
+  to: string,
+  purchase: GiftCardZelleExpiredData,
+  store: StoreInfo,
+): OutgoingMail {
+  const amount = formatCents(purchase.amount)
+  const lead = `We waited until ${purchase.heldUntil} for the Zelle payment for your ${amount} gift card ("${purchase.memo}"), but did not receive it, so the purchase has been cancelled. No card was issued.`
+  const more =
+    'If you would still like to give it, you are welcome to buy it again. If you sent a payment that we missed, reply to this e-mail and we will sort it out at once.'
+  const text = [
+    greeting(printableName(purchase.buyerName)),
+    '',
+    lead,
+    '',
+    more,
+    '',
+    ...signature(store),
+  ].join('\n')
+  const html = renderMailHtml(
+    store,
+    <>
+      <P>{greeting(printableName(purchase.buyerName))}</P>
+      <P>{lead}</P>
+      <P>{more}</P>
+    </>,
+  )
+  return {
+    kind: 'gift-card-zelle-expired',
+    to,
+    subject: `Your ${amount} gift card purchase has been cancelled`,
+    text,
+    html,
+  }
+}

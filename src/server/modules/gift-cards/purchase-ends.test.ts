@@ -1,0 +1,160 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayIn } from '../../../shared/shop-dates/wall-time'
+import { emailOutbox, giftCardPurchases } from '../../db/schema'
+import { adminCookie } from '../../test/factories'
+import { createTestApp, type TestApp } from '../../test/helpers'
+import type { TestPaymentProvider } from '../payments/test-provider'
+import { expiredZellePurchases } from './purchase-ends'
+import { reconcileGiftCardPurchases } from './purchase-reconcile'
+import { completeCardPurchase } from './purchases'
+
+// Unpaid gift-card purchases end (issue 36): the owner cancels a Zelle one, a Zelle one unpaid
+// past the reservation hold expires with a note to the buyer, a card one never paid is abandoned
+// after a day, and one whose payment went through never is. Each job runs at a fixed instant.
+
+let t: TestApp
+let owner: string
+let holdHours: number
+beforeAll(async () => {
+  t = await createTestApp()
+  owner = await adminCookie(t.app, t.handle.db)
+  holdHours = t.config.reservation.hours
+})
+afterAll(() => t.close())
+
+const HOUR = 3_600_000
+let buyers = 0
+
+async function start(paymentMethod: 'card' | 'zelle') {
+  buyers += 1
+  const payload = {
+    amount: 10_000,
+    recipientName: 'Mei Lin',
+    recipientEmail: `ends.friend${buyers}@example.com`,
+    deliveryDate: dayIn(t.config.store.timeZone),
+    buyerName: 'Ana Ruiz',
+    buyerEmail: `ends.buyer${buyers}@example.com`,
+    paymentMethod,
+  }
+  const started = await t.app.inject({ method: 'POST', url: '/api/gift-cards/purchases', payload })
+  if (started.statusCode !== 201) throw new Error(started.body)
+  const answer = started.json() as { id: number; payment?: { paymentIntentId: string } }
+  const row = await purchaseRow(answer.id)
+  return { id: answer.id, payload, createdAt: row.createdAt, intentId: answer.payment?.paymentIntentId }
+}
+
+const purchaseRow = async (id: number) =>
+  (await t.handle.db.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id)))[0]!
+
+const mailsTo = (address: string, kind: string) =>
+  t.handle.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
+    .orderBy(desc(emailOutbox.id))
+
+const expireAt = (now: Date) =>
+  t.handle.db.transaction((tx) => expiredZellePurchases(t.app.links, holdHours).run(tx, now, 25))
+
+const reconcileAt = (now: Date) =>
+  reconcileGiftCardPurchases(t.handle.db, t.app.paymentProvider, t.app.links, t.app.log, now)
+
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms)
+
+describe('cancelling a Zelle purchase', () => {
+  it('takes it out of Awaiting Zelle, names who did it, and refuses a second time with 409', async () => {
+    const { id } = await start('zelle')
+    const cancel = (cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/gift-card-purchases/${id}/cancel`,
+        ...(cookie ? { headers: { cookie } } : {}),
+      })
+    expect((await cancel()).statusCode).toBe(401)
+    const cancelled = await cancel(owner)
+    expect(cancelled.statusCode).toBe(200)
+    expect(cancelled.json()).toMatchObject({ id, status: 'cancelled', giftCardId: null })
+    const row = await purchaseRow(id)
+    expect(row).toMatchObject({ status: 'cancelled', endedBy: expect.any(String), endedByRole: 'owner' })
+    expect(row.endedById).toEqual(expect.any(Number))
+    expect((await cancel(owner)).statusCode).toBe(409)
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
+      headers: { cookie: owner },
+    })
+    expect(recorded.statusCode).toBe(409)
+    const waiting = await t.app.inject({ url: '/api/admin/gift-card-purchases', headers: { cookie: owner } })
+    expect(waiting.json().items.map((item: { id: number }) => item.id)).not.toContain(id)
+  })
+
+  it('refuses a purchase already paid', async () => {
+    const { id } = await start('zelle')
+    const url = `/api/admin/gift-card-purchases/${id}`
+    await t.app.inject({ method: 'POST', url: `${url}/record-zelle`, headers: { cookie: owner } })
+    const cancelled = await t.app.inject({ method: 'POST', url: `${url}/cancel`, headers: { cookie: owner } })
+    expect(cancelled.statusCode).toBe(409)
+    expect((await purchaseRow(id)).status).toBe('paid')
+  })
+})
+
+describe('a Zelle purchase never paid', () => {
+  it('expires when a Zelle order’s hold would end, and the buyer hears of it once', async () => {
+    const { id, payload, createdAt } = await start('zelle')
+    await expireAt(later(createdAt, holdHours * HOUR - 60_000))
+    expect((await purchaseRow(id)).status).toBe('awaiting_zelle')
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-zelle-expired')).toEqual([])
+
+    const end = later(createdAt, holdHours * HOUR)
+    await expireAt(end)
+    await expireAt(later(end, HOUR))
+    expect(await purchaseRow(id)).toMatchObject({ status: 'expired', endedAt: end, endedById: null })
+    const mails = await mailsTo(payload.buyerEmail, 'gift-card-zelle-expired')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.textBody).toContain(`Gift card GC-${id}`)
+    expect(mails[0]!.textBody).toContain('did not receive it')
+    // Too late to record: the owner sees a 409, as for a cancelled one.
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
+      headers: { cookie: owner },
+    })
+    expect(recorded.statusCode).toBe(409)
+  })
+
+  it('is a job of the app’s minute runner', async () => {
+    expect(await t.app.reservationJobs.runOnce()).toHaveProperty(['expired gift card purchases'])
+  })
+})
+
+describe('a card purchase never paid', () => {
+  it('is kept for its day, then abandoned once the provider says it was not paid', async () => {
+    const { id, createdAt } = await start('card')
+    await reconcileAt(later(createdAt, 23 * HOUR))
+    expect((await purchaseRow(id)).status).toBe('awaiting_card')
+    const dayAfter = later(createdAt, 24 * HOUR + 60_000)
+    await reconcileAt(dayAfter)
+    expect(await purchaseRow(id)).toMatchObject({ status: 'abandoned', endedAt: dayAfter, giftCardId: null })
+  })
+
+  it('is never abandoned when its payment went through: the card is issued instead', async () => {
+    const { id, payload, createdAt, intentId } = await start('card')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(intentId!, '4242424242424242')
+    await reconcileAt(later(createdAt, 2 * 24 * HOUR))
+    expect(await purchaseRow(id)).toMatchObject({ status: 'paid', giftCardId: expect.any(Number) })
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-receipt')).toHaveLength(1)
+  })
+
+  it('a payment confirmed after it was abandoned still issues its card', async () => {
+    const { id, createdAt, intentId } = await start('card')
+    await reconcileAt(later(createdAt, 24 * HOUR + 60_000))
+    expect((await purchaseRow(id)).status).toBe('abandoned')
+    await (t.app.paymentProvider as TestPaymentProvider).confirm(intentId!, '4242424242424242')
+    await reconcileAt(later(createdAt, 26 * HOUR))
+    // The reconciliation asks only about purchases awaiting their card; the webhook or the
+    // browser completes any, whatever its status.
+    await completeCardPurchase(t.handle.db, t.app.paymentProvider, t.app.links, { id }, intentId!)
+    expect(await purchaseRow(id)).toMatchObject({ status: 'paid', giftCardId: expect.any(Number) })
+  })
+})
