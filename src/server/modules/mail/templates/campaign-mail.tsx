@@ -130,7 +130,8 @@ function StoryCard({ story }: { story: CampaignStory }) {
         <a href={story.url}>
           <img
             src={story.imageUrl}
-            alt=""
+            // The picture is a link: its text is where it goes.
+            alt={story.title}
             width={600}
             style={{ display: 'block', width: '100%', height: 'auto', border: 0 }}
           />
