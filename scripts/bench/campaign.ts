@@ -63,9 +63,14 @@ const json = async <T>(response: Response): Promise<T> => {
   return (await response.json()) as T
 }
 
+interface Piece {
+  id: number
+  price: number
+}
+
 let buyer = 0
 /** A Zelle order for one of a well-stocked piece, each from a shopper's own address. */
-async function checkout(app: AppServer, agent: http.Agent, piece: { id: number; price: number }) {
+async function checkout(app: AppServer, agent: http.Agent, piece: Piece) {
   buyer++
   const shipping = piece.price >= 15_000 ? 0 : 695
   const body = {
@@ -96,7 +101,7 @@ async function checkout(app: AppServer, agent: http.Agent, piece: { id: number; 
 /** Checkouts, a few in flight, until `done()` says stop. */
 async function checkoutsUntil(
   app: AppServer,
-  piece: { id: number; price: number },
+  pieces: Piece[],
   done: () => boolean,
 ): Promise<CampaignLatency> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CAMPAIGN_PLAN.checkoutsInFlight })
@@ -106,7 +111,7 @@ async function checkoutsUntil(
     await Promise.all(
       Array.from({ length: CAMPAIGN_PLAN.checkoutsInFlight }, async () => {
         while (!done()) {
-          const { ms, ok } = await checkout(app, agent, piece)
+          const { ms, ok } = await checkout(app, agent, pieces[buyer % pieces.length]!)
           if (ok) times.push(ms)
           else failures++
         }
@@ -140,26 +145,31 @@ async function measure(databaseUrl: string): Promise<CampaignBenchResult> {
         ...init,
         headers: { cookie, 'content-type': 'application/json', ...init.headers },
       })
-    const piece = await json<{ id: number; price: number }>(
-      await admin('/api/products', {
-        method: 'POST',
-        body: JSON.stringify({
-          name: 'Bench campaign bangle',
-          description: 'A natural Type A jadeite bangle, created for the campaign benchmark.',
-          shortDescription: 'Type A green jadeite bangle',
-          price: 18_000,
-          imageUrls: ['/uploads/x-1280.webp'],
-          category: 'bracelets',
-          type: 'bangle',
-          color: 'green',
-          stockQuantity: 1_000_000,
-        }),
-      }),
-    )
+    // Stock is at most 10,000 a piece: enough pieces that no run sells out.
+    const pieces: Piece[] = []
+    for (let index = 0; index < 6; index++)
+      pieces.push(
+        await json<Piece>(
+          await admin('/api/products', {
+            method: 'POST',
+            body: JSON.stringify({
+              name: `Bench campaign bangle ${index + 1}`,
+              description: 'A natural Type A jadeite bangle, created for the campaign benchmark.',
+              shortDescription: 'Type A green jadeite bangle',
+              price: 18_000,
+              imageUrls: ['/uploads/x-1280.webp'],
+              category: 'bracelets',
+              type: 'bangle',
+              color: 'green',
+              stockQuantity: 10_000,
+            }),
+          }),
+        ),
+      )
 
     // Without a campaign.
     const quietEnd = Date.now() + CAMPAIGN_PLAN.quietS * 1000
-    const quiet = await checkoutsUntil(app, piece, () => Date.now() > quietEnd)
+    const quiet = await checkoutsUntil(app, pieces, () => Date.now() > quietEnd)
 
     const campaign = await json<{ id: number }>(
       await admin('/api/admin/campaigns', {
@@ -168,7 +178,7 @@ async function measure(databaseUrl: string): Promise<CampaignBenchResult> {
           subject: 'Celadon week',
           previewText: 'Four new pieces',
           body: '## Celadon week\n\nFour **new** pieces, this week only.',
-          productIds: [piece.id],
+          productIds: [pieces[0]!.id],
         }),
       }),
     )
@@ -193,7 +203,7 @@ async function measure(databaseUrl: string): Promise<CampaignBenchResult> {
       }
       finished = true
     })()
-    const sending = await checkoutsUntil(app, piece, () => finished)
+    const sending = await checkoutsUntil(app, pieces, () => finished)
     await watcher
     const sendingS = (performance.now() - sendStarted) / 1000
     return {
