@@ -17,6 +17,11 @@ export const CAMPAIGN_PLAN = {
   ratePerMinute: 60_000,
   /** Checkouts in flight, as a few shoppers at once. */
   checkoutsInFlight: 4,
+  /**
+   * Their pace, the same with and without the campaign: a busy day, below the rush (200 requests
+   * a second, http/traffic.ts) in which the outbox worker yields to shoppers and sends nothing.
+   */
+  checkoutsPerSecond: 20,
   /** The quiet run's length, and the longest the sending run watches. */
   quietS: 15,
   maxSendingS: 180,
@@ -110,10 +115,12 @@ async function checkoutsUntil(
   try {
     await Promise.all(
       Array.from({ length: CAMPAIGN_PLAN.checkoutsInFlight }, async () => {
+        const everyMs = (CAMPAIGN_PLAN.checkoutsInFlight / CAMPAIGN_PLAN.checkoutsPerSecond) * 1000
         while (!done()) {
           const { ms, ok } = await checkout(app, agent, pieces[buyer % pieces.length]!)
           if (ok) times.push(ms)
           else failures++
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - ms)))
         }
       }),
     )
@@ -249,7 +256,9 @@ export function campaignSection(outcome: CampaignBenchOutcome): string[] {
     `A fresh PostgreSQL database with ${int(CAMPAIGN_PLAN.subscribers)} confirmed readers; the owner sends a ` +
       `campaign now (one piece, Markdown body) with MAIL_RATE_PER_MINUTE=${int(CAMPAIGN_PLAN.ratePerMinute)}, ` +
       'each message written by the outbox worker into the file transport that stands in for the relay. ' +
-      `Checkout latency: Zelle orders, ${CAMPAIGN_PLAN.checkoutsInFlight} in flight, for ${CAMPAIGN_PLAN.quietS} s ` +
+      `Checkout latency: Zelle orders, ${CAMPAIGN_PLAN.checkoutsPerSecond} a second from ${CAMPAIGN_PLAN.checkoutsInFlight} ` +
+      'shoppers at once (below the 200 requests a second at which the outbox worker yields to shoppers and sends nothing), ' +
+      `for ${CAMPAIGN_PLAN.quietS} s ` +
       `without a campaign, then while it sends (watched for at most ${CAMPAIGN_PLAN.maxSendingS} s). ` +
       '"Time to queue" runs from the send request until the campaign counts every reader.',
     '',
