@@ -16,6 +16,12 @@ const ALWAYS_EXPECTED: ExpectedFailure[] = [{ url: /\/api\/check-auth$/, status:
 interface Watch {
   /** Declares failures this test provokes on purpose; anything else fails the journey. */
   expectFailures: (...failures: ExpectedFailure[]) => void
+  /**
+   * Declares console errors this test provokes on purpose. The one use: the browser refusing the
+   * test tool's own scripts in a frame sandboxed without allow-scripts (the campaign editor's
+   * e-mail preview), which is the sandbox doing its work.
+   */
+  expectConsoleErrors: (...patterns: RegExp[]) => void
   /** Another person's page (a second browser context): watched the same way, and hydration-aware. */
   also: (page: Page) => Page
 }
@@ -48,6 +54,7 @@ export const test = base.extend<{ watch: Watch }>({
   watch: [
     async ({ page }, use) => {
       const expected = [...ALWAYS_EXPECTED]
+      const expectedConsole: RegExp[] = []
       const problems: string[] = []
       const isExpected = (url: string, status: number) =>
         expected.some((failure) => failure.status === status && failure.url.test(new URL(url).pathname))
@@ -69,12 +76,14 @@ export const test = base.extend<{ watch: Watch }>({
           if (message.type() !== 'error') return
           // The browser reports every 4xx/5xx answer in the console too; those are judged above.
           if (/Failed to load resource/.test(message.text())) return
+          if (expectedConsole.some((pattern) => pattern.test(message.text()))) return
           problems.push(`console error: ${message.text()}`)
         })
       }
       watchPage(page)
       await use({
         expectFailures: (...failures) => expected.push(...failures),
+        expectConsoleErrors: (...patterns) => expectedConsole.push(...patterns),
         also: (other) => {
           watchPage(other)
           return withHydrationWait(other)

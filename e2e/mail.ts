@@ -82,3 +82,21 @@ export function mailTo(kind: string, to: string): { text: string; html: string }
   const html = find('text/html')
   return { text: text ? decodePart(text.trim()) : '', html: html ? decodePart(html.trim()) : '' }
 }
+
+/** The token of the newest newsletter confirmation e-mailed to this address. */
+export function newsletterConfirmationToken(email: string): string | undefined {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  if (!existsSync(dir)) return undefined
+  const text = readdirSync(dir)
+    .filter((file) => file.includes('newsletter-confirmation'))
+    .sort()
+    .map((file) =>
+      readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((mail) => mail.includes(email))
+    .at(-1)
+  const token = text && /\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1]
+  return token ? decodeURIComponent(token) : undefined
+}

@@ -2,6 +2,7 @@ import os from 'node:os'
 import pg from 'pg'
 import { ADMIN_PLAN, ADMIN_TARGETS, type AdminOutcome } from './admin'
 import { ADMIN_PAGES_PLAN, ADMIN_PAGES_TARGET_MS, type AdminPagesOutcome } from './admin-pages'
+import { type CampaignBenchOutcome, campaignSection, campaignSummary } from './campaign'
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
 import { IMPORT_PLAN, IMPORT_SIZES, IMPORT_TARGETS, type ImportOutcome } from './import'
@@ -57,6 +58,7 @@ export interface Report {
   admin?: AdminOutcome
   import?: ImportOutcome
   inquiries?: InquiryBenchOutcome
+  campaign?: CampaignBenchOutcome
   pages?: PagesOutcome
   adminPages?: AdminPagesOutcome
   soak?: SoakOutcome
@@ -502,6 +504,7 @@ const SECTIONS = [
   { part: 'admin', heading: '## Back-office lists' },
   { part: 'import', heading: '## Catalogue import' },
   { part: 'inquiries', heading: '## Inquiry inbox' },
+  { part: 'campaign', heading: '## Newsletter campaign' },
   { part: 'pages', heading: '## Storefront pages' },
   { part: 'soak', heading: '## Soak' },
   { part: 'adminPages', heading: '## Back-office cold loads' },
@@ -557,6 +560,8 @@ function freshSection(report: Report, part: SectionPart): string[] | undefined {
       return report.import && importSection(report.import)
     case 'inquiries':
       return report.inquiries && inquiriesSection(report.inquiries)
+    case 'campaign':
+      return report.campaign && campaignSection(report.campaign)
     case 'pages':
       return report.pages && pagesSection(report.pages)
     case 'adminPages':
@@ -730,6 +735,7 @@ export function renderSummary(report: Report): string {
         `  inquiries (10,000 rows, search, ${run.connections} conn): ${int(run.requestsPerSecond)} req/s, p50 ` +
           `${ms(run.p50Ms)}, p99 ${ms(run.p99Ms)}: ${run.pass ? 'pass' : 'FAIL'}`,
       )
+  if (report.campaign) lines.push(campaignSummary(report.campaign))
   if (report.pages && 'error' in report.pages) lines.push(`  pages: ERROR ${oneLine(report.pages.error)}`)
   else if (report.pages)
     for (const page of report.pages.pages)

@@ -1,5 +1,5 @@
 import '../../src/server/threadpool'
-// `npm run bench [-- --only=catalog|checkout|signin|admin|import|inquiries|pages|admin-pages|js|lighthouse|soak]`: measures DESIGN.md §6's budgets
+// `npm run bench [-- --only=catalog|checkout|signin|admin|import|inquiries|campaign|pages|admin-pages|js|lighthouse|soak]`: measures DESIGN.md §6's budgets
 // against the production build and writes BENCHMARKS.md. See report.ts for the method. The soak
 // (10 minutes, SOAK_MINUTES) runs only when asked for by name.
 import { spawnSync } from 'node:child_process'
@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { benchAdmin } from './admin'
 import { benchAdminPages } from './admin-pages'
+import { benchCampaign } from './campaign'
 import { benchCatalog } from './catalog'
 import { benchCheckout } from './checkout'
 import { benchImport } from './import'
@@ -27,6 +28,7 @@ const PARTS = [
   'admin',
   'import',
   'inquiries',
+  'campaign',
   'pages',
   'admin-pages',
   'js',
@@ -115,6 +117,7 @@ async function main(): Promise<number> {
     if (parts.has('admin')) report.admin = await benchAdmin(postgresUrl)
     if (parts.has('import')) report.import = await benchImport(postgresUrl)
     if (parts.has('inquiries')) report.inquiries = await benchInquiries(postgresUrl)
+    if (parts.has('campaign')) report.campaign = await benchCampaign(postgresUrl)
     if (parts.has('pages')) report.pages = await benchPages(postgresUrl)
     if (parts.has('soak')) report.soak = await benchSoak(postgresUrl)
     if (parts.has('js') || parts.has('lighthouse') || parts.has('admin-pages'))
@@ -140,6 +143,7 @@ async function main(): Promise<number> {
       report.admin,
       report.import,
       report.inquiries,
+      report.campaign,
       report.pages,
       report.adminPages,
       report.soak,

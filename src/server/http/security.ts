@@ -54,7 +54,9 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        // Our own pages only where they say they may be framed (the campaign editor's e-mail
+        // preview sets frame-ancestors 'self'); every other answer keeps frame-ancestors 'none'.
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         // Product images may be added by URL in the back office.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -93,6 +93,17 @@ export const campaignsAdminContract = {
     params: campaignParams,
     response: { 200: z.object({ subject: z.string(), html: z.string(), text: z.string() }) },
   }),
+  /**
+   * The same message as its own HTML page, for the editor's framed preview: no JSON answer to
+   * describe, and a policy of its own (no scripts; the shop's and the pieces' pictures).
+   */
+  previewPage: endpoint({
+    method: 'GET',
+    permission: 'newsletter:send',
+    path: '/api/admin/campaigns/:id/preview.html',
+    params: campaignParams,
+    response: {},
+  }),
   /** Sends the campaign as it stands to the signed-in member's own address. */
   test: endpoint({
     method: 'POST',

@@ -29,6 +29,7 @@ import { ScheduleDialog } from '../journal/schedule-dialog'
 import { PageHeader } from '../page-header'
 import { campaignQuery, useCancelCampaign, useSaveCampaign, useSendCampaign, useSendTest } from './api'
 import { PiecesField, StoryField } from './campaign-blocks'
+import { MailPreview } from './mail-preview'
 
 // /admin/newsletter/new and /admin/newsletter/:id (issue 38): a draft's subject, preview text and
 // Markdown body beside the journal's preview; then a test to the owner's own address, and sending
@@ -243,6 +244,11 @@ function CampaignEditor({ saved }: { saved: CampaignAnswer | undefined }) {
           )}
         </div>
       </form>
+      {saved && (
+        <div className="mt-10 border-t border-ink/10 pt-8">
+          <MailPreview campaignId={saved.id} version={saved.updatedAt} />
+        </div>
+      )}
       <ScheduleDialog
         open={scheduling}
         onOpenChange={setScheduling}

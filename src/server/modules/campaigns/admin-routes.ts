@@ -4,6 +4,7 @@ import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/rules'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import type { CampaignMailContext } from './mail'
+import { previewPage, previewPolicy } from './preview-page'
 import {
   cancelCampaign,
   createCampaign,
@@ -49,6 +50,21 @@ export const campaignsAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get(contract.preview.path, { schema: schemaOf(contract.preview) }, (request) =>
     previewMessage(db, request.params.id, mail),
+  )
+
+  // The same message as a page of its own, framed by the editor at a desktop's and a phone's width.
+  app.get(
+    contract.previewPage.path,
+    { schema: { params: contract.previewPage.params } },
+    async (request, reply) => {
+      const { html } = await previewMessage(db, request.params.id, mail)
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', previewPolicy(html))
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .send(previewPage(html))
+    },
   )
 
   app.post(contract.test.path, { schema: schemaOf(contract.test) }, async (request) => {

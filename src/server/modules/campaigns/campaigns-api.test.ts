@@ -113,6 +113,18 @@ describe('the test message', () => {
     expect(preview.text).toContain(
       'To unsubscribe, open: https://shop.example.com/newsletter/unsubscribe?token=',
     )
+    // …and as a page of its own, which only the shop's own pages may frame and where nothing runs.
+    const page = await call('GET', `/api/admin/campaigns/${id}/preview.html`)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
+    const policy = String(page.headers['content-security-policy'])
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain("frame-ancestors 'self'")
+    expect(policy).not.toContain('script-src')
+    expect(page.body).toContain('<strong>new</strong>')
+    expect(page.body).toContain('<base target="_blank">')
+    expect((await call('GET', `/api/admin/campaigns/${id}/preview.html`, undefined, '')).statusCode).toBe(401)
     // The campaign is still a draft; nobody was queued.
     expect((await call('GET', `/api/admin/campaigns/${id}`)).json()).toMatchObject({
       status: 'draft',

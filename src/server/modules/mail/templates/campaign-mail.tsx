@@ -69,7 +69,7 @@ export function campaignMail(data: CampaignMailData, store: StoreInfo): Rendered
         <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden' }}>{data.previewText}</div>
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the journal's renderer (journal/render.ts) */}
-      <div dangerouslySetInnerHTML={{ __html: data.html }} />
+      <div dangerouslySetInnerHTML={{ __html: setHeadings(data.html) }} />
       {data.pieces.map((piece) => (
         <PieceCard key={piece.url} piece={piece} />
       ))}
@@ -87,6 +87,21 @@ export function campaignMail(data: CampaignMailData, store: StoreInfo): Rendered
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   }
+}
+
+// Mail programs keep inline styles only: the owner's headings get the shop's serif here, as the
+// pieces' names have it, instead of each program's bold sans.
+const HEADING_STYLE: Record<string, string> = {
+  h1: 'font-size:30px',
+  h2: 'font-size:26px',
+  h3: 'font-size:21px',
+}
+function setHeadings(html: string): string {
+  return html.replace(
+    /<(h[1-3])>/g,
+    (_match, tag: string) =>
+      `<${tag} style="margin:0 0 12px;font-family:Georgia,serif;font-weight:normal;line-height:1.2;color:${COLORS.ink};${HEADING_STYLE[tag]}">`,
+  )
 }
 
 function PieceCard({ piece }: { piece: CampaignPiece }) {
@@ -130,7 +145,8 @@ function StoryCard({ story }: { story: CampaignStory }) {
         <a href={story.url}>
           <img
             src={story.imageUrl}
-            alt=""
+            // The picture is a link: its text is where it goes.
+            alt={story.title}
             width={600}
             style={{ display: 'block', width: '100%', height: 'auto', border: 0 }}
           />
