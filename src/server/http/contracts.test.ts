@@ -28,6 +28,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/sales/export': 'CSV',
   'GET /api/orders/:id/packing-slip.pdf': 'a PDF',
   'GET /api/admin/reports/sales-tax.csv': 'CSV',
+  'GET /api/admin/campaigns/:id/preview.html': "the campaign's e-mail as a page, framed by its editor",
   'DELETE /api/admin/users/:id/tax-exemption': 'no content (204)',
 }
 
