@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react'
+import { failureMessage, withFailureToldInline } from '../lib/mutation-toasts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,7 +25,8 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean
   /**
    * Runs the action. The dialog stays open (and its button busy) until it settles; it closes when
-   * the action succeeds and stays open after a failure, so the owner can try again or cancel.
+   * the action succeeds and stays open after a failure, which it names, so the owner can try again
+   * or cancel.
    */
   onConfirm: () => Promise<unknown>
   children?: ReactNode
@@ -44,25 +46,37 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<string>()
   const confirm = async () => {
     setPending(true)
+    setFailure(undefined)
     try {
-      await onConfirm()
+      await withFailureToldInline(onConfirm)
       onOpenChange(false)
-    } catch {
-      // The caller's mutation has already shown the failure toast; the dialog stays for a retry.
+    } catch (error) {
+      setFailure(failureMessage(error))
     } finally {
       setPending(false)
     }
   }
+  const openChange = (next: boolean) => {
+    if (pending) return
+    if (!next) setFailure(undefined)
+    onOpenChange(next)
+  }
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <AlertDialog open={open} onOpenChange={openChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         {children}
+        {failure && (
+          <p role="alert" className="text-sm text-destructive">
+            {failure}
+          </p>
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: Radix would close the dialog before the request ends. */}

@@ -360,7 +360,9 @@ export async function setPaymentPlan(
     const planned = plan.depositAmount + plan.installments.reduce((sum, step) => sum + step.amount, 0)
     if (planned !== order.total)
       throw invalid(
-        `The deposit and instalments must add up to the order total of ${formatCents(order.total)}`,
+        context.seesMoney
+          ? `The deposit and instalments must add up to the order total of ${formatCents(order.total)}`
+          : "The deposit and instalments must add up to the order's total",
         'installments',
       )
     if (plan.installments[0]!.dueDate < context.today)

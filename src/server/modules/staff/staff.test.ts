@@ -527,6 +527,12 @@ describe('a refusal about money', () => {
     })
     expect(tooMuch.statusCode).toBe(409)
     expect(tooMuch.json().message).toBe("The payment exceeds the order's balance")
+    const planOff = await call('PUT', `/api/orders/${id}/plan`, member.cookie, {
+      depositAmount: 1_000,
+      installments: [{ amount: 1_000, dueDate: '2099-01-10' }],
+    })
+    expect(planOff.statusCode).toBe(400)
+    expect(planOff.json().message).toBe("The deposit and instalments must add up to the order's total")
     const paid = await call('PATCH', `/api/orders/${id}/payment`, member.cookie, { paymentStatus: 'paid' })
     expect(paid.statusCode, paid.body).toBe(200)
     const refund = await call('POST', `/api/orders/${id}/refunds`, member.cookie, {
