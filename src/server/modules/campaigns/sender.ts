@@ -149,7 +149,7 @@ export class CampaignSender {
               select ${CAMPAIGN_MAIL_KIND}, email,
                 jsonb_build_object('campaignId', ${id}::int, 'subscriberId', id), ${CAMPAIGN_MAIL_PRIORITY}::int, ${id}::int
               from batch
-              on conflict (campaign_id, to_address) do nothing
+              on conflict (campaign_id, to_address) where campaign_id is not null do nothing
               returning 1
             ),
             moved as (
