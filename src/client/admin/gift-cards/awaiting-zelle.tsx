@@ -67,7 +67,7 @@ export function AwaitingZelle() {
           open
           onOpenChange={(open) => !open && setCancelling(undefined)}
           title={`Cancel the ${formatCents(cancelling.amount)} gift card purchase ${cancelling.memo}?`}
-          description={`Only if no payment is coming: no card is issued, ${cancelling.recipientName} gets nothing, and a Zelle payment that arrives later cannot be recorded against it.`}
+          description={`Only if no payment is coming: no card is issued, ${cancelling.buyerName} is e-mailed that the purchase is cancelled, ${cancelling.recipientName} gets nothing, and a Zelle payment that arrives later cannot be recorded against it.`}
           confirmLabel="Cancel purchase"
           pendingLabel="Cancelling…"
           destructive

@@ -63,8 +63,8 @@ const reconcileAt = (now: Date) =>
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms)
 
 describe('cancelling a Zelle purchase', () => {
-  it('takes it out of Awaiting Zelle, names who did it, and refuses a second time with 409', async () => {
-    const { id } = await start('zelle')
+  it('takes it out of Awaiting Zelle, names who did it, tells the buyer once, and refuses a second time with 409', async () => {
+    const { id, payload } = await start('zelle')
     const cancel = (cookie?: string) =>
       t.app.inject({
         method: 'POST',
@@ -79,6 +79,12 @@ describe('cancelling a Zelle purchase', () => {
     expect(row).toMatchObject({ status: 'cancelled', endedBy: expect.any(String), endedByRole: 'owner' })
     expect(row.endedById).toEqual(expect.any(Number))
     expect((await cancel(owner)).statusCode).toBe(409)
+    const mails = await mailsTo(payload.buyerEmail, 'gift-card-zelle-cancelled')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Your $100.00 gift card purchase has been cancelled')
+    expect(mails[0]!.textBody).toContain(`("Gift card GC-${id}") before its Zelle payment arrived`)
+    expect(mails[0]!.textBody).toContain('No card was issued.')
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-zelle-expired')).toEqual([])
     const recorded = await t.app.inject({
       method: 'POST',
       url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
