@@ -186,7 +186,10 @@ export const giftCardsAdminContract = {
     }),
     response: { 200: listAnswer(adminPurchaseAnswer) },
   }),
-  /** The Zelle payment arrived: the card is issued, the buyer's receipt sent, the recipient's mail scheduled. */
+  /**
+   * The Zelle payment arrived: the card is issued, the buyer's receipt sent, the recipient's mail
+   * scheduled. Also for an expired purchase (zelleRecordable); 409 for a cancelled or paid one.
+   */
   recordZelle: endpoint({
     method: 'POST',
     permission: 'giftcards:manage',

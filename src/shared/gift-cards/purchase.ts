@@ -29,6 +29,14 @@ export const GIFT_CARD_PURCHASE_STATUSES = [
 ] as const
 export type GiftCardPurchaseStatus = (typeof GIFT_CARD_PURCHASE_STATUSES)[number]
 
+/**
+ * Whether the owner can record a Zelle payment for a purchase: one awaiting it, or one that expired
+ * unpaid when the money came after all (its buyer was told to reply about a payment the shop
+ * missed). One the owner cancelled cannot; an expired purchase is only ever a Zelle one.
+ */
+export const zelleRecordable = (status: GiftCardPurchaseStatus) =>
+  status === 'awaiting_zelle' || status === 'expired'
+
 export const PURCHASE_PAYMENT_METHODS = ['card', 'zelle'] as const
 export type PurchasePaymentMethod = (typeof PURCHASE_PAYMENT_METHODS)[number]
 
@@ -44,6 +52,8 @@ export const GIFT_CARD_PURCHASE_MESSAGES = {
   notFound: 'Gift card purchase not found',
   notAwaitingZelle: 'This purchase is not waiting for a Zelle payment',
   zelleRecorded: 'Zelle payment recorded: the gift card is issued',
+  /** The trail's words when the payment of an expired purchase is recorded. */
+  recordedAfterExpiry: 'Zelle payment recorded after the purchase expired',
   zelleCancelled: 'Purchase cancelled',
   paymentIncomplete: 'Payment has not been completed',
 } as const

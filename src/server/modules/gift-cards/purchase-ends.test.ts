@@ -120,13 +120,39 @@ describe('a Zelle purchase never paid', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]!.textBody).toContain(`Gift card GC-${id}`)
     expect(mails[0]!.textBody).toContain('did not receive it')
-    // Too late to record: the owner sees a 409, as for a cancelled one.
-    const recorded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
+  })
+
+  it('still takes its Zelle payment when the money came after all: the card is issued, its trail says so', async () => {
+    const { id, payload, createdAt } = await start('zelle')
+    await expireAt(later(createdAt, holdHours * HOUR))
+    expect((await purchaseRow(id)).status).toBe('expired')
+    const record = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
+        headers: { cookie: owner },
+      })
+    const recorded = await record()
+    expect(recorded.statusCode).toBe(200)
+    expect(recorded.json()).toMatchObject({ id, status: 'paid', giftCardId: expect.any(Number) })
+    const card = await t.app.inject({
+      url: `/api/admin/gift-cards/${recorded.json().giftCardId}`,
       headers: { cookie: owner },
     })
-    expect(recorded.statusCode).toBe(409)
+    expect(card.json()).toMatchObject({ balance: 10_000 })
+    expect(card.json().transactions).toEqual([
+      expect.objectContaining({
+        kind: 'issue',
+        amount: 10_000,
+        reason: `Purchase GC-${id}: Zelle payment recorded after the purchase expired`,
+        actorRole: 'owner',
+      }),
+    ])
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-receipt')).toHaveLength(1)
+    expect(await mailsTo(payload.recipientEmail, 'gift-card')).toHaveLength(1)
+    // Once: a second record is a 409, and the card is not issued twice.
+    expect((await record()).statusCode).toBe(409)
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-receipt')).toHaveLength(1)
   })
 
   it('is a job of the app’s minute runner', async () => {

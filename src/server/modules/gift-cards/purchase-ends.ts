@@ -21,6 +21,7 @@ import { toAdminPurchase } from './purchases'
 //   buyer is told.
 // - A Zelle purchase unpaid when the hold of a Zelle order would end (RESERVATION_HOURS after it
 //   was made) expires ('expired'), and the buyer is told, as an expired Zelle order's shopper is.
+//   A payment that arrives after all can still be recorded (purchases.ts, zelleRecordable).
 // - A card purchase never paid is 'abandoned' by the checkout reconciliation
 //   (purchase-reconcile.ts), which alone asks the provider first: a paid one is never abandoned.
 

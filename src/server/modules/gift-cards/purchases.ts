@@ -8,6 +8,7 @@ import {
   MAX_DELIVERY_DAYS_AHEAD,
   GIFT_CARD_PURCHASE_MESSAGES as MESSAGES,
   zelleMemo,
+  zelleRecordable,
 } from '../../../shared/gift-cards/purchase'
 import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
@@ -143,7 +144,8 @@ async function lockPurchase(tx: DbOrTx, id: number): Promise<PurchaseRow> {
 /**
  * Creates the card of a purchase whose payment is recorded now, in the caller's transaction (the
  * purchase's row locked): the card, its 'issue' line, the purchase paid, the buyer's receipt, and,
- * when the date is today (or past), the recipient's e-mail at once.
+ * when the date is today (or past), the recipient's e-mail at once. The 'issue' line of one paid
+ * after it ended says so.
  */
 async function issuePurchasedCard(
   tx: DbOrTx,
@@ -179,7 +181,7 @@ async function issuePurchasedCard(
     amount: purchase.amount,
     balanceAfter: purchase.amount,
     orderId: null,
-    reason: `Purchase GC-${purchase.id}`,
+    reason: `Purchase GC-${purchase.id}${purchase.status === 'expired' ? `: ${MESSAGES.recordedAfterExpiry}` : ''}`,
     actor,
   })
   const [paid] = await tx
@@ -269,7 +271,7 @@ export function toAdminPurchase(row: PurchaseRow): AdminGiftCardPurchase {
   }
 }
 
-/** The owner matched a Zelle payment to this purchase: the card is issued (once). */
+/** The owner matched a Zelle payment to this purchase (see zelleRecordable): the card is issued (once). */
 export async function recordZellePurchase(
   db: Database,
   mail: MailLinks,
@@ -279,7 +281,7 @@ export async function recordZellePurchase(
 ): Promise<AdminGiftCardPurchase> {
   return db.transaction(async (tx) => {
     const purchase = await lockPurchase(tx, id)
-    if (purchase.status !== 'awaiting_zelle') throw conflict(MESSAGES.notAwaitingZelle)
+    if (!zelleRecordable(purchase.status as GiftCardPurchaseStatus)) throw conflict(MESSAGES.notAwaitingZelle)
     await issuePurchasedCard(tx, mail, purchase, actor, now)
     const [row] = await tx.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id))
     return toAdminPurchase(row!)
