@@ -29,6 +29,17 @@ export const GIFT_CARD_PURCHASE_STATUSES = [
 ] as const
 export type GiftCardPurchaseStatus = (typeof GIFT_CARD_PURCHASE_STATUSES)[number]
 
+/** The states of a purchase that ended unpaid: the back office's "Ended" list (`?status=ended`). */
+export const ENDED_PURCHASE_STATUSES = [
+  'expired',
+  'cancelled',
+  'abandoned',
+] as const satisfies readonly GiftCardPurchaseStatus[]
+
+/** What the back office's purchase list filters by: one state, or every ended one. */
+export const PURCHASE_LIST_STATUSES = [...GIFT_CARD_PURCHASE_STATUSES, 'ended'] as const
+export type PurchaseListStatus = (typeof PURCHASE_LIST_STATUSES)[number]
+
 /**
  * Whether the owner can record a Zelle payment for a purchase: one awaiting it, or one that expired
  * unpaid when the money came after all (its buyer was told to reply about a payment the shop
@@ -124,7 +135,7 @@ export type GiftCardPurchaseAnswer = z.input<typeof purchaseAnswer>
 /** What the Zelle memo says, so the owner can match the payment to the purchase. */
 export const zelleMemo = (id: number) => `Gift card GC-${id}`
 
-/** A purchase as the back office's "Awaiting Zelle" list shows it. */
+/** A purchase as the back office's "Awaiting Zelle" and "Ended" lists show it. */
 export const adminPurchaseAnswer = z.object({
   id: z.number().int(),
   status: z.enum(GIFT_CARD_PURCHASE_STATUSES),
@@ -138,5 +149,9 @@ export const adminPurchaseAnswer = z.object({
   memo: z.string(),
   giftCardId: z.number().int().nullable(),
   createdAt: timestamp,
+  /** When it expired, was cancelled or abandoned (kept when a late Zelle payment is recorded). */
+  endedAt: timestamp.nullable(),
+  /** The member who cancelled it; null when a job ended it. */
+  endedBy: z.string().nullable(),
 })
 export type AdminGiftCardPurchase = z.input<typeof adminPurchaseAnswer>

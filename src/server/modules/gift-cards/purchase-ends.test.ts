@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminGiftCardPurchase } from '../../../shared/gift-cards/purchase'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { emailOutbox, giftCardPurchases } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
@@ -102,6 +103,65 @@ describe('cancelling a Zelle purchase', () => {
     const cancelled = await t.app.inject({ method: 'POST', url: `${url}/cancel`, headers: { cookie: owner } })
     expect(cancelled.statusCode).toBe(409)
     expect((await purchaseRow(id)).status).toBe('paid')
+  })
+})
+
+describe('the Ended list', () => {
+  it('holds the expired, cancelled and abandoned purchases, the most recently ended first, and nothing else', async () => {
+    const cancelled = await start('zelle')
+    const expired = await start('zelle')
+    const abandoned = await start('card')
+    const lateButPaid = await start('zelle')
+    const url = '/api/admin/gift-card-purchases'
+    await t.app.inject({ method: 'POST', url: `${url}/${cancelled.id}/cancel`, headers: { cookie: owner } })
+    await expireAt(later(expired.createdAt, holdHours * HOUR))
+    await expireAt(later(lateButPaid.createdAt, holdHours * HOUR))
+    await t.app.inject({
+      method: 'POST',
+      url: `${url}/${lateButPaid.id}/record-zelle`,
+      headers: { cookie: owner },
+    })
+    await reconcileAt(later(abandoned.createdAt, 24 * HOUR + 60_000))
+    // Made after the expiry rounds above, which expire every purchase awaiting Zelle by then.
+    const waiting = await start('zelle')
+
+    const list = async (query: string) => {
+      const response = await t.app.inject({ url: `${url}?${query}`, headers: { cookie: owner } })
+      expect(response.statusCode).toBe(200)
+      return response.json() as { items: AdminGiftCardPurchase[]; total: number }
+    }
+    const ended = await list('status=ended&pageSize=200')
+    const mine = ended.items.filter((item) =>
+      [cancelled, expired, abandoned, waiting, lateButPaid].some(({ id }) => id === item.id),
+    )
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: expired.id,
+        status: 'expired',
+        endedAt: expect.any(String),
+        endedBy: null,
+      }),
+      expect.objectContaining({
+        id: abandoned.id,
+        status: 'abandoned',
+        paymentMethod: 'card',
+        endedBy: null,
+      }),
+      expect.objectContaining({ id: cancelled.id, status: 'cancelled', endedBy: expect.any(String) }),
+    ])
+    const endings = ended.items.map((item) => item.endedAt!)
+    expect(endings).toEqual([...endings].sort().reverse())
+    expect(ended.items.every((item) => ['expired', 'cancelled', 'abandoned'].includes(item.status))).toBe(
+      true,
+    )
+    expect(ended.total).toBe(ended.items.length)
+    // Searched like the other lists; the Awaiting Zelle list is unchanged.
+    expect((await list(`status=ended&search=GC-${cancelled.id}`)).items.map((item) => item.id)).toEqual([
+      cancelled.id,
+    ])
+    expect((await list('')).items.map((item) => item.id)).toContain(waiting.id)
+    const unknown = await t.app.inject({ url: `${url}?status=finished`, headers: { cookie: owner } })
+    expect(unknown.statusCode).toBe(400)
   })
 })
 

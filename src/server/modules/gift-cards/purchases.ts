@@ -1,12 +1,14 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { ListQuery, Page } from '../../../shared/admin-list'
 import {
   type AdminGiftCardPurchase,
+  ENDED_PURCHASE_STATUSES,
   type GiftCardPurchaseAnswer,
   type GiftCardPurchaseForm,
   type GiftCardPurchaseStatus,
   MAX_DELIVERY_DAYS_AHEAD,
   GIFT_CARD_PURCHASE_MESSAGES as MESSAGES,
+  type PurchaseListStatus,
   zelleMemo,
   zelleRecordable,
 } from '../../../shared/gift-cards/purchase'
@@ -268,6 +270,8 @@ export function toAdminPurchase(row: PurchaseRow): AdminGiftCardPurchase {
     memo: zelleMemo(row.id),
     giftCardId: row.giftCardId,
     createdAt: row.createdAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    endedBy: row.endedBy,
   }
 }
 
@@ -288,15 +292,21 @@ export async function recordZellePurchase(
   })
 }
 
-/** Purchases in one state, newest first, searched by buyer, recipient or memo ("GC-12"). */
+/**
+ * Purchases in one state, newest first, or the ended ones, the most recently ended first; searched
+ * by buyer, recipient or memo ("GC-12").
+ */
 export async function listPurchases(
   db: DbOrTx,
-  query: ListQuery & { status: GiftCardPurchaseStatus },
+  query: ListQuery & { status: PurchaseListStatus },
 ): Promise<Page<AdminGiftCardPurchase>> {
   const pattern = query.search ? containsPattern(query.search) : undefined
   const memoId = /^\s*(?:gc-)?(\d{1,9})\s*$/i.exec(query.search ?? '')?.[1]
+  const ended = query.status === 'ended'
   const where = and(
-    eq(giftCardPurchases.status, query.status),
+    ended
+      ? inArray(giftCardPurchases.status, [...ENDED_PURCHASE_STATUSES])
+      : eq(giftCardPurchases.status, query.status),
     pattern
       ? or(
           ilike(giftCardPurchases.buyerName, pattern),
@@ -313,7 +323,11 @@ export async function listPurchases(
       .select()
       .from(giftCardPurchases)
       .where(where)
-      .orderBy(desc(giftCardPurchases.createdAt), desc(giftCardPurchases.id))
+      .orderBy(
+        ...(ended ? [sql`${giftCardPurchases.endedAt} desc nulls last`] : []),
+        desc(giftCardPurchases.createdAt),
+        desc(giftCardPurchases.id),
+      )
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(giftCardPurchases).where(where),
