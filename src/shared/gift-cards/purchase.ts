@@ -41,12 +41,13 @@ export const PURCHASE_LIST_STATUSES = [...GIFT_CARD_PURCHASE_STATUSES, 'ended'] 
 export type PurchaseListStatus = (typeof PURCHASE_LIST_STATUSES)[number]
 
 /**
- * Whether the owner can record a Zelle payment for a purchase: one awaiting it, or one that expired
- * unpaid when the money came after all (its buyer was told to reply about a payment the shop
- * missed). One the owner cancelled cannot; an expired purchase is only ever a Zelle one.
+ * Whether the owner can record a Zelle payment for a purchase: a Zelle one awaiting it, or one that
+ * expired unpaid when the money came after all (its buyer was told to reply about a payment the
+ * shop missed). One the owner cancelled cannot.
  */
-export const zelleRecordable = (status: GiftCardPurchaseStatus) =>
-  status === 'awaiting_zelle' || status === 'expired'
+export const zelleRecordable = (purchase: { status: string; paymentMethod: string }) =>
+  purchase.paymentMethod === 'zelle' &&
+  (purchase.status === 'awaiting_zelle' || purchase.status === 'expired')
 
 export const PURCHASE_PAYMENT_METHODS = ['card', 'zelle'] as const
 export type PurchasePaymentMethod = (typeof PURCHASE_PAYMENT_METHODS)[number]

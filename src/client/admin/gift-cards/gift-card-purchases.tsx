@@ -131,7 +131,7 @@ function EndedPurchases({ onRecord }: { onRecord: (purchase: AdminGiftCardPurcha
           </>
         )}
         actions={(purchase) =>
-          zelleRecordable(purchase.status) && (
+          zelleRecordable(purchase) && (
             <Button size="sm" variant="secondary" onClick={() => onRecord(purchase)}>
               Record Zelle payment
             </Button>

@@ -285,7 +285,7 @@ export async function recordZellePurchase(
 ): Promise<AdminGiftCardPurchase> {
   return db.transaction(async (tx) => {
     const purchase = await lockPurchase(tx, id)
-    if (!zelleRecordable(purchase.status as GiftCardPurchaseStatus)) throw conflict(MESSAGES.notAwaitingZelle)
+    if (!zelleRecordable(purchase)) throw conflict(MESSAGES.notAwaitingZelle)
     await issuePurchasedCard(tx, mail, purchase, actor, now)
     const [row] = await tx.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id))
     return toAdminPurchase(row!)
