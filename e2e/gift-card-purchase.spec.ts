@@ -156,7 +156,7 @@ test('a gift card bought with Zelle waits for the owner to record the payment', 
   const owner = await browser.newPage()
   await signInAsOwner(owner)
   await owner.goto('/admin/gift-cards')
-  const waiting = owner.getByRole('region', { name: /Awaiting Zelle/ })
+  const waiting = owner.getByRole('tabpanel', { name: /Awaiting Zelle/ })
   const row = waiting.getByRole('listitem').filter({ hasText: memo })
   await expect(row).toBeVisible()
   await owner.setViewportSize({ width: 1440, height: 900 })
@@ -171,7 +171,10 @@ test('a gift card bought with Zelle waits for the owner to record the payment', 
   await owner.close()
 })
 
-test('the owner cancels a Zelle gift card purchase that will never be paid', async ({ page }) => {
+test('the owner cancels a Zelle gift card purchase that will never be paid, and finds it under Ended', async ({
+  page,
+}) => {
+  const buyer = `kim.${Date.now()}@example.com`
   const started = await page.request.post('/api/gift-cards/purchases', {
     data: {
       amount: 4_000,
@@ -179,7 +182,7 @@ test('the owner cancels a Zelle gift card purchase that will never be paid', asy
       recipientEmail: `lee.${Date.now()}@example.com`,
       deliveryDate: new Date().toISOString().slice(0, 10),
       buyerName: 'Kim Doe',
-      buyerEmail: `kim.${Date.now()}@example.com`,
+      buyerEmail: buyer,
       paymentMethod: 'zelle',
     },
   })
@@ -188,7 +191,7 @@ test('the owner cancels a Zelle gift card purchase that will never be paid', asy
   await signInAsOwner(page)
   await page.setViewportSize({ width: 320, height: 800 })
   await page.goto('/admin/gift-cards')
-  const waiting = page.getByRole('region', { name: /Awaiting Zelle/ })
+  const waiting = page.getByRole('tabpanel', { name: /Awaiting Zelle/ })
   const row = waiting.getByRole('listitem').filter({ hasText: zelle.memo })
   await row.getByRole('button', { name: 'Cancel', exact: true }).click()
   const dialog = page.getByRole('alertdialog')
@@ -197,4 +200,14 @@ test('the owner cancels a Zelle gift card purchase that will never be paid', asy
   await dialog.getByRole('button', { name: 'Cancel purchase' }).click()
   await expect(page.getByText('Purchase cancelled').first()).toBeVisible()
   await expect(waiting.getByText(zelle.memo)).toHaveCount(0)
+  await expect.poll(() => mailTo('gift-card-zelle-cancelled', buyer)?.text ?? '').toContain(zelle.memo)
+
+  // Ended purchases are one tab away, at 320 px too, without a way to record a payment for it.
+  await page.getByRole('tab', { name: 'Ended' }).click()
+  const ended = page.getByRole('tabpanel', { name: 'Ended' })
+  const endedRow = ended.getByRole('listitem').filter({ hasText: zelle.memo })
+  await expect(endedRow).toContainText('Cancelled')
+  await expect(endedRow.getByRole('button', { name: 'Record Zelle payment' })).toHaveCount(0)
+  await fitsAndPassesAxe(page, 320)
+  await shot(page, 'test-results/screens/admin-gift-cards-ended-320.png')
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { listQuerySchema, sortParam } from './admin-list'
+import { giftCardPaymentAnswer } from './gift-cards/payments'
 import {
   ORDER_STATUSES,
   ORDER_TABS,
@@ -139,8 +140,8 @@ export const adminOrderAnswer = z.object({
   total: needs('ledger:view', cents),
   amountPaid: needs('ledger:view', cents),
   balance: needs('ledger:view', cents),
-  /** What gift cards paid (issue 36), each named by its last four; the rest is the amount due. */
-  giftCardPayments: needs('ledger:view', z.array(z.object({ last4: z.string(), amount: cents }))),
+  /** What gift cards paid (issue 36), each named by its last four and kind; the rest is the amount due. */
+  giftCardPayments: needs('ledger:view', z.array(giftCardPaymentAnswer)),
   amountDue: needs('ledger:view', cents),
   trackingNumber: z.string().nullable(),
   notes: z.string().nullable(),

@@ -3,6 +3,7 @@ import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../cart-
 import { endpoint } from '../contract'
 import { applyDiscountSchema } from '../discounts'
 import { applyGiftCardSchema } from '../gift-cards/account-contract'
+import { GIFT_CARD_KINDS } from '../gift-cards/payments'
 
 // The cart of the visitor's session (storefront.md §4, §5, §7): every change answers the whole cart.
 
@@ -46,7 +47,7 @@ export const cartSchema = z.object({
       z.object({
         last4: z.string(),
         /** Store credit reads "Store credit ••••AB12" where a gift card reads "Gift card ••••AB12". */
-        kind: z.enum(['gift_card', 'store_credit']),
+        kind: z.enum(GIFT_CARD_KINDS),
         applied: z.number().int(),
         /** What the card holds now (0 when it cannot pay): checkout plans again once tax is known. */
         balance: z.number().int(),

@@ -5,7 +5,7 @@ import { normalizeIdentity } from '../identity'
 import { NAME_MAX, plainText } from '../plain-text'
 import { strictObject } from '../validation'
 import { listAnswer, timestamp } from '../wire'
-import { adminPurchaseAnswer, GIFT_CARD_PURCHASE_STATUSES } from './purchase'
+import { adminPurchaseAnswer, PURCHASE_LIST_STATUSES } from './purchase'
 import {
   GIFT_CARD_AMOUNTS,
   GIFT_CARD_MESSAGE_MAX,
@@ -176,17 +176,23 @@ export const giftCardsAdminContract = {
     body: updateGiftCardSchema,
     response: { 200: giftCardDetailAnswer },
   }),
-  /** Purchases, the "Awaiting Zelle" ones by default: what the owner still has to match to a payment. */
+  /**
+   * Purchases, the "Awaiting Zelle" ones by default: what the owner still has to match to a payment.
+   * `status=ended`: the expired, cancelled and abandoned ones, the most recently ended first.
+   */
   purchases: endpoint({
     method: 'GET',
     permission: 'giftcards:manage',
     path: '/api/admin/gift-card-purchases',
     querystring: listQuerySchema.extend({
-      status: z.enum(GIFT_CARD_PURCHASE_STATUSES).default('awaiting_zelle'),
+      status: z.enum(PURCHASE_LIST_STATUSES).default('awaiting_zelle'),
     }),
     response: { 200: listAnswer(adminPurchaseAnswer) },
   }),
-  /** The Zelle payment arrived: the card is issued, the buyer's receipt sent, the recipient's mail scheduled. */
+  /**
+   * The Zelle payment arrived: the card is issued, the buyer's receipt sent, the recipient's mail
+   * scheduled. Also for an expired purchase (zelleRecordable); 409 for a cancelled or paid one.
+   */
   recordZelle: endpoint({
     method: 'POST',
     permission: 'giftcards:manage',

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { maskedCode } from './rules'
 
 // How gift cards pay an order (issue 36): after tax, in the order they were applied, each as much
@@ -5,7 +6,8 @@ import { maskedCode } from './rules'
 // shown in the cart and checkout and is what checkout debits, so the shopper pays what they saw.
 
 /** What a card is to the shopper: a gift card, or store credit (a refund given as a card). */
-export type GiftCardKind = 'gift_card' | 'store_credit'
+export const GIFT_CARD_KINDS = ['gift_card', 'store_credit'] as const
+export type GiftCardKind = (typeof GIFT_CARD_KINDS)[number]
 
 export const giftCardKindOf = (source: string): GiftCardKind =>
   source === 'store_credit' ? 'store_credit' : 'gift_card'
@@ -66,3 +68,14 @@ export function planCartGiftCards(
  */
 export const giftCardPaymentLabel = (last4: string, kind: GiftCardKind = 'gift_card') =>
   `${kind === 'store_credit' ? 'Store credit' : 'Gift card'} ${maskedCode(last4)}`
+
+/**
+ * What one gift card paid on an order, as the shopper's and the back office's order answers give
+ * it: its last four, whether it is a gift card or store credit, and the cents it paid.
+ */
+export const giftCardPaymentAnswer = z.object({
+  last4: z.string(),
+  /** Store credit reads "Store credit ••••AB12" where a gift card reads "Gift card ••••AB12". */
+  kind: z.enum(GIFT_CARD_KINDS),
+  amount: z.number().int(),
+})

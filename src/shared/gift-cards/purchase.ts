@@ -29,6 +29,26 @@ export const GIFT_CARD_PURCHASE_STATUSES = [
 ] as const
 export type GiftCardPurchaseStatus = (typeof GIFT_CARD_PURCHASE_STATUSES)[number]
 
+/** The states of a purchase that ended unpaid: the back office's "Ended" list (`?status=ended`). */
+export const ENDED_PURCHASE_STATUSES = [
+  'expired',
+  'cancelled',
+  'abandoned',
+] as const satisfies readonly GiftCardPurchaseStatus[]
+
+/** What the back office's purchase list filters by: one state, or every ended one. */
+export const PURCHASE_LIST_STATUSES = [...GIFT_CARD_PURCHASE_STATUSES, 'ended'] as const
+export type PurchaseListStatus = (typeof PURCHASE_LIST_STATUSES)[number]
+
+/**
+ * Whether the owner can record a Zelle payment for a purchase: a Zelle one awaiting it, or one that
+ * expired unpaid when the money came after all (its buyer was told to reply about a payment the
+ * shop missed). One the owner cancelled cannot.
+ */
+export const zelleRecordable = (purchase: { status: string; paymentMethod: string }) =>
+  purchase.paymentMethod === 'zelle' &&
+  (purchase.status === 'awaiting_zelle' || purchase.status === 'expired')
+
 export const PURCHASE_PAYMENT_METHODS = ['card', 'zelle'] as const
 export type PurchasePaymentMethod = (typeof PURCHASE_PAYMENT_METHODS)[number]
 
@@ -44,6 +64,8 @@ export const GIFT_CARD_PURCHASE_MESSAGES = {
   notFound: 'Gift card purchase not found',
   notAwaitingZelle: 'This purchase is not waiting for a Zelle payment',
   zelleRecorded: 'Zelle payment recorded: the gift card is issued',
+  /** The trail's words when the payment of an expired purchase is recorded. */
+  recordedAfterExpiry: 'Zelle payment recorded after the purchase expired',
   zelleCancelled: 'Purchase cancelled',
   paymentIncomplete: 'Payment has not been completed',
 } as const
@@ -114,7 +136,7 @@ export type GiftCardPurchaseAnswer = z.input<typeof purchaseAnswer>
 /** What the Zelle memo says, so the owner can match the payment to the purchase. */
 export const zelleMemo = (id: number) => `Gift card GC-${id}`
 
-/** A purchase as the back office's "Awaiting Zelle" list shows it. */
+/** A purchase as the back office's "Awaiting Zelle" and "Ended" lists show it. */
 export const adminPurchaseAnswer = z.object({
   id: z.number().int(),
   status: z.enum(GIFT_CARD_PURCHASE_STATUSES),
@@ -128,5 +150,9 @@ export const adminPurchaseAnswer = z.object({
   memo: z.string(),
   giftCardId: z.number().int().nullable(),
   createdAt: timestamp,
+  /** When it expired, was cancelled or abandoned (kept when a late Zelle payment is recorded). */
+  endedAt: timestamp.nullable(),
+  /** The member who cancelled it; null when a job ended it. */
+  endedBy: z.string().nullable(),
 })
 export type AdminGiftCardPurchase = z.input<typeof adminPurchaseAnswer>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { giftCardPaymentAnswer } from '../gift-cards/payments'
 import { taxLineSchema } from '../tax'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS } from './vocabulary'
 
@@ -78,8 +79,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   refundedAmount: z.number().int(),
   /** What the shop received and kept, in cents: payments less refunds, as the payment status counts. */
   amountPaid: z.number().int(),
-  /** What gift cards paid (issue 36), each named by its last four; the rest is the amount due. */
-  giftCardPayments: z.array(z.object({ last4: z.string(), amount: z.number().int() })),
+  /** What gift cards paid (issue 36), each named by its last four and kind; the rest is the amount due. */
+  giftCardPayments: z.array(giftCardPaymentAnswer),
   /** The total less what the gift cards paid: what the card or Zelle pays. */
   amountDue: z.number().int(),
   /** The agreed payment plan, when there is one: its schedule as the shopper reads it. */

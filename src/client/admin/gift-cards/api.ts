@@ -95,7 +95,15 @@ export const awaitingZelleQuery = () =>
     staleTime: JUST_FETCHED_MS,
   })
 
-/** The Zelle payment arrived: the card is issued; both lists are fetched again. */
+/** Purchases that ended unpaid (expired, cancelled, abandoned), the most recently ended first. */
+export const endedPurchasesQuery = () =>
+  queryOptions({
+    queryKey: [PURCHASES, 'ended'],
+    queryFn: () => call(contract.purchases, { query: { status: 'ended', pageSize: 50 } }),
+    staleTime: JUST_FETCHED_MS,
+  })
+
+/** The Zelle payment arrived (for an awaiting or an expired purchase): the card is issued; the lists are fetched again. */
 export function useRecordZelle() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -111,7 +119,7 @@ export function useRecordZelle() {
   })
 }
 
-/** The owner gives up on a Zelle purchase never paid: it leaves the list, no card is issued. */
+/** The owner gives up on a Zelle purchase never paid: it moves to Ended, no card is issued. */
 export function useCancelZelle() {
   const queryClient = useQueryClient()
   return useMutation({

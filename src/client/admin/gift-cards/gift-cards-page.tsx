@@ -10,9 +10,9 @@ import { ListTable } from '../list-table'
 import { ListToolbar } from '../list-toolbar'
 import { PageHeader } from '../page-header'
 import { giftCardsPageQuery } from './api'
-import { AwaitingZelle } from './awaiting-zelle'
 import { giftCardColumns } from './gift-card-columns'
 import { GiftCardDetailPage } from './gift-card-detail'
+import { GiftCardPurchases } from './gift-card-purchases'
 import { IssueGiftCardDialog } from './issue-dialog'
 
 /** /admin/gift-cards: the cards the shop owes on, and /admin/gift-cards/:id, one card's history (issue 36). */
@@ -48,7 +48,7 @@ function GiftCardList() {
           </Button>
         }
       />
-      <AwaitingZelle />
+      <GiftCardPurchases />
       <ListToolbar list={list} label="Search gift cards" placeholder="Last four, recipient or buyer" />
       <ListTable
         caption="Gift cards"

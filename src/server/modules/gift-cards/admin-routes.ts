@@ -57,7 +57,9 @@ export const giftCardsAdminRoutes: FastifyPluginAsyncZod<{
     return recorded
   })
 
-  app.post(contract.cancelZelle.path, { schema: schemaOf(contract.cancelZelle), config }, async (request) =>
-    cancelZellePurchase(db, await actorOf(request), request.params.id),
-  )
+  app.post(contract.cancelZelle.path, { schema: schemaOf(contract.cancelZelle), config }, async (request) => {
+    const cancelled = await cancelZellePurchase(db, mail, await actorOf(request), request.params.id)
+    onMailQueued()
+    return cancelled
+  })
 }

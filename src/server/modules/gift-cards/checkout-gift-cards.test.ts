@@ -208,9 +208,9 @@ describe('gift cards at checkout', () => {
       ),
     )
     expect(order.giftCardPayments).toEqual([
-      { last4: cards[0]!.last4, amount: 1_001 },
-      { last4: cards[1]!.last4, amount: 2_002 },
-      { last4: cards[2]!.last4, amount: 16_997 },
+      { last4: cards[0]!.last4, kind: 'gift_card', amount: 1_001 },
+      { last4: cards[1]!.last4, kind: 'gift_card', amount: 2_002 },
+      { last4: cards[2]!.last4, kind: 'gift_card', amount: 16_997 },
     ])
     expect(await balanceOf(cards[2]!)).toBe(33_003)
 

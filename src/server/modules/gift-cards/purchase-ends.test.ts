@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminGiftCardPurchase } from '../../../shared/gift-cards/purchase'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { emailOutbox, giftCardPurchases } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
@@ -63,8 +64,8 @@ const reconcileAt = (now: Date) =>
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms)
 
 describe('cancelling a Zelle purchase', () => {
-  it('takes it out of Awaiting Zelle, names who did it, and refuses a second time with 409', async () => {
-    const { id } = await start('zelle')
+  it('takes it out of Awaiting Zelle, names who did it, tells the buyer once, and refuses a second time with 409', async () => {
+    const { id, payload } = await start('zelle')
     const cancel = (cookie?: string) =>
       t.app.inject({
         method: 'POST',
@@ -79,6 +80,12 @@ describe('cancelling a Zelle purchase', () => {
     expect(row).toMatchObject({ status: 'cancelled', endedBy: expect.any(String), endedByRole: 'owner' })
     expect(row.endedById).toEqual(expect.any(Number))
     expect((await cancel(owner)).statusCode).toBe(409)
+    const mails = await mailsTo(payload.buyerEmail, 'gift-card-zelle-cancelled')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Your $100.00 gift card purchase has been cancelled')
+    expect(mails[0]!.textBody).toContain(`("Gift card GC-${id}") before its Zelle payment arrived`)
+    expect(mails[0]!.textBody).toContain('No card was issued.')
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-zelle-expired')).toEqual([])
     const recorded = await t.app.inject({
       method: 'POST',
       url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
@@ -99,6 +106,65 @@ describe('cancelling a Zelle purchase', () => {
   })
 })
 
+describe('the Ended list', () => {
+  it('holds the expired, cancelled and abandoned purchases, the most recently ended first, and nothing else', async () => {
+    const cancelled = await start('zelle')
+    const expired = await start('zelle')
+    const abandoned = await start('card')
+    const lateButPaid = await start('zelle')
+    const url = '/api/admin/gift-card-purchases'
+    await t.app.inject({ method: 'POST', url: `${url}/${cancelled.id}/cancel`, headers: { cookie: owner } })
+    await expireAt(later(expired.createdAt, holdHours * HOUR))
+    await expireAt(later(lateButPaid.createdAt, holdHours * HOUR))
+    await t.app.inject({
+      method: 'POST',
+      url: `${url}/${lateButPaid.id}/record-zelle`,
+      headers: { cookie: owner },
+    })
+    await reconcileAt(later(abandoned.createdAt, 24 * HOUR + 60_000))
+    // Made after the expiry rounds above, which expire every purchase awaiting Zelle by then.
+    const waiting = await start('zelle')
+
+    const list = async (query: string) => {
+      const response = await t.app.inject({ url: `${url}?${query}`, headers: { cookie: owner } })
+      expect(response.statusCode).toBe(200)
+      return response.json() as { items: AdminGiftCardPurchase[]; total: number }
+    }
+    const ended = await list('status=ended&pageSize=200')
+    const mine = ended.items.filter((item) =>
+      [cancelled, expired, abandoned, waiting, lateButPaid].some(({ id }) => id === item.id),
+    )
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: expired.id,
+        status: 'expired',
+        endedAt: expect.any(String),
+        endedBy: null,
+      }),
+      expect.objectContaining({
+        id: abandoned.id,
+        status: 'abandoned',
+        paymentMethod: 'card',
+        endedBy: null,
+      }),
+      expect.objectContaining({ id: cancelled.id, status: 'cancelled', endedBy: expect.any(String) }),
+    ])
+    const endings = ended.items.map((item) => item.endedAt!)
+    expect(endings).toEqual([...endings].sort().reverse())
+    expect(ended.items.every((item) => ['expired', 'cancelled', 'abandoned'].includes(item.status))).toBe(
+      true,
+    )
+    expect(ended.total).toBe(ended.items.length)
+    // Searched like the other lists; the Awaiting Zelle list is unchanged.
+    expect((await list(`status=ended&search=GC-${cancelled.id}`)).items.map((item) => item.id)).toEqual([
+      cancelled.id,
+    ])
+    expect((await list('')).items.map((item) => item.id)).toContain(waiting.id)
+    const unknown = await t.app.inject({ url: `${url}?status=finished`, headers: { cookie: owner } })
+    expect(unknown.statusCode).toBe(400)
+  })
+})
+
 describe('a Zelle purchase never paid', () => {
   it('expires when a Zelle order’s hold would end, and the buyer hears of it once', async () => {
     const { id, payload, createdAt } = await start('zelle')
@@ -114,13 +180,39 @@ describe('a Zelle purchase never paid', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]!.textBody).toContain(`Gift card GC-${id}`)
     expect(mails[0]!.textBody).toContain('did not receive it')
-    // Too late to record: the owner sees a 409, as for a cancelled one.
-    const recorded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
+  })
+
+  it('still takes its Zelle payment when the money came after all: the card is issued, its trail says so', async () => {
+    const { id, payload, createdAt } = await start('zelle')
+    await expireAt(later(createdAt, holdHours * HOUR))
+    expect((await purchaseRow(id)).status).toBe('expired')
+    const record = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/gift-card-purchases/${id}/record-zelle`,
+        headers: { cookie: owner },
+      })
+    const recorded = await record()
+    expect(recorded.statusCode).toBe(200)
+    expect(recorded.json()).toMatchObject({ id, status: 'paid', giftCardId: expect.any(Number) })
+    const card = await t.app.inject({
+      url: `/api/admin/gift-cards/${recorded.json().giftCardId}`,
       headers: { cookie: owner },
     })
-    expect(recorded.statusCode).toBe(409)
+    expect(card.json()).toMatchObject({ balance: 10_000 })
+    expect(card.json().transactions).toEqual([
+      expect.objectContaining({
+        kind: 'issue',
+        amount: 10_000,
+        reason: `Purchase GC-${id}: Zelle payment recorded after the purchase expired`,
+        actorRole: 'owner',
+      }),
+    ])
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-receipt')).toHaveLength(1)
+    expect(await mailsTo(payload.recipientEmail, 'gift-card')).toHaveLength(1)
+    // Once: a second record is a 409, and the card is not issued twice.
+    expect((await record()).statusCode).toBe(409)
+    expect(await mailsTo(payload.buyerEmail, 'gift-card-receipt')).toHaveLength(1)
   })
 
   it('is a job of the app’s minute runner', async () => {

@@ -11,21 +11,45 @@ import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
-import { giftCardZelleExpiredMail } from '../mail/templates/gift-card-receipt-mail'
+import { type GiftCardZelleEndedData, giftCardZelleEndedMail } from '../mail/templates/gift-card-receipt-mail'
 import type { LedgerActor } from './ledger'
 import { toAdminPurchase } from './purchases'
 
 // An unpaid gift-card purchase ends (issue 36's loose ends). No card exists before the payment, so
 // ending one moves no money: only the purchase's status and who ended it, when.
-// - The owner cancels a purchase awaiting Zelle ('cancelled'), named with their role then.
+// - The owner cancels a purchase awaiting Zelle ('cancelled'), named with their role then, and the
+//   buyer is told.
 // - A Zelle purchase unpaid when the hold of a Zelle order would end (RESERVATION_HOURS after it
 //   was made) expires ('expired'), and the buyer is told, as an expired Zelle order's shopper is.
+//   A payment that arrives after all can still be recorded (purchases.ts, zelleRecordable).
 // - A card purchase never paid is 'abandoned' by the checkout reconciliation
 //   (purchase-reconcile.ts), which alone asks the provider first: a paid one is never abandoned.
 
-/** The owner cancels a purchase still awaiting its Zelle payment; 409 once it is not. */
+type PurchaseRow = typeof giftCardPurchases.$inferSelect
+
+/** The buyer's notice that their purchase ended unpaid, queued in the caller's transaction. */
+const tellBuyer = (
+  db: DbOrTx,
+  mail: MailLinks,
+  purchase: PurchaseRow,
+  ended: GiftCardZelleEndedData['ended'],
+) =>
+  enqueueMail(
+    db,
+    giftCardZelleEndedMail(
+      purchase.buyerEmail,
+      { amount: purchase.amount, buyerName: purchase.buyerName, memo: zelleMemo(purchase.id), ended },
+      mail.store,
+    ),
+  )
+
+/**
+ * The owner cancels a purchase still awaiting its Zelle payment, and the buyer is e-mailed in the
+ * same transaction; 409 once it is not awaiting.
+ */
 export async function cancelZellePurchase(
   db: Database,
+  mail: MailLinks,
   actor: LedgerActor,
   id: number,
   now = new Date(),
@@ -49,6 +73,7 @@ export async function cancelZellePurchase(
       })
       .where(eq(giftCardPurchases.id, id))
       .returning()
+    await tellBuyer(tx, mail, purchase, { by: 'shop' })
     return toAdminPurchase(row!)
   })
 }
@@ -82,19 +107,7 @@ export function expiredZellePurchases(mail: MailLinks, holdHours: number, onMail
           .set({ status: 'expired', endedAt: now })
           .where(eq(giftCardPurchases.id, purchase.id))
         const heldUntil = formatDeadline(new Date(purchase.createdAt.getTime() + holdMs), mail.store.timeZone)
-        await enqueueMail(
-          db,
-          giftCardZelleExpiredMail(
-            purchase.buyerEmail,
-            {
-              amount: purchase.amount,
-              buyerName: purchase.buyerName,
-              memo: zelleMemo(purchase.id),
-              heldUntil,
-            },
-            mail.store,
-          ),
-        )
+        await tellBuyer(db, mail, purchase, { by: 'expiry', heldUntil })
       }
       return due.length
     },

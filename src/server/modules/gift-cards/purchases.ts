@@ -1,13 +1,16 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { ListQuery, Page } from '../../../shared/admin-list'
 import {
   type AdminGiftCardPurchase,
+  ENDED_PURCHASE_STATUSES,
   type GiftCardPurchaseAnswer,
   type GiftCardPurchaseForm,
   type GiftCardPurchaseStatus,
   MAX_DELIVERY_DAYS_AHEAD,
   GIFT_CARD_PURCHASE_MESSAGES as MESSAGES,
+  type PurchaseListStatus,
   zelleMemo,
+  zelleRecordable,
 } from '../../../shared/gift-cards/purchase'
 import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
@@ -143,7 +146,8 @@ async function lockPurchase(tx: DbOrTx, id: number): Promise<PurchaseRow> {
 /**
  * Creates the card of a purchase whose payment is recorded now, in the caller's transaction (the
  * purchase's row locked): the card, its 'issue' line, the purchase paid, the buyer's receipt, and,
- * when the date is today (or past), the recipient's e-mail at once.
+ * when the date is today (or past), the recipient's e-mail at once. The 'issue' line of one paid
+ * after it ended says so.
  */
 async function issuePurchasedCard(
   tx: DbOrTx,
@@ -179,7 +183,7 @@ async function issuePurchasedCard(
     amount: purchase.amount,
     balanceAfter: purchase.amount,
     orderId: null,
-    reason: `Purchase GC-${purchase.id}`,
+    reason: `Purchase GC-${purchase.id}${purchase.status === 'expired' ? `: ${MESSAGES.recordedAfterExpiry}` : ''}`,
     actor,
   })
   const [paid] = await tx
@@ -266,10 +270,12 @@ export function toAdminPurchase(row: PurchaseRow): AdminGiftCardPurchase {
     memo: zelleMemo(row.id),
     giftCardId: row.giftCardId,
     createdAt: row.createdAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    endedBy: row.endedBy,
   }
 }
 
-/** The owner matched a Zelle payment to this purchase: the card is issued (once). */
+/** The owner matched a Zelle payment to this purchase (see zelleRecordable): the card is issued (once). */
 export async function recordZellePurchase(
   db: Database,
   mail: MailLinks,
@@ -279,22 +285,28 @@ export async function recordZellePurchase(
 ): Promise<AdminGiftCardPurchase> {
   return db.transaction(async (tx) => {
     const purchase = await lockPurchase(tx, id)
-    if (purchase.status !== 'awaiting_zelle') throw conflict(MESSAGES.notAwaitingZelle)
+    if (!zelleRecordable(purchase)) throw conflict(MESSAGES.notAwaitingZelle)
     await issuePurchasedCard(tx, mail, purchase, actor, now)
     const [row] = await tx.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id))
     return toAdminPurchase(row!)
   })
 }
 
-/** Purchases in one state, newest first, searched by buyer, recipient or memo ("GC-12"). */
+/**
+ * Purchases in one state, newest first, or the ended ones, the most recently ended first; searched
+ * by buyer, recipient or memo ("GC-12").
+ */
 export async function listPurchases(
   db: DbOrTx,
-  query: ListQuery & { status: GiftCardPurchaseStatus },
+  query: ListQuery & { status: PurchaseListStatus },
 ): Promise<Page<AdminGiftCardPurchase>> {
   const pattern = query.search ? containsPattern(query.search) : undefined
   const memoId = /^\s*(?:gc-)?(\d{1,9})\s*$/i.exec(query.search ?? '')?.[1]
+  const ended = query.status === 'ended'
   const where = and(
-    eq(giftCardPurchases.status, query.status),
+    ended
+      ? inArray(giftCardPurchases.status, [...ENDED_PURCHASE_STATUSES])
+      : eq(giftCardPurchases.status, query.status),
     pattern
       ? or(
           ilike(giftCardPurchases.buyerName, pattern),
@@ -311,7 +323,11 @@ export async function listPurchases(
       .select()
       .from(giftCardPurchases)
       .where(where)
-      .orderBy(desc(giftCardPurchases.createdAt), desc(giftCardPurchases.id))
+      .orderBy(
+        ...(ended ? [sql`${giftCardPurchases.endedAt} desc nulls last`] : []),
+        desc(giftCardPurchases.createdAt),
+        desc(giftCardPurchases.id),
+      )
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(giftCardPurchases).where(where),

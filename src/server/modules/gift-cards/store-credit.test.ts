@@ -323,10 +323,15 @@ describe('a signed-in shopper’s cards', () => {
     )
     const orderId = placedOrderId(response)
     expect(await adminOrder(orderId)).toMatchObject({
-      giftCardPayments: [{ last4: storeCreditLast4, amount: 5_055 }],
+      giftCardPayments: [{ last4: storeCreditLast4, kind: 'store_credit', amount: 5_055 }],
       amountDue: 19_945,
       paymentStatus: 'partial',
     })
+    // The shopper's order says it the same way: store credit, not a gift card.
+    const own = await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: buyer.cookie } })
+    expect(own.json().giftCardPayments).toEqual([
+      { last4: storeCreditLast4, kind: 'store_credit', amount: 5_055 },
+    ])
     // The invoice names the payment by its note: store credit, not a gift card.
     expect(await t.handle.db.select().from(payments).where(eq(payments.orderId, orderId))).toMatchObject([
       { method: 'gift_card', amount: 5_055, note: `Store credit ••••${storeCreditLast4}` },

@@ -117,23 +117,32 @@ export function giftCardZelleMail(to: string, purchase: GiftCardZelleData, store
   return { kind: 'gift-card-zelle', to, subject: `How to pay for your ${amount} gift card`, text, html }
 }
 
-export interface GiftCardZelleExpiredData {
+export interface GiftCardZelleEndedData {
   amount: number
   buyerName: string
   /** "Gift card GC-12". */
   memo: string
-  /** When the hold ended, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
-  heldUntil: string
+  /**
+   * How it ended: unpaid when its hold ended, with when that was in the shop's words ('Thursday,
+   * November 26 at 3:00 PM CST'), or cancelled by the shop.
+   */
+  ended: { by: 'expiry'; heldUntil: string } | { by: 'shop' }
 }
 
-/** A Zelle purchase unpaid when its hold ended: worded as an expired Zelle order's notice. */
-export function giftCardZelleExpiredMail(
+/**
+ * A Zelle purchase ended unpaid, expired or cancelled by the owner: worded as an expired Zelle
+ * order's notice, and the same way back either way (buy again, or reply about a missed payment).
+ */
+export function giftCardZelleEndedMail(
   to: string,
-  purchase: GiftCardZelleExpiredData,
+  purchase: GiftCardZelleEndedData,
   store: StoreInfo,
 ): OutgoingMail {
   const amount = formatCents(purchase.amount)
-  const lead = `We waited until ${purchase.heldUntil} for the Zelle payment for your ${amount} gift card ("${purchase.memo}"), but did not receive it, so the purchase has been cancelled. No card was issued.`
+  const lead =
+    purchase.ended.by === 'expiry'
+      ? `We waited until ${purchase.ended.heldUntil} for the Zelle payment for your ${amount} gift card ("${purchase.memo}"), but did not receive it, so the purchase has been cancelled. No card was issued.`
+      : `We have cancelled your ${amount} gift card purchase ("${purchase.memo}") before its Zelle payment arrived. No card was issued.`
   const more =
     'If you would still like to give it, you are welcome to buy it again. If you sent a payment that we missed, reply to this e-mail and we will sort it out at once.'
   const text = [
@@ -154,7 +163,7 @@ export function giftCardZelleExpiredMail(
     </>,
   )
   return {
-    kind: 'gift-card-zelle-expired',
+    kind: purchase.ended.by === 'expiry' ? 'gift-card-zelle-expired' : 'gift-card-zelle-cancelled',
     to,
     subject: `Your ${amount} gift card purchase has been cancelled`,
     text,
