@@ -989,9 +989,7 @@ export const emailOutbox = pgTable(
     // Every order writes its e-mails here, so each index is a cost on checkout's path: the claim's
     // index holds only pending rows (a sent row leaves it), and the pace's and the campaigns' skip
     // the rows they never read (a row not yet claimed; the shop's own mail).
-    index('email_outbox_pending_due_idx')
-      .on(t.priority, t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('email_outbox_pending_due_idx').on(t.priority, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('email_outbox_claimed_idx').on(t.claimedAt).where(sql`${t.claimedAt} is not null`),
     uniqueIndex('email_outbox_campaign_address_idx')
       .on(t.campaignId, t.toAddress)
