@@ -79,7 +79,8 @@ export function CertificateFileField({
               href={url}
               target="_blank"
               rel="noopener"
-              className="min-w-0 flex-1 truncate text-sm text-jade-700 underline underline-offset-2 hover:text-jade-800"
+              title={name}
+              className="min-w-0 flex-1 basis-40 truncate text-sm text-jade-700 underline underline-offset-2 hover:text-jade-800"
             >
               {name ?? storedName(url)}
               <span className="sr-only"> (opens in a new tab)</span>
