@@ -11,6 +11,16 @@ import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
 
 const TEXAS_TABLE = 'src/server/modules/tax/samples/TX.csv'
 
+/** The smallest PDF a viewer opens: one blank page, for the reseller's certificate. */
+const SMALL_PDF = [
+  '%PDF-1.4',
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj',
+  'trailer << /Root 1 0 R >>',
+  '%%EOF',
+].join('\n')
+
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage()
   await signInAsOwner(page)
@@ -79,11 +89,44 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   const exemption = page.getByRole('dialog', { name: 'Tax exemption' })
   await exemption.getByLabel('Certificate number').fill('01-2345678')
   await exemption.getByLabel('Expires on').fill('2030-12-31')
+  // A file that only says it is a PDF is refused by the server; what was typed stays.
+  watch.expectFailures({ url: /^\/api\/upload\/tax-certificate$/, status: 415 })
+  const certificateFile = exemption.getByLabel('Certificate file')
+  await certificateFile.setInputFiles({
+    name: 'not-a-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('plain text'),
+  })
+  await expect(exemption.getByRole('alert')).toContainText(
+    'not-a-certificate.pdf is not a PDF or an image file.',
+  )
+  await expect(exemption.getByLabel('Certificate number')).toHaveValue('01-2345678')
+  await certificateFile.setInputFiles({
+    name: 'resale-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(SMALL_PDF, 'latin1'),
+  })
+  const chosen = exemption.getByRole('link', { name: /resale-certificate\.pdf/ })
+  await expect(chosen).toBeVisible()
+  await expect(exemption.getByRole('alert')).toHaveCount(0)
   expect((await axeCheck(page).include('[role="dialog"]').analyze()).violations).toEqual([])
+  await page.setViewportSize({ width: 320, height: 740 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  expect(await exemption.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true)
+  await page.screenshot({ path: 'test-results/screens/tax-exemption-320.png' })
+  await page.setViewportSize({ width: 1440, height: 900 })
   await exemption.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'Tax exemption saved')).toBeVisible()
   await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
   await expect(exemption.getByLabel('Certificate number')).toHaveValue('01-2345678')
+  // The kept certificate is linked where the exemption shows, and the link serves the file.
+  const kept = exemption.getByRole('link', { name: /Certificate \(PDF\)/ })
+  await expect(kept).toBeVisible()
+  const href = (await kept.getAttribute('href'))!
+  expect(href).toMatch(/^\/uploads\/[0-9a-f]+\.pdf$/)
+  const served = await page.request.get(href)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toContain('application/pdf')
   await exemption.getByRole('button', { name: 'Remove exemption' }).click()
   await expect(toast(page, 'Tax exemption removed')).toBeVisible()
 
@@ -104,7 +147,16 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await expect(summary.getByText(dollars(tax), { exact: true })).toBeVisible()
   await expect(summary.getByText(dollars(piece.price + shipping + tax), { exact: true })).toBeVisible()
   expect((await axeCheck(shopper).analyze()).violations).toEqual([])
+  // From the top: a full-page picture taken scrolled down draws the sticky header over the form.
+  const fromTheTop = () => shopper.evaluate(() => window.scrollTo(0, 0))
+  await fromTheTop()
   await shopper.screenshot({ path: 'test-results/screens/checkout-tax-375.png', fullPage: true })
+  // The same summary on a desktop, the tax line beside the form.
+  await shopper.setViewportSize({ width: 1440, height: 900 })
+  await expect(summary.getByText(dollars(tax), { exact: true })).toBeVisible()
+  await fromTheTop()
+  await shopper.screenshot({ path: 'test-results/screens/checkout-tax-1440.png', fullPage: true })
+  await shopper.setViewportSize({ width: 375, height: 740 })
 
   await shopper.getByLabel('Zelle').check()
   await shopper.getByRole('button', { name: 'Place Order' }).click()

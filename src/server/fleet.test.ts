@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from './test/helpers'
 import { multipartBody, pngOf } from './test/multipart'
 import { type S3StandIn, startS3StandIn } from './test/s3-stand-in'
 import { buildProblem, delay, type ShopProcess, startShop } from './test/shop-process'
+import { HOUSTON_SETTINGS } from './test/tax-kit'
 
 // Two instances of the production build behind an imagined load balancer: one PostgreSQL database,
 // one S3 bucket, one mail server, each instance with a DATA_DIR of its own. What a shopper or the
@@ -228,15 +229,8 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
       ).json() as { tax: number; note?: string }
     // B reads (and keeps) the settings while tax is off.
     expect(await quote()).toMatchObject({ tax: 0, note: 'Sales tax is not collected' })
-    const settings = {
-      enabled: true,
-      origin: { address: '1 Main St', city: 'Houston', state: 'TX', zipCode: '77002' },
-      registrations: [
-        { state: 'TX', permitNumber: '1', sourcing: 'origin', shippingTaxable: true, stateRate: 0.0625 },
-      ],
-    }
     const save = (enabled: boolean) =>
-      call(a, 'PUT', '/api/admin/settings/tax', { body: { ...settings, enabled }, cookie: owner })
+      call(a, 'PUT', '/api/admin/settings/tax', { body: { ...HOUSTON_SETTINGS, enabled }, cookie: owner })
     try {
       expect((await save(true)).status).toBe(200)
       // No table: the state rate stands in on $100 and $6.95 shipping; what counts is that B knows at once.

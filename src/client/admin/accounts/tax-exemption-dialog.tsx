@@ -19,10 +19,12 @@ import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { UsStateOptions } from '../../ui/us-state-options'
+import { CertificateFileField } from './certificate-file-field'
 
 /**
  * A buyer's resale or exemption certificate (issue 34): while it is valid, their orders into its
- * state carry no sales tax, and each order says why. Nothing typed is lost on a refusal.
+ * state carry no sales tax, and each order says why. The scanned certificate is kept in the uploads
+ * store and linked here. Nothing typed is lost on a refusal or a failed upload.
  */
 export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefined; onClose: () => void }) {
   const id = useId()
@@ -43,6 +45,7 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
             certificateNumber: exemption.certificateNumber,
             state: exemption.state,
             expiresOn: exemption.expiresOn,
+            fileUrl: exemption.fileUrl ?? undefined,
           }
         : { certificateNumber: '', state: 'TX', expiresOn: '' },
     )
@@ -60,6 +63,7 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
     mutationFn: () => call(contract.removeExemption, { params }),
     onSuccess: () => done('Tax exemption removed'),
   })
+  const [uploading, setUploading] = useState(false)
   const error = save.error ?? remove.error
   const set = (patch: Partial<TaxExemptionInput>) => setDraft((value) => ({ ...value, ...patch }))
 
@@ -104,6 +108,12 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
                   />
                 </FormField>
               </div>
+              <CertificateFileField
+                id={`${id}-file`}
+                url={draft.fileUrl}
+                onChange={(fileUrl) => set({ fileUrl })}
+                onBusy={setUploading}
+              />
             </div>
           )}
           {error && (
@@ -126,7 +136,7 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
             <Button type="button" variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending || current.isPending}>
+            <Button type="submit" disabled={save.isPending || current.isPending || uploading}>
               {save.isPending ? 'Saving…' : 'Save'}
             </Button>
           </DialogFooter>

@@ -4,9 +4,9 @@ import { mediaAdminContract as contract } from '../../../shared/media/admin-cont
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import type { FileStore } from './file-store'
-import { imageUploadLimits, storeUploadedImages } from './uploads'
+import { imageUploadLimits, storeCertificateFile, storeUploadedImages } from './uploads'
 
-/** The owner's uploads (product and category pictures); registered inside the admin scope. */
+/** The owner's uploads (pictures, buyers' tax certificates); registered inside the admin scope. */
 export const mediaAdminRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, { store }) => {
   // Multipart is parsed only where an upload is expected; everywhere else it is a 415.
   await app.register(multipart, imageUploadLimits)
@@ -20,5 +20,14 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = asy
     async (request) => ({
       files: await storeUploadedImages(request, store, 'images'),
     }),
+  )
+
+  app.post(
+    contract.uploadTaxCertificate.path,
+    {
+      schema: schemaOf(contract.uploadTaxCertificate),
+      config: { rateLimit: RATE_LIMITS.upload, acceptsMultipart: true },
+    },
+    (request) => storeCertificateFile(request, store),
   )
 }

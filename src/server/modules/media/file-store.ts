@@ -52,7 +52,7 @@ export function assertSafeKey(key: string): void {
 /** Names are content hashes: a stored file never changes, so every cache may keep it for good. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
-/** The content type of a stored file, from its name (every key the pipeline writes is WebP). */
+/** The content type of a stored file, from its name (the pipeline writes WebP; tax certificates may be PDF). */
 export function contentTypeOf(key: string): string {
   const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase()
   return CONTENT_TYPES[extension] ?? 'application/octet-stream'
@@ -65,4 +65,5 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   avif: 'image/avif',
+  pdf: 'application/pdf',
 }

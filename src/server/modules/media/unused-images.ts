@@ -24,6 +24,8 @@ async function isReferenced(db: DbOrTx, hash: string): Promise<boolean> {
       or exists (select from testimonials where image_url like ${pattern})
       or exists (select from order_items where product_image like ${pattern})
       or exists (select from blog_posts where featured_image like ${pattern})
+      -- A buyer's tax certificate, photographed, may be the very picture a product once showed.
+      or exists (select from tax_exemptions where file_url like ${pattern})
       -- A picture placed in an article's Markdown, ![…](/uploads/…), is kept while the article shows it.
       or exists (select from blog_posts where strpos(content, ${`/uploads/${hash}-`}) > 0) as used`,
   )

@@ -1,21 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_TAX_SETTINGS, type TaxRegistration, type TaxSettings } from '../../../shared/tax'
+import { HOUSTON_ORIGIN, HOUSTON_SETTINGS, TEXAS_REGISTRATION as TEXAS } from '../../test/tax-kit'
 import { calculateTax, type RateRow, taxOn } from './calculate'
 
-const TEXAS: TaxRegistration = {
-  state: 'TX',
-  permitNumber: '32000000001',
-  sourcing: 'origin',
-  shippingTaxable: true,
-  stateRate: 0.0625,
-}
-const HOUSTON_ORIGIN = { address: '1 Main St', city: 'Houston', state: 'TX', zipCode: '77002' }
-
 const settings = (overrides: Partial<TaxSettings> = {}): TaxSettings => ({
-  enabled: true,
-  origin: HOUSTON_ORIGIN,
-  registrations: [TEXAS],
+  ...HOUSTON_SETTINGS,
   ...overrides,
 })
 

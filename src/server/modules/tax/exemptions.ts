@@ -14,10 +14,12 @@ export async function setTaxExemption(
 ): Promise<TaxExemption> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
   if (!user) throw notFound('User not found')
+  // A PUT replaces the certificate whole: one saved without a file no longer keeps the last one's.
+  const certificate = { ...input, fileUrl: input.fileUrl ?? null }
   const [row] = await db
     .insert(taxExemptions)
-    .values({ userId, ...input })
-    .onConflictDoUpdate({ target: taxExemptions.userId, set: { ...input, updatedAt: new Date() } })
+    .values({ userId, ...certificate })
+    .onConflictDoUpdate({ target: taxExemptions.userId, set: { ...certificate, updatedAt: new Date() } })
     .returning()
   return toExemption(row!)
 }

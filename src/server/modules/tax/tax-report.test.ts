@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TaxSettings } from '../../../shared/tax'
 import { orders, refunds, sales, users } from '../../db/schema'
-import { SAMPLE_TAX_TABLES_DIR } from '../../paths'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
-import { multipartBody } from '../../test/multipart'
+import { TEXAS_TABLE, turnOnHoustonTax, uploadAndApplyRateTable } from '../../test/tax-kit'
 import { shareOut } from './report'
 import { quoteTax } from './service'
 
@@ -22,47 +19,7 @@ const today = new Date().toISOString().slice(0, 10)
 beforeAll(async () => {
   t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
-  const settings: TaxSettings = {
-    enabled: true,
-    origin: { address: '1 Main St', city: 'Houston', state: 'TX', zipCode: '77002' },
-    registrations: [
-      {
-        state: 'TX',
-        permitNumber: '32000000001',
-        sourcing: 'origin',
-        shippingTaxable: true,
-        stateRate: 0.0625,
-      },
-    ],
-  }
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/tax',
-    payload: settings,
-    headers: { cookie: owner },
-  })
-  const { payload, headers } = await multipartBody(
-    [
-      {
-        field: 'file',
-        name: 'TX.csv',
-        data: readFileSync(`${SAMPLE_TAX_TABLES_DIR}/TX.csv`),
-        type: 'text/csv',
-      },
-    ],
-    { state: 'TX', effectiveFrom: '2026-01-01' },
-  )
-  const table = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/tax/tables',
-    payload,
-    headers: { ...headers, cookie: owner },
-  })
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/tax/tables/${table.json().id}/apply`,
-    headers: { cookie: owner },
-  })
+  await turnOnHoustonTax(t.app, owner)
 })
 afterAll(() => t.close())
 
@@ -266,26 +223,18 @@ describe('exempt buyers', () => {
 
 describe('the table of the day', () => {
   it('taxes an order before a new table’s date by the old one, and after it by the new', async () => {
-    const revised = readFileSync(`${SAMPLE_TAX_TABLES_DIR}/TX.csv`, 'utf8').replace(
+    const revised = TEXAS_TABLE.toString().replace(
       'TX,77002,HOUSTON,0.082500,0.062500,0.000000,0.010000,0.010000,1',
       'TX,77002,HOUSTON,0.077500,0.062500,0.000000,0.010000,0.005000,1',
     )
-    const { payload, headers } = await multipartBody(
-      [{ field: 'file', name: 'TX.csv', data: Buffer.from(revised), type: 'text/csv' }],
+    const table = await uploadAndApplyRateTable(
+      t.app,
+      owner,
+      revised,
       { state: 'TX', effectiveFrom: '2099-07-01' },
+      'TX.csv',
     )
-    const table = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/tax/tables',
-      payload,
-      headers: { ...headers, cookie: owner },
-    })
     expect(table.json()).toMatchObject({ changed: 1 })
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tax/tables/${table.json().id}/apply`,
-      headers: { cookie: owner },
-    })
     const quoteOn = (at: string) =>
       quoteTax(t.handle.db, {
         destination: { state: 'TX', zipCode: '78701' },

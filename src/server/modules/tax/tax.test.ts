@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout'
-import type { TaxSettings } from '../../../shared/tax'
 import { orders, payments } from '../../db/schema'
-import { SAMPLE_TAX_TABLES_DIR } from '../../paths'
 import {
   adminCookie,
   cardOrderBody,
@@ -14,7 +11,13 @@ import {
   postCheckout,
 } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
-import { multipartBody } from '../../test/multipart'
+import {
+  applyRateTable,
+  HOUSTON_SETTINGS,
+  putTaxSettings,
+  TEXAS_TABLE as TEXAS_FILE,
+  uploadRateTable,
+} from '../../test/tax-kit'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
 let t: TestApp
@@ -25,43 +28,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const TEXAS_FILE = readFileSync(`${SAMPLE_TAX_TABLES_DIR}/TX.csv`)
 const HEADER = TEXAS_FILE.toString().split('\n')[0]!
 
-const HOUSTON_SETTINGS: TaxSettings = {
-  enabled: true,
-  origin: { address: '1 Main St', city: 'Houston', state: 'TX', zipCode: '77002' },
-  registrations: [
-    {
-      state: 'TX',
-      permitNumber: '32000000001',
-      sourcing: 'origin',
-      shippingTaxable: true,
-      stateRate: 0.0625,
-    },
-  ],
-}
+const putSettings = (settings: unknown) => putTaxSettings(t.app, owner, settings)
 
-const putSettings = (settings: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/tax',
-    payload: settings as object,
-    headers: { cookie: owner },
-  })
+const uploadTable = (file: Buffer | string, fields: Record<string, string>) =>
+  uploadRateTable(t.app, owner, file, fields)
 
-async function uploadTable(file: Buffer | string, fields: Record<string, string>) {
-  const { payload, headers } = await multipartBody(
-    [{ field: 'file', name: 'rates.csv', data: Buffer.from(file), type: 'text/csv' }],
-    fields,
-  )
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/tax/tables',
-    payload,
-    headers: { ...headers, cookie: owner },
-  })
-}
+const applyTable = (id: number) => applyRateTable(t.app, owner, id)
 
 const calculate = (payload: object) => t.app.inject({ method: 'POST', url: '/api/calculate-tax', payload })
 
@@ -155,18 +129,10 @@ describe('rate tables', () => {
       changed: 0,
       removed: 0,
     })
-    const apply = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tax/tables/${first.json().id}/apply`,
-      headers: { cookie: owner },
-    })
+    const apply = await applyTable(first.json().id)
     expect(apply.statusCode).toBe(200)
     expect(apply.json()).toMatchObject({ status: 'applied', inForce: true })
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tax/tables/${first.json().id}/apply`,
-      headers: { cookie: owner },
-    })
+    const again = await applyTable(first.json().id)
     expect(again.statusCode).toBe(409)
 
     // A new version: Alpine's city rate drops, Terlingua is gone, a new ZIP arrives.
@@ -189,11 +155,7 @@ describe('rate tables', () => {
       { zipCode: '79830', regionName: 'ALPINE', before: 0.0825, after: 0.0775 },
       { zipCode: '79852', regionName: 'TERLINGUA', before: 0.0675, after: null },
     ])
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tax/tables/${second.json().id}/apply`,
-      headers: { cookie: owner },
-    })
+    await applyTable(second.json().id)
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/admin/tax/tables',

@@ -1,0 +1,133 @@
+import { FileText, X } from 'lucide-react'
+import { useState } from 'react'
+import type { Answer } from '../../../shared/contract'
+import { MAX_IMAGE_BYTES } from '../../../shared/images'
+import { mediaAdminContract as media } from '../../../shared/media/admin-contract'
+import { failureMessage } from '../../lib/mutation-toasts'
+import { uploadFile } from '../../lib/upload'
+import { Button } from '../../ui/button'
+import { Input } from '../../ui/input'
+import { Label } from '../../ui/label'
+
+const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp']
+
+/** Why a picked file cannot be sent, before it is: the server checks its content again. */
+function refusal(file: File): string | undefined {
+  if (!ACCEPTED.includes(file.type)) return `${file.name} is not a PDF or an image file.`
+  if (file.size > MAX_IMAGE_BYTES) return `${file.name} exceeds the 5MB size limit.`
+  return undefined
+}
+
+/** What a stored certificate is called when the name it was picked under is not known (a saved one). */
+const storedName = (url: string) => (url.endsWith('.pdf') ? 'Certificate (PDF)' : 'Certificate (image)')
+
+/**
+ * The scanned resale or exemption certificate (issue 34): a PDF or an image, sent through the
+ * back office's upload path to the uploads store as soon as it is picked. A failed upload says why
+ * beside the field and leaves everything else in the dialog as typed.
+ */
+export function CertificateFileField({
+  id,
+  url,
+  onChange,
+  onBusy,
+}: {
+  id: string
+  url: string | undefined
+  onChange: (url: string | undefined) => void
+  onBusy: (busy: boolean) => void
+}) {
+  const [name, setName] = useState<string>()
+  const [progress, setProgress] = useState<number>()
+  const [error, setError] = useState<string>()
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+
+  async function pick(file: File | undefined) {
+    if (!file) return
+    const refused = refusal(file)
+    setError(refused)
+    if (refused) return
+    setProgress(0)
+    onBusy(true)
+    try {
+      const stored = await uploadFile<Answer<typeof media.uploadTaxCertificate>>(
+        media.uploadTaxCertificate.path,
+        'file',
+        file,
+        setProgress,
+      )
+      setName(file.name)
+      onChange(stored.url)
+    } catch (failure) {
+      const message = failureMessage(failure)
+      setError(message.includes(file.name) ? message : `${file.name} was not uploaded: ${message}`)
+    } finally {
+      setProgress(undefined)
+      onBusy(false)
+    }
+  }
+
+  return (
+    <div className="grid min-w-0 content-start gap-2">
+      {url ? (
+        <fieldset className="min-w-0">
+          <legend className="mb-2 text-sm font-medium text-ink">Certificate file</legend>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 border border-ink/10 bg-sand/50 px-3 py-2">
+            <FileText className="size-4 shrink-0 text-jade-700" aria-hidden />
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener"
+              title={name}
+              className="min-w-0 flex-1 basis-40 truncate text-sm text-jade-700 underline underline-offset-2 hover:text-jade-800"
+            >
+              {name ?? storedName(url)}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setName(undefined)
+                onChange(undefined)
+              }}
+            >
+              <X className="size-4" aria-hidden />
+              Remove file
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <>
+          <Label htmlFor={id}>Certificate file</Label>
+          <Input
+            id={id}
+            type="file"
+            accept={ACCEPTED.join(',')}
+            disabled={progress !== undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            onChange={(event) => {
+              void pick(event.target.files?.[0])
+              // The same file can be picked again after a failure.
+              event.target.value = ''
+            }}
+            className="min-w-0 file:mr-3 file:border-0 file:bg-transparent file:text-sm file:text-jade-700"
+          />
+          <p id={hintId} className="text-sm text-ink-muted">
+            {progress === undefined
+              ? 'A PDF, or a photo or scan (JPEG, PNG or WebP), up to 5 MB.'
+              : `Uploading… ${Math.round(progress * 100)}%`}
+          </p>
+        </>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
