@@ -8,6 +8,7 @@ import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { DataTable, type DataTableColumn, dataTableColumns } from '../../ui/data-table'
+import { EmailAddress } from '../../ui/email-address'
 import { EmptyState } from '../../ui/empty-state'
 import { Select } from '../../ui/select'
 import { ShopTime } from '../../ui/shop-time'
@@ -58,7 +59,10 @@ function teamColumns({
     }),
     column.accessor('email', {
       header: 'Email',
-      cell: ({ getValue }) => <span className="[overflow-wrap:anywhere]">{getValue() ?? '—'}</span>,
+      cell: ({ getValue }) => {
+        const email = getValue()
+        return email ? <EmailAddress address={email} /> : '—'
+      },
     }),
     column.accessor('role', {
       header: 'Role',
