@@ -92,45 +92,43 @@ function ProductFeeds() {
   const save = useSaveFeeds()
 
   return (
-    <>
-      <section aria-labelledby="feeds-title" className="max-w-3xl">
-        <h2 id="feeds-title" className="font-display text-2xl text-ink">
-          Product feeds
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Every piece on sale with a picture, with its price and link, updated as soon as a piece sells.
-          Reserved and sold pieces are left out.
-        </p>
-        <div className="mt-5 divide-y divide-ink/10 border-y border-ink/10">
-          {FEEDS.map((feed) => {
-            const on = feeds.data?.[feed.key] ?? false
-            return (
-              <div key={feed.key} className="py-5">
-                <h3 className="font-display text-xl text-ink">{feed.title}</h3>
-                {feeds.data ? (
-                  <div className="mt-3 flex items-center gap-3">
-                    <Checkbox
-                      id={`feed-${feed.key}`}
-                      checked={on}
-                      disabled={save.isPending}
-                      onCheckedChange={(checked) =>
-                        save.mutate({ ...feeds.data, [feed.key]: checked === true })
-                      }
-                    />
-                    <Label htmlFor={`feed-${feed.key}`} className="cursor-pointer leading-snug">
-                      {feed.toggle}
-                    </Label>
-                  </div>
-                ) : (
-                  <Skeleton className="mt-3 h-5 w-64 max-w-full" />
-                )}
-                {on && <FeedAddress path={FEED_PATHS[feed.key]} where={feed.where} />}
-              </div>
-            )
-          })}
-        </div>
-      </section>
-    </>
+    <section aria-labelledby="feeds-title" className="max-w-3xl">
+      <h2 id="feeds-title" className="font-display text-2xl text-ink">
+        Product feeds
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Every piece on sale with a picture, with its price and link, updated as soon as a piece sells.
+        Reserved and sold pieces are left out.
+      </p>
+      <div className="mt-5 divide-y divide-ink/10 border-y border-ink/10">
+        {FEEDS.map((feed) => {
+          const on = feeds.data?.[feed.key] ?? false
+          return (
+            <div key={feed.key} className="py-5">
+              <h3 className="font-display text-xl text-ink">{feed.title}</h3>
+              {feeds.data ? (
+                <div className="mt-3 flex items-center gap-3">
+                  <Checkbox
+                    id={`feed-${feed.key}`}
+                    checked={on}
+                    disabled={save.isPending}
+                    onCheckedChange={(checked) =>
+                      save.mutate({ ...feeds.data, [feed.key]: checked === true })
+                    }
+                  />
+                  <Label htmlFor={`feed-${feed.key}`} className="cursor-pointer leading-snug">
+                    {feed.toggle}
+                  </Label>
+                </div>
+              ) : (
+                <Skeleton className="mt-3 h-5 w-64 max-w-full" />
+              )}
+              {on && <FeedAddress path={FEED_PATHS[feed.key]} where={feed.where} />}
+            </div>
+          )
+        })}
+      </div>
+    </section>
   )
 }
 

@@ -22,7 +22,7 @@ import {
   TRACKING_REQUIRED,
 } from '../../../shared/orders-admin'
 import { crashPoint } from '../../crash-points'
-import type { Database, DbOrTx, Tx } from '../../db/client'
+import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
@@ -33,7 +33,6 @@ import { returnGiftCardPayments } from './gift-card-returns'
 import {
   amountPaid,
   cardRefundDue,
-  type LockedOrder,
   lockOrder,
   recordPayment,
   recordRefund,
