@@ -1,19 +1,34 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-/** The "View your order" link of an order's confirmation e-mail (an .eml file in the e2e run). */
-export function confirmationLink(orderId: number): string | undefined {
+/**
+ * The match of `pattern` in the newest e-mail of `kind` (the outbox's kind, in the .eml file's
+ * name) that mentions `mentioning`; undefined until the mail worker has written one.
+ */
+function linkInMail(kind: string, mentioning: string, pattern: RegExp): RegExpExecArray | undefined {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
   if (!existsSync(dir)) return undefined
-  for (const file of readdirSync(dir).filter((name) => name.includes('order-confirmation'))) {
+  const text = readdirSync(dir)
+    .filter((file) => file.includes(kind))
+    .sort()
     // Quoted-printable may wrap the link; join soft line breaks first.
-    const text = readFileSync(path.join(dir, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=')
-    const match = new RegExp(`https?://[^\\s"<>]+/order/${orderId}\\?key=[A-Za-z0-9_-]+`).exec(text)
-    if (match) return match[0]
-  }
-  return undefined
+    .map((file) =>
+      readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((mail) => mail.includes(mentioning))
+    .at(-1)
+  return (text && pattern.exec(text)) || undefined
+}
+
+/** The "View your order" link of an order's confirmation e-mail (an .eml file in the e2e run). */
+export function confirmationLink(orderId: number): string | undefined {
+  return linkInMail(
+    'order-confirmation',
+    `/order/${orderId}?key=`,
+    new RegExp(`https?://[^\\s"<>]+/order/${orderId}\\?key=[A-Za-z0-9_-]+`),
+  )?.[0]
 }
 
 /** The link's path and query, for page.goto against the e2e server. */
@@ -24,19 +39,11 @@ export function pathOf(link: string): string {
 
 /** The link of the newest staff invitation e-mail written for this address. */
 export function invitationLink(email: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
-  if (!existsSync(dir)) return undefined
-  const text = readdirSync(dir)
-    .filter((file) => file.includes('staff-invitation'))
-    .sort()
-    .map((file) =>
-      readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((mail) => mail.includes(email))
-    .at(-1)
-  return text ? /https?:\/\/[^\s"<>]+\/staff\/invitation\?token=[A-Za-z0-9_%.-]+/.exec(text)?.[0] : undefined
+  return linkInMail(
+    'staff-invitation',
+    email,
+    /https?:\/\/[^\s"<>]+\/staff\/invitation\?token=[A-Za-z0-9_%.-]+/,
+  )?.[0]
 }
 
 /** One MIME part's body, decoded (quoted-printable or base64) as UTF-8. */
@@ -85,18 +92,10 @@ export function mailTo(kind: string, to: string): { text: string; html: string }
 
 /** The token of the newest newsletter confirmation e-mailed to this address. */
 export function newsletterConfirmationToken(email: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
-  if (!existsSync(dir)) return undefined
-  const text = readdirSync(dir)
-    .filter((file) => file.includes('newsletter-confirmation'))
-    .sort()
-    .map((file) =>
-      readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((mail) => mail.includes(email))
-    .at(-1)
-  const token = text && /\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1]
+  const token = linkInMail(
+    'newsletter-confirmation',
+    email,
+    /\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/,
+  )?.[1]
   return token ? decodeURIComponent(token) : undefined
 }

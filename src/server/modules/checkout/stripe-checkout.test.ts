@@ -2,36 +2,22 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, products } from '../../db/schema'
 import { cardOrderBody, checkoutForm, insertProduct, postCheckout } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
-import {
-  STAND_IN_SECRET_KEY,
-  type StripeStandIn,
-  signStripeWebhook,
-  startStripeStandIn,
-  stripeIntentEvent,
-} from '../../test/stripe-stand-in'
+import { cookieHeader, type TestApp } from '../../test/helpers'
+import { type StripeShop, startStripeShop } from '../../test/stripe-shop'
+import { type StripeStandIn, stripeIntentEvent } from '../../test/stripe-stand-in'
 
 // The whole card path with the real `stripe` SDK, talking to a local server that speaks Stripe's
 // REST API, and webhooks signed the way Stripe signs them.
-const WEBHOOK_SECRET = 'whsec_stand_in_webhook_secret'
 let standIn: StripeStandIn
 let t: TestApp
+let deliverWebhook: StripeShop['deliverWebhook']
+let shop: StripeShop | undefined
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn()
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-  })
+  shop = await startStripeShop()
+  ;({ standIn, t, deliverWebhook } = shop)
 })
-afterAll(async () => {
-  await t?.close()
-  await standIn?.close()
-})
+afterAll(() => shop?.close())
 
 const form = checkoutForm
 
@@ -87,19 +73,12 @@ describe('card checkout through Stripe', () => {
     const intent = await startPayment(piece)
     standIn.succeed(intent.paymentIntentId)
     const body = stripeIntentEvent(standIn.intents.get(intent.paymentIntentId)!)
-    const deliver = (signature: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/stripe',
-        payload: body,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      })
-    expect((await deliver('t=1,v1=forged')).statusCode).toBe(400)
+    expect((await deliverWebhook(body, 't=1,v1=forged')).statusCode).toBe(400)
     expect(
       await t.handle.db.select().from(orders).where(eq(orders.paymentId, intent.paymentIntentId)),
     ).toHaveLength(0)
-    expect((await deliver(signStripeWebhook(body, WEBHOOK_SECRET))).statusCode).toBe(200)
-    expect((await deliver(signStripeWebhook(body, WEBHOOK_SECRET))).statusCode).toBe(200)
+    expect((await deliverWebhook(body)).statusCode).toBe(200)
+    expect((await deliverWebhook(body)).statusCode).toBe(200)
     expect(
       await t.handle.db.select().from(orders).where(eq(orders.paymentId, intent.paymentIntentId)),
     ).toHaveLength(1)

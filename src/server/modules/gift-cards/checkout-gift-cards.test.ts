@@ -12,7 +12,6 @@ import { SweepRunner } from '../../jobs/runner'
 import {
   adminCookie,
   cardOrderBody,
-  insertProduct,
   type OrderPiece,
   placedOrderId,
   postCheckout,
@@ -22,6 +21,7 @@ import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { OrderLinkTokens } from '../orders/order-link-token'
 import { expiredReservations } from '../orders/reservations'
 import type { TestPaymentProvider } from '../payments/test-provider'
+import { giftCardTestKit } from './gift-card-test-kit'
 
 // Paying with gift cards at checkout (issue 36), through HTTP: after tax, in the order given, each
 // as much as it holds; the rest by Zelle or card; all or nothing.
@@ -36,31 +36,10 @@ afterAll(() => t.close())
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres'
 
-interface Card {
-  id: number
-  code: string
-  last4: string
-}
-
-async function issueCard(amount: number): Promise<Card> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/gift-cards',
-    payload: { amount, reason: 'Paying at checkout' },
-    headers: { cookie: owner },
-  })
-  if (response.statusCode !== 201) throw new Error(response.body)
-  return response.json()
-}
-
-const balanceOf = async (card: Card) =>
-  (await t.handle.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]!.balance
-
-/** A piece of at least $150: its order ships free, so the total is its price. */
-async function piece(price = 20_000): Promise<OrderPiece> {
-  const row = await insertProduct(t.handle.db, { price })
-  return { id: row.id, price: row.price }
-}
+const { nextAddress, piece, issueCard, balanceOf, cartWith, apply, refund } = giftCardTestKit(
+  () => ({ t, owner }),
+  '10.36',
+)
 
 const statusOf = async (pieceId: number) =>
   (await t.handle.db.select().from(products).where(eq(products.id, pieceId)))[0]!.status
@@ -71,24 +50,22 @@ async function orderOf(response: { statusCode: number; body: string; json: () =>
   return (await t.app.inject({ url: `/api/order-status/${id}?key=${statusKey}` })).json()
 }
 
-let address = 0
-/** Each checkout from its own address, so the unpaid-order limits per connection stay out of it. */
-const nextAddress = () => `10.36.${Math.floor(address / 250)}.${(address++ % 250) + 1}`
-
 const withCards = (
   pieceOf: OrderPiece,
   codes: string[],
   fields: Record<string, unknown> = {},
   method: 'zelle' | 'gift_card' = 'zelle',
-) =>
-  postCheckout(
+) => {
+  const remoteAddress = nextAddress()
+  return postCheckout(
     t.app,
     zelleOrderBody([pieceOf], {
-      email: `shopper${address}@example.com`,
+      email: `shopper-${remoteAddress.replaceAll('.', '-')}@example.com`,
       fields: { paymentMethod: method, giftCardCodes: codes, ...fields },
     }),
-    { remoteAddress: nextAddress() },
+    { remoteAddress },
   )
+}
 
 describe('gift cards at checkout', () => {
   it('pay part of a Zelle order to the cent; Zelle pays the amount due later', async () => {
@@ -359,25 +336,6 @@ describe.skipIf(!onPostgres)('gift cards under concurrency (PostgreSQL; PGlite r
 })
 
 describe('gift cards applied to the cart', () => {
-  /** A guest's cart holding `pieceOf`, and the cookie of its session. */
-  async function cartWith(pieceOf: OrderPiece) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      payload: { productId: pieceOf.id, quantity: 1 },
-    })
-    return cookieHeader(response)
-  }
-
-  const apply = (cookie: string, code: string, remoteAddress = nextAddress()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/cart/gift-card',
-      payload: { code },
-      headers: { cookie },
-      remoteAddress,
-    })
-
   it('apply up to three in order, answer what each pays and the amount due, and remove one by its last four', async () => {
     const ring = await piece(20_000)
     const cookie = await cartWith(ring)
@@ -467,14 +425,6 @@ describe('gift cards applied to the cart', () => {
 })
 
 describe('refunds of an order paid partly by gift card', () => {
-  const refund = (orderId: number, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/refunds`,
-      payload,
-      headers: { cookie: owner },
-    })
-
   /** A $200 card order of which a card holding `held` paid `held`; the card is then disabled. */
   async function paidPartly(held: number) {
     const card = await issueCard(held)

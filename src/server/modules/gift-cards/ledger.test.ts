@@ -4,6 +4,7 @@ import { giftCards, giftCardTransactions } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { hashCode } from './codes'
+import { giftCardTestKit } from './gift-card-test-kit'
 import { creditGiftCard, debitGiftCard } from './ledger'
 
 // The service checkout and refunds will call inside their own transactions (issue 36): a debit is
@@ -17,16 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function card(amount: number, fields: object = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/gift-cards',
-    payload: { amount, reason: 'Ledger test', ...fields },
-    headers: { cookie: owner },
-  })
-  if (response.statusCode !== 201) throw new Error(response.body)
-  return response.json() as { id: number; code: string; last4: string }
-}
+const { issueCard } = giftCardTestKit(() => ({ t, owner }), '10.38')
+const card = (amount: number) => issueCard(amount, { reason: 'Ledger test' })
 
 const balanceOf = async (id: number) =>
   (await t.handle.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]!.balance

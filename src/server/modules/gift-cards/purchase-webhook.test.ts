@@ -2,37 +2,23 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { emailOutbox, giftCardPurchases, giftCards, orders } from '../../db/schema'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
-import {
-  STAND_IN_SECRET_KEY,
-  type StripeStandIn,
-  signStripeWebhook,
-  startStripeStandIn,
-  stripeIntentEvent,
-} from '../../test/stripe-stand-in'
+import { cookieHeader, type TestApp } from '../../test/helpers'
+import { type StripeShop, startStripeShop } from '../../test/stripe-shop'
+import { type StripeStandIn, stripeIntentEvent } from '../../test/stripe-stand-in'
 
 // A gift card bought by card through Stripe (issue 36): the provider's webhook issues it even when
 // the browser never comes back, and the browser asking afterwards finds the same card.
 
-const WEBHOOK_SECRET = 'whsec_stand_in_webhook_secret'
 let standIn: StripeStandIn
 let t: TestApp
+let deliverWebhook: StripeShop['deliverWebhook']
+let shop: StripeShop | undefined
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn()
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-  })
+  shop = await startStripeShop()
+  ;({ standIn, t, deliverWebhook } = shop)
 })
-afterAll(async () => {
-  await t?.close()
-  await standIn?.close()
-})
+afterAll(() => shop?.close())
 
 describe('a gift card paid through Stripe', () => {
   it('is issued once by the webhook, and the browser finds it', async () => {
@@ -62,18 +48,8 @@ describe('a gift card paid through Stripe', () => {
 
     standIn.succeed(payment.paymentIntentId)
     const body = stripeIntentEvent(standIn.intents.get(payment.paymentIntentId)!)
-    const deliver = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/stripe',
-        payload: body,
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET),
-        },
-      })
-    expect((await deliver()).statusCode).toBe(200)
-    expect((await deliver()).statusCode).toBe(200)
+    expect((await deliverWebhook(body)).statusCode).toBe(200)
+    expect((await deliverWebhook(body)).statusCode).toBe(200)
 
     const [purchase] = await t.handle.db.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id))
     expect(purchase).toMatchObject({ status: 'paid', giftCardId: expect.any(Number) })

@@ -8,7 +8,6 @@ import type { SalesPage } from '../../../shared/sales'
 import { emailOutbox, giftCards, giftCardTransactions, payments, refunds, users } from '../../db/schema'
 import {
   adminCookie,
-  insertProduct,
   type OrderPiece,
   placedOrderId,
   postCheckout,
@@ -16,6 +15,7 @@ import {
 } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { drawCode } from './codes'
+import { giftCardTestKit } from './gift-card-test-kit'
 
 // Store credit (issue 36), through HTTP: a refund given as a new card in the shopper's name, the
 // shopper's cards on their account, and checkout applying one by id with no code typed.
@@ -28,14 +28,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-let address = 0
-const nextAddress = () => `10.37.${Math.floor(address / 250)}.${(address++ % 250) + 1}`
-
-/** A piece of at least $150: its order ships free, so the total is its price. */
-async function piece(price = 20_000): Promise<OrderPiece> {
-  const row = await insertProduct(t.handle.db, { price, name: `Jade ring ${price}` })
-  return { id: row.id, price: row.price }
-}
+const { nextAddress, piece, issueCard, cartWith, apply, refund } = giftCardTestKit(
+  () => ({ t, owner }),
+  '10.37',
+)
 
 let shoppers = 0
 async function shopper() {
@@ -63,9 +59,6 @@ async function paidOrder(ring: OrderPiece, buyer: { cookie?: string; email: stri
   expect(paid.statusCode).toBe(200)
   return orderId
 }
-
-const refund = (orderId: number, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/refunds`, payload, headers: { cookie: owner } })
 
 const adminOrder = async (orderId: number) => {
   const response = await t.app.inject({
@@ -178,24 +171,8 @@ describe('a refund as store credit', () => {
 
 describe('a signed-in shopper’s cards', () => {
   const mine = (cookie: string) => t.app.inject({ url: '/api/account/gift-cards', headers: { cookie } })
-  const apply = (cookie: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/cart/gift-card',
-      payload,
-      headers: { cookie },
-      remoteAddress: nextAddress(),
-    })
-
-  async function issueTo(email: string, amount: number) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/gift-cards',
-      payload: { amount, reason: 'Birthday', recipientEmail: email },
-      headers: { cookie: owner },
-    })
-    return response.json() as { id: number; code: string; last4: string }
-  }
+  const issueTo = (email: string, amount: number) =>
+    issueCard(amount, { reason: 'Birthday', recipientEmail: email })
 
   /** Store credit of `amount` for `holder`, from a refund of an order of theirs. */
   async function creditFor(holder: { cookie: string; email: string }, amount: number) {
@@ -204,17 +181,6 @@ describe('a signed-in shopper’s cards', () => {
       await refund(orderId, { amount, reason: 'Returned', asStoreCredit: true })
     ).json() as Refund
     return cardOf(storeCreditLast4!, orderId)
-  }
-
-  /** The shopper's cart holding `ring`, in their signed-in session. */
-  async function cartWith(cookie: string, ring: OrderPiece) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      payload: { productId: ring.id, quantity: 1 },
-      headers: { cookie },
-    })
-    expect(response.statusCode).toBe(200)
   }
 
   it('lists their store credit and the cards sent to their e-mail, nobody else’s; anonymous is 401', async () => {
@@ -272,7 +238,7 @@ describe('a signed-in shopper’s cards', () => {
     const theirs = await creditFor(stranger, 3_000)
     // Sent to the buyer's e-mail: theirs to spend by its code only (an e-mail is not proof of who holds it).
     const mailed = await issueTo(buyer.email, 1_500)
-    await cartWith(buyer.cookie, await piece(20_000))
+    await cartWith(await piece(20_000), buyer.cookie)
 
     for (const cardId of [theirs.id, mailed.id, 999_999]) {
       const refused = await apply(buyer.cookie, { cardId })
@@ -296,12 +262,7 @@ describe('a signed-in shopper’s cards', () => {
     expect((await apply(buyer.cookie, {})).json().message).toBe('Enter a gift card code')
 
     // A visitor who is not signed in has no cards of their own.
-    const guestCart = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      payload: { productId: (await piece()).id, quantity: 1 },
-    })
-    const guestCookie = guestCart.headers['set-cookie']!.toString().split(';')[0]!
+    const guestCookie = await cartWith(await piece())
     expect((await apply(guestCookie, { cardId: own.id })).statusCode).toBe(404)
   })
 
@@ -313,7 +274,7 @@ describe('a signed-in shopper’s cards', () => {
     ).json() as Refund
     const card = await cardOf(storeCreditLast4!, first)
     const ring = await piece(25_000)
-    await cartWith(buyer.cookie, ring)
+    await cartWith(ring, buyer.cookie)
     expect((await apply(buyer.cookie, { cardId: card.id })).json()).toMatchObject({ amountDue: 19_945 })
 
     const response = await postCheckout(
@@ -352,7 +313,7 @@ describe('a signed-in shopper’s cards', () => {
     ).json() as Refund
     const card = await cardOf(storeCreditLast4!, first)
     const ring = await piece(20_000)
-    await cartWith(buyer.cookie, ring)
+    await cartWith(ring, buyer.cookie)
     expect((await apply(buyer.cookie, { cardId: card.id })).json()).toMatchObject({ amountDue: 0 })
     const orderId = placedOrderId(
       await postCheckout(

@@ -1,12 +1,11 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DatabaseHandle } from '../../db/client'
 import { emailOutbox } from '../../db/schema'
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/helpers'
+import { decodedBody, headersOf, startSmtpStandIn } from '../../test/smtp-stand-in'
 import { createMailTransport } from './create-transport'
 import { fileName } from './file-transport'
 import { enqueueMail, type OutgoingMail } from './outbox'
@@ -71,54 +70,10 @@ function failingTransport(error = 'connect ECONNREFUSED 127.0.0.1:25'): MailTran
   }
 }
 
-/** The headers of a raw RFC 5322 message, names lower-cased, folded lines joined. */
-function parseHeaders(raw: string): Map<string, string> {
-  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? ''
-  const headers = new Map<string, string>()
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
-  }
-  return headers
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
-
-async function startSmtpServer() {
-  const received: { rcptTo: string[]; raw: string }[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(resolve)),
-  }
-}
-
 describe('the mail worker', () => {
   it('sends due mail through a real SMTP server and marks it sent', async () => {
-    const smtp = await startSmtpServer()
-    const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
+    const smtp = await startSmtpStandIn()
+    const config = testConfig({ SMTP_URL: smtp.url })
     try {
       await enqueue(mail(1), mail(2), mail(3))
       const worker = new MailWorker({
@@ -131,9 +86,7 @@ describe('the mail worker', () => {
 
       const rows = await outbox()
       expect(smtp.received).toHaveLength(3)
-      const byTo = new Map(
-        smtp.received.map((message) => [message.rcptTo.join(','), parseHeaders(message.raw)]),
-      )
+      const byTo = new Map(smtp.received.map((message) => [message.rcptTo.join(','), headersOf(message.raw)]))
       for (const [index, row] of rows.entries()) {
         const headers = byTo.get(`shopper${index + 1}@example.com`)
         expect(headers?.get('to')).toBe(`shopper${index + 1}@example.com`)
@@ -378,14 +331,12 @@ describe('the file transport', () => {
         new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z-password-reset-${row!.id}\\.eml$`),
       )
       const raw = await readFile(path.join(directory, files[0]!), 'utf8')
-      const headers = parseHeaders(raw)
+      const headers = headersOf(raw)
       expect(headers.get('subject')).toBe('Reset your Jade Shop password')
       expect(headers.get('to')).toBe('shopper@example.com')
       expect(headers.get('message-id')).toBe(outboxMessageId(row!.id))
       expect(raw).toContain('\r\n') // RFC 5322 line ends
-      expect(decodeQuotedPrintable(raw)).toContain(
-        'https://shop.example.com/account/reset-password?token=abc123',
-      )
+      expect(decodedBody(raw)).toContain('https://shop.example.com/account/reset-password?token=abc123')
       expect(row!.status).toBe('sent')
     } finally {
       await rm(config.dataDir, { recursive: true, force: true })

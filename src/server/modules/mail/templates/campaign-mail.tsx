@@ -2,6 +2,7 @@ import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { RenderedMail } from '../worker'
 import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
+import { PieceCard } from './piece-card'
 
 // A newsletter campaign's message (issue 38): the owner's Markdown (already sanitised to HTML by
 // the journal's renderer), up to six pieces and a journal story, then what the law and good manners
@@ -101,40 +102,6 @@ function setHeadings(html: string): string {
     /<(h[1-3])>/g,
     (_match, tag: string) =>
       `<${tag} style="margin:0 0 12px;font-family:Georgia,serif;font-weight:normal;line-height:1.2;color:${COLORS.ink};${HEADING_STYLE[tag]}">`,
-  )
-}
-
-function PieceCard({ piece }: { piece: CampaignPiece }) {
-  return (
-    <div style={{ margin: '0 0 24px', background: '#FFFFFF', border: `1px solid ${COLORS.rule}` }}>
-      {piece.imageUrl && (
-        <a href={piece.url}>
-          <img
-            src={piece.imageUrl}
-            alt={piece.imageAlt}
-            width={600}
-            style={{
-              display: 'block',
-              width: '100%',
-              height: 'auto',
-              border: 0,
-              opacity: piece.sold ? 0.6 : 1,
-            }}
-          />
-        </a>
-      )}
-      <div style={{ padding: '16px 20px 4px', borderTop: `1px solid ${COLORS.gold}` }}>
-        <p style={{ margin: '0 0 6px', fontFamily: 'Georgia,serif', fontSize: 20, lineHeight: 1.25 }}>
-          <a href={piece.url} style={{ color: COLORS.ink, textDecoration: 'none' }}>
-            {piece.name}
-          </a>
-        </p>
-        <p style={{ margin: '0 0 14px', fontSize: 16, color: piece.sold ? COLORS.muted : COLORS.jade }}>
-          {piece.sold ? 'Sold' : formatCents(piece.price)}
-        </p>
-        {!piece.sold && <MailButton href={piece.url}>View the piece</MailButton>}
-      </div>
-    </div>
   )
 }
 

@@ -2,6 +2,7 @@ import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
 import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
+import { PieceCard } from './piece-card'
 
 // "Tell me when a similar piece arrives" (issue 25): the double opt-in link, and the e-mail the
 // job sends when a new piece of the category is on sale.
@@ -112,7 +113,7 @@ export function similarPieceMail(to: string, data: SimilarPieceMailData, store: 
       <P>Hello,</P>
       <P>{lead}</P>
       {shown.map((piece) => (
-        <PieceBlock key={piece.url} piece={piece} />
+        <PieceCard key={piece.url} piece={piece} />
       ))}
       {more > 0 && (
         <P>
@@ -143,45 +144,4 @@ export function similarPieceMail(to: string, data: SimilarPieceMailData, store: 
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   }
-}
-
-/** The piece as a card: its picture on the shop's ivory, a hairline of gold, name, price, link. */
-function PieceBlock({ piece }: { piece: ArrivedPiece }) {
-  return (
-    <div style={{ margin: '0 0 28px', background: '#FFFFFF', border: `1px solid ${COLORS.rule}` }}>
-      {piece.imageUrl && (
-        <a href={piece.url}>
-          <img
-            src={piece.imageUrl}
-            alt={piece.imageAlt}
-            width={600}
-            style={{ display: 'block', width: '100%', height: 'auto', border: 0 }}
-          />
-        </a>
-      )}
-      <div style={{ padding: '18px 20px 4px', borderTop: `1px solid ${COLORS.gold}` }}>
-        <p style={{ margin: '0 0 6px', fontFamily: 'Georgia,serif', fontSize: 22, lineHeight: 1.25 }}>
-          <a href={piece.url} style={{ color: COLORS.ink, textDecoration: 'none' }}>
-            {piece.name}
-          </a>
-        </p>
-        <p
-          style={{
-            margin: '0 0 16px',
-            fontSize: 17,
-            color: COLORS.jade,
-            fontVariantNumeric: 'tabular-nums',
-          }}
-        >
-          {formatCents(piece.price)}
-          {piece.originalPrice && piece.originalPrice > piece.price && (
-            <s style={{ marginLeft: 10, fontSize: 14, color: COLORS.muted }}>
-              {formatCents(piece.originalPrice)}
-            </s>
-          )}
-        </p>
-        <MailButton href={piece.url}>View the piece</MailButton>
-      </div>
-    </div>
-  )
 }
