@@ -9,13 +9,15 @@ const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 )
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: mode === 'production' ? { alias: { 'react-router': reactRouterProduction } } : {},
   build: {
     // The admin and account areas are separate lazy chunks; shoppers never download them.
     sourcemap: false,
-    manifest: false,
+    // The client's manifest tells the server which chunks a back-office or account page will
+    // import, to name them in its head (src/server/http/module-preloads.ts).
+    manifest: !isSsrBuild,
     // Every browser the shop supports has modulepreload: no polyfill in the boot script.
     modulePreload: {
       polyfill: false,

@@ -160,6 +160,29 @@ describeBuilt('server-side rendering', () => {
     expect(html).not.toContain('Imperial Green Bangle</a>')
   })
 
+  it("names the back office's code in its pages' heads, after the app's own, and none on the storefront", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g)].map((m) => m[1]!)
+    const cookie = await adminCookie(t.app, t.handle.db)
+    const admin = await t.app.inject({ method: 'GET', url: '/admin/orders', headers: { cookie } })
+    const named = preloads(admin.body)
+    const at = (chunk: string) => named.findIndex((file) => file.startsWith(`/assets/${chunk}-`))
+    // The app's entry and the back office's shell with the modules they import, each once.
+    expect(at('entry-client')).toBeGreaterThanOrEqual(0)
+    expect(at('admin-app')).toBeGreaterThan(at('entry-client'))
+    expect(named.length).toBeGreaterThan(20)
+    expect(new Set(named).size).toBe(named.length)
+    expect(admin.body.indexOf('rel="modulepreload"')).toBeGreaterThan(
+      admin.body.indexOf('<script type="module"'),
+    )
+    for (const file of named.slice(0, 3))
+      expect((await t.app.inject({ method: 'GET', url: file })).statusCode).toBe(200)
+    // Shoppers' pages carry only the template's own preload; the manifest itself is not served.
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body
+    expect(preloads(home).filter((file) => !file.includes('preload-helper'))).toEqual([])
+    expect((await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404)
+  })
+
   it('serves built assets with long cache lifetimes', async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/' })).body
     const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]

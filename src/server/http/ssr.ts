@@ -14,6 +14,7 @@ import type { RenderFunction, RenderResult } from '../../shared/ssr'
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from '../errors'
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths'
 import { pickEncoding } from './content-encoding'
+import { loadModulePreloads, type ModulePreloads } from './module-preloads'
 import {
   type CachedPage,
   isSharedPage,
@@ -33,6 +34,8 @@ const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
 export interface SsrBundle {
   template: string
   render: RenderFunction
+  /** The back office's and the account area's chunks, named in their pages' heads (module-preloads.ts). */
+  modulePreloads?: ModulePreloads
 }
 
 /** Loads the production build (npm run build); undefined when there is none, as in API tests. */
@@ -40,7 +43,12 @@ export async function loadSsrBundle(): Promise<SsrBundle | undefined> {
   const templatePath = path.join(CLIENT_DIST_DIR, 'index.html')
   if (!existsSync(templatePath) || !existsSync(SSR_ENTRY)) return undefined
   const module = (await import(pathToFileURL(SSR_ENTRY).href)) as { render: RenderFunction }
-  return { template: inlineStylesheets(readFileSync(templatePath, 'utf8')), render: module.render }
+  const template = readFileSync(templatePath, 'utf8')
+  return {
+    template: inlineStylesheets(template),
+    render: module.render,
+    modulePreloads: loadModulePreloads(CLIENT_DIST_DIR, template),
+  }
 }
 
 /**
@@ -110,7 +118,8 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     decorateReply: false,
     // Built by scripts/compress-assets.mjs: .br and .gz beside each file.
     preCompressed: true,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // Not the template, nor Vite's build manifest (read by module-preloads.ts).
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
@@ -129,6 +138,8 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     ? insertBefore(templateBeforeHtml, ROOT, TEST_MODE_BANNER)
     : templateBeforeHtml
   const [beforeState, afterState] = splitOnce(afterHtml, '<!--app-state-->')
+  const headClose = splitOnce(beforeHtml, '</head>')
+  headClose[1] = `</head>${headClose[1]}`
 
   /**
    * Fetches one page's data and works out its status and head. `anonymous`: for every visitor
@@ -231,7 +242,9 @@ async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, p
     const markup = await result.stream({ wait: 'shell', nonce, onError: logRenderError(request) })
     allowScriptNonce(reply, nonce)
     const page = new PassThrough()
-    page.write(beforeHead + result.head + beforeHtml)
+    // A back-office or account page names its area's code after the template's own script.
+    const preloads = bundle.modulePreloads?.(request.url)
+    page.write(beforeHead + result.head + (preloads ? headClose[0] + preloads + headClose[1] : beforeHtml))
     markup.pipe(page, { end: false })
     markup.on('end', () => page.end(beforeState + stateScript(result) + afterState))
     markup.on('error', (error) => page.destroy(error))
