@@ -63,21 +63,28 @@ export async function claimDueMail(db: Database, options: ClaimOptions): Promise
   })
 }
 
+// 'pending' is written into the statement, not sent as a parameter: the claim's index holds only
+// pending rows (schema.ts), and under the pool's generic plans (db/client.ts) PostgreSQL cannot
+// tell that `status = $1` matches it, so it would read the whole outbox on every claim.
 const isDue = (priority: number) =>
   and(
-    eq(emailOutbox.status, 'pending'),
+    sql`${emailOutbox.status} = 'pending'`,
     eq(emailOutbox.priority, priority),
     lte(emailOutbox.nextAttemptAt, sql`now()`),
   )
 
-async function dueIds(tx: DbOrTx, priority: number, limit: number): Promise<number[]> {
-  const rows = await tx
+/** The claim's look-up of due rows, by the claim's index (outbox-indexes.test.ts reads its plan). */
+export const dueRows = (tx: DbOrTx, priority: number, limit: number) =>
+  tx
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(isDue(priority))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true })
+
+async function dueIds(tx: DbOrTx, priority: number, limit: number): Promise<number[]> {
+  const rows = await dueRows(tx, priority, limit)
   return rows.map((row) => row.id)
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/query-rows'
 import { insertProduct, placedOrderId, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { dueRows, SHOP_MAIL_PRIORITY } from './claim'
 
 // Every order writes its e-mails into the outbox in checkout's own statement, so each index a new
 // row enters is written on checkout's path. The campaigns (issue 38) added three, and checkout lost
@@ -45,5 +46,27 @@ describe("an order's e-mails, queued", () => {
       if (row!.enters > 0) entered.push(index)
     }
     expect(entered).toEqual(ENTERED_BY_NEW_SHOP_MAIL)
+  })
+})
+
+describe("the worker's claim", () => {
+  it("finds due mail by the claim's index, even as a generic plan with parameters", async () => {
+    const query = dueRows(shop.handle.db, SHOP_MAIL_PRIORITY, 20).toSQL()
+    const plan = await shop.handle.db.transaction(async (tx) => {
+      // As the pool's connections run it (db/client.ts), with a sequential scan made a last resort:
+      // one is still chosen only where the index cannot serve the statement.
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
+      await tx.execute(sql`set local enable_seqscan = off`)
+      await tx.execute(sql.raw(`prepare due_mail as ${query.sql}`))
+      const args = query.params.map((value) => (typeof value === 'number' ? value : `'${value}'`)).join(', ')
+      const lines = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql.raw(`explain execute due_mail(${args})`),
+      )
+      await tx.execute(sql`deallocate due_mail`)
+      return lines.map((line) => line['QUERY PLAN']).join('\n')
+    })
+    expect(plan).toContain('email_outbox_pending_due_idx')
+    expect(plan).not.toMatch(/Seq Scan/)
   })
 })
