@@ -1,24 +1,23 @@
 import { toast } from '../ui/use-toast'
 import { ApiError } from './api'
 
-// While a confirmation's action runs, its failure is told inside the dialog (ConfirmDialog): a
-// toast would sit behind the modal, which hides everything outside it from screen readers.
-let failuresToldInline = 0
+// Failures a confirmation dialog tells inside itself (ConfirmDialog): a toast would sit behind the
+// modal, which hides everything outside it from screen readers.
+const toldInline = new WeakSet<object>()
 
-/** Runs a dialog's action with its failure toast held back: the dialog says it itself. */
-export async function withFailureToldInline<T>(action: () => Promise<T>): Promise<T> {
-  failuresToldInline++
-  try {
-    return await action()
-  } finally {
-    failuresToldInline--
-  }
+/** Marks a failure as told where the member is looking: its toast, if one is on its way, stays back. */
+export function tellFailureInline(error: unknown) {
+  if (typeof error === 'object' && error !== null) toldInline.add(error)
 }
 
 /** The failure toast of a back-office action: its title from the specification, the server's reason below. */
-export function toastFailure(title: string, error: unknown) {
-  if (failuresToldInline > 0) return
-  toast({ variant: 'destructive', title, description: failureMessage(error) })
+export function toastFailure(title: string, error: unknown, fallback?: string) {
+  // A turn later: a mutation's onError runs before its promise rejects, so by then a confirmation
+  // that awaited it has caught this very error and said so in the dialog.
+  setTimeout(() => {
+    if (typeof error === 'object' && error !== null && toldInline.has(error)) return
+    toast({ variant: 'destructive', title, description: failureMessage(error) || fallback })
+  })
 }
 
 export function toastSuccess(title: string, description?: string) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { failureMessage, withFailureToldInline } from '../lib/mutation-toasts'
+import { failureMessage, tellFailureInline } from '../lib/mutation-toasts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -51,9 +51,10 @@ export function ConfirmDialog({
     setPending(true)
     setFailure(undefined)
     try {
-      await withFailureToldInline(onConfirm)
+      await onConfirm()
       onOpenChange(false)
     } catch (error) {
+      tellFailureInline(error)
       setFailure(failureMessage(error))
     } finally {
       setPending(false)

@@ -115,7 +115,11 @@ export function useRecordZelle() {
         queryClient.invalidateQueries({ queryKey: [LIST] }),
       ])
     },
-    onError: (error: unknown) => toastFailure('Could not record the Zelle payment', error),
+    onError: async (error: unknown) => {
+      toastFailure('Could not record the Zelle payment', error)
+      // Cancelled or recorded meanwhile (409): the lists show where it is now.
+      await queryClient.invalidateQueries({ queryKey: [PURCHASES] })
+    },
   })
 }
 

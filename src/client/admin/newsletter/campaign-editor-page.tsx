@@ -275,7 +275,9 @@ function CampaignEditor({ saved }: { saved: CampaignAnswer | undefined }) {
         pendingLabel="Sending…"
         onConfirm={async () => {
           const campaignId = await saveDraft()
-          if (campaignId === undefined) throw new Error('not saved')
+          // The form names what kept it from being saved, beside its fields.
+          if (campaignId === undefined)
+            throw new Error('The campaign could not be saved: see the fields above.')
           await send.mutateAsync({ id: campaignId })
         }}
       />

@@ -3,8 +3,7 @@ import type { QueryOf } from '../../../shared/contract'
 import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonials'
 import { testimonialsAdminContract as contract } from '../../../shared/testimonials/admin-contract'
 import { call } from '../../lib/api'
-import { failureMessage, toastSuccess } from '../../lib/mutation-toasts'
-import { toast } from '../../ui/use-toast'
+import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 
 type Params = Record<string, string | undefined>
 
@@ -20,11 +19,7 @@ export const testimonialQueries = {
 
 /** back-office.md §8: titled 'Operation failed', the server's message or the fallback below it. */
 const operationFailed = (fallback: string) => (error: unknown) =>
-  toast({
-    variant: 'destructive',
-    title: TESTIMONIAL_MESSAGES.operationFailed,
-    description: failureMessage(error) || fallback,
-  })
+  toastFailure(TESTIMONIAL_MESSAGES.operationFailed, error, fallback)
 
 function useRefresh() {
   const queryClient = useQueryClient()
