@@ -51,7 +51,7 @@ export function PieceCard({ piece }: { piece: MailPiece }) {
           }}
         >
           {piece.sold ? 'Sold' : formatCents(piece.price)}
-          {!piece.sold && (piece.originalPrice ?? 0) > piece.price && (
+          {!piece.sold && piece.originalPrice != null && piece.originalPrice > piece.price && (
             <s style={{ marginLeft: 10, fontSize: 14, color: COLORS.muted }}>
               {formatCents(piece.originalPrice)}
             </s>
