@@ -106,8 +106,22 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
     mimeType: 'application/pdf',
     buffer: Buffer.from(SMALL_PDF, 'latin1'),
   })
+  // Once uploaded, focus is on the file's link (the input it replaces is gone), and it is said.
   const chosen = exemption.getByRole('link', { name: /resale-certificate\.pdf/ })
   await expect(chosen).toBeVisible()
+  await expect(chosen).toBeFocused()
+  await expect(chosen).toHaveAttribute('href', /^\/api\/admin\/tax-certificates\/[0-9a-f]{32}\.pdf$/)
+  await expect(exemption.locator('[aria-live="polite"]')).toHaveText(/resale-certificate\.pdf uploaded/)
+  // Removed, focus returns to the file input; picked again, it is back.
+  await exemption.getByRole('button', { name: 'Remove file' }).click()
+  await expect(certificateFile).toBeFocused()
+  await expect(exemption.locator('[aria-live="polite"]')).toHaveText(/removed/)
+  await certificateFile.setInputFiles({
+    name: 'resale-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(SMALL_PDF, 'latin1'),
+  })
+  await expect(chosen).toBeFocused()
   await expect(exemption.getByRole('alert')).toHaveCount(0)
   expect((await axeCheck(page).include('[role="dialog"]').analyze()).violations).toEqual([])
   await page.setViewportSize({ width: 320, height: 740 })
@@ -119,14 +133,22 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await expect(toast(page, 'Tax exemption saved')).toBeVisible()
   await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
   await expect(exemption.getByLabel('Certificate number')).toHaveValue('01-2345678')
-  // The kept certificate is linked where the exemption shows, and the link serves the file.
+  // The kept certificate is linked where the exemption shows; the link opens it through the back
+  // office, for the signed-in member only, kept by no cache, and it is nowhere under /uploads/.
   const kept = exemption.getByRole('link', { name: /Certificate \(PDF\)/ })
   await expect(kept).toBeVisible()
   const href = (await kept.getAttribute('href'))!
-  expect(href).toMatch(/^\/uploads\/[0-9a-f]+\.pdf$/)
+  expect(href).toMatch(/^\/api\/admin\/tax-certificates\/[0-9a-f]{32}\.pdf$/)
   const served = await page.request.get(href)
   expect(served.status()).toBe(200)
   expect(served.headers()['content-type']).toContain('application/pdf')
+  expect(served.headers()['cache-control']).toBe('private, no-store')
+  expect((await served.body()).toString('latin1')).toBe(SMALL_PDF)
+  const name = href.split('/').pop()
+  expect((await page.request.get(`/uploads/private/tax-certificates/${name}`)).status()).toBe(404)
+  const stranger = await browser.newContext()
+  expect((await stranger.request.get(href)).status()).toBe(401)
+  await stranger.close()
   await exemption.getByRole('button', { name: 'Remove exemption' }).click()
   await expect(toast(page, 'Tax exemption removed')).toBeVisible()
 

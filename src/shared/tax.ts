@@ -191,6 +191,15 @@ export const taxCalculationSchema = z.object({
 })
 export type TaxCalculation = z.input<typeof taxCalculationSchema>
 
+/**
+ * Where the back office opens a buyer's certificate file: `/api/admin/tax-certificates/<name>`,
+ * a random name the upload gave it. The file is private (tax IDs, addresses, signatures): never
+ * under `/uploads/`, only served to a member who may see customers.
+ */
+export const TAX_CERTIFICATE_PATH = '/api/admin/tax-certificates/'
+export const TAX_CERTIFICATE_NAME = /^[0-9a-f]{32}\.(pdf|jpg|png|webp|heic)$/
+export const TAX_CERTIFICATE_URL = /^\/api\/admin\/tax-certificates\/[0-9a-f]{32}\.(pdf|jpg|png|webp|heic)$/
+
 /** `PUT /api/admin/users/:id/tax-exemption`: a resale or exemption certificate on the account. */
 export const taxExemptionSchema = z.object({
   certificateNumber: z
@@ -203,11 +212,11 @@ export const taxExemptionSchema = z.object({
     .string({ error: 'Expiry is a date (YYYY-MM-DD)' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expiry is a date (YYYY-MM-DD)')
     .refine((value) => !Number.isNaN(Date.parse(value)), 'Expiry is a date (YYYY-MM-DD)'),
+  /** The certificate's file, as the upload answered it (or the exemption's own, kept). */
   fileUrl: z
     .string()
     .trim()
-    .max(500)
-    .startsWith('/uploads/', 'The certificate file must be an upload')
+    .regex(TAX_CERTIFICATE_URL, 'The certificate file must be one uploaded here')
     .optional(),
 })
 export type TaxExemptionInput = z.infer<typeof taxExemptionSchema>
@@ -217,6 +226,7 @@ export const taxExemptionAnswer = z.object({
   certificateNumber: z.string(),
   state: z.string(),
   expiresOn: z.string(),
+  /** Where the back office opens the certificate's file (TAX_CERTIFICATE_PATH), or null. */
   fileUrl: z.string().nullable(),
 })
 export type TaxExemption = z.input<typeof taxExemptionAnswer>

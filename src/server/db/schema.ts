@@ -1131,8 +1131,11 @@ export const taxExemptions = pgTable('tax_exemptions', {
   certificateNumber: text('certificate_number').notNull(),
   state: text('state').notNull(),
   expiresOn: date('expires_on', { mode: 'string' }).notNull(),
-  /** The scanned certificate in the uploads store, when the owner attached one. */
-  fileUrl: text('file_url'),
+  /**
+   * The scanned certificate's key in the file store, below its private prefix
+   * (`private/tax-certificates/<name>`, never served under /uploads/), when the owner attached one.
+   */
+  fileKey: text('file_url'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

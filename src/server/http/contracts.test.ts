@@ -30,6 +30,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/reports/sales-tax.csv': 'CSV',
   'GET /api/admin/campaigns/:id/preview.html': "the campaign's e-mail as a page, framed by its editor",
   'DELETE /api/admin/users/:id/tax-exemption': 'no content (204)',
+  'GET /api/admin/tax-certificates/:name': "a buyer's tax certificate file: a PDF or a picture",
 }
 
 let t: TestApp

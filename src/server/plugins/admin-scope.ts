@@ -100,7 +100,7 @@ async function adminScope(app: FastifyInstance) {
     await admin.register(catalogAdminRoutes, { db, files, origin: siteOrigin(config), timeZone })
     await admin.register(catalogImportAdminRoutes, { db, runner: imports, origin: siteOrigin(config) })
     await admin.register(mediaAdminRoutes, { store: files })
-    await admin.register(accountsAdminRoutes, { db })
+    await admin.register(accountsAdminRoutes, { db, files })
     await admin.register(inquiriesAdminRoutes, { db })
     await admin.register(newsletterAdminRoutes, { db, timeZone })
     await admin.register(campaignsAdminRoutes, {
@@ -128,7 +128,7 @@ async function adminScope(app: FastifyInstance) {
       invitations: { links, tokens: new InvitationTokens(config.sessionSecret) },
       onMailQueued: () => app.mailWorker.kick(),
     })
-    await admin.register(taxAdminRoutes, { db, timeZone })
+    await admin.register(taxAdminRoutes, { db, files, timeZone })
     await admin.register(journalAdminRoutes, {
       db,
       files,

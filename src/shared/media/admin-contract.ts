@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
+import { TAX_CERTIFICATE_NAME } from '../tax'
 
 // The owner's uploads (product and category pictures, buyers' tax certificates); the routes are
 // inside the admin scope.
@@ -13,13 +14,26 @@ export const mediaAdminContract = {
     response: { 200: z.object({ files: z.array(z.string()) }) },
   }),
   /**
-   * A buyer's resale or exemption certificate (issue 34), multipart field `file`: a PDF, kept as
-   * sent, or a photo or scan, through the image pipeline. Allowed to whoever may set the exemption.
+   * A buyer's resale or exemption certificate (issue 34), multipart field `file`: a PDF, JPEG, PNG,
+   * WebP or HEIC by its content, kept as sent and private. Answers where the back office opens it
+   * (`taxCertificate`), the `fileUrl` an exemption is saved with. Allowed to whoever may set the
+   * exemption.
    */
   uploadTaxCertificate: endpoint({
     method: 'POST',
     permission: 'customers:manage',
     path: '/api/upload/tax-certificate',
     response: { 200: z.object({ url: z.string(), kind: z.enum(['pdf', 'image']) }) },
+  }),
+  /**
+   * A buyer's certificate file, streamed from the private store to a member who may see customers,
+   * never cached (the file itself, no JSON to describe). Never under /uploads/.
+   */
+  taxCertificate: endpoint({
+    method: 'GET',
+    permission: 'customers:view',
+    path: '/api/admin/tax-certificates/:name',
+    params: z.object({ name: z.string().regex(TAX_CERTIFICATE_NAME, 'No such certificate file') }),
+    response: {},
   }),
 }

@@ -1,7 +1,7 @@
 import { FileText, X } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Answer } from '../../../shared/contract'
-import { MAX_IMAGE_BYTES } from '../../../shared/images'
+import { CERTIFICATE_ACCEPT, certificateRefusal } from '../../../shared/images'
 import { mediaAdminContract as media } from '../../../shared/media/admin-contract'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { uploadFile } from '../../lib/upload'
@@ -9,22 +9,15 @@ import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'
 import { Label } from '../../ui/label'
 
-const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp']
-
-/** Why a picked file cannot be sent, before it is: the server checks its content again. */
-function refusal(file: File): string | undefined {
-  if (!ACCEPTED.includes(file.type)) return `${file.name} is not a PDF or an image file.`
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} exceeds the 5MB size limit.`
-  return undefined
-}
-
 /** What a stored certificate is called when the name it was picked under is not known (a saved one). */
 const storedName = (url: string) => (url.endsWith('.pdf') ? 'Certificate (PDF)' : 'Certificate (image)')
 
 /**
- * The scanned resale or exemption certificate (issue 34): a PDF or an image, sent through the
- * back office's upload path to the uploads store as soon as it is picked. A failed upload says why
- * beside the field and leaves everything else in the dialog as typed.
+ * The scanned resale or exemption certificate (issue 34): a PDF or an image, sent to the shop's
+ * private store as soon as it is picked, and opened through the back office (never a public
+ * address). A failed upload says why beside the field and leaves everything else in the dialog as
+ * typed. The control that had focus goes away when a file arrives or is removed, so focus moves to
+ * what replaces it (the file's link, the file input), and a polite live region says what happened.
  */
 export function CertificateFileField({
   id,
@@ -40,15 +33,28 @@ export function CertificateFileField({
   const [name, setName] = useState<string>()
   const [progress, setProgress] = useState<number>()
   const [error, setError] = useState<string>()
+  const [status, setStatus] = useState('')
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
+  const link = useRef<HTMLAnchorElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  // Where focus goes once the field has drawn its new state; only after the member acted here.
+  const focusNext = useRef<'link' | 'input' | undefined>(undefined)
+  useEffect(() => {
+    if (!focusNext.current) return
+    const target = focusNext.current === 'link' ? link.current : input.current
+    if (!target) return
+    focusNext.current = undefined
+    target.focus()
+  })
 
   async function pick(file: File | undefined) {
     if (!file) return
-    const refused = refusal(file)
+    const refused = certificateRefusal(file)?.description
     setError(refused)
     if (refused) return
     setProgress(0)
+    setStatus(`Uploading ${file.name}…`)
     onBusy(true)
     try {
       const stored = await uploadFile<Answer<typeof media.uploadTaxCertificate>>(
@@ -58,10 +64,14 @@ export function CertificateFileField({
         setProgress,
       )
       setName(file.name)
+      setStatus(`${file.name} uploaded. It is kept with the exemption when you save.`)
+      focusNext.current = 'link'
       onChange(stored.url)
     } catch (failure) {
       const message = failureMessage(failure)
+      setStatus('')
       setError(message.includes(file.name) ? message : `${file.name} was not uploaded: ${message}`)
+      focusNext.current = 'input'
     } finally {
       setProgress(undefined)
       onBusy(false)
@@ -76,6 +86,7 @@ export function CertificateFileField({
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 border border-ink/10 bg-sand/50 px-3 py-2">
             <FileText className="size-4 shrink-0 text-jade-700" aria-hidden />
             <a
+              ref={link}
               href={url}
               target="_blank"
               rel="noopener"
@@ -90,7 +101,9 @@ export function CertificateFileField({
               variant="ghost"
               size="sm"
               onClick={() => {
+                setStatus(`${name ?? storedName(url)} removed. Save to keep the exemption without it.`)
                 setName(undefined)
+                focusNext.current = 'input'
                 onChange(undefined)
               }}
             >
@@ -103,9 +116,10 @@ export function CertificateFileField({
         <>
           <Label htmlFor={id}>Certificate file</Label>
           <Input
+            ref={input}
             id={id}
             type="file"
-            accept={ACCEPTED.join(',')}
+            accept={CERTIFICATE_ACCEPT}
             disabled={progress !== undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${errorId}` : hintId}
@@ -118,11 +132,15 @@ export function CertificateFileField({
           />
           <p id={hintId} className="text-sm text-ink-muted">
             {progress === undefined
-              ? 'A PDF, or a photo or scan (JPEG, PNG or WebP), up to 5 MB.'
+              ? 'A PDF, or a photo or scan (JPEG, PNG, WebP or HEIC), up to 5 MB.'
               : `Uploading… ${Math.round(progress * 100)}%`}
           </p>
         </>
       )}
+      {/* Always in the page, so screen readers hear each change of its text. */}
+      <p aria-live="polite" className="sr-only">
+        {status}
+      </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm text-destructive">
           {error}

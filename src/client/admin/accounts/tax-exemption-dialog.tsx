@@ -23,8 +23,9 @@ import { CertificateFileField } from './certificate-file-field'
 
 /**
  * A buyer's resale or exemption certificate (issue 34): while it is valid, their orders into its
- * state carry no sales tax, and each order says why. The scanned certificate is kept in the uploads
- * store and linked here. Nothing typed is lost on a refusal or a failed upload.
+ * state carry no sales tax, and each order says why. The scanned certificate is kept in the shop's
+ * private store and linked here through the back office. Nothing typed is lost on a refusal or a
+ * failed upload.
  */
 export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefined; onClose: () => void }) {
   const id = useId()

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Readable } from 'node:stream'
 
 // Where uploaded and generated images live. The rest of the code sees only this interface: files
@@ -49,10 +50,32 @@ export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Invalid file key: ${key}`)
 }
 
+/**
+ * Keys under this prefix are private (a buyer's tax certificate): kept in the same store, local
+ * or bucket, but `/uploads/` never serves them, a bucket object gets no public cache header, and
+ * only a back-office route that checks the member's permission streams them.
+ */
+export const PRIVATE_PREFIX = 'private/'
+
+/** Whether a key, or a request path below `/uploads/` (decoded or not), reaches the private files. */
+export function isPrivateKey(key: string): boolean {
+  let decoded = key
+  try {
+    decoded = decodeURIComponent(key)
+  } catch {
+    // A malformed escape is nobody's file; compare what was sent.
+  }
+  const normal = path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`).toLowerCase()
+  return normal === '/private' || normal.startsWith(`/${PRIVATE_PREFIX}`)
+}
+
+/** A private file's answer: never kept by a browser or a cache between it and the shop. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
 /** Names are content hashes: a stored file never changes, so every cache may keep it for good. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
-/** The content type of a stored file, from its name (the pipeline writes WebP; tax certificates may be PDF). */
+/** The content type of a stored file, from its name (the pipeline writes WebP; tax certificates are kept as sent). */
 export function contentTypeOf(key: string): string {
   const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase()
   return CONTENT_TYPES[extension] ?? 'application/octet-stream'
@@ -65,5 +88,6 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   avif: 'image/avif',
+  heic: 'image/heic',
   pdf: 'application/pdf',
 }

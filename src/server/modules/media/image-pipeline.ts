@@ -3,7 +3,7 @@
 // (phone photos carry GPS positions) and resized to the widths the storefront's srcset asks for.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { MAX_IMAGE_BYTES, WIDTHS } from '../../../shared/images'
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES, WIDTHS } from '../../../shared/images'
 import { DomainError } from '../../errors'
 import type { FileStore } from './file-store'
 
@@ -36,7 +36,9 @@ export class UnsupportedImageError extends DomainError {
     const subject = fileName ?? 'The file'
     super(
       'unsupported-type',
-      reason === 'type' ? `${subject} is not an image file.` : `${subject} could not be read as an image.`,
+      reason === 'type'
+        ? UPLOAD_MESSAGES.notImage(subject).description
+        : `${subject} could not be read as an image.`,
     )
     this.name = 'UnsupportedImageError'
   }
@@ -48,7 +50,7 @@ export class ImageTooLargeError extends DomainError {
     super(
       'too-large',
       reason === 'bytes'
-        ? `${subject} exceeds the 5MB size limit.`
+        ? UPLOAD_MESSAGES.tooLarge(subject).description
         : `${subject} has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
     )
     this.name = 'ImageTooLargeError'

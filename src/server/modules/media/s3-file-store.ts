@@ -16,6 +16,8 @@ import {
   contentTypeOf,
   type FileStore,
   IMMUTABLE_CACHE_CONTROL,
+  isPrivateKey,
+  PRIVATE_CACHE_CONTROL,
   type StoredFile,
 } from './file-store'
 
@@ -115,8 +117,9 @@ export class S3FileStore implements FileStore {
           Body: data,
           ContentLength: data.length,
           ContentType: contentType,
-          // Also what a CDN in front of the bucket (S3_PUBLIC_URL) passes on to browsers.
-          CacheControl: IMMUTABLE_CACHE_CONTROL,
+          // Also what a CDN in front of the bucket (S3_PUBLIC_URL) passes on to browsers; a private
+          // file (a tax certificate) is never to be kept by one.
+          CacheControl: isPrivateKey(key) ? PRIVATE_CACHE_CONTROL : IMMUTABLE_CACHE_CONTROL,
         }),
         options,
       ),

@@ -117,6 +117,59 @@ describe('uploads in an S3 bucket', () => {
     const [url] = (response.json() as { files: string[] }).files
     expect(await bucketKeys()).toContain(url!.slice('/uploads/'.length))
   })
+
+  it("keeps a buyer's tax certificate private in the bucket, served only through the back office", async () => {
+    const scan = await pngOf('#2b4c7a', 300)
+    const upload = async () => {
+      const { payload, headers } = await multipartBody([
+        { field: 'file', name: 'scan.png', data: scan, type: 'image/png' },
+      ])
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload/tax-certificate',
+        payload,
+        headers: { ...headers, cookie: admin },
+      })
+      expect(response.statusCode).toBe(200)
+      return (response.json() as { url: string }).url
+    }
+    const url = await upload()
+    const name = url.split('/').pop()!
+    const key = `private/tax-certificates/${name}`
+    expect(await bucketKeys()).toContain(key)
+    const stored = await bucket.read(key)
+    stored?.body.destroy()
+    expect(stored?.contentType).toBe('image/png')
+
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404)
+    const served = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/png')
+    expect(served.headers['cache-control']).toBe('private, no-store')
+    expect(served.rawPayload.equals(scan)).toBe(true)
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401)
+
+    // On an exemption, then replaced: the first object leaves the bucket.
+    const buyer = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 's3_buyer', email: 's3-buyer@example.com', password: 'secret-pass-1' },
+    })
+    const exemption = `/api/admin/users/${buyer.json().id}/tax-exemption`
+    const certificate = { certificateNumber: '01-2345678', state: 'TX', expiresOn: '2099-12-31' }
+    const save = (fileUrl: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: exemption,
+        payload: { ...certificate, fileUrl },
+        headers: { cookie: admin },
+      })
+    expect((await save(url)).statusCode).toBe(200)
+    const next = await upload()
+    expect((await save(next)).statusCode).toBe(200)
+    expect(await bucketKeys()).not.toContain(key)
+    expect(await bucketKeys()).toContain(`private/tax-certificates/${next.split('/').pop()}`)
+  })
 })
 
 describe('S3_PUBLIC_URL', () => {
@@ -129,6 +182,19 @@ describe('S3_PUBLIC_URL', () => {
       expect(response.statusCode).toBe(301)
       expect(response.headers.location).toBe('https://cdn.example.com/shop/abc123-640.webp')
       expect(response.headers['cache-control']).toContain('immutable')
+      // A buyer's certificate is never sent to the public CDN: no redirect, however spelt.
+      for (const url of [
+        `/uploads/private/tax-certificates/${'0'.repeat(32)}.pdf`,
+        `/uploads/%70rivate/tax-certificates/${'0'.repeat(32)}.pdf`,
+        '/uploads/PRIVATE/tax-certificates/x.pdf',
+      ]) {
+        const refused = await cdn.inject({ method: 'GET', url })
+        expect({ url, status: refused.statusCode, location: refused.headers.location }).toEqual({
+          url,
+          status: 404,
+          location: undefined,
+        })
+      }
     } finally {
       await cdn.close()
     }

@@ -2,7 +2,13 @@ import { pipeline } from 'node:stream'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { isDomainError } from '../../errors'
-import { type FileStore, IMMUTABLE_CACHE_CONTROL, isSafeKey, type StoredFile } from './file-store'
+import {
+  type FileStore,
+  IMMUTABLE_CACHE_CONTROL,
+  isPrivateKey,
+  isSafeKey,
+  type StoredFile,
+} from './file-store'
 import { LocalFileStore } from './local-file-store'
 import { type KeptPicture, RecentPictures } from './recent-pictures'
 
@@ -21,7 +27,8 @@ const notFound = { message: 'Not found' }
  * static server; files in a bucket are streamed from it (never buffered), or, with a public base,
  * the browser is sent there once for good. Names are content hashes, so every answer is cacheable
  * for a year. While the bucket is away, a picture this instance has just served is answered from
- * its copy (recent-pictures.ts); any other is the store's 503.
+ * its copy (recent-pictures.ts); any other is the store's 503. Private keys (PRIVATE_PREFIX: buyers'
+ * tax certificates) are never served here, however the path is spelled: they are a 404.
  */
 export const uploadsRoutes: FastifyPluginAsync<UploadsOptions> = async (
   app,
@@ -29,7 +36,9 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsOptions> = async (
 ) => {
   // The pictures are public, and e-mails show them (a reminder's pieces): a webmail page that loads
   // them from its own origin must not be refused, as the site-wide `same-origin` would.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const below = request.url.split('?')[0]!.replace(/^\/uploads\/?/, '')
+    if (isPrivateKey(below)) return reply.status(404).send(notFound)
     reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin')
   })
   if (store instanceof LocalFileStore && !publicBase) {
@@ -39,13 +48,15 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsOptions> = async (
       decorateReply: false,
       maxAge: '365d',
       immutable: true,
+      // The hook above already refuses them; this checks the path the static server resolved.
+      allowedPath: (pathName) => !isPrivateKey(pathName),
     })
     return
   }
 
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*']
-    if (!isSafeKey(key)) return reply.status(404).send(notFound)
+    if (!isSafeKey(key) || isPrivateKey(key)) return reply.status(404).send(notFound)
     if (publicBase) {
       return reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).redirect(`${publicBase}/${key}`, 301)
     }

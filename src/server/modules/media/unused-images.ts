@@ -6,7 +6,9 @@ import type { FileStore } from './file-store'
 
 // Stored images are named by content, so one picture can serve several products, a category and
 // past orders at once. A file goes only when nothing points at it any more. Order lines keep the
-// picture of what was bought, so a sold piece's photo stays as long as its order does.
+// picture of what was bought, so a sold piece's photo stays as long as its order does. Buyers' tax
+// certificates are no pictures of the shop's: private keys (`private/…`) that storedImage() never
+// recognises, so this never looks at them; their exemption deletes its own file.
 
 export interface ImageCleanupLog {
   warn(obj: unknown, msg: string): void
@@ -24,8 +26,6 @@ async function isReferenced(db: DbOrTx, hash: string): Promise<boolean> {
       or exists (select from testimonials where image_url like ${pattern})
       or exists (select from order_items where product_image like ${pattern})
       or exists (select from blog_posts where featured_image like ${pattern})
-      -- A buyer's tax certificate, photographed, may be the very picture a product once showed.
-      or exists (select from tax_exemptions where file_url like ${pattern})
       -- A picture placed in an article's Markdown, ![…](/uploads/…), is kept while the article shows it.
       or exists (select from blog_posts where strpos(content, ${`/uploads/${hash}-`}) > 0) as used`,
   )

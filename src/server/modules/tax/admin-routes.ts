@@ -9,7 +9,8 @@ import type { Database } from '../../db/client'
 import { DomainError, invalid, invalidFields } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'
-import { removeTaxExemption, setTaxExemption, taxExemptionOf } from './exemptions'
+import type { FileStore } from '../media/file-store'
+import { deleteCertificateFile, removeTaxExemption, setTaxExemption, taxExemptionOf } from './exemptions'
 import { applyRateTable, listRateTables, previewRateTable, type UploadedTable } from './rate-tables'
 import { salesTaxReport } from './report'
 import { salesTaxCsv } from './report-csv'
@@ -17,10 +18,11 @@ import { quoteTax, readTaxSettings, writeTaxSettings } from './service'
 import { taxWatch } from './watch'
 
 /** The owner's tax settings, rate tables and test calculator; inside the admin scope. */
-export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
-  app,
-  { db, timeZone },
-) => {
+export const taxAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  files: FileStore
+  timeZone: string
+}> = async (app, { db, files, timeZone }) => {
   const today = () => dayIn(timeZone)
   await app.register(multipart, {
     limits: { fileSize: MAX_RATE_TABLE_BYTES, files: 1, fields: 5, parts: 6 },
@@ -56,14 +58,18 @@ export const taxAdminRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: str
   app.get(contract.exemption.path, { schema: schemaOf(contract.exemption) }, async (request) => ({
     exemption: await taxExemptionOf(db, request.params.id),
   }))
-  app.put(contract.saveExemption.path, { schema: schemaOf(contract.saveExemption) }, (request) =>
-    setTaxExemption(db, request.params.id, request.body),
-  )
+  // A certificate file the exemption no longer keeps (replaced, removed) is deleted once committed.
+  app.put(contract.saveExemption.path, { schema: schemaOf(contract.saveExemption) }, async (request) => {
+    const { exemption, dropped } = await setTaxExemption(db, files, request.params.id, request.body)
+    await deleteCertificateFile(files, dropped, request.log)
+    return exemption
+  })
   app.delete(
     contract.removeExemption.path,
     { schema: schemaOf(contract.removeExemption) },
     async (request, reply) => {
-      await removeTaxExemption(db, request.params.id)
+      const { dropped } = await removeTaxExemption(db, request.params.id)
+      await deleteCertificateFile(files, dropped, request.log)
       return reply.code(204).send()
     },
   )
