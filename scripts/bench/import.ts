@@ -11,8 +11,16 @@ import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
 /** Rows per measured import; more than IMPORT_MAX_ROWS go as several files, one after the other. */
 export const IMPORT_SIZES = [100, 2_000, 10_000] as const
 export const IMPORT_PLAN = { sampleEveryMs: 25, pollEveryMs: 200, feedPieces: 2_000, cachedFetches: 5 }
-/** The largest import's peak may exceed the 100-row import's by at most this share of it. */
-export const IMPORT_TARGETS = { maxPeakGrowth: 0.1 }
+/**
+ * Bounded memory, shown from inside the process. V8 sizes its heap to the garbage a job makes, so
+ * one process's resident set says more about its collector than about the import: the 10,000-row
+ * peaks read 60-96 % above the 100-row ones while the live set stays about 55 MB (a GC trace,
+ * docs/decisions/017-import-memory.md). So a server whose heap is capped at heapCapMb must import
+ * the largest size in Shopify's format (the hungrier), at no less than minCappedShare of its rate
+ * uncapped: an import that kept its rows in memory would run out of heap or spend its time
+ * collecting. The resident sets uncapped are still reported.
+ */
+export const IMPORT_TARGETS = { heapCapMb: 128, minCappedShare: 0.8 }
 
 type Format = 'jade' | 'shopify'
 
@@ -36,7 +44,17 @@ export interface ImportFormatResult {
   runs: ImportRun[]
   /** VmHWM at the end: the process's all-time peak, which no sample can have missed. */
   hwmMb: number
+  /** The largest import's peak against the 100-row one's: what V8's heap sizing shows, no target. */
   peakGrowth: number
+}
+
+/** The largest Shopify import again, in a server whose heap is capped (IMPORT_TARGETS). */
+export interface CappedImport {
+  heapCapMb: number
+  run: ImportRun
+  hwmMb: number
+  uncappedRowsPerSecond: number
+  share: number
   pass: boolean
 }
 
@@ -53,6 +71,7 @@ export interface FeedRun {
 export type ImportOutcome =
   | {
       formats: ImportFormatResult[]
+      capped: CappedImport
       feeds: FeedRun[]
       loadAverageStart: number
       loadAverageEnd: number
@@ -282,9 +301,10 @@ async function measureImports(
   cookie: string,
   sampler: RssSampler,
   format: Format,
+  sizes: readonly number[],
 ): Promise<ImportRun[]> {
   const runs: ImportRun[] = []
-  for (const rows of IMPORT_SIZES) {
+  for (const rows of sizes) {
     // In the shop's own format only the 2,000-row file is for sale: the feeds then list 2,000 pieces.
     const status = format === 'jade' && rows !== IMPORT_PLAN.feedPieces ? 'draft' : 'available'
     const files: { csv: string; products: number }[] = []
@@ -361,27 +381,33 @@ async function measureFeeds(server: AppServer, cookie: string, sampler: RssSampl
   return runs
 }
 
-/** One format on a fresh PostgreSQL shop of its own; the feeds on the shop-format one. */
-async function measureFormat(postgresUrl: string, format: Format) {
+/**
+ * One format on a fresh PostgreSQL shop of its own, at each size; the feeds on the shop-format one
+ * (unless capped: a capped server only imports).
+ */
+async function measureFormat(
+  postgresUrl: string,
+  format: Format,
+  options: { sizes: readonly number[]; heapCapMb?: number },
+) {
   return withScratchDatabase(postgresUrl, async (databaseUrl) => {
-    const server = await startApp({ databaseUrl, seedDemo: false })
+    const nodeArgs = options.heapCapMb ? [`--max-old-space-size=${options.heapCapMb}`] : []
+    const server = await startApp({ databaseUrl, seedDemo: false, nodeArgs })
     const sampler = new RssSampler(server.process.pid!)
     try {
       const cookie = await signIn(server.baseUrl)
       await sleep(2000) // start-up work (migrations, sweeps, the first requests) settles
       const idleRssMb = sampler.start()
-      const runs = await measureImports(server, cookie, sampler, format)
-      const feeds = format === 'jade' ? await measureFeeds(server, cookie, sampler) : []
+      const runs = await measureImports(server, cookie, sampler, format, options.sizes)
+      const feeds = format === 'jade' && !options.heapCapMb ? await measureFeeds(server, cookie, sampler) : []
       const first = runs[0]!
       const largest = runs.at(-1)!
-      const peakGrowth = (largest.peakRssMb - first.peakRssMb) / first.peakRssMb
       const result: ImportFormatResult = {
         format,
         idleRssMb,
         runs,
         hwmMb: memoryOf(server.process.pid!).hwmMb,
-        peakGrowth,
-        pass: peakGrowth <= IMPORT_TARGETS.maxPeakGrowth,
+        peakGrowth: (largest.peakRssMb - first.peakRssMb) / first.peakRssMb,
       }
       return { result, feeds }
     } finally {
@@ -395,15 +421,29 @@ async function measureFormat(postgresUrl: string, format: Format) {
 export async function benchImport(postgresUrl: string): Promise<ImportOutcome> {
   try {
     const loadAverageStart = os.loadavg()[0] ?? 0
-    const jade = await measureFormat(postgresUrl, 'jade')
-    const shopify = await measureFormat(postgresUrl, 'shopify')
-    const formats = [jade.result, shopify.result]
+    const jade = await measureFormat(postgresUrl, 'jade', { sizes: IMPORT_SIZES })
+    const shopify = await measureFormat(postgresUrl, 'shopify', { sizes: IMPORT_SIZES })
+    const largest = IMPORT_SIZES.at(-1)!
+    const { heapCapMb } = IMPORT_TARGETS
+    const tight = await measureFormat(postgresUrl, 'shopify', { sizes: [largest], heapCapMb })
+    const run = tight.result.runs[0]!
+    const uncappedRowsPerSecond = shopify.result.runs.at(-1)!.rowsPerSecond
+    const share = run.rowsPerSecond / uncappedRowsPerSecond
+    const capped: CappedImport = {
+      heapCapMb,
+      run,
+      hwmMb: tight.result.hwmMb,
+      uncappedRowsPerSecond,
+      share,
+      pass: share >= IMPORT_TARGETS.minCappedShare,
+    }
     return {
-      formats,
+      formats: [jade.result, shopify.result],
+      capped,
       feeds: jade.feeds,
       loadAverageStart,
       loadAverageEnd: os.loadavg()[0] ?? 0,
-      pass: formats.every((format) => format.pass),
+      pass: capped.pass,
     }
   } catch (error) {
     return { error: (error as Error).stack ?? String(error) }

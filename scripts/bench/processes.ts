@@ -153,7 +153,12 @@ export interface AppServer extends Child {
 const nodeArgs = () => process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
 /** Starts the production server (`dist/server/main.js`) and waits until /healthz answers 200. */
-export async function startApp(options: { databaseUrl?: string; seedDemo: boolean }): Promise<AppServer> {
+export async function startApp(options: {
+  databaseUrl?: string
+  seedDemo: boolean
+  /** Node options of this server alone (the import's capped heap), after BENCH_APP_NODE_ARGS. */
+  nodeArgs?: string[]
+}): Promise<AppServer> {
   const port = await freePort()
   const dataDir = tempDir(options.databaseUrl ? 'pg' : 'pglite')
   const env: NodeJS.ProcessEnv = {
@@ -173,11 +178,15 @@ export async function startApp(options: { databaseUrl?: string; seedDemo: boolea
   }
   const child = track(
     // BENCH_APP_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
-    spawn(process.execPath, [...nodeArgs(), path.join(buildRoot ?? ROOT, 'dist/server/main.js')], {
-      cwd: buildRoot ?? ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    spawn(
+      process.execPath,
+      [...nodeArgs(), ...(options.nodeArgs ?? []), path.join(buildRoot ?? ROOT, 'dist/server/main.js')],
+      {
+        cwd: buildRoot ?? ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   )
   const baseUrl = `http://127.0.0.1:${port}`
   const server = { ...child, baseUrl, dataDir }

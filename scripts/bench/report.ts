@@ -412,8 +412,12 @@ function importSection(outcome: ImportOutcome): string[] {
       '5,000 rows, so 10,000 go as two files one after the other. rows/s counts the CSV rows over the dry run and the job. ' +
       `Memory is the server process's VmRSS from \`/proc/<pid>/status\`, sampled every ${IMPORT_PLAN.sampleEveryMs} ms ` +
       '(before: just before the first file is sent; peak: the highest sample until the last job ends); VmHWM is the ' +
-      `process's all-time peak at the end. Target: the 10,000-row peak at most ${Math.round(IMPORT_TARGETS.maxPeakGrowth * 100)} % ` +
-      'above the 100-row peak. Then, with the 2,000 pieces of the shop-format 2,000-row file for sale (the other files ' +
+      "process's all-time peak at the end. Then the largest Shopify import again, on a fresh shop whose server runs " +
+      `with its heap capped (\`--max-old-space-size=${IMPORT_TARGETS.heapCapMb}\`). Target: the capped server imports it, ` +
+      `at ${Math.round(IMPORT_TARGETS.minCappedShare * 100)} % or more of the uncapped rate. An import that kept its rows ` +
+      'in memory would run out of heap there, or spend its time collecting; the resident sets uncapped show how far ' +
+      'V8 lets garbage wait when it may (decision 017), and are not the target. Then, with the 2,000 pieces of the ' +
+      'shop-format 2,000-row file for sale (the other files ' +
       'are drafts), both feeds are turned on and fetched: cold (built from the database) and cached (median of ' +
       `${IMPORT_PLAN.cachedFetches}), uncompressed.`,
     '',
@@ -422,7 +426,7 @@ function importSection(outcome: ImportOutcome): string[] {
   const mb = (value: number) => `${value.toFixed(1)} MB`
   lines.push(
     `Load average (1 min) ${outcome.loadAverageStart.toFixed(2)} when the part started and ${outcome.loadAverageEnd.toFixed(2)} when it ended: ` +
-      'the machine is shared, so rows/s and times are low; the memory figures are what the target reads.',
+      'the machine is shared, so rows/s and times are low; the capped and uncapped Shopify imports run one after the other.',
     '',
     '| format | rows | products | files | dry run | job | rows/s | RSS before | peak RSS |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -435,14 +439,23 @@ function importSection(outcome: ImportOutcome): string[] {
       )
   lines.push(
     '',
-    '| format | RSS idle | 100-row peak | 10,000-row peak | growth | VmHWM | result |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| format | RSS idle | 100-row peak | 10,000-row peak | growth | VmHWM |',
+    '|---|---:|---:|---:|---:|---:|',
   )
   for (const format of outcome.formats)
     lines.push(
       `| ${format.format === 'jade' ? 'Jade Shop' : 'Shopify'} | ${mb(format.idleRssMb)} | ${mb(format.runs[0]!.peakRssMb)} | ` +
-        `${mb(format.runs.at(-1)!.peakRssMb)} | ${(format.peakGrowth * 100).toFixed(1)} % | ${mb(format.hwmMb)} | ${verdict(format.pass)} |`,
+        `${mb(format.runs.at(-1)!.peakRssMb)} | ${(format.peakGrowth * 100).toFixed(1)} % | ${mb(format.hwmMb)} |`,
     )
+  const { capped } = outcome
+  lines.push(
+    '',
+    '| Shopify, heap capped | rows | dry run | job | rows/s | uncapped rows/s | share | peak RSS | VmHWM | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| ${capped.heapCapMb} MB | ${int(capped.run.rows)} | ${capped.run.dryRunS.toFixed(1)} s | ${capped.run.importS.toFixed(1)} s | ` +
+      `${int(capped.run.rowsPerSecond)} | ${int(capped.uncappedRowsPerSecond)} | ${Math.round(capped.share * 100)} % | ` +
+      `${mb(capped.run.peakRssMb)} | ${mb(capped.hwmMb)} | ${verdict(capped.pass)} |`,
+  )
   lines.push(
     '',
     '| feed | pieces | size | cold | cached (median) | peak RSS while built |',
@@ -701,9 +714,13 @@ export function renderSummary(report: Report): string {
   else if (report.import) {
     for (const format of report.import.formats)
       lines.push(
-        `  import ${format.format}: ${format.runs.map((run) => `${int(run.rows)} rows ${int(run.rowsPerSecond)} rows/s peak ${run.peakRssMb.toFixed(1)} MB`).join('; ')}: ` +
-          `${format.pass ? 'pass' : 'FAIL'}`,
+        `  import ${format.format}: ${format.runs.map((run) => `${int(run.rows)} rows ${int(run.rowsPerSecond)} rows/s peak ${run.peakRssMb.toFixed(1)} MB`).join('; ')}`,
       )
+    const { capped } = report.import
+    lines.push(
+      `  import shopify, heap capped at ${capped.heapCapMb} MB: ${int(capped.run.rows)} rows ${int(capped.run.rowsPerSecond)} rows/s ` +
+        `(${Math.round(capped.share * 100)} % of uncapped) peak ${capped.run.peakRssMb.toFixed(1)} MB: ${capped.pass ? 'pass' : 'FAIL'}`,
+    )
     for (const feed of report.import.feeds)
       lines.push(
         `  feed ${feed.path}: ${int(feed.items)} pieces, ${kb(feed.bytes)}, cold ${ms(feed.coldMs)}, cached ${ms(feed.cachedMedianMs)}`,
