@@ -274,6 +274,19 @@ describe('the gift card e-mail', () => {
     expect(mail.text).toContain('It never expires.')
   })
 
+  it("dates its expiry by the shop's day, not UTC's", () => {
+    // The end of 29 November 2031 in Houston is already the 30th in UTC.
+    const expiresAt = new Date('2031-11-30T05:59:59Z')
+    const mail = giftCardMail(
+      'mei@example.com',
+      { ...card, expiresAt },
+      { ...store, timeZone: 'America/Chicago' },
+      publicUrl,
+    )
+    expect(mail.text).toContain('Valid until November 29, 2031.')
+    expect(mail.html).toContain('Valid until November 29, 2031.')
+  })
+
   it('is from the shop when no sender is named, and says a resent code replaces the old one', () => {
     const mail = giftCardMail(
       'mei@example.com',

@@ -1,5 +1,6 @@
 import { formatCents } from '../../../../shared/money'
 import { printableName } from '../../../../shared/plain-text'
+import { formatDate } from '../../../../shared/shop-dates/format'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
 import {
@@ -33,8 +34,9 @@ export interface GiftCardMailData {
   storeCreditForOrder?: number
 }
 
-const expiryLine = (expiresAt: Date | null) =>
-  expiresAt ? `Valid until ${expiresAt.toISOString().slice(0, 10)}.` : 'It never expires.'
+// The day in the shop's zone: an expiry set as the end of a Houston day is past midnight in UTC.
+const expiryLine = (expiresAt: Date | null, timeZone: string | undefined) =>
+  expiresAt ? `Valid until ${formatDate(expiresAt, timeZone, { long: true })}.` : 'It never expires.'
 
 export function giftCardMail(
   to: string,
@@ -62,7 +64,7 @@ export function giftCardMail(
     '',
     `Your ${credit ? 'store credit' : 'gift card'} code: ${card.code}`,
     `Amount: ${amount}`,
-    expiryLine(card.expiresAt),
+    expiryLine(card.expiresAt, store.timeZone),
     ...(replaced ? [replaced] : []),
     '',
     `Use the code at checkout on ${shopUrl}${credit ? ', or sign in: checkout offers your credit without the code' : ''}. Keep it safe: whoever has the code can spend the card.`,
@@ -104,7 +106,7 @@ export function giftCardMail(
           {card.code}
         </p>
       </div>
-      <Details rows={[['Expiry', expiryLine(card.expiresAt)]]} />
+      <Details rows={[['Expiry', expiryLine(card.expiresAt, store.timeZone)]]} />
       {replaced && <P>{replaced}</P>}
       <MailButton href={shopUrl}>{`Visit ${store.name}`}</MailButton>
       <P style={{ margin: 0, fontSize: 13, color: COLORS.muted }}>
