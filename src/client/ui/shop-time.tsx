@@ -4,12 +4,13 @@ import { useShopTimeZone } from '../lib/shop-time-zone'
 
 /**
  * An instant as the back office shows it: in the shop's zone (STORE_TIMEZONE), whatever zone the
- * owner's device is in; `zoneName` adds its abbreviation where times are compared with others.
+ * owner's device is in, and named ("2:33 PM CST"): a member on the road reads every time against
+ * the shop's clock. A date alone carries the full time in its tooltip.
  */
 export function ShopTime({
   iso,
   dateOnly = false,
-  zoneName = false,
+  zoneName = true,
   className,
 }: {
   iso: string

@@ -293,7 +293,7 @@ function CampaignState({ campaign }: { campaign: CampaignAnswer }) {
       <Badge variant={campaign.status === 'sent' ? 'available' : 'neutral'}>
         {CAMPAIGN_STATUS_LABELS[campaign.status]}
       </Badge>
-      {at && <ShopTime iso={at} zoneName />}
+      {at && <ShopTime iso={at} />}
       {campaign.status !== 'draft' && (
         <span className="tabular-nums">
           {`${campaign.sent} of ${campaign.recipients} sent · ${campaign.failed} failed · ${campaign.unsubscribed} unsubscribed`}

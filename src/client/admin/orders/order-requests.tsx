@@ -80,7 +80,7 @@ function Request({
           {doneAt && (
             <>
               {' · '}
-              <ShopTime iso={doneAt} zoneName />
+              <ShopTime iso={doneAt} />
             </>
           )}
         </p>
