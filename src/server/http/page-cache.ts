@@ -163,7 +163,7 @@ function toPage(page: RenderedPage | UnreadablePage): CachedPage & { unreadable?
     ...('unreadable' in page ? { unreadable: true } : {}),
     status: page.status,
     redirect: page.redirect,
-    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    etag: etagOf(html),
     html,
     shared: page.status === 200 && !page.redirect,
   }
@@ -204,6 +204,15 @@ const SHARED_PAGES =
   /^\/(?:products(?:\/category\/[^/]+)?|product\/[^/]+|about|return-policy|privacy-policy|terms-conditions|testimonials|contact|journal(?:\/[^?]*)?)?\/?$/
 
 export const isSharedPage = (pathname: string) => SHARED_PAGES.test(pathname)
+
+/**
+ * A page (or a product feed) every anonymous visitor shares: a CDN may keep it a minute and serve
+ * it a while longer as it asks again; the browser asks every time (with its ETag, so mostly a 304).
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
+
+/** The ETag of a body kept for everyone: its hash. */
+export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`
 
 /** Whether the client already holds this page (If-None-Match names its ETag). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -22,6 +22,7 @@ import {
   normalisePageUrl,
   type PageCache,
   type RenderedPage,
+  SHARED_CACHE_CONTROL,
   type UnreadablePage,
 } from './page-cache'
 import { SESSION_COOKIE } from './session'
@@ -102,11 +103,6 @@ const UNAVAILABLE_PAGE =
 
 // The account and admin areas show one person's data: not even the browser keeps them.
 const PRIVATE_PAGES = /^\/(account|admin)(\/|\?|$)/
-/**
- * A page every anonymous visitor shares: a CDN may keep it a minute and serve it a while longer
- * as it asks again; the browser asks every time (with its ETag, so mostly a 304).
- */
-const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
 
 async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, pageCache }: SsrOptions) {
   // Built files: content-hashed assets are cached for a year, the rest briefly.

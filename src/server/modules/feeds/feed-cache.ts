@@ -6,9 +6,15 @@ import { cacheCounter } from '../metrics/registry'
  * the page cache, modules/catalog/catalog-changes.ts). Concurrent misses share one build, and a
  * build that a change overtook is answered but not kept, as the page cache does.
  */
+/** A feed as built, with the ETag its answers carry. */
+export interface BuiltFeed {
+  body: string
+  etag: string
+}
+
 export class FeedCache implements ChangeAwareCache {
-  private readonly built = new Map<string, string>()
-  private readonly building = new Map<string, Promise<string>>()
+  private readonly built = new Map<string, BuiltFeed>()
+  private readonly building = new Map<string, Promise<BuiltFeed>>()
   private version = 0
   private enabled = true
   private readonly counts = cacheCounter('feeds')
@@ -24,7 +30,7 @@ export class FeedCache implements ChangeAwareCache {
     if (!enabled) this.invalidate()
   }
 
-  async get(key: string, build: () => Promise<string>): Promise<string> {
+  async get(key: string, build: () => Promise<BuiltFeed>): Promise<BuiltFeed> {
     const kept = this.built.get(key)
     if (kept !== undefined) {
       this.counts.hit()
@@ -38,8 +44,8 @@ export class FeedCache implements ChangeAwareCache {
       if (this.building.get(key) === promise) this.building.delete(key)
     })
     this.building.set(key, promise)
-    const body = await promise
-    if (this.enabled && version === this.version) this.built.set(key, body)
-    return body
+    const feed = await promise
+    if (this.enabled && version === this.version) this.built.set(key, feed)
+    return feed
   }
 }

@@ -182,6 +182,27 @@ describe('product feeds', () => {
     expect((await get('/feeds/meta.csv')).statusCode).toBe(200)
   })
 
+  it('are cached as pages are: a CDN keeps them a minute, a reader holding this version gets a 304', async () => {
+    await setFeeds({ google: true, meta: true })
+    for (const path of ['/feeds/google.xml', '/feeds/meta.csv']) {
+      const first = await get(path)
+      expect(first.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+      )
+      const etag = first.headers.etag as string
+      expect(etag).toMatch(/^".+"$/)
+      const again = await t.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': etag } })
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+      // A change to the catalogue is a new version: the old ETag no longer matches.
+      await insertProduct(t.handle.db, { name: `New Arrival ${path}` })
+      t.app.catalogChanges.changed()
+      const changed = await t.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': etag } })
+      expect(changed.statusCode).toBe(200)
+      expect(changed.body).toContain(`New Arrival ${path}`)
+    }
+  })
+
   it('are allowed in robots.txt', async () => {
     const robots = (await get('/robots.txt')).body
     expect(robots).toContain('Allow: /feeds/google.xml')

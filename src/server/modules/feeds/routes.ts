@@ -1,18 +1,16 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { DEFAULT_FEED_SETTINGS, FEED_PATHS, feedSettingsSchema } from '../../../shared/settings'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
+import { etagOf, matchesEtag, SHARED_CACHE_CONTROL } from '../../http/page-cache'
 import type { CatalogChanges } from '../catalog/catalog-changes'
 import { readSetting } from '../settings/service'
-import { FeedCache } from './feed-cache'
+import { type BuiltFeed, FeedCache } from './feed-cache'
 import { feedPieces } from './feed-pieces'
 import { type FeedShop, GOOGLE_TAIL, googleHead, googleItem } from './google'
 import { metaHead, metaRow } from './meta'
 
 export const FEEDS_SETTING = 'feeds'
-
-/** How long Merchant Center, Commerce Manager or a CDN may keep a feed before asking again. */
-const FEED_MAX_AGE_S = 900
 
 /**
  * The product feeds for Google Shopping and Instagram / Facebook (issue 37): the pieces a shopper
@@ -32,7 +30,16 @@ export const feedRoutes: FastifyPluginAsync<{
     const parts = [head]
     for await (const piece of feedPieces(db)) parts.push(line(piece))
     parts.push(tail)
-    return parts.join('')
+    const body = parts.join('')
+    return { body, etag: etagOf(body) }
+  }
+
+  // Cached as pages are: a CDN keeps a feed a minute at most, so a sold piece (or a feed turned
+  // off) leaves what Merchant Center reads within one catalogue change and a minute.
+  function answer(request: FastifyRequest, reply: FastifyReply, feed: BuiltFeed) {
+    reply.header('cache-control', SHARED_CACHE_CONTROL).header('etag', feed.etag)
+    if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.status(304).send()
+    return reply.send(feed.body)
   }
 
   async function feedOn(kind: 'google' | 'meta') {
@@ -43,20 +50,18 @@ export const feedRoutes: FastifyPluginAsync<{
   app.get(FEED_PATHS.google, { schema: { hide: true } }, async (request, reply) => {
     await feedOn('google')
     const feedShop = { ...shop, origin: origin(request) }
-    const body = await cache.get(`google ${feedShop.origin}`, () =>
+    const feed = await cache.get(`google ${feedShop.origin}`, () =>
       build(googleHead(feedShop), (piece) => googleItem(piece, feedShop), GOOGLE_TAIL),
     )
-    reply.type('application/xml; charset=utf-8').header('cache-control', `public, max-age=${FEED_MAX_AGE_S}`)
-    return body
+    return answer(request, reply.type('application/xml; charset=utf-8'), feed)
   })
 
   app.get(FEED_PATHS.meta, { schema: { hide: true } }, async (request, reply) => {
     await feedOn('meta')
     const feedShop = { ...shop, origin: origin(request) }
-    const body = await cache.get(`meta ${feedShop.origin}`, () =>
+    const feed = await cache.get(`meta ${feedShop.origin}`, () =>
       build(metaHead(), (piece) => metaRow(piece, feedShop)),
     )
-    reply.type('text/csv; charset=utf-8').header('cache-control', `public, max-age=${FEED_MAX_AGE_S}`)
-    return body
+    return answer(request, reply.type('text/csv; charset=utf-8'), feed)
   })
 }
