@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Locator } from '@playwright/test'
 import sharp from 'sharp'
+import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
 
 // After the sale (issue 23): a return of one of two pieces, refunded and restocked from the order
@@ -224,9 +225,19 @@ test('the owner adds a certificate of authenticity; the product page shows it an
   const zoom = page.getByRole('dialog', { name: 'Certificate of Authenticity' })
   await expect(zoom.getByRole('img').first()).toBeVisible()
   await page.screenshot({ path: 'test-results/screens/certificate-zoom-1440.png' })
+  expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 375, height: 800 })
   await panel.scrollIntoViewIfNeeded()
   await expectWithin(panel, 375)
   await panel.screenshot({ path: 'test-results/screens/certificate-panel-375.png' })
+  // The enlarged certificate on the narrowest phone: within the screen, and readable by axe.
+  await page.setViewportSize({ width: 320, height: 700 })
+  await panel.getByRole('button', { name: `Enlarge the certificate of ${piece.name}` }).click()
+  await expect(zoom.getByRole('img').first()).toBeVisible()
+  await expectWithin(zoom, 320)
+  expect((await axeCheck(page).analyze()).violations).toEqual([])
+  await page.screenshot({ path: 'test-results/screens/certificate-zoom-320.png' })
+  await page.keyboard.press('Escape')
+  await expect(zoom).toBeHidden()
 })

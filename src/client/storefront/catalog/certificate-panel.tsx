@@ -61,6 +61,7 @@ export function CertificatePanel({
                   images={[certificateUrl]}
                   alts={[`Certificate of authenticity of ${product.name}`]}
                   name={product.name}
+                  label={`Certificate of ${product.name}`}
                   sold={false}
                 />
               </CertificateZoom>

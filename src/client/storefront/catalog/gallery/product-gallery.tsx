@@ -42,6 +42,8 @@ export interface ProductGalleryProps {
   alts?: string[]
   name: string
   sold: boolean
+  /** The region's name, unique on the page ("<name> images" by default; the certificate's zoom has its own). */
+  label?: string
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ProductGalleryProps {
  * The first render reads neither window nor layout, so the server HTML (with the first image as a real
  * <img>) hydrates as is. Give it `key={product.id}` so moving to another product starts afresh.
  */
-export function ProductGallery({ images, alts, name, sold }: ProductGalleryProps) {
+export function ProductGallery({ images, alts, name, sold, label = `${name} images` }: ProductGalleryProps) {
   const [state, dispatch] = useReducer(galleryReducer, initialGalleryState)
   const [dragging, setDragging] = useState(false)
   // Off-screen slides load lazily; once the shopper shows interest, the neighbours load ahead so the
@@ -97,7 +99,7 @@ export function ProductGallery({ images, alts, name, sold }: ProductGalleryProps
 
   if (count === 0) {
     return (
-      <section aria-label={`${name} images`} className="relative">
+      <section aria-label={label} className="relative">
         <div role="img" aria-label={name} className="aspect-square bg-sand" />
         {sold && <SoldRibbon size="lg" />}
       </section>
@@ -173,7 +175,7 @@ export function ProductGallery({ images, alts, name, sold }: ProductGalleryProps
 
   return (
     <section
-      aria-label={`${name} images`}
+      aria-label={label}
       className="min-w-0"
       onKeyDown={onKeyDown}
       onPointerEnter={() => setEngaged(true)}
