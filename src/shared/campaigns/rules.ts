@@ -84,6 +84,12 @@ export const CAMPAIGN_TAB_LABELS: Record<CampaignTab, string> = {
   scheduled: 'Scheduled',
   sent: 'Sent',
 }
+/** Each tab's empty state: "No draft campaigns", not the tab's plural read as an adjective. */
+export const CAMPAIGN_TAB_EMPTY: Record<CampaignTab, string> = {
+  drafts: 'No draft campaigns',
+  scheduled: 'No scheduled campaigns',
+  sent: 'No campaigns sent yet',
+}
 export const CAMPAIGN_TAB_STATUSES: Record<CampaignTab, readonly CampaignStatus[]> = {
   drafts: ['draft', 'cancelled'],
   scheduled: ['scheduled'],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Plus, Send, Users } from 'lucide-react'
 import { lazy, useMemo } from 'react'
 import { Link, Route, Routes } from 'react-router'
-import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS } from '../../../shared/campaigns/rules'
+import { CAMPAIGN_TAB_EMPTY, CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS } from '../../../shared/campaigns/rules'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'
@@ -80,9 +80,7 @@ function CampaignList() {
         empty={
           <EmptyState
             icon={<Send className="size-7" aria-hidden />}
-            title={
-              list.search ? 'No campaigns found' : `No ${CAMPAIGN_TAB_LABELS[tab].toLowerCase()} campaigns`
-            }
+            title={list.search ? 'No campaigns found' : CAMPAIGN_TAB_EMPTY[tab]}
             description={
               list.search
                 ? `No campaign subject matches "${list.search}".`
