@@ -82,7 +82,7 @@ test('a shopper pays part of an order with a gift card and the rest by card', as
   const orderId = new URL(page.url()).searchParams.get('orderId')!
   const key = new URL(page.url()).searchParams.get('key')!
   const order = await (await page.request.get(`/api/order-status/${orderId}?key=${key}`)).json()
-  expect(order.giftCardPayments).toEqual([{ last4: card.last4, amount: 5_000 }])
+  expect(order.giftCardPayments).toEqual([{ last4: card.last4, amount: 5_000, kind: 'gift_card' }])
   expect(order.amountDue).toBe(order.total - 5_000)
   expect(order.paymentStatus).toBe('paid')
 })

@@ -129,7 +129,7 @@ test('a refund given as store credit is on the account page and pays part of the
   const order = await (
     await page.request.get(`/api/order-status/${next.get('orderId')}?key=${next.get('key')}`)
   ).json()
-  expect(order.giftCardPayments).toEqual([{ last4, amount: CREDIT }])
+  expect(order.giftCardPayments).toEqual([{ last4, amount: CREDIT, kind: 'store_credit' }])
   expect(order.amountDue).toBe(order.total - CREDIT)
   expect(order.paymentStatus).toBe('paid')
 
