@@ -7,13 +7,13 @@ import {
 import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { Database, DbOrTx } from '../../db/client'
 import { giftCardPurchases } from '../../db/schema'
-import { conflict, notFound } from '../../errors'
+import { conflict } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
 import { type GiftCardZelleEndedData, giftCardZelleEndedMail } from '../mail/templates/gift-card-receipt-mail'
 import type { LedgerActor } from './ledger'
-import { toAdminPurchase } from './purchases'
+import { lockPurchase, toAdminPurchase } from './purchases'
 
 // An unpaid gift-card purchase ends (issue 36's loose ends). No card exists before the payment, so
 // ending one moves no money: only the purchase's status and who ended it, when.
@@ -55,12 +55,7 @@ export async function cancelZellePurchase(
   now = new Date(),
 ): Promise<AdminGiftCardPurchase> {
   return db.transaction(async (tx) => {
-    const [purchase] = await tx
-      .select()
-      .from(giftCardPurchases)
-      .where(eq(giftCardPurchases.id, id))
-      .for('update')
-    if (!purchase) throw notFound(MESSAGES.notFound)
+    const purchase = await lockPurchase(tx, id)
     if (purchase.status !== 'awaiting_zelle') throw conflict(MESSAGES.notAwaitingZelle)
     const [row] = await tx
       .update(giftCardPurchases)

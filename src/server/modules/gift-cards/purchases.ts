@@ -137,7 +137,8 @@ export async function startPurchase(
   }
 }
 
-async function lockPurchase(tx: DbOrTx, id: number): Promise<PurchaseRow> {
+/** A purchase's row, locked for the caller's transaction; 404 when there is none. */
+export async function lockPurchase(tx: DbOrTx, id: number): Promise<PurchaseRow> {
   const [row] = await tx.select().from(giftCardPurchases).where(eq(giftCardPurchases.id, id)).for('update')
   if (!row) throw notFound(MESSAGES.notFound)
   return row
