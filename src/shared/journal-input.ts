@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
-import { isImageUrl } from './images'
+import { isImageUrl } from './image-files'
 import {
   ADMIN_POST_SORTS,
   ADMIN_POST_TABS,

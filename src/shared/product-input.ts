@@ -8,7 +8,7 @@ import {
   SHORT_DESCRIPTION_MAX,
 } from './catalog'
 import type { AdminProduct } from './catalog-admin'
-import { isImageUrl } from './images'
+import { isImageUrl } from './image-files'
 import { centsToDollars } from './money'
 import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
 

@@ -1,7 +1,7 @@
 import { FileText, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { Answer } from '../../../shared/contract'
-import { CERTIFICATE_ACCEPT, certificateRefusal } from '../../../shared/images'
+import { CERTIFICATE_ACCEPT, certificateRefusal } from '../../../shared/image-files'
 import { mediaAdminContract as media } from '../../../shared/media/admin-contract'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { uploadFile } from '../../lib/upload'

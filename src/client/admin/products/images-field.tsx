@@ -17,7 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { GripVertical, ImagePlus, Star, Trash2, TriangleAlert } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { isImageUrl } from '../../../shared/images'
+import { isImageUrl } from '../../../shared/image-files'
 import { IMAGE_ALT_MAX, MAX_PRODUCT_IMAGES } from '../../../shared/product-input'
 import { cn } from '../../lib/cn'
 import { Badge } from '../../ui/badge'

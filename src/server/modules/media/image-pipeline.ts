@@ -3,7 +3,8 @@
 // (phone photos carry GPS positions) and resized to the widths the storefront's srcset asks for.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES, WIDTHS } from '../../../shared/images'
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../../shared/image-files'
+import { WIDTHS } from '../../../shared/images'
 import { DomainError } from '../../errors'
 import type { FileStore } from './file-store'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
-import { UPLOAD_MESSAGES } from '../../../shared/images'
+import { UPLOAD_MESSAGES } from '../../../shared/image-files'
 import { TAX_CERTIFICATE_PATH } from '../../../shared/tax'
 import { DomainError, invalid } from '../../errors'
 import { type FileStore, PRIVATE_PREFIX } from './file-store'
