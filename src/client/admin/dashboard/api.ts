@@ -4,10 +4,12 @@ import { backupAdminContract } from '../../../shared/backup/admin-contract'
 import { dashboardAdminContract, type MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import { inquiriesAdminContract } from '../../../shared/inquiries/admin-contract'
 import { newsletterAdminContract } from '../../../shared/newsletter/admin-contract'
+import { taxAdminContract } from '../../../shared/tax/admin-contract'
 import { call } from '../../lib/api'
 import { JUST_FETCHED_MS } from '../../lib/queries'
 import { holds, type MaybeWithout } from '../access'
 import { journalQueries } from '../journal/api'
+import { pieceAlertQueries } from '../piece-alerts/api'
 import { productQueries } from '../products/api'
 
 // The dashboard's figures. Each card has its own query (and its own failure toast, as
@@ -56,13 +58,24 @@ export const dashboardQueries = {
     }),
 }
 
+/** Sales tax the owner should act on (issue 34): stale tables, flagged orders, nearing nexus. */
+export const taxWatchQuery = () =>
+  queryOptions({
+    queryKey: [taxAdminContract.watch.path],
+    queryFn: () => call(taxAdminContract.watch),
+  })
+
 /** The whole shop as one file (database and uploads), streamed by the server: a plain download. */
 export const BACKUP_DOWNLOAD_URL = backupAdminContract.download.path
 
 /** The dashboard's first queries, each only if the member's role may read it (sections.ts). */
 export function preloadDashboard(client: QueryClient, permissions: readonly string[]) {
   void client.prefetchQuery(dashboardQueries.overview())
-  if (holds(permissions, 'products:view')) void client.prefetchQuery(productQueries.summary())
+  if (holds(permissions, 'ledger:view')) void client.prefetchQuery(taxWatchQuery())
+  if (holds(permissions, 'products:view')) {
+    void client.prefetchQuery(productQueries.summary())
+    void client.prefetchQuery(pieceAlertQueries.waiting())
+  }
   if (holds(permissions, 'community:moderate')) void client.prefetchQuery(dashboardQueries.inquiries())
   if (holds(permissions, 'customers:view')) {
     void client.prefetchQuery(dashboardQueries.subscribers())

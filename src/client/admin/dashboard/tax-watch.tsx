@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Landmark } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import { stateName } from '../../../shared/tax'
-import { taxAdminContract } from '../../../shared/tax/admin-contract'
-import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
-
-export const taxWatchQuery = () =>
-  queryOptions({
-    queryKey: [taxAdminContract.watch.path],
-    queryFn: () => call(taxAdminContract.watch),
-  })
+import { taxWatchQuery } from './api'
 
 /** Sales tax the owner should act on (issue 34): stale tables, flagged orders, nearing nexus. */
 export function TaxWatch() {
