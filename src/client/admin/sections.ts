@@ -196,7 +196,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: ADMIN_TITLES.reports!,
     icon: FileText,
     description: 'The sales-tax report, by state and jurisdiction, ready to file.',
-    page: page(() => import('./reports/sales-tax-report-page'), 'ReportsPage'),
+    page: page(() => import('./reports/reports-page'), 'ReportsPage'),
   },
   {
     path: 'staff',

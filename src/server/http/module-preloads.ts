@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { ADMIN_PAGE_MODULE, adminSectionOf } from '../../shared/admin-page-modules'
 
 // The back office and the account area are lazy chunks the storefront's entry never lists for
 // preloading (vite.config.ts: every shopper would carry their file names). Opened cold, a browser
@@ -42,8 +43,9 @@ export function staticGraph(manifest: Manifest, keys: readonly string[]): string
 }
 
 /**
- * For a page's address, the `<link rel="modulepreload">` tags of its area's graph ('' for a
- * storefront page, or without a manifest). Files the template already names are left out.
+ * For a page's address, the `<link rel="modulepreload">` tags of its area's graph and, for a
+ * back-office screen, of its page's ('' for a storefront page, or without a manifest). Files the
+ * template already names are left out, and each file is named once.
  */
 export type ModulePreloads = (url: string) => string
 
@@ -51,12 +53,26 @@ export function loadModulePreloads(clientDir: string, template: string): ModuleP
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json')
   if (!existsSync(manifestPath)) return () => ''
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
-  const tags = PRELOADED_AREAS.map(({ pages, modules }) => ({
-    pages,
-    links: staticGraph(manifest, modules)
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join(''),
-  }))
-  return (url) => tags.find(({ pages }) => pages.test(url))?.links ?? ''
+  const links = (files: string[]) =>
+    files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+  const areas = PRELOADED_AREAS.map(({ pages, modules }) => {
+    const files = staticGraph(manifest, modules).filter((file) => !template.includes(`/${file}"`))
+    return { pages, files, links: links(files) }
+  })
+  const backOffice = areas.find(({ pages }) => pages.test('/admin'))
+  const screens = new Map<string, string>()
+  for (const key of Object.keys(manifest)) {
+    const section = ADMIN_PAGE_MODULE.exec(key)?.[1]
+    if (!section || !backOffice) continue
+    const shell = new Set(backOffice.files)
+    const own = staticGraph(manifest, [key]).filter(
+      (file) => !shell.has(file) && !template.includes(`/${file}"`),
+    )
+    screens.set(section, backOffice.links + links(own))
+  }
+  return (url) => {
+    const section = adminSectionOf(url)
+    const screen = section === undefined ? undefined : screens.get(section)
+    return screen ?? areas.find(({ pages }) => pages.test(url))?.links ?? ''
+  }
 }

@@ -170,6 +170,9 @@ describeBuilt('server-side rendering', () => {
     // The app's entry and the back office's shell with the modules they import, each once.
     expect(at('entry-client')).toBeGreaterThanOrEqual(0)
     expect(at('admin-app')).toBeGreaterThan(at('entry-client'))
+    // And the opened screen's own chunk, after the shell: it no longer waits for the shell to run.
+    expect(at('orders-page')).toBeGreaterThan(at('admin-app'))
+    expect(named.some((file) => file.includes('products-page'))).toBe(false)
     expect(named.length).toBeGreaterThan(20)
     expect(new Set(named).size).toBe(named.length)
     expect(admin.body.indexOf('rel="modulepreload"')).toBeGreaterThan(
@@ -287,6 +290,25 @@ describeBuilt('the back office', () => {
     })
     expect(keys(sales.body)).toContain('/api/admin/me')
     expect(keys(sales.body)).not.toContain('/api/sales')
+
+    // The dashboard comes with every query behind a skeleton or a late block, each for the roles
+    // that may read it: the owner gets the tax watch, a packer the waiting shoppers and no tax.
+    const dashboard = (cookie: string) =>
+      t.app
+        .inject({ method: 'GET', url: '/admin/dashboard', headers: { cookie } })
+        .then((page) => keys(page.body))
+    expect(await dashboard(owner)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/overview',
+        '/api/admin/products/summary',
+        '/api/admin/piece-alerts/waiting',
+        '/api/admin/tax/watch',
+      ]),
+    )
+    const packersDashboard = await dashboard(packer.cookie)
+    expect(packersDashboard).toEqual(expect.arrayContaining(['/api/admin/overview']))
+    expect(packersDashboard).not.toContain('/api/admin/tax/watch')
+    expect(packersDashboard).not.toContain('/api/admin/piece-alerts/waiting')
 
     // A shopper's page of the back office (turned away in the browser) carries no member's data.
     const shopper = await registerCustomer(t.app)

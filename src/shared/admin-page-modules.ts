@@ -1,0 +1,16 @@
+// Which back-office screen an address opens, and which module draws it, by name alone: the server
+// names the screen's chunk in the page's head (http/module-preloads.ts) without knowing the
+// client's sections.
+
+/**
+ * A back-office screen's own module: `/admin/<section>` is drawn by a `<section>-page.tsx` under
+ * src/client/admin, a convention admin/page-modules.test.ts holds every section of sections.ts to.
+ * Named too, the screen's chunk comes with the shell instead of after it has run.
+ */
+export const ADMIN_PAGE_MODULE = /^src\/client\/admin\/(?:[\w-]+\/)*([\w-]+)-page\.tsx$/
+
+/** The section an address opens ('/admin' and '/admin/' open the dashboard). */
+export function adminSectionOf(url: string): string | undefined {
+  const match = /^\/admin(?:\/([\w-]*))?(?:[/?#]|$)/.exec(url)
+  return match ? match[1] || 'dashboard' : undefined
+}
