@@ -68,7 +68,7 @@ function adminPagesSection(outcome: AdminPagesOutcome): string[] {
   const lines = [
     '## Back-office cold loads',
     '',
-    `A signed-in owner opens each screen in a fresh browser context (an empty cache) of Debian Chromium, on the demo-seeded PGlite shop; the time runs from navigation start until the screen shows its data (its h1, no skeleton, nothing marked busy), median and worst of ${ADMIN_PAGES_PLAN.samples} loads after one discarded. The page names the back office's code in its head (\`http/module-preloads.ts\`) and comes with the screen's first data (\`admin/first-screen.ts\`); the screen's own chunk follows the shell. Target: data on screen in under ${ADMIN_PAGES_TARGET_MS} ms.`,
+    `A signed-in owner opens each screen in a fresh browser context (an empty cache) of Debian Chromium, on the demo-seeded PGlite shop; the time runs from navigation start until the screen shows its data (its h1, no skeleton, nothing marked busy), median and worst of ${ADMIN_PAGES_PLAN.samples} loads after one discarded. The page names the back office's shell and the opened screen's own chunk in its head (\`http/module-preloads.ts\`) and comes with the screen's first data (\`admin/first-screen.ts\`). Target: data on screen in under ${ADMIN_PAGES_TARGET_MS} ms.`,
     '',
   ]
   if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]
