@@ -53,19 +53,13 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   return (text ? JSON.parse(text) : undefined) as T
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
-}
-
 /** What a call sends: the path's parameters, the query string and the body its contract names. */
 export interface CallInput<E extends Endpoint> {
   params?: ParamsOf<E>
   query?: QueryOf<E>
   body?: BodyOf<E>
+  /** A multipart endpoint's parts (a file upload), sent instead of a JSON body. */
+  form?: FormData
 }
 
 /**
@@ -88,5 +82,5 @@ export function call<E extends Endpoint>(
     const text = search.toString()
     if (text) url += `?${text}`
   }
-  return apiRequest<Answer<E>>(endpoint.method, url, input.body)
+  return apiRequest<Answer<E>>(endpoint.method, url, input.form ?? input.body)
 }

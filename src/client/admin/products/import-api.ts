@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useCallback } from 'react'
 import type { ProductCategory } from '../../../shared/catalog'
 import { catalogImportAdminContract as contract } from '../../../shared/catalog-import/admin-contract'
-import { type Answer, fillPath } from '../../../shared/contract'
-import { api, call } from '../../lib/api'
+import { fillPath } from '../../../shared/contract'
+import { call } from '../../lib/api'
 import { toastFailure } from '../../lib/mutation-toasts'
 
 // The catalogue import's requests (issue 37): the dry run, the go-ahead and the progress.
@@ -35,7 +35,7 @@ export function usePreviewImport() {
       const form = new FormData()
       form.append('file', csv)
       if (zip) form.append('images', zip)
-      return api.post<Answer<typeof contract.preview>>(contract.preview.path, form)
+      return call(contract.preview, { form })
     },
   })
 }
