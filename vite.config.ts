@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import type { ChunkingContext } from 'rolldown'
 import { defineConfig } from 'vite'
 
 // react-router's package exports only its development build (warnings, checks); production
@@ -9,41 +8,6 @@ import { defineConfig } from 'vite'
 const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 )
-
-const source = (file: string) => fileURLToPath(new URL(file, import.meta.url))
-const SHOP_ENTRY = source('./src/client/entry-client.tsx')
-const BACK_OFFICE = source('./src/client/admin/admin-app.tsx')
-/** The back office's first data, which the page's route imports (for the server's render). */
-const FIRST_SCREEN = source('./src/client/admin/first-screen.ts')
-
-/**
- * The back office's shell: what its area imports statically and no storefront or account page
- * reaches. Left to the splitter, these modules fall into some sixty slivers (each shared by a
- * different set of lazy pages), and a cold back-office page asks for them six at a time over
- * HTTP/1.1. One file instead; the modules shoppers' pages also use stay where they were.
- */
-function backOfficeShell(ctx: ChunkingContext): Set<string> {
-  const reached = (from: string[], follow: (id: string) => string[], stopAt: string[] = []) => {
-    const seen = new Set<string>()
-    const stack = [...from]
-    while (stack.length > 0) {
-      const id = stack.pop()!
-      if (seen.has(id) || stopAt.includes(id)) continue
-      seen.add(id)
-      stack.push(...follow(id))
-    }
-    return seen
-  }
-  const info = (id: string) => ctx.getModuleInfo(id)
-  const shoppers = reached(
-    [SHOP_ENTRY],
-    (id) => [...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? [])],
-    [BACK_OFFICE, FIRST_SCREEN],
-  )
-  const shell = reached([BACK_OFFICE, FIRST_SCREEN], (id) => info(id)?.importedIds ?? [])
-  for (const id of shoppers) shell.delete(id)
-  return shell
-}
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
@@ -68,19 +32,6 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         // dozen slivers the splitter would otherwise cut it into.
         codeSplitting: {
           groups: [
-            {
-              name: (() => {
-                let shell: Set<string> | undefined
-                return (id: string, ctx: ChunkingContext) => {
-                  shell ??= backOfficeShell(ctx)
-                  return shell.has(id) ? 'admin-app' : null
-                }
-              })(),
-              debugName: 'admin-app',
-              // Its imports from outside the shell stay in the chunks shoppers' pages load.
-              includeDependenciesRecursively: false,
-              priority: 20,
-            },
             // Vite's helper for dynamic imports, on its own: the boot script (boot.ts) needs
             // nothing else before the first paint.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 10 },
