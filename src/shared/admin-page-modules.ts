@@ -9,8 +9,10 @@
  */
 export const ADMIN_PAGE_MODULE = /^src\/client\/admin\/(?:[\w-]+\/)*([\w-]+)-page\.tsx$/
 
-/** The section an address opens ('/admin' and '/admin/' open the dashboard). */
+/**
+ * The section an address opens, as sections.ts's sectionOf reads it: none for '/admin' itself (the
+ * sign-in page). A screen within a section (`/admin/journal/new`) names the section's page.
+ */
 export function adminSectionOf(url: string): string | undefined {
-  const match = /^\/admin(?:\/([\w-]*))?(?:[/?#]|$)/.exec(url)
-  return match ? match[1] || 'dashboard' : undefined
+  return /^\/admin\/([\w-]+)(?:[/?#]|$)/.exec(url)?.[1]
 }

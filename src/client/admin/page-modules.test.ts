@@ -27,10 +27,11 @@ describe("a back-office screen's page module", () => {
     },
   )
 
-  it('reads the section from any address of it, and the dashboard from the area itself', () => {
-    expect(adminSectionOf('/admin')).toBe('dashboard')
-    expect(adminSectionOf('/admin/')).toBe('dashboard')
-    expect(adminSectionOf('/admin?x=1')).toBe('dashboard')
+  it('reads the section from any address of it, and none from the sign-in page', () => {
+    expect(adminSectionOf('/admin')).toBeUndefined()
+    expect(adminSectionOf('/admin/')).toBeUndefined()
+    expect(adminSectionOf('/admin?x=1')).toBeUndefined()
+    expect(adminSectionOf('/admin/dashboard')).toBe('dashboard')
     expect(adminSectionOf('/admin/orders?tab=all')).toBe('orders')
     expect(adminSectionOf('/admin/journal/new')).toBe('journal')
     expect(adminSectionOf('/administrator')).toBeUndefined()

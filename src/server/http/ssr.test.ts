@@ -292,7 +292,7 @@ describeBuilt('the back office', () => {
     expect(keys(sales.body)).not.toContain('/api/sales')
 
     // The dashboard comes with every query behind a skeleton or a late block, each for the roles
-    // that may read it: the owner gets the tax watch, a packer the waiting shoppers and no tax.
+    // that may read it: the owner gets the waiting shoppers and the tax watch, a packer neither.
     const dashboard = (cookie: string) =>
       t.app
         .inject({ method: 'GET', url: '/admin/dashboard', headers: { cookie } })
