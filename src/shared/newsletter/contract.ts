@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { endpoint } from '../contract'
 import { confirmSubscriptionSchema, newsletterSchema, unsubscribeSchema } from '../newsletter'
+import { oneClickUnsubscribeEndpoint } from '../one-click-unsubscribe'
 import { messageAnswer } from '../wire'
 
 export const newsletterContract = {
@@ -23,10 +23,5 @@ export const newsletterContract = {
     response: { 200: messageAnswer },
   }),
   /** RFC 8058's one-click address in a campaign's List-Unsubscribe: the token in the query. */
-  oneClickUnsubscribe: endpoint({
-    method: 'POST',
-    path: '/api/newsletter/one-click-unsubscribe',
-    querystring: z.object({ token: z.string().trim().min(1).max(200) }),
-    response: { 200: messageAnswer },
-  }),
+  oneClickUnsubscribe: oneClickUnsubscribeEndpoint('/api/newsletter/one-click-unsubscribe'),
 }

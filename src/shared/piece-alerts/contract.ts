@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
+import { oneClickUnsubscribeEndpoint } from '../one-click-unsubscribe'
 import { PIECE_ALERT_MESSAGES } from '../piece-alert-messages'
 import { pieceAlertAnswerSchema, pieceAlertSchema, pieceAlertTokenSchema } from '../piece-alerts'
 import { messageAnswer } from '../wire'
@@ -25,10 +26,5 @@ export const pieceAlertsContract = {
     response: { 200: messageAnswer },
   }),
   /** List-Unsubscribe's address: the mail program POSTs a form, the token in the query. */
-  oneClickUnsubscribe: endpoint({
-    method: 'POST',
-    path: '/api/alerts/one-click-unsubscribe',
-    querystring: z.object({ token: z.string().trim().min(1).max(200) }),
-    response: { 200: messageAnswer },
-  }),
+  oneClickUnsubscribe: oneClickUnsubscribeEndpoint('/api/alerts/one-click-unsubscribe'),
 }

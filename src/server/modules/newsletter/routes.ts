@@ -3,6 +3,7 @@ import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
 import { newsletterContract as contract } from '../../../shared/newsletter/contract'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
+import { oneClickUnsubscribeRoute } from '../../http/one-click-unsubscribe'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import {
   confirmSubscription,
@@ -50,25 +51,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  // A campaign's List-Unsubscribe (with List-Unsubscribe-Post: List-Unsubscribe=One-Click, issue
-  // 38): the mail program's Unsubscribe button POSTs here, a form body and the token in the query.
-  // As for the piece alerts' (piece-alerts/routes.ts): whatever the body says, a POST with a token
-  // signed here unsubscribes; a GET would be a scanner and is not a route. The form parsers live in
-  // this plugin's scope only, and read nothing.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, _body, done) => done(null, {}),
-  )
-  app.post(
-    contract.oneClickUnsubscribe.path,
-    {
-      schema: schemaOf(contract.oneClickUnsubscribe),
-      config: { rateLimit: RATE_LIMITS.form, oneClickUnsubscribe: true },
-    },
-    async (request) => {
-      await unsubscribe(db, request.query.token, context)
-      return { message: NEWSLETTER_MESSAGES.unsubscribed }
-    },
-  )
+  // A campaign's List-Unsubscribe (issue 38), as the piece alerts' (piece-alerts/routes.ts).
+  oneClickUnsubscribeRoute(app, contract.oneClickUnsubscribe, async (token) => {
+    await unsubscribe(db, token, context)
+    return NEWSLETTER_MESSAGES.unsubscribed
+  })
 }

@@ -3,6 +3,7 @@ import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
 import { pieceAlertsContract as contract } from '../../../shared/piece-alerts/contract'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
+import { oneClickUnsubscribeRoute } from '../../http/one-click-unsubscribe'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import { askForAlerts, confirmAlert, type PieceAlertContext, unsubscribe } from './service'
 
@@ -53,25 +54,9 @@ export const pieceAlertRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  // List-Unsubscribe's address (with List-Unsubscribe-Post: List-Unsubscribe=One-Click): the mail
-  // program's Unsubscribe button POSTs here, a form body and the token in the query. Whatever the
-  // body says, a POST with a token signed here unsubscribes; a GET would be a scanner, and is not
-  // a route. RFC 8058 allows either form encoding; their parsers live in this plugin's scope only
-  // (everywhere else they are a 415), and read nothing but `List-Unsubscribe=One-Click`.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, _body, done) => done(null, {}),
-  )
-  app.post(
-    contract.oneClickUnsubscribe.path,
-    {
-      schema: schemaOf(contract.oneClickUnsubscribe),
-      config: { rateLimit: RATE_LIMITS.form, oneClickUnsubscribe: true },
-    },
-    async (request) => {
-      await unsubscribe(db, context.tokens, request.query.token)
-      return { message: PIECE_ALERT_MESSAGES.unsubscribed }
-    },
-  )
+  // List-Unsubscribe's address: the mail program's Unsubscribe button.
+  oneClickUnsubscribeRoute(app, contract.oneClickUnsubscribe, async (token) => {
+    await unsubscribe(db, context.tokens, token)
+    return PIECE_ALERT_MESSAGES.unsubscribed
+  })
 }
