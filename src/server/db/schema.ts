@@ -1075,6 +1075,17 @@ export const productImportRows = pgTable(
 )
 
 /**
+ * What each picture an import brought in was stored as, by where it came from: its URL, or the
+ * SHA-256 of a ZIP entry's bytes. A re-import of the same file then knows a piece's pictures
+ * without fetching or decoding them again, and its preview can say the piece is unchanged.
+ */
+export const importedPictures = pgTable('imported_pictures', {
+  source: text('source').primaryKey(),
+  url: text('url').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
  * The ZIP-level sales-tax rate tables the owner uploads (issue 34), one per state and version. A
  * table is a preview until applied; among a state's applied tables, the one in force on a day is
  * the newest whose effective date has come, so an order is taxed by the table of its day.

@@ -1,4 +1,6 @@
 import { PRODUCT_CATEGORIES, type ProductCategory, type ProductType } from '../../../shared/catalog'
+import type { ImportFormat } from '../../../shared/catalog-import'
+import type { StagedRow } from './staged-rows'
 
 // A source's words for a piece's kind (Shopify's Type, Product Category and Tags; a spreadsheet's
 // Category) read as the shop's category and type. What cannot be read is asked of the owner.
@@ -43,4 +45,15 @@ export function mappedCategory(map: Record<string, string>, source: string): str
   const wanted = source.trim().toLowerCase()
   for (const [key, category] of Object.entries(map)) if (key.trim().toLowerCase() === wanted) return category
   return undefined
+}
+
+/**
+ * The row in the category the owner chose for its source's words: a Shopify piece whose kind
+ * could not be read takes that category's type.
+ */
+export function inChosenCategory(row: StagedRow, category: string, format: ImportFormat): StagedRow {
+  const typeFromCategory = row.category === null && row.fields.type === 'other' && format === 'shopify'
+  return typeFromCategory
+    ? { ...row, fields: { ...row.fields, type: typeOfCategory(category as ProductCategory) } }
+    : row
 }

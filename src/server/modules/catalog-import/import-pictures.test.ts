@@ -146,6 +146,32 @@ describe('pictures in an import', () => {
     expect(stored.headers['content-type']).toBe('image/webp')
   })
 
+  it('are not fetched again when the same file comes again, and the preview says nothing changes', async () => {
+    const csv = [HEADER, row('PV-5', `http://127.0.0.1:${port}/jade.png`)].join('\n')
+    expect(await confirmAndWait(t, admin, (await preview(t, admin, csv)).id)).toMatchObject({
+      created: 1,
+      imagesFetched: 1,
+    })
+    const [first] = await t.handle.db.select().from(products).where(eq(products.sku, 'PV-5'))
+    served.length = 0
+    const again = await preview(t, admin, csv)
+    expect(again).toMatchObject({ create: 0, update: 0, unchanged: 1 })
+    expect(await confirmAndWait(t, admin, again.id)).toMatchObject({ unchanged: 1, imagesFetched: 0 })
+    expect(served).toEqual([])
+
+    // A piece that no longer shows the picture (the owner replaced it) has it fetched again.
+    await t.handle.db
+      .update(products)
+      .set({ imageUrls: ['/uploads/other-1280.webp'] })
+      .where(eq(products.sku, 'PV-5'))
+    const replaced = await preview(t, admin, csv)
+    expect(replaced).toMatchObject({ update: 1, unchanged: 0 })
+    expect(await confirmAndWait(t, admin, replaced.id)).toMatchObject({ updated: 1, imagesFetched: 1 })
+    expect(served).toEqual(['/jade.png'])
+    const [restored] = await t.handle.db.select().from(products).where(eq(products.sku, 'PV-5'))
+    expect(restored!.imageUrls).toEqual(first!.imageUrls)
+  })
+
   it('come from the ZIP by file name, and a name the ZIP lacks is a problem of the preview', async () => {
     const zip = zipOf([
       { name: 'Photos/ring-front.png', data: await pngOf('#b39ddb', 320) },

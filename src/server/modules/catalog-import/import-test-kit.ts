@@ -10,12 +10,16 @@ import { zipOf } from '../../test/zip'
 export const SHOPIFY_SAMPLE = readFileSync(path.join(import.meta.dirname, 'fixtures/shopify-sample.csv'))
 
 /** The sample's pictures, by the file names its URLs end with. */
-export async function shopifySamplePictures(): Promise<Buffer> {
+/** The sample's pictures in a ZIP; `recoloured` paints some of them (by name) another colour. */
+export async function shopifySamplePictures(recoloured: Record<string, string> = {}): Promise<Buffer> {
   const names = ['bangle-front', 'bangle-side', 'earrings-1', 'earrings-2', 'earrings-3', 'pendant', 'pin']
   const colours = ['#0f6b4b', '#1a7a55', '#b39ddb', '#9575cd', '#7e57c2', '#f5f5f0', '#2e7d32']
   return zipOf(
     await Promise.all(
-      names.map(async (name, i) => ({ name: `pictures/${name}.JPG`, data: await pngOf(colours[i]!, 300) })),
+      names.map(async (name, i) => ({
+        name: `pictures/${name}.JPG`,
+        data: await pngOf(recoloured[name] ?? colours[i]!, 300),
+      })),
     ),
   )
 }

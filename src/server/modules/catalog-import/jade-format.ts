@@ -6,6 +6,7 @@ import {
   CellError,
   cents,
   type FieldColumns,
+  pastMoment,
   productProblems,
   type ReadRows,
   type RowReader,
@@ -17,8 +18,9 @@ import {
   yesNo,
 } from './staged-rows'
 
-// The shop's own export (shared/catalog-csv.ts) read back: a round trip changes nothing. ID, the
-// sale's date and price and the timestamps are the shop's to keep; the import leaves them be.
+// The shop's own export (shared/catalog-csv.ts) read back: a round trip changes nothing. ID and
+// the timestamps are the shop's to keep, and so are a known piece's sale date and price; a sold
+// piece new to the shop (a shop moving in) keeps the file's.
 
 export const JADE_COLUMNS: FieldColumns = {
   sku: 'SKU',
@@ -102,6 +104,14 @@ export function jadeReader(header: string[], origin: string): RowReader {
       category: kind?.category ?? null,
       sourceCategory: categoryCell,
       images: urls.map((url, i) => ({ ref: ownPath(url, origin), alt: alts[i] ?? '' })),
+      ...(cell('Status').toLowerCase() === 'sold'
+        ? {
+            sale: {
+              at: read('Sold At', () => pastMoment(cell('Sold At'), 'Sold At')) ?? null,
+              price: read('Sold Price', () => cents(cell('Sold Price'), 'Sold Price')) ?? null,
+            },
+          }
+        : {}),
       fields: {
         name: cell('Name'),
         shortDescription: cell('Short Description'),

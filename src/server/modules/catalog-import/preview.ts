@@ -10,8 +10,10 @@ import { type ProductData, productInputSchema } from '../../../shared/product-in
 import type { DbOrTx } from '../../db/client'
 import { productImportRows, productImports, products } from '../../db/schema'
 import { DomainError, invalidFields } from '../../errors'
+import { inChosenCategory } from './categories'
 import { CsvSyntaxError, readCsv } from './csv-read'
 import { isJadeHeader, JADE_COLUMNS, jadeReader } from './jade-format'
+import { isWebAddress, sourceOf, storedPictures } from './picture-sources'
 import { countHandle, isShopifyHeader, SHOPIFY_COLUMNS, shopifyReader } from './shopify-format'
 import { type FieldColumns, productInput, type ReadRows, type StagedRow } from './staged-rows'
 import { pictureName, ZipError, ZipPictures } from './zip-pictures'
@@ -98,10 +100,11 @@ export async function previewImport(db: DbOrTx, input: PreviewInput): Promise<Im
         tx,
         rows.map((row) => row.sku),
       )
+      const stored = await picturesStoredBefore(tx, rows, existing, zip)
       for (const row of rows) {
         const current = existing.get(row.sku.toUpperCase())
         if (!current) counts.create++
-        else if (wouldChangeNothing(row, current)) counts.unchanged++
+        else if (wouldChangeNothing(row, format, current, stored)) counts.unchanged++
         else counts.update++
         if (row.category === null) unmapped.add(row.sourceCategory)
       }
@@ -152,7 +155,7 @@ function checkPictures({ rows, errors }: ReadRows, zip: ZipPictures | undefined,
   const problems = [...errors]
   for (const row of rows) {
     const missing = row.images.filter(
-      (image) => !image.ref.startsWith('/') && !/^https?:\/\//i.test(image.ref) && !zip?.has(image.ref),
+      (image) => !image.ref.startsWith('/') && !isWebAddress(image.ref) && !zip?.has(image.ref),
     )
     for (const image of missing)
       problems.push({
@@ -181,17 +184,56 @@ export async function productsBySku(db: DbOrTx, skus: string[]): Promise<Map<str
   return found
 }
 
-/** Whether the row, with pictures the piece already shows, is the piece as it is. */
-function wouldChangeNothing(row: StagedRow, current: ProductRow): boolean {
-  if (row.category === null || !row.images.every((image) => keptAsIs(image.ref, current))) return false
-  const parsed = productInputSchema.safeParse(
-    productInput(
-      row,
-      row.category,
-      row.images.map((image) => ({ url: image.ref, alt: image.alt })),
-    ),
-  )
-  return parsed.success && sameProduct(parsed.data, current, row)
+/**
+ * For the pieces already in the shop, what an earlier import stored each of their pictures as
+ * (by URL, or by a ZIP entry's bytes): the same file again must read as unchanged, as the job finds it.
+ */
+async function picturesStoredBefore(
+  db: DbOrTx,
+  rows: StagedRow[],
+  existing: Map<string, ProductRow>,
+  zip: ZipPictures | undefined,
+): Promise<Map<string, string>> {
+  const sources = new Map<string, string>()
+  for (const row of rows) {
+    const current = existing.get(row.sku.toUpperCase())
+    if (!current) continue
+    for (const { ref } of row.images) {
+      if (keptAsIs(ref, current) || sources.has(ref)) continue
+      const source = await sourceOf(ref, zip)
+      if (source) sources.set(ref, source)
+    }
+  }
+  const known = await storedPictures(db, [...sources.values()])
+  const byRef = new Map<string, string>()
+  for (const [ref, source] of sources) {
+    const url = known.get(source)
+    if (url) byRef.set(ref, url)
+  }
+  return byRef
+}
+
+/**
+ * Whether the row, with pictures the piece already shows, is the piece as it is. A category that
+ * waits for the owner's choice is taken as the one the piece has (the earlier import's choice):
+ * only another choice would change it.
+ */
+function wouldChangeNothing(
+  row: StagedRow,
+  format: ImportFormat,
+  current: ProductRow,
+  storedBefore: Map<string, string>,
+): boolean {
+  const category = row.category ?? current.category
+  const staged = inChosenCategory(row, category, format)
+  const pictures: { url: string; alt: string }[] = []
+  for (const image of row.images) {
+    const url = keptAsIs(image.ref, current) ? image.ref : storedBefore.get(image.ref)
+    if (url === undefined || !current.imageUrls.includes(url)) return false
+    pictures.push({ url, alt: image.alt })
+  }
+  const parsed = productInputSchema.safeParse(productInput(staged, category, pictures))
+  return parsed.success && sameProduct(parsed.data, current, staged)
 }
 
 /** A picture needing no work: the shop's own path, or an address the piece already shows. */

@@ -1,15 +1,16 @@
 import { and, asc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm'
-import type { ProductCategory } from '../../../shared/catalog'
 import type { ImportFormat, ImportRowError } from '../../../shared/catalog-import'
 import { productInputSchema } from '../../../shared/product-input'
 import type { Database, DbOrTx } from '../../db/client'
 import { productImportRows, productImports } from '../../db/schema'
 import { isDomainError } from '../../errors'
 import { createProduct, updateProduct } from '../catalog/admin-service'
+import type { ProductRow } from '../catalog/service'
 import type { FileStore } from '../media/file-store'
 import { processImage } from '../media/image-pipeline'
-import { mappedCategory, typeOfCategory } from './categories'
+import { inChosenCategory, mappedCategory } from './categories'
 import { fetchPicture, PictureFetchError } from './fetch-picture'
+import { isWebAddress, rememberPicture, sourceOfBytes, storedPictures } from './picture-sources'
 import { FORMAT_COLUMNS, keptAsIs, productsBySku, sameProduct, sortErrors } from './preview'
 import { productInput, type StagedRow, zodProblems } from './staged-rows'
 import { pictureName, ZipError, ZipPictures } from './zip-pictures'
@@ -176,17 +177,15 @@ export class ImportRunner {
         columns.category!,
         `“${row.sourceCategory}” was not given one of the shop's categories, so the piece was not imported`,
       )
-    // A Shopify piece whose kind the owner chose takes that category's type.
-    const staged =
-      row.category === null && row.fields.type === 'other' && format === 'shopify'
-        ? { ...row, fields: { ...row.fields, type: typeOfCategory(category as ProductCategory) } }
-        : row
+    const staged = inChosenCategory(row, category, format)
     const { db, files } = this.deps
     const current = (await productsBySku(db, [row.sku])).get(row.sku.toUpperCase())
     const pictures: { url: string; alt: string }[] = []
     for (const image of row.images) {
       try {
-        const url = keptAsIs(image.ref, current) ? image.ref : await this.picture(image.ref, zip, state)
+        const url = keptAsIs(image.ref, current)
+          ? image.ref
+          : await this.picture(image.ref, zip, current, state)
         pictures.push({ url, alt: image.alt })
       } catch (error) {
         if (error instanceof PictureFetchError || error instanceof ZipError || isDomainError(error))
@@ -201,7 +200,12 @@ export class ImportRunner {
     }
     try {
       if (!current) {
-        await createProduct(db, parsed.data)
+        const { sale } = row
+        await createProduct(
+          db,
+          parsed.data,
+          sale && { soldAt: sale.at === null ? null : new Date(sale.at), soldPrice: sale.price },
+        )
         return 'created'
       }
       if (sameProduct(parsed.data, current, row)) return 'unchanged'
@@ -214,18 +218,26 @@ export class ImportRunner {
     }
   }
 
-  /** A picture's stored path: the shop's own as it is, from the ZIP by name, or fetched by URL. */
+  /**
+   * A picture's stored path, from the ZIP by name or fetched by URL: the one an earlier import
+   * stored from the same source when the piece still shows it, or else stored now.
+   */
   private async picture(
     ref: string,
     zip: ZipPictures | undefined,
+    current: ProductRow | undefined,
     state: { imagesFetched: number },
   ): Promise<string> {
-    const { files } = this.deps
+    const { db, files } = this.deps
+    // As sourceOf reads it, without reading the ZIP's entry twice.
     const inZip = await zip?.read(ref)
-    if (!inZip && !/^https?:\/\//i.test(ref))
-      throw new ZipError(`${pictureName(ref)} is not in the ZIP of pictures`)
+    if (!inZip && !isWebAddress(ref)) throw new ZipError(`${pictureName(ref)} is not in the ZIP of pictures`)
+    const source = inZip ? sourceOfBytes(inZip) : ref
+    const before = (await storedPictures(db, [source])).get(source)
+    if (before && current?.imageUrls.includes(before)) return before
     const data = inZip ?? (await fetchPicture(ref, { allowHosts: this.deps.allowHosts }))
     const stored = await processImage(data, files, { fileName: inZip ? pictureName(ref) : ref })
+    await rememberPicture(db, source, stored.url)
     state.imagesFetched++
     return stored.url
   }

@@ -24,6 +24,12 @@ export interface StagedRow {
   category: string | null
   sourceCategory: string
   images: StagedImage[]
+  /**
+   * A sold piece's sale as the shop's own export gives it (Sold At as ISO 8601, Sold Price in
+   * cents), kept when the piece is new to the shop: a shop moved by export and import keeps its
+   * sales' dates and prices. A piece already in the shop keeps its own.
+   */
+  sale?: { at: string | null; price: number | null }
 }
 
 /** A format's reading of its rows: the staged rows and every problem, by line and column. */
@@ -58,6 +64,19 @@ export function cents(cell: string, label: string): number | null {
   if (!/^\d+(\.\d{1,2})?$/.test(text))
     throw new CellError(`${label} must be an amount in dollars, such as 1890.50`)
   return Math.round(Number(text) * 100)
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** A moment as the export writes it (ISO 8601: "2026-11-27T20:33:00.000Z", or a day), in the past; blank is null. */
+export function pastMoment(cell: string, label: string, now = new Date()): string | null {
+  const text = cell.trim()
+  if (text === '') return null
+  const moment = new Date(text)
+  if (!ISO_DATE.test(text) || Number.isNaN(moment.getTime()))
+    throw new CellError(`${label} must be a date, such as 2026-11-27 or 2026-11-27T20:33:00Z`)
+  if (moment > now) throw new CellError(`${label} cannot be in the future`)
+  return moment.toISOString()
 }
 
 export function wholeNumber(cell: string, label: string): number | null {

@@ -101,7 +101,15 @@ export async function catalogSummary(db: DbOrTx): Promise<CatalogSummary> {
 
 const SKU_TAKEN = 'A product with this SKU already exists'
 
-export async function createProduct(db: DbOrTx, data: ProductData): Promise<ProductRow> {
+/**
+ * `sale`: a piece created sold with the date and price of a sale made before it came to the shop
+ * (an import); blank parts, or none, are today and its price, as when the owner marks it sold.
+ */
+export async function createProduct(
+  db: DbOrTx,
+  data: ProductData,
+  sale?: Pick<ProductRow, 'soldAt' | 'soldPrice'>,
+): Promise<ProductRow> {
   // A generated SKU ends in the clock's last four digits (back-office.md §Data); on a clash, in
   // the next four digits that no piece of its category and colour has yet. Only four digits: a
   // shop with thousands of green bangles (an import) would otherwise meet clash after clash.
@@ -112,7 +120,7 @@ export async function createProduct(db: DbOrTx, data: ProductData): Promise<Prod
       return await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(products)
-          .values({ ...data, sku })
+          .values({ ...data, ...(data.status === 'sold' ? sale : {}), sku })
           .returning({ id: products.id })
         // Status and stock as the owner sets them by hand (a piece created sold has nothing left).
         return setStockByOwner(tx, row!.id, data)
