@@ -54,6 +54,10 @@ export default defineConfig({
       MAX_OPEN_UNPAID_ORDERS: '100',
       // …and their pieces together: the piece-limit journey orders more than this at once.
       MAX_UNPAID_PIECES: String(E2E_UNPAID_PIECES),
+      // The catalogue-import journey serves pictures by web address from the test process, on
+      // loopback, and holds one to watch the import mid-run; the shop fetches only from the public
+      // internet unless a host is named here (fetch-picture.ts).
+      IMPORT_FETCH_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 })

@@ -286,17 +286,16 @@ function Running({ progress }: { progress: ImportProgress }) {
         </DialogDescription>
       </DialogHeader>
       <ImportProgressBar progress={progress} />
-      {over && (
-        <ImportFigures
-          label="What the import did"
-          figures={[
-            { label: 'Created', value: progress.created },
-            { label: 'Updated', value: progress.updated },
-            { label: 'Unchanged', value: progress.unchanged },
-            { label: 'Rows with problems', value: new Set(progress.errors.map((error) => error.line)).size },
-          ]}
-        />
-      )}
+      {/* The counts so far while it runs (saved with the progress), so the dialog keeps its shape at the end. */}
+      <ImportFigures
+        label={over ? 'What the import did' : 'What the import has done so far'}
+        figures={[
+          { label: 'Created', value: progress.created },
+          { label: 'Updated', value: progress.updated },
+          { label: 'Unchanged', value: progress.unchanged },
+          { label: 'Rows with problems', value: new Set(progress.errors.map((error) => error.line)).size },
+        ]}
+      />
       {over && <ImportErrors errors={progress.errors} caption="Rows not imported" />}
       <DialogFooter>
         {over && (

@@ -25,6 +25,7 @@ export function ImportFigures({
   )
 }
 
+/** The rows done against the rows in the file; its track is ink/10 (as the cart's), so the rest shows. */
 export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
   const fraction = progress.rowsTotal === 0 ? 1 : progress.rowsDone / progress.rowsTotal
   return (
@@ -35,7 +36,7 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
         aria-valuemin={0}
         aria-valuemax={progress.rowsTotal}
         aria-valuenow={progress.rowsDone}
-        className="h-3 w-full overflow-hidden bg-jade-50"
+        className="h-3 w-full overflow-hidden bg-ink/10"
       >
         <div
           className="h-full bg-jade-700 transition-[width]"
