@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { IMPORT_MAX_ROWS, type ImportPreview, type ImportProgress } from '../../src/shared/catalog-import'
 import { signIn, withScratchDatabase } from './catalog'
+import { type Format, fileOf } from './import-files'
 import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
 
 // Issue 37: the catalogue import through the real HTTP API (dry run, confirm, wait for the job)
@@ -21,8 +22,6 @@ export const IMPORT_PLAN = { sampleEveryMs: 25, pollEveryMs: 200, feedPieces: 2_
  * collecting. The resident sets uncapped are still reported.
  */
 export const IMPORT_TARGETS = { heapCapMb: 128, minCappedShare: 0.8 }
-
-type Format = 'jade' | 'shopify'
 
 export interface ImportRun {
   rows: number
@@ -115,138 +114,6 @@ class RssSampler {
   }
 }
 
-const KINDS = [
-  { type: 'Bangle', category: 'bangles', word: 'bangle' },
-  { type: 'Bracelet', category: 'bracelets', word: 'bracelet' },
-  { type: 'Earrings', category: 'earrings', word: 'earring' },
-  { type: 'Necklace', category: 'necklaces', word: 'necklace' },
-  { type: 'Ring', category: 'rings', word: 'ring' },
-] as const
-const COLOURS = ['green', 'lavender', 'white', 'yellow', 'black', 'red']
-
-const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)
-const line = (cells: (string | number)[]) => cells.map((cell) => quote(String(cell))).join(',')
-
-/**
- * A CSV of `rows` rows in the shop's own export format. Pictures are the shop's own stored paths,
- * which the import keeps as they are: the bench measures the rows, not the image pipeline.
- */
-function jadeCsv(prefix: string, rows: number, status: 'available' | 'draft'): string {
-  const header = [
-    'SKU',
-    'Name',
-    'Short Description',
-    'Description',
-    'Price',
-    'Cost',
-    'Category',
-    'Type',
-    'Color',
-    'Weight',
-    'Dimensions',
-    'Status',
-    'Stock',
-    'Images',
-    'Image Alt Texts',
-  ]
-  const lines = [header.join(',')]
-  for (let i = 0; i < rows; i++) {
-    const kind = KINDS[i % KINDS.length]!
-    const colour = COLOURS[i % COLOURS.length]!
-    lines.push(
-      line([
-        `${prefix}-${String(i + 1).padStart(5, '0')}`,
-        `${colour[0]!.toUpperCase()}${colour.slice(1)} jadeite ${kind.word} ${prefix} ${i + 1}`,
-        `Natural Type A ${colour} jadeite ${kind.word}`,
-        `A natural, untreated Type A jadeite ${kind.word} in ${colour}, hand polished in Guatemala. ` +
-          'Comes with its certificate and a silk pouch. Imported by the catalogue benchmark.',
-        ((12_000 + i * 137) / 100).toFixed(2),
-        ((5_000 + i * 41) / 100).toFixed(2),
-        kind.category,
-        kind.category === 'earrings' ? 'earring' : kind.word,
-        colour,
-        `${(8 + (i % 40) / 2).toFixed(1)} g`,
-        `${20 + (i % 30)} x ${10 + (i % 12)} mm`,
-        status,
-        1,
-        `/uploads/bench-${prefix.toLowerCase()}-${i + 1}-1280.webp`,
-        `The ${kind.word} on a white cloth`,
-      ]),
-    )
-  }
-  return `${lines.join('\n')}\n`
-}
-
-/**
- * A Shopify product CSV of `rows` rows: one row per product, and every fourth product a second
- * row with another picture (Shopify's layout), with HTML bodies for the sanitiser.
- */
-function shopifyCsv(prefix: string, rows: number): { csv: string; products: number } {
-  const header = [
-    'Handle',
-    'Title',
-    'Body (HTML)',
-    'Vendor',
-    'Product Category',
-    'Type',
-    'Tags',
-    'Published',
-    'Option1 Name',
-    'Option1 Value',
-    'Variant SKU',
-    'Variant Grams',
-    'Variant Inventory Qty',
-    'Variant Price',
-    'Variant Compare At Price',
-    'Image Src',
-    'Image Position',
-    'Image Alt Text',
-    'SEO Title',
-    'SEO Description',
-    'Status',
-  ]
-  const lines = [header.join(',')]
-  let products = 0
-  for (let i = 0; lines.length - 1 < rows; i++) {
-    products++
-    const kind = KINDS[i % KINDS.length]!
-    const colour = COLOURS[i % COLOURS.length]!
-    const handle = `${prefix.toLowerCase()}-${colour}-jadeite-${kind.word}-${i + 1}`
-    const picture = (n: number) => `/uploads/bench-${handle}-${n}-1280.webp`
-    lines.push(
-      line([
-        handle,
-        `${colour[0]!.toUpperCase()}${colour.slice(1)} Jadeite ${kind.type} ${i + 1}`,
-        `<p>A <strong>natural</strong> Type A jadeite ${kind.word} in ${colour}.</p>` +
-          `<ul><li>Hand polished</li><li>Certified untreated</li></ul><script>alert(${i})</script>`,
-        'Old Jade Co',
-        `Apparel & Accessories > Jewelry > ${kind.category === 'necklaces' ? 'Necklaces' : kind.type}`,
-        kind.type,
-        `${colour}, ${kind.word}, certified`,
-        'true',
-        'Title',
-        'Default Title',
-        `${prefix}-${String(i + 1).padStart(5, '0')}`,
-        8 + (i % 40),
-        1,
-        ((12_000 + i * 137) / 100).toFixed(2),
-        '',
-        picture(1),
-        1,
-        `The ${kind.word} from the front`,
-        '',
-        `A ${colour} jadeite ${kind.word}, natural Type A.`,
-        'active',
-      ]),
-    )
-    if (i % 4 === 3 && lines.length - 1 < rows)
-      lines.push(
-        line([handle, ...Array(14).fill(''), picture(2), 2, `The ${kind.word} from the side`, '', '', '']),
-      )
-  }
-  return { csv: `${lines.join('\n')}\n`, products }
-}
-
 async function api<T>(server: AppServer, cookie: string, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     ...init,
@@ -289,11 +156,6 @@ async function importFile(server: AppServer, cookie: string, csv: string) {
     }
     await sleep(IMPORT_PLAN.pollEveryMs)
   }
-}
-
-function fileOf(format: Format, prefix: string, rows: number, status: 'available' | 'draft') {
-  if (format === 'jade') return { csv: jadeCsv(prefix, rows, status), products: rows }
-  return shopifyCsv(prefix, rows)
 }
 
 async function measureImports(
