@@ -1,5 +1,13 @@
+import type { ImportPreview, ImportProgress } from '../../src/shared/catalog-import'
+import type { AppServer } from './processes'
+
 // The bench's catalogue files (issue 37): the shop's own export format and Shopify's product CSV,
-// built in memory, row by row, from a few kinds and colours.
+// built in memory, row by row, from a few kinds and colours; and how the back office sends one.
+
+/** How often a job's progress is polled. */
+export const POLL_EVERY_MS = 200
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export type Format = 'jade' | 'shopify'
 
@@ -69,7 +77,12 @@ export function jadeCsv(prefix: string, rows: number, status: 'available' | 'dra
  * A Shopify product CSV of `rows` rows: one row per product, and every fourth product a second
  * row with another picture (Shopify's layout), with HTML bodies for the sanitiser.
  */
-export function shopifyCsv(prefix: string, rows: number): { csv: string; products: number } {
+export function shopifyCsv(
+  prefix: string,
+  rows: number,
+  /** The products' Body (HTML) beyond the short default one (import-memory.ts's long rows). */
+  bodyOf?: (product: number, word: string, colour: string) => string,
+): { csv: string; products: number } {
   const header = [
     'Handle',
     'Title',
@@ -105,8 +118,9 @@ export function shopifyCsv(prefix: string, rows: number): { csv: string; product
       line([
         handle,
         `${colour[0]!.toUpperCase()}${colour.slice(1)} Jadeite ${kind.type} ${i + 1}`,
-        `<p>A <strong>natural</strong> Type A jadeite ${kind.word} in ${colour}.</p>` +
-          `<ul><li>Hand polished</li><li>Certified untreated</li></ul><script>alert(${i})</script>`,
+        bodyOf?.(i, kind.word, colour) ??
+          `<p>A <strong>natural</strong> Type A jadeite ${kind.word} in ${colour}.</p>` +
+            `<ul><li>Hand polished</li><li>Certified untreated</li></ul><script>alert(${i})</script>`,
         'Old Jade Co',
         `Apparel & Accessories > Jewelry > ${kind.category === 'necklaces' ? 'Necklaces' : kind.type}`,
         kind.type,
@@ -138,4 +152,53 @@ export function shopifyCsv(prefix: string, rows: number): { csv: string; product
 export function fileOf(format: Format, prefix: string, rows: number, status: 'available' | 'draft') {
   if (format === 'jade') return { csv: jadeCsv(prefix, rows, status), products: rows }
   return shopifyCsv(prefix, rows)
+}
+
+export async function api<T>(
+  server: AppServer,
+  cookie: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), cookie },
+  })
+  const text = await response.text()
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`)
+  return JSON.parse(text) as T
+}
+
+/** One file through the API as the back office sends it: the dry run, the go-ahead, the job. */
+export async function importFile(server: AppServer, cookie: string, csv: string) {
+  const form = new FormData()
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv')
+  const started = performance.now()
+  const preview = await api<ImportPreview>(server, cookie, '/api/admin/products/imports', {
+    method: 'POST',
+    body: form,
+  })
+  const dryRunS = (performance.now() - started) / 1000
+  if (preview.unmappedCategories.length > 0)
+    throw new Error(`the bench's file left categories unmapped: ${preview.unmappedCategories.join(', ')}`)
+  const confirmed = performance.now()
+  await api(server, cookie, `/api/admin/products/imports/${preview.id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  for (;;) {
+    const progress = await api<ImportProgress>(server, cookie, `/api/admin/products/imports/${preview.id}`)
+    if (progress.status === 'done' || progress.status === 'failed') {
+      if (progress.status === 'failed') throw new Error(`import ${preview.id} failed`)
+      return {
+        dryRunS,
+        importS: (performance.now() - confirmed) / 1000,
+        created: progress.created,
+        errors: preview.errors.length + progress.errors.length,
+      }
+    }
+    await sleep(POLL_EVERY_MS)
+  }
 }
