@@ -8,7 +8,8 @@ import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
 
 // Issue 37: the catalogue import through the real HTTP API (dry run, confirm, wait for the job)
 // at 100, 2,000 and 10,000 rows in the shop's own format and in Shopify's, with the server's
-// resident memory sampled throughout; then the product feeds at 2,000 listable pieces.
+// resident memory sampled throughout; then the product feeds at 2,000 listable pieces; then the
+// files at the upload limit and the heap after full collections (import-memory.ts).
 
 /** Rows per measured import; more than IMPORT_MAX_ROWS go as several files, one after the other. */
 export const IMPORT_SIZES = [100, 2_000, 10_000] as const
