@@ -1,16 +1,24 @@
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
-import { IMPORT_MAX_ROWS, type ImportPreview, type ImportProgress } from '../../src/shared/catalog-import'
+import { IMPORT_MAX_ROWS } from '../../src/shared/catalog-import'
 import { signIn, withScratchDatabase } from './catalog'
+import { api, type Format, fileOf, importFile, POLL_EVERY_MS, sleep } from './import-files'
+import { type ImportMemory, measureImportMemory } from './import-memory'
 import { type AppServer, removeTempDir, startApp, stopChild } from './processes'
 
 // Issue 37: the catalogue import through the real HTTP API (dry run, confirm, wait for the job)
 // at 100, 2,000 and 10,000 rows in the shop's own format and in Shopify's, with the server's
-// resident memory sampled throughout; then the product feeds at 2,000 listable pieces.
+// resident memory sampled throughout; then the product feeds at 2,000 listable pieces; then the
+// files at the upload limit and the heap after full collections (import-memory.ts).
 
 /** Rows per measured import; more than IMPORT_MAX_ROWS go as several files, one after the other. */
 export const IMPORT_SIZES = [100, 2_000, 10_000] as const
-export const IMPORT_PLAN = { sampleEveryMs: 25, pollEveryMs: 200, feedPieces: 2_000, cachedFetches: 5 }
+export const IMPORT_PLAN = {
+  sampleEveryMs: 25,
+  pollEveryMs: POLL_EVERY_MS,
+  feedPieces: 2_000,
+  cachedFetches: 5,
+}
 /**
  * Bounded memory, shown from inside the process. V8 sizes its heap to the garbage a job makes, so
  * one process's resident set says more about its collector than about the import: the 10,000-row
@@ -21,8 +29,6 @@ export const IMPORT_PLAN = { sampleEveryMs: 25, pollEveryMs: 200, feedPieces: 2_
  * collecting. The resident sets uncapped are still reported.
  */
 export const IMPORT_TARGETS = { heapCapMb: 128, minCappedShare: 0.8 }
-
-type Format = 'jade' | 'shopify'
 
 export interface ImportRun {
   rows: number
@@ -72,14 +78,14 @@ export type ImportOutcome =
   | {
       formats: ImportFormatResult[]
       capped: CappedImport
+      /** Files at the upload limit, the heap after full collections (import-memory.ts). */
+      memory: ImportMemory
       feeds: FeedRun[]
       loadAverageStart: number
       loadAverageEnd: number
       pass: boolean
     }
   | { error: string }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** VmRSS and VmHWM of a process, in MB, from /proc/<pid>/status. */
 function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
@@ -113,187 +119,6 @@ class RssSampler {
   stop() {
     clearInterval(this.timer)
   }
-}
-
-const KINDS = [
-  { type: 'Bangle', category: 'bangles', word: 'bangle' },
-  { type: 'Bracelet', category: 'bracelets', word: 'bracelet' },
-  { type: 'Earrings', category: 'earrings', word: 'earring' },
-  { type: 'Necklace', category: 'necklaces', word: 'necklace' },
-  { type: 'Ring', category: 'rings', word: 'ring' },
-] as const
-const COLOURS = ['green', 'lavender', 'white', 'yellow', 'black', 'red']
-
-const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)
-const line = (cells: (string | number)[]) => cells.map((cell) => quote(String(cell))).join(',')
-
-/**
- * A CSV of `rows` rows in the shop's own export format. Pictures are the shop's own stored paths,
- * which the import keeps as they are: the bench measures the rows, not the image pipeline.
- */
-function jadeCsv(prefix: string, rows: number, status: 'available' | 'draft'): string {
-  const header = [
-    'SKU',
-    'Name',
-    'Short Description',
-    'Description',
-    'Price',
-    'Cost',
-    'Category',
-    'Type',
-    'Color',
-    'Weight',
-    'Dimensions',
-    'Status',
-    'Stock',
-    'Images',
-    'Image Alt Texts',
-  ]
-  const lines = [header.join(',')]
-  for (let i = 0; i < rows; i++) {
-    const kind = KINDS[i % KINDS.length]!
-    const colour = COLOURS[i % COLOURS.length]!
-    lines.push(
-      line([
-        `${prefix}-${String(i + 1).padStart(5, '0')}`,
-        `${colour[0]!.toUpperCase()}${colour.slice(1)} jadeite ${kind.word} ${prefix} ${i + 1}`,
-        `Natural Type A ${colour} jadeite ${kind.word}`,
-        `A natural, untreated Type A jadeite ${kind.word} in ${colour}, hand polished in Guatemala. ` +
-          'Comes with its certificate and a silk pouch. Imported by the catalogue benchmark.',
-        ((12_000 + i * 137) / 100).toFixed(2),
-        ((5_000 + i * 41) / 100).toFixed(2),
-        kind.category,
-        kind.category === 'earrings' ? 'earring' : kind.word,
-        colour,
-        `${(8 + (i % 40) / 2).toFixed(1)} g`,
-        `${20 + (i % 30)} x ${10 + (i % 12)} mm`,
-        status,
-        1,
-        `/uploads/bench-${prefix.toLowerCase()}-${i + 1}-1280.webp`,
-        `The ${kind.word} on a white cloth`,
-      ]),
-    )
-  }
-  return `${lines.join('\n')}\n`
-}
-
-/**
- * A Shopify product CSV of `rows` rows: one row per product, and every fourth product a second
- * row with another picture (Shopify's layout), with HTML bodies for the sanitiser.
- */
-function shopifyCsv(prefix: string, rows: number): { csv: string; products: number } {
-  const header = [
-    'Handle',
-    'Title',
-    'Body (HTML)',
-    'Vendor',
-    'Product Category',
-    'Type',
-    'Tags',
-    'Published',
-    'Option1 Name',
-    'Option1 Value',
-    'Variant SKU',
-    'Variant Grams',
-    'Variant Inventory Qty',
-    'Variant Price',
-    'Variant Compare At Price',
-    'Image Src',
-    'Image Position',
-    'Image Alt Text',
-    'SEO Title',
-    'SEO Description',
-    'Status',
-  ]
-  const lines = [header.join(',')]
-  let products = 0
-  for (let i = 0; lines.length - 1 < rows; i++) {
-    products++
-    const kind = KINDS[i % KINDS.length]!
-    const colour = COLOURS[i % COLOURS.length]!
-    const handle = `${prefix.toLowerCase()}-${colour}-jadeite-${kind.word}-${i + 1}`
-    const picture = (n: number) => `/uploads/bench-${handle}-${n}-1280.webp`
-    lines.push(
-      line([
-        handle,
-        `${colour[0]!.toUpperCase()}${colour.slice(1)} Jadeite ${kind.type} ${i + 1}`,
-        `<p>A <strong>natural</strong> Type A jadeite ${kind.word} in ${colour}.</p>` +
-          `<ul><li>Hand polished</li><li>Certified untreated</li></ul><script>alert(${i})</script>`,
-        'Old Jade Co',
-        `Apparel & Accessories > Jewelry > ${kind.category === 'necklaces' ? 'Necklaces' : kind.type}`,
-        kind.type,
-        `${colour}, ${kind.word}, certified`,
-        'true',
-        'Title',
-        'Default Title',
-        `${prefix}-${String(i + 1).padStart(5, '0')}`,
-        8 + (i % 40),
-        1,
-        ((12_000 + i * 137) / 100).toFixed(2),
-        '',
-        picture(1),
-        1,
-        `The ${kind.word} from the front`,
-        '',
-        `A ${colour} jadeite ${kind.word}, natural Type A.`,
-        'active',
-      ]),
-    )
-    if (i % 4 === 3 && lines.length - 1 < rows)
-      lines.push(
-        line([handle, ...Array(14).fill(''), picture(2), 2, `The ${kind.word} from the side`, '', '', '']),
-      )
-  }
-  return { csv: `${lines.join('\n')}\n`, products }
-}
-
-async function api<T>(server: AppServer, cookie: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    ...init,
-    headers: { ...(init.headers as Record<string, string>), cookie },
-  })
-  const text = await response.text()
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`)
-  return JSON.parse(text) as T
-}
-
-/** One file through the API as the back office sends it: the dry run, the go-ahead, the job. */
-async function importFile(server: AppServer, cookie: string, csv: string) {
-  const form = new FormData()
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv')
-  const started = performance.now()
-  const preview = await api<ImportPreview>(server, cookie, '/api/admin/products/imports', {
-    method: 'POST',
-    body: form,
-  })
-  const dryRunS = (performance.now() - started) / 1000
-  if (preview.unmappedCategories.length > 0)
-    throw new Error(`the bench's file left categories unmapped: ${preview.unmappedCategories.join(', ')}`)
-  const confirmed = performance.now()
-  await api(server, cookie, `/api/admin/products/imports/${preview.id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  for (;;) {
-    const progress = await api<ImportProgress>(server, cookie, `/api/admin/products/imports/${preview.id}`)
-    if (progress.status === 'done' || progress.status === 'failed') {
-      if (progress.status === 'failed') throw new Error(`import ${preview.id} failed`)
-      return {
-        dryRunS,
-        importS: (performance.now() - confirmed) / 1000,
-        created: progress.created,
-        errors: preview.errors.length + progress.errors.length,
-      }
-    }
-    await sleep(IMPORT_PLAN.pollEveryMs)
-  }
-}
-
-function fileOf(format: Format, prefix: string, rows: number, status: 'available' | 'draft') {
-  if (format === 'jade') return { csv: jadeCsv(prefix, rows, status), products: rows }
-  return shopifyCsv(prefix, rows)
 }
 
 async function measureImports(
@@ -437,13 +262,15 @@ export async function benchImport(postgresUrl: string): Promise<ImportOutcome> {
       share,
       pass: share >= IMPORT_TARGETS.minCappedShare,
     }
+    const memory = await measureImportMemory(postgresUrl)
     return {
       formats: [jade.result, shopify.result],
       capped,
+      memory,
       feeds: jade.feeds,
       loadAverageStart,
       loadAverageEnd: os.loadavg()[0] ?? 0,
-      pass: capped.pass,
+      pass: capped.pass && memory.pass,
     }
   } catch (error) {
     return { error: (error as Error).stack ?? String(error) }

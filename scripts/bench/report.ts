@@ -6,6 +6,7 @@ import { type CampaignBenchOutcome, campaignSection, campaignSummary } from './c
 import { CATALOG_TARGETS, type CatalogOutcome, PRODUCT_COUNT } from './catalog'
 import { CHECKOUT_PLAN, CHECKOUT_TARGETS, type CheckoutOutcome, type ThroughputRun } from './checkout'
 import { IMPORT_PLAN, IMPORT_SIZES, IMPORT_TARGETS, type ImportOutcome } from './import'
+import { importMemorySection, importMemorySummary } from './import-memory'
 import { INQUIRY_PLAN, INQUIRY_TARGETS, type InquiryBenchOutcome } from './inquiries'
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, type LighthouseResult } from './lighthouse'
 import { LOAD_PLAN } from './load'
@@ -465,6 +466,7 @@ function importSection(outcome: ImportOutcome): string[] {
     lines.push(
       `| \`${feed.path}\` | ${int(feed.items)} | ${kb(feed.bytes)} | ${ms(feed.coldMs)} | ${ms(feed.cachedMedianMs)} | ${mb(feed.peakRssMb)} |`,
     )
+  lines.push('', ...importMemorySection(outcome.memory))
   return lines
 }
 
@@ -677,7 +679,10 @@ const METHOD = [
     "the server process, whose resident set would then hold the database's pages too. The sizes run in one " +
     'process from the smallest, so each peak is read against the resident set the previous import left; a ' +
     'resident set only shrinks when V8 and the allocator give memory back, so a peak that does not grow with the ' +
-    'rows is what bounded memory looks like from outside. The feeds are fetched from the same shop at the end.',
+    'rows is what bounded memory looks like from outside. The feeds are fetched from the same shop at the end. ' +
+    'The files at the upload limit go last, to a shop of their own whose server writes its GC trace to stdout ' +
+    '(`--trace-gc`), which the bench reads line by line as it comes: the heap after a full collection is what ' +
+    'was still reachable, which neither a resident set nor a heap peak shows.',
   '',
   'The soak (`--only=soak`, not part of a bare `npm run bench`; `SOAK_MINUTES` and `SOAK_RPS` change its ' +
     'length and rate) sends its requests with `node:http` over keep-alive connections, as a browser ' +
@@ -721,6 +726,7 @@ export function renderSummary(report: Report): string {
       `  import shopify, heap capped at ${capped.heapCapMb} MB: ${int(capped.run.rows)} rows ${int(capped.run.rowsPerSecond)} rows/s ` +
         `(${Math.round(capped.share * 100)} % of uncapped) peak ${capped.run.peakRssMb.toFixed(1)} MB: ${capped.pass ? 'pass' : 'FAIL'}`,
     )
+    lines.push(importMemorySummary(report.import.memory))
     for (const feed of report.import.feeds)
       lines.push(
         `  feed ${feed.path}: ${int(feed.items)} pieces, ${kb(feed.bytes)}, cold ${ms(feed.coldMs)}, cached ${ms(feed.cachedMedianMs)}`,
