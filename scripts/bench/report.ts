@@ -69,7 +69,7 @@ function adminPagesSection(outcome: AdminPagesOutcome): string[] {
   const lines = [
     '## Back-office cold loads',
     '',
-    `A signed-in owner opens each screen in a fresh browser context (an empty cache) of Debian Chromium, on the demo-seeded PGlite shop; the time runs from navigation start until the screen shows its data (its h1, no skeleton, nothing marked busy), median and worst of ${ADMIN_PAGES_PLAN.samples} loads after one discarded. The page names the back office's shell and the opened screen's own chunk in its head (\`http/module-preloads.ts\`) and comes with the screen's first data (\`admin/first-screen.ts\`). Target: data on screen in under ${ADMIN_PAGES_TARGET_MS} ms.`,
+    `A signed-in owner opens each screen in a fresh browser context (an empty cache) of Debian Chromium, on the demo-seeded PGlite shop; the time runs from navigation start to the frame that paints the screen's data (its h1, no skeleton, nothing marked busy: a MutationObserver installed before the first byte sees the DOM become so, and the next animation frame's timestamp is when it reaches the screen), median and worst of ${ADMIN_PAGES_PLAN.samples} loads after one discarded. The screen is drawn on the server with its first data (\`admin/first-screen.ts\`), so its HTML shows it before the back office's code has loaded; the head names that code, the shell's and the screen's own chunk (\`http/module-preloads.ts\`), for hydration. Target: data on screen in under ${ADMIN_PAGES_TARGET_MS} ms.`,
     '',
   ]
   if ('error' in outcome) return [...lines, `**ERROR**: ${oneLine(outcome.error)}`]

@@ -13,7 +13,7 @@ if (stateElement?.textContent) hydrate(queryClient, JSON.parse(stateElement.text
 
 // The current page's chunk first, so hydration finds the component the server rendered.
 const leaf = matchRoutes(routes, window.location.pathname)?.at(-1)
-await (leaf?.route.handle as PageHandle | undefined)?.load?.()
+await (leaf?.route.handle as PageHandle | undefined)?.load?.(window.location.pathname)
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -23,7 +23,7 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
   const handle = leaf?.route.handle as PageHandle | undefined
   const context: PageContext = { params: leaf?.params ?? {}, search: new URLSearchParams(search), origin }
 
-  await handle?.load?.()
+  await handle?.load?.(pathname)
   const wanted = [...shellQueries({ perVisitor: !anonymous }), ...(handle?.prefetch?.(context) ?? [])]
   const fetchInto = async (queryKey: readonly unknown[]) => {
     const { status, body } = await fetchJson(keyToUrl(queryKey as QueryKey))
@@ -52,7 +52,9 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
   return {
     status: handle?.status?.(context, queryClient) ?? 200,
     head: renderHead(meta, storeName, origin, pathname),
-    stream: (options) => streamMarkup(page, options),
+    // A back-office screen comes whole: its data is the point of the page, and a part moved out of
+    // the shell would wait for an inline script (and React's pacing of reveals) to be seen.
+    stream: (options) => streamMarkup(page, options, { whole: pathname.startsWith('/admin') }),
     state: () => dehydrate(queryClient),
   }
 }
@@ -60,7 +62,7 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
 // A render that has not finished by then is cut short: what is left renders in the browser.
 const RENDER_TIMEOUT_MS = 10_000
 
-function streamMarkup(page: ReactNode, { wait, nonce, onError }: RenderOptions) {
+function streamMarkup(page: ReactNode, { wait, nonce, onError }: RenderOptions, { whole = false } = {}) {
   return new Promise<NodeJS.ReadableStream>((resolve, reject) => {
     const markup = new PassThrough()
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -72,7 +74,7 @@ function streamMarkup(page: ReactNode, { wait, nonce, onError }: RenderOptions) 
       nonce,
       // React moves a large part out of the shell, to be swapped in by an inline script, so the
       // top of the page paints first. A whole render (for the cache) has no nonce: kept in place.
-      ...(wait === 'all' ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+      ...(wait === 'all' || whole ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
       onShellReady: wait === 'shell' ? start : undefined,
       onAllReady: wait === 'all' ? start : undefined,
       onShellError: (error) => {

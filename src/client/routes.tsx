@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { type ComponentType, lazy, Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { capitalize, categoryPath, LISTING_PAGE_SIZE } from '../shared/catalog'
 import { tagLabel } from '../shared/journal-paths'
 import { adminTitle } from './admin/section-titles'
 import { ClientOnly } from './lib/client-only'
+import { lazyPage as lazyChunk } from './lib/lazy-page'
 import type { PageContext, PageHandle } from './lib/page'
 import { FEATURED_PIECES, NEWEST_STORY, queries } from './lib/queries'
 import {
@@ -25,23 +26,12 @@ import { STATIC_PAGES } from './storefront/pages/static-pages'
 import { PageSkeleton } from './ui/page-skeleton'
 
 /**
- * Each storefront page is its own chunk: the server waits for it while rendering, and the browser
- * loads the current page's chunk before hydrating (see entry-client), so first loads carry only
- * the shell and one page.
+ * Each storefront page is its own chunk (lib/lazy-page.tsx): the server waits for it while
+ * rendering, and the browser loads the current page's chunk before hydrating (see entry-client),
+ * so first loads carry only the shell and one page.
  */
 function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
-  let Loaded: ComponentType | undefined
-  const preload = () =>
-    load().then((module) => {
-      Loaded = module[name] as ComponentType
-    })
-  const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })))
-  // Once loaded (the server and entry-client await preload), the page renders without
-  // suspending, so the HTML needs no inline script to swap a fallback out.
-  // biome-ignore lint/correctness/noComponentHookFactories: one component per page, made once at module load
-  function Page() {
-    return Loaded ? <Loaded /> : <Lazy />
-  }
+  const { Page, load: preload } = lazyChunk(load, name)
   return { element: <Page />, load: preload }
 }
 
@@ -110,9 +100,11 @@ const productPage = lazyPage(() => import('./storefront/catalog/product-page'), 
 const journalPage = lazyPage(() => import('./storefront/journal/journal-page'), 'JournalPage')
 const postPage = lazyPage(() => import('./storefront/journal/post-page'), 'PostPage')
 
-// Account and admin areas are client-only lazy chunks: the storefront bundle never contains them.
+// Account and admin areas are lazy chunks: the storefront bundle never contains them. The back
+// office is drawn on the server with its first screen's data, so the data is on screen before its
+// code has loaded (issue 32's cold load); the account area is client-only.
 const AccountArea = lazy(() => import('./account/account-area'))
-const AdminApp = lazy(() => import('./admin/admin-app'))
+const adminApp = lazyChunk(() => import('./admin/admin-app'), 'default')
 const OrderPage = lazy(() => import('./account/orders/order-page'))
 const StaffInvitationPage = lazy(() =>
   import('./account/staff-invitation-page').then((module) => ({ default: module.StaffInvitationPage })),
@@ -343,11 +335,31 @@ const notFound: PageHandle = {
 export const routes: RouteObject[] = [
   {
     path: '/admin/*',
-    element: clientOnly(<AdminApp />),
+    element: (
+      <Suspense fallback={<PageSkeleton />}>
+        <adminApp.Page />
+      </Suspense>
+    ),
     handle: {
+      // The back office's code and the opened screen's, before the render and before hydration.
+      load: (pathname) =>
+        Promise.all([
+          adminApp.load(),
+          import('./admin/sections').then(({ sectionOf }) => sectionOf(pathname)?.page.load()),
+        ]),
       meta: ({ params }) => ({ title: adminTitle(params['*']), description: 'Back office', noindex: true }),
       // The member's role and the first screen's data come with the page: no round trip waits
       // for them after the back office's code has loaded (issue 32's cold load).
+      // Where the back office's guards would send the member in the browser: a <Navigate> cannot
+      // act in a server render. Unknown without a session (an anonymous render): the browser decides.
+      redirect: ({ params }, queryClient) => {
+        const user = queryClient.getQueryData(queries.auth().queryKey)
+        if (user === undefined) return undefined
+        const page = (params['*'] ?? '').replace(/\/+$/, '')
+        if (page === '') return user?.isAdmin ? '/admin/dashboard' : undefined
+        if (!user?.isAdmin) return '/admin'
+        return page === 'reports' ? '/admin/reports/sales-tax' : undefined
+      },
       prefetchAfter: async (context, queryClient, fetchInto) => {
         const user = queryClient.getQueryData(queries.auth().queryKey)
         if (!user?.isAdmin) return

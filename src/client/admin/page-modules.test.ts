@@ -15,7 +15,7 @@ describe("a back-office screen's page module", () => {
     '/admin/%s is drawn by the page its name gives',
     (sectionPath, section) => {
       // As written, `import('./x/x-page')`; as the test runner compiles it, its absolute path.
-      const loader = section.page.load.toString()
+      const loader = section.page.chunk.toString()
       const specifier = /import\w*\(\s*["'`]([^"'`]+)["'`]/.exec(loader)?.[1]
       expect(specifier, `the import in ${loader}`).toBeDefined()
       const module = specifier!.startsWith('./')

@@ -19,8 +19,9 @@ import {
   UserCog,
   Users,
 } from 'lucide-react'
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import type { ComponentType } from 'react'
 import type { Permission, RoutePermission } from '../../shared/staff/permissions'
+import { lazyPage } from '../lib/lazy-page'
 import { preloadDashboard } from './dashboard/api'
 import { discountsPageQuery } from './discounts/api'
 import { giftCardsPageQuery } from './gift-cards/api'
@@ -50,14 +51,16 @@ export interface AdminSection {
   group?: 'account'
 }
 
-/** A lazy page whose chunk can be asked for before it renders (`load`), with the same download. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { load: () => Promise<unknown> }
+/**
+ * A lazy page whose chunk can be asked for before it renders (`load`), with the same download;
+ * `chunk` is its import, as written.
+ */
+export type LazyPage = ComponentType & { load: () => Promise<unknown>; chunk: () => Promise<unknown> }
 
-const page = <M>(load: () => Promise<M>, name: keyof M): LazyPage =>
-  Object.assign(
-    lazy(() => load().then((module) => ({ default: module[name] as ComponentType }))),
-    { load },
-  )
+const page = <M>(chunk: () => Promise<M>, name: keyof M): LazyPage => {
+  const { Page, load } = lazyPage(chunk, name)
+  return Object.assign(Page, { load, chunk })
+}
 
 /** The section a back-office path shows ('/admin/orders/…' → orders), if any. */
 export function sectionOf(pathname: string): AdminSection | undefined {

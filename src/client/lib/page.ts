@@ -36,8 +36,8 @@ export interface PageHandle {
   status?: (context: PageContext, queryClient: QueryClient) => number
   /** Where the server sends the visitor instead (an empty cart has no checkout). */
   redirect?: (context: PageContext, queryClient: QueryClient) => string | undefined
-  /** Loads the page's code chunk; the browser awaits it before hydrating. */
-  load?: () => Promise<unknown>
+  /** Loads the page's code chunk (for the path opened); the server awaits it before rendering, the browser before hydrating. */
+  load?: (pathname: string) => Promise<unknown>
   /**
    * Data that depends on other data (who is signed in, then what their role may read), fetched on
    * the server after `prefetch` and the shell's queries: `fetchInto` reads a query's key as its

@@ -310,13 +310,23 @@ describeBuilt('the back office', () => {
     expect(packersDashboard).not.toContain('/api/admin/tax/watch')
     expect(packersDashboard).not.toContain('/api/admin/piece-alerts/waiting')
 
-    // A shopper's page of the back office (turned away in the browser) carries no member's data.
+    // The screen is drawn on the server, with its data, before the back office's code has loaded.
+    const drawn = await t.app.inject({ method: 'GET', url: '/admin/orders', headers: { cookie: owner } })
+    expect(drawn.body).toMatch(/<h1[^>]*>Orders<\/h1>/)
+    expect(drawn.body).not.toContain('aria-busy="true"')
+
+    // A shopper, or a visitor, is sent to the sign-in page, with nothing of a member's.
     const shopper = await registerCustomer(t.app)
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/admin/orders',
-      headers: { cookie: shopper.cookie },
-    })
-    expect(keys(refused.body)).not.toContain('/api/admin/me')
+    for (const cookie of [shopper.cookie, '']) {
+      const refused = await t.app.inject({ method: 'GET', url: '/admin/orders', headers: { cookie } })
+      expect(refused.statusCode).toBe(302)
+      expect(refused.headers.location).toBe('/admin')
+    }
+    const signIn = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: shopper.cookie } })
+    expect(signIn.body).toMatch(/<h1[^>]*>Admin Login<\/h1>/)
+    expect(keys(signIn.body)).not.toContain('/api/admin/me')
+    // A member opening the sign-in page is sent on to the dashboard, as the page would send them.
+    const member = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: owner } })
+    expect(member.headers.location).toBe('/admin/dashboard')
   })
 })

@@ -75,9 +75,16 @@ function CategoryCard({
           <CategoryImageEditor category={category} image={image} onDone={() => setEditing(false)} />
         ) : (
           <>
-            <p className="flex-1 text-sm leading-relaxed text-ink-muted">
-              {loading ? <Skeleton className="h-4 w-3/4" /> : (image?.description ?? 'No description yet.')}
-            </p>
+            {/* A skeleton is a block: never inside a paragraph, which the server's HTML would split. */}
+            {loading ? (
+              <div className="flex-1">
+                <Skeleton className="h-4 w-3/4" />
+              </div>
+            ) : (
+              <p className="flex-1 text-sm leading-relaxed text-ink-muted">
+                {image?.description ?? 'No description yet.'}
+              </p>
+            )}
             <Button
               variant="secondary"
               size="sm"

@@ -3,13 +3,32 @@ import DOMPurify from 'dompurify'
 import { useDeferredValue, useMemo } from 'react'
 import { linkedProductIds, markdownToHtml } from '../../../shared/markdown'
 import { formatCents } from '../../../shared/money'
+import { ClientOnly } from '../../lib/client-only'
 import { queries } from '../../lib/queries'
 
 // The editor's live preview: the same Markdown reading as the server's (shared/markdown.ts),
 // sanitized here by DOMPurify (the browser has a DOM), set in the storefront's article styles.
 // What readers get is rendered and sanitized again by the server.
 
-export function MarkdownPreview({ content, title }: { content: string; title: string }) {
+interface PreviewProps {
+  content: string
+  title: string
+}
+
+/** Drawn in the browser only: DOMPurify needs a DOM, which the server's render of the editor has not. */
+export function MarkdownPreview(props: PreviewProps) {
+  return (
+    <ClientOnly fallback={<PreviewTitle title={props.title} />}>
+      <Preview {...props} />
+    </ClientOnly>
+  )
+}
+
+const PreviewTitle = ({ title }: { title: string }) => (
+  <h2 className="font-display text-3xl leading-tight text-ink">{title || 'Untitled story'}</h2>
+)
+
+function Preview({ content, title }: PreviewProps) {
   // Typing stays instant: the preview follows a moment behind on a long article.
   const deferred = useDeferredValue(content)
   const html = useMemo(
@@ -26,7 +45,7 @@ export function MarkdownPreview({ content, title }: { content: string; title: st
   )
   return (
     <div>
-      <h2 className="font-display text-3xl leading-tight text-ink">{title || 'Untitled story'}</h2>
+      <PreviewTitle title={title} />
       {deferred.trim() ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above
         <div className="journal-article mt-6" dangerouslySetInnerHTML={{ __html: html }} />
