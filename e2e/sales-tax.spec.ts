@@ -95,6 +95,12 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await page.goto('/admin/accounts?search=e2e-owner')
   await page.getByRole('button', { name: 'Tax exemption of e2e-owner' }).click()
   const exemption = page.getByRole('dialog', { name: 'Tax exemption' })
+  // Saved empty, the certificate number is said to be missing beside its field.
+  await exemption.getByRole('button', { name: 'Save' }).click()
+  await expect(exemption.getByLabel('Certificate number')).toHaveAccessibleDescription(
+    'Certificate number is required',
+  )
+  await expect(exemption.getByLabel('Certificate number')).toBeFocused()
   await exemption.getByLabel('Certificate number').fill('01-2345678')
   await exemption.getByLabel('Expires on').fill('2030-12-31')
   // A file that only says it is a PDF is refused by the server; what was typed stays.
