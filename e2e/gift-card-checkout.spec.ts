@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { belowZeroMessage } from '../src/shared/gift-cards/rules'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
 
@@ -36,13 +37,28 @@ test('a shopper pays part of an order with a gift card and the rest by card', as
 }) => {
   // A mistyped code is refused with a 404 "Gift card not found", on purpose.
   watch.expectFailures({ url: /^\/api\/cart\/gift-card$/, status: 404 })
-  const owner = await browser.newPage()
+  const owner = watch.also(await browser.newPage())
   await signInAsOwner(owner)
   const issued = await owner.request.post('/api/admin/gift-cards', {
     data: { amount: 5_000, reason: 'Spring fair prize' },
   })
   expect(issued.status()).toBe(201)
-  const card = (await issued.json()) as { code: string; last4: string }
+  const card = (await issued.json()) as { id: number; code: string; last4: string }
+  // Taking more than the card holds is refused by the server (409): the message is beside the
+  // amount, which has the focus, and what was typed stays.
+  watch.expectFailures({ url: /^\/api\/admin\/gift-cards\/\d+$/, status: 409 })
+  await owner.goto(`/admin/gift-cards/${card.id}`)
+  await owner.getByRole('button', { name: 'Adjust' }).click()
+  const adjust = owner.getByRole('dialog', { name: `Adjust ••••${card.last4}` })
+  await adjust.getByLabel('Amount ($)').fill('-60')
+  await adjust.getByLabel('Reason').fill('A typo')
+  await adjust.getByRole('button', { name: 'Adjust balance' }).click()
+  const amount = adjust.getByLabel('Amount ($)')
+  await expect(amount).toHaveAccessibleDescription(belowZeroMessage(5_000))
+  await expect(amount).toHaveAttribute('aria-invalid', 'true')
+  await expect(amount).toBeFocused()
+  await expect(amount).toHaveValue('-60')
+  await expect(adjust.getByLabel('Reason')).toHaveValue('A typo')
   await owner.close()
 
   const pieces = (await (await page.request.get('/api/products?sort=price-asc')).json()) as Listed[]

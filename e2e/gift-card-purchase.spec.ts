@@ -52,6 +52,11 @@ test('a shopper on a phone buys a gift card for a friend, who gets it, checks it
   await page.getByLabel('Amount in dollars').fill('12')
   await page.getByRole('button', { name: /Continue to payment/ }).click()
   await expect(page.getByText('A gift card is at least $25.00')).toBeVisible()
+  // Beside the amount, which has the focus and says it.
+  await expect(page.getByLabel('Amount in dollars')).toBeFocused()
+  await expect(page.getByLabel('Amount in dollars')).toHaveAccessibleDescription(
+    'A gift card is at least $25.00',
+  )
   await page.getByLabel('Amount in dollars').fill('125.50')
   await page.getByLabel('Recipient’s name').fill('Mei Lin')
   await page.getByLabel('Recipient’s e-mail').fill(friend)

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import type { AdminUser } from '../../../shared/accounts/admin-contract'
-import type { TaxExemptionInput } from '../../../shared/tax'
+import { type TaxExemption, type TaxExemptionInput, taxExemptionSchema } from '../../../shared/tax'
 import { taxAdminContract as contract } from '../../../shared/tax/admin-contract'
 import { call } from '../../lib/api'
 import { failureMessage, toastSuccess } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import {
   Dialog,
@@ -20,6 +24,22 @@ import { Select } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { UsStateOptions } from '../../ui/us-state-options'
 import { CertificateFileField } from './certificate-file-field'
+
+type Draft = z.input<typeof taxExemptionSchema>
+
+/** The form's values for the exemption on the account, or an empty one (Texas, where most resellers are). */
+const draftOf = (exemption: TaxExemption | null | undefined): Draft =>
+  exemption
+    ? {
+        certificateNumber: exemption.certificateNumber,
+        state: exemption.state,
+        expiresOn: exemption.expiresOn,
+        fileUrl: exemption.fileUrl ?? undefined,
+      }
+    : { certificateNumber: '', state: 'TX', expiresOn: '', fileUrl: undefined }
+
+/** The fields shown beside their controls; a refused file (never expected) is told below them. */
+const SHOWN_FIELDS = ['certificateNumber', 'state', 'expiresOn'] as const
 
 /**
  * A buyer's resale or exemption certificate (issue 34): while it is valid, their orders into its
@@ -37,20 +57,19 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
     queryFn: () => call(contract.exemption, { params }),
     enabled: !!user,
   })
-  const [draft, setDraft] = useState<TaxExemptionInput>({ certificateNumber: '', state: 'TX', expiresOn: '' })
+  const form = useForm<Draft, unknown, TaxExemptionInput>({
+    resolver: zodResolver(taxExemptionSchema),
+    defaultValues: draftOf(undefined),
+  })
+  const { errors } = form.formState
+  // The server's reason when it names no field the form shows.
+  const [formError, setFormError] = useState<string>()
+  // The loaded exemption (or none) is what the form starts from, each time it arrives.
+  const { reset } = form
   useEffect(() => {
-    const exemption = current.data?.exemption
-    setDraft(
-      exemption
-        ? {
-            certificateNumber: exemption.certificateNumber,
-            state: exemption.state,
-            expiresOn: exemption.expiresOn,
-            fileUrl: exemption.fileUrl ?? undefined,
-          }
-        : { certificateNumber: '', state: 'TX', expiresOn: '' },
-    )
-  }, [current.data])
+    reset(draftOf(current.data?.exemption))
+    setFormError(undefined)
+  }, [current.data, reset])
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: key })
     toastSuccess(message)
@@ -65,13 +84,19 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
     onSuccess: () => done('Tax exemption removed'),
   })
   const [uploading, setUploading] = useState(false)
-  const error = save.error ?? remove.error
-  const set = (patch: Partial<TaxExemptionInput>) => setDraft((value) => ({ ...value, ...patch }))
+  const fileUrl = form.watch('fileUrl')
+  const error =
+    formError ?? errors.fileUrl?.message ?? (remove.error ? failureMessage(remove.error) : undefined)
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    save.mutate(draft)
-  }
+  const submit = form.handleSubmit(async (input) => {
+    setFormError(undefined)
+    remove.reset()
+    try {
+      await save.mutateAsync(input)
+    } catch (failure) {
+      if (!showServerErrors(form, failure, { fields: SHOWN_FIELDS })) setFormError(failureMessage(failure))
+    }
+  })
 
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
@@ -88,38 +113,34 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
             <Skeleton className="my-4 h-40 w-full" />
           ) : (
             <div className="my-4 grid gap-4">
-              <FormField label="Certificate number" htmlFor={`${id}-number`}>
-                <Input
-                  value={draft.certificateNumber}
-                  autoComplete="off"
-                  onChange={(event) => set({ certificateNumber: event.target.value })}
-                />
+              <FormField
+                label="Certificate number"
+                htmlFor={`${id}-number`}
+                error={errors.certificateNumber?.message}
+              >
+                <Input autoComplete="off" {...form.register('certificateNumber')} />
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="State" htmlFor={`${id}-state`}>
-                  <Select value={draft.state} onChange={(event) => set({ state: event.target.value })}>
+                <FormField label="State" htmlFor={`${id}-state`} error={errors.state?.message}>
+                  <Select {...form.register('state')}>
                     <UsStateOptions />
                   </Select>
                 </FormField>
-                <FormField label="Expires on" htmlFor={`${id}-expires`}>
-                  <Input
-                    type="date"
-                    value={draft.expiresOn}
-                    onChange={(event) => set({ expiresOn: event.target.value })}
-                  />
+                <FormField label="Expires on" htmlFor={`${id}-expires`} error={errors.expiresOn?.message}>
+                  <Input type="date" {...form.register('expiresOn')} />
                 </FormField>
               </div>
               <CertificateFileField
                 id={`${id}-file`}
-                url={draft.fileUrl}
-                onChange={(fileUrl) => set({ fileUrl })}
+                url={fileUrl}
+                onChange={(url) => form.setValue('fileUrl', url, { shouldDirty: true })}
                 onBusy={setUploading}
               />
             </div>
           )}
           {error && (
             <p role="alert" className="mb-3 text-sm text-destructive">
-              {failureMessage(error)}
+              {error}
             </p>
           )}
           <DialogFooter className="gap-2">

@@ -1,8 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useState } from 'react'
-import type { GiftCardDetail } from '../../../shared/gift-cards/admin-contract'
-import { GIFT_CARD_MESSAGES, maskedCode } from '../../../shared/gift-cards/rules'
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form'
+import {
+  type GiftCardDetail,
+  type UpdateGiftCard,
+  updateGiftCardSchema,
+} from '../../../shared/gift-cards/admin-contract'
+import { maskedCode } from '../../../shared/gift-cards/rules'
 import { dollarsToCents, formatCents } from '../../../shared/money'
 import { failureMessage } from '../../lib/mutation-toasts'
+import { showServerErrors } from '../../lib/server-errors'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import {
   Dialog,
@@ -25,37 +32,79 @@ interface ActionProps {
   onOpenChange: (open: boolean) => void
 }
 
+/** The adjustment as typed: dollars, negative to take money off. */
+interface AdjustDraft {
+  amount: string
+  reason: string
+}
+
+const EMPTY_ADJUSTMENT: AdjustDraft = { amount: '', reason: '' }
+
+/** What the owner typed, in cents; NaN when it is not a number. */
+const centsOf = (amount: string) => (amount.trim() === '' ? Number.NaN : dollarsToCents(Number(amount)))
+
+/** Said of an amount left empty, unreadable or $0, as it always was here. */
+const NO_AMOUNT = 'Enter an amount, negative to take money off'
+
+const checkUpdate = zodResolver(updateGiftCardSchema, undefined, { raw: true })
+
+/**
+ * Checked by the route's own schema, on what the form would send (cents), each message at the
+ * field it is about.
+ */
+const adjustResolver: Resolver<AdjustDraft, unknown, UpdateGiftCard> = async (draft, context, options) => {
+  const cents = centsOf(draft.amount)
+  const result = await checkUpdate(
+    { adjustment: { amount: cents, reason: draft.reason } },
+    context,
+    options as never,
+  )
+  const errors = (result.errors as FieldErrors<UpdateGiftCard>).adjustment
+  if (!errors) return result as Awaited<ReturnType<Resolver<AdjustDraft, unknown, UpdateGiftCard>>>
+  const amount = errors.amount && {
+    ...errors.amount,
+    message: !Number.isFinite(cents) || cents === 0 ? NO_AMOUNT : errors.amount.message,
+  }
+  return {
+    values: {},
+    errors: { ...(amount && { amount }), ...(errors.reason && { reason: errors.reason }) },
+  }
+}
+
+/** The form's name for the API's: the adjustment's fields are the form's own. */
+const adjustFieldOf = (field: string) => field.replace(/^adjustment\./, '')
+
 /** Adds or takes off money with a reason; the server refuses going below zero, shown here. */
 export function AdjustDialog({ card, open, onOpenChange }: ActionProps) {
   const id = useId()
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useForm<AdjustDraft, unknown, UpdateGiftCard>({
+    resolver: adjustResolver,
+    defaultValues: EMPTY_ADJUSTMENT,
+  })
+  const { errors } = form.formState
+  // The server's reason when it names no field; the fields' own are shown beside them.
+  const [formError, setFormError] = useState<string>()
   const update = useUpdateGiftCard(card.id)
-  const cents = amount.trim() === '' ? Number.NaN : dollarsToCents(Number(amount))
+  const cents = centsOf(form.watch('amount'))
   const after = Number.isFinite(cents) ? card.balance + cents : undefined
 
   const reset = (next: boolean) => {
     if (update.isPending) return
     if (!next) {
-      setAmount('')
-      setReason('')
-      setError(undefined)
+      form.reset(EMPTY_ADJUSTMENT)
+      setFormError(undefined)
     }
     onOpenChange(next)
   }
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    setError(undefined)
-    if (!Number.isFinite(cents) || cents === 0) return setError('Enter an amount, negative to take money off')
-    if (!reason.trim()) return setError(GIFT_CARD_MESSAGES.reasonRequired)
+  const submit = form.handleSubmit(async (input) => {
+    setFormError(undefined)
     try {
-      await update.mutateAsync({ adjustment: { amount: cents, reason } })
+      await update.mutateAsync(input)
       reset(false)
     } catch (failure) {
-      setError(failureMessage(failure))
+      if (!showServerErrors(form, failure, { fieldOf: adjustFieldOf })) setFormError(failureMessage(failure))
     }
-  }
+  })
 
   return (
     <Dialog open={open} onOpenChange={reset}>
@@ -70,6 +119,7 @@ export function AdjustDialog({ card, open, onOpenChange }: ActionProps) {
           <FormField
             label="Amount ($)"
             htmlFor={`${id}-amount`}
+            error={errors.amount?.message}
             hint={after !== undefined && after >= 0 ? `New balance: ${formatCents(after)}` : undefined}
           >
             <Input
@@ -77,15 +127,14 @@ export function AdjustDialog({ card, open, onOpenChange }: ActionProps) {
               inputMode="decimal"
               step={0.01}
               placeholder="-25.00"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              {...form.register('amount')}
             />
           </FormField>
-          <FormField label="Reason" htmlFor={`${id}-reason`}>
-            <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+          <FormField label="Reason" htmlFor={`${id}-reason`} error={errors.reason?.message}>
+            <Input maxLength={500} {...form.register('reason')} />
           </FormField>
           <DialogFormFooter
-            error={error}
+            error={formError}
             pending={update.isPending}
             onCancel={() => reset(false)}
             submit={'Adjust balance'}

@@ -12,7 +12,7 @@ import { completePurchase, startPurchase } from './api'
 import { GiftCardTerms } from './gift-card-terms'
 import { GiftCardVisual } from './gift-card-visual'
 import { PurchaseDone } from './purchase-done'
-import { type FieldErrors, PurchaseForm } from './purchase-form'
+import { PurchaseForm } from './purchase-form'
 
 type Step =
   | { kind: 'form' }
@@ -30,7 +30,6 @@ export function GiftCardsPage() {
   const [amount, setAmount] = useState<number | undefined>(10_000)
   const [step, setStep] = useState<Step>({ kind: 'form' })
   const [busy, setBusy] = useState(false)
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string>()
   // Each step starts at the top of the panel (on a phone the form is long, the next step short).
   const panel = useRef<HTMLElement>(null)
@@ -39,23 +38,17 @@ export function GiftCardsPage() {
     if (shownStep !== 'form') panel.current?.scrollIntoView({ block: 'start' })
   }, [shownStep])
 
-  const refused = (error: unknown) => {
-    if (error instanceof ApiError) {
-      const fields = Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message]))
-      setServerErrors(fields)
-      setFailure(Object.keys(fields).length ? undefined : error.serverMessage)
-    } else setFailure('Something went wrong. Please try again.')
-  }
+  // A refusal about a field is shown beside it by the form; this is for one that names none.
+  const refused = (error: unknown) =>
+    setFailure(error instanceof ApiError ? error.serverMessage : 'Something went wrong. Please try again.')
 
+  /** Rejects with the refusal, which the form places beside its fields. */
   const submit = async (input: GiftCardPurchaseInput) => {
     setBusy(true)
     setFailure(undefined)
-    setServerErrors({})
     try {
       const purchase = await startPurchase(input)
       setStep({ kind: purchase.payment ? 'pay' : 'done', purchase, buyerEmail: input.buyerEmail })
-    } catch (error) {
-      refused(error)
     } finally {
       setBusy(false)
     }
@@ -107,9 +100,9 @@ export function GiftCardsPage() {
               <PurchaseForm
                 today={today}
                 busy={busy}
-                serverErrors={serverErrors}
                 onAmount={setAmount}
                 onSubmit={submit}
+                onFailure={refused}
               />
             </div>
             {step.kind === 'pay' && step.purchase.payment && (

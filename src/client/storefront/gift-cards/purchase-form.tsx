@@ -1,4 +1,6 @@
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ComponentProps, type ReactNode, useEffect } from 'react'
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form'
 import {
   GIFT_CARD_PURCHASE_MESSAGES,
   type GiftCardPurchaseInput,
@@ -10,14 +12,14 @@ import { GIFT_CARD_MESSAGE_MAX } from '../../../shared/gift-cards/rules'
 import { formatCents } from '../../../shared/money'
 import { addDays } from '../../../shared/shop-dates/calendar'
 import { cn } from '../../lib/cn'
+import { showServerErrors } from '../../lib/server-errors'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Textarea } from '../../ui/textarea'
 
-export type FieldErrors = Partial<Record<string, string>>
-
-type Choice = number | 'other'
+/** A suggested amount in cents ("10000"), or "other" for the one typed. */
+type Choice = `${(typeof SUGGESTED_GIFT_CARD_AMOUNTS)[number]}` | 'other'
 
 interface Values {
   choice: Choice
@@ -42,127 +44,165 @@ function centsOf(typed: string): number | undefined {
 }
 
 export function amountOf(values: Pick<Values, 'choice' | 'custom'>): number | undefined {
-  return values.choice === 'other' ? centsOf(values.custom) : values.choice
+  return values.choice === 'other' ? centsOf(values.custom) : Number(values.choice)
 }
+
+/** What the form sends: the amount in cents (NaN when unreadable, which the schema refuses). */
+const inputOf = (values: Values): GiftCardPurchaseInput => ({
+  amount: amountOf(values) ?? Number.NaN,
+  recipientName: values.recipientName,
+  recipientEmail: values.recipientEmail,
+  message: values.message,
+  deliveryDate: values.deliveryDate,
+  buyerName: values.buyerName,
+  buyerEmail: values.buyerEmail,
+  paymentMethod: values.paymentMethod,
+})
+
+/**
+ * The fields in the order the page shows them: the first one refused gets the focus. (The typed
+ * amount appears after the others were registered, so react-hook-form's own order would skip it.)
+ */
+const FIELD_ORDER = [
+  'choice',
+  'custom',
+  'recipientName',
+  'recipientEmail',
+  'message',
+  'deliveryDate',
+  'buyerName',
+  'buyerEmail',
+  'paymentMethod',
+] as const satisfies readonly (keyof Values)[]
+
+/** The form's field for the amount: the typed one, or the suggested ones when one is chosen. */
+const amountField = (values: Pick<Values, 'choice'>) => (values.choice === 'other' ? 'custom' : 'choice')
+
+const checkPurchase = zodResolver(giftCardPurchaseSchema, undefined, { raw: true })
+
+/**
+ * Checked by the route's own schema, on what the form would send (the amount in cents), with the
+ * two things only the page knows: dollars and cents as typed, and the shop's today.
+ */
+const purchaseResolver =
+  (today: string): Resolver<Values, unknown, GiftCardPurchaseInput> =>
+  async (values, context, options) => {
+    const result = await checkPurchase(inputOf(values), context, options as never)
+    const { amount, ...errors } = result.errors as FieldErrors<GiftCardPurchaseInput>
+    if (amountOf(values) === undefined)
+      Object.assign(errors, {
+        custom: { type: 'pattern', message: 'Enter an amount in dollars and cents, e.g. 75 or 75.50' },
+      })
+    else if (amount) Object.assign(errors, { [amountField(values)]: amount })
+    if (values.deliveryDate < today)
+      errors.deliveryDate = { type: 'min', message: GIFT_CARD_PURCHASE_MESSAGES.deliveryPast }
+    if (Object.keys(errors).length === 0)
+      return result as Awaited<ReturnType<Resolver<Values, unknown, GiftCardPurchaseInput>>>
+    return { values: {}, errors: errors as FieldErrors<Values> }
+  }
 
 /** The purchase form: amount, who it is for, who it is from, how it is paid. */
 export function PurchaseForm({
   today,
   busy,
-  serverErrors,
   onAmount,
   onSubmit,
+  onFailure,
 }: {
   /** 'YYYY-MM-DD' in the shop. */
   today: string
   busy: boolean
-  serverErrors: FieldErrors
   onAmount: (amount: number | undefined) => void
-  onSubmit: (input: GiftCardPurchaseInput) => void
+  /** Starts the purchase; a refusal it throws is shown beside the fields it names. */
+  onSubmit: (input: GiftCardPurchaseInput) => Promise<void>
+  /** A refusal that names no field the form shows. */
+  onFailure: (error: unknown) => void
 }) {
-  const [values, setValues] = useState<Values>({
-    choice: 10_000,
-    custom: '',
-    recipientName: '',
-    recipientEmail: '',
-    message: '',
-    deliveryDate: today,
-    buyerName: '',
-    buyerEmail: '',
-    paymentMethod: 'card',
+  const form = useForm<Values, unknown, GiftCardPurchaseInput>({
+    resolver: purchaseResolver(today),
+    shouldFocusError: false,
+    defaultValues: {
+      choice: '10000',
+      custom: '',
+      recipientName: '',
+      recipientEmail: '',
+      message: '',
+      deliveryDate: today,
+      buyerName: '',
+      buyerEmail: '',
+      paymentMethod: 'card',
+    },
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const shown = { ...serverErrors, ...errors }
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    const next = { ...values, [name]: value }
-    setValues(next)
-    setErrors(({ [name === 'choice' || name === 'custom' ? 'amount' : name]: _, ...rest }) => rest)
-    if (name === 'choice' || name === 'custom') onAmount(amountOf(next))
-  }
-  const text = (name: keyof Values) => ({
-    name,
-    value: values[name] as string,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value as never),
-  })
+  const { errors } = form.formState
+  const [choice, custom, message, paymentMethod] = form.watch([
+    'choice',
+    'custom',
+    'message',
+    'paymentMethod',
+  ])
+  const amount = amountOf({ choice, custom })
+  useEffect(() => onAmount(amount), [amount, onAmount])
+  // The typed amount's message only while it is the one chosen (it is kept, with what was typed).
+  const amountError = (choice === 'other' ? errors.custom : errors.choice)?.message
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const amount = amountOf(values)
-    const input: GiftCardPurchaseInput = {
-      amount: amount ?? Number.NaN,
-      recipientName: values.recipientName,
-      recipientEmail: values.recipientEmail,
-      message: values.message,
-      deliveryDate: values.deliveryDate,
-      buyerName: values.buyerName,
-      buyerEmail: values.buyerEmail,
-      paymentMethod: values.paymentMethod,
-    }
-    const parsed = giftCardPurchaseSchema.safeParse(input)
-    const found: FieldErrors = {}
-    if (amount === undefined) found.amount = 'Enter an amount in dollars and cents, e.g. 75 or 75.50'
-    if (values.deliveryDate < today) found.deliveryDate = GIFT_CARD_PURCHASE_MESSAGES.deliveryPast
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form')
-      found[field] ??= issue.message
-    }
-    setErrors(found)
-    const first = Object.keys(found)[0]
-    if (first) {
-      document.getElementById(first === 'amount' ? 'amount-legend' : `gift-${first}`)?.focus()
-      return
-    }
-    onSubmit(input)
-  }
+  const submit = form.handleSubmit(
+    async (input) => {
+      try {
+        await onSubmit(input)
+      } catch (error) {
+        const fieldOf = (field: string) => (field === 'amount' ? amountField(form.getValues()) : undefined)
+        if (!showServerErrors(form, error, { fieldOf })) onFailure(error)
+      }
+    },
+    (refused) => {
+      const first = FIELD_ORDER.find((name) => refused[name])
+      if (first) form.setFocus(first)
+    },
+  )
 
   return (
     <form onSubmit={submit} noValidate className="space-y-10">
       <Section n={1} title="Choose an amount">
-        <fieldset aria-describedby={shown.amount ? 'amount-error' : 'amount-hint'}>
+        <fieldset aria-describedby={amountError ? 'amount-error' : 'amount-hint'}>
           <legend id="amount-legend" tabIndex={-1} className="sr-only">
             Amount
           </legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {[...SUGGESTED_GIFT_CARD_AMOUNTS, 'other' as const].map((choice) => (
+            {[...SUGGESTED_GIFT_CARD_AMOUNTS, 'other' as const].map((suggested) => (
               <label
-                key={choice}
+                key={suggested}
                 className={cn(
                   'flex h-12 cursor-pointer items-center justify-center rounded-sm border text-sm tabular-nums transition-colors',
                   'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-jade-700',
-                  values.choice === choice
+                  choice === String(suggested)
                     ? 'border-jade-700 bg-jade-700 text-ivory'
                     : 'border-ink/30 text-ink hover:border-ink',
-                  choice === 'other' && 'col-span-2 sm:col-span-1',
+                  suggested === 'other' && 'col-span-2 sm:col-span-1',
                 )}
               >
-                <input
-                  type="radio"
-                  name="amount-choice"
-                  className="sr-only"
-                  checked={values.choice === choice}
-                  onChange={() => set('choice', choice)}
-                />
-                {choice === 'other' ? 'Other amount' : formatCents(choice).replace('.00', '')}
+                <input type="radio" value={suggested} className="sr-only" {...form.register('choice')} />
+                {suggested === 'other' ? 'Other amount' : formatCents(suggested).replace('.00', '')}
               </label>
             ))}
           </div>
-          {values.choice === 'other' && (
+          {choice === 'other' && (
             <FormField label="Amount in dollars" htmlFor="gift-amount" className="mt-5 max-w-xs">
               <Input
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="75.00"
-                {...text('custom')}
-                aria-invalid={Boolean(shown.amount) || undefined}
+                {...form.register('custom')}
+                aria-invalid={Boolean(amountError) || undefined}
+                aria-describedby={amountError ? 'amount-error' : undefined}
               />
             </FormField>
           )}
           <p id="amount-hint" className="mt-3 text-sm text-ink-muted">
             Any amount from $25 to $5,000.
           </p>
-          {shown.amount && (
+          {amountError && (
             <p id="amount-error" role="alert" className="mt-2 text-sm text-destructive">
-              {shown.amount}
+              {amountError}
             </p>
           )}
         </fieldset>
@@ -170,25 +210,33 @@ export function PurchaseForm({
 
       <Section n={2} title="Who is it for?">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Recipient’s name" htmlFor="gift-recipientName" error={shown.recipientName}>
-            <Input autoComplete="off" {...text('recipientName')} />
+          <FormField
+            label="Recipient’s name"
+            htmlFor="gift-recipientName"
+            error={errors.recipientName?.message}
+          >
+            <Input autoComplete="off" {...form.register('recipientName')} />
           </FormField>
-          <FormField label="Recipient’s e-mail" htmlFor="gift-recipientEmail" error={shown.recipientEmail}>
-            <Input type="email" autoComplete="off" {...text('recipientEmail')} />
+          <FormField
+            label="Recipient’s e-mail"
+            htmlFor="gift-recipientEmail"
+            error={errors.recipientEmail?.message}
+          >
+            <Input type="email" autoComplete="off" {...form.register('recipientEmail')} />
           </FormField>
         </div>
         <FormField
           label="Your message (optional)"
           htmlFor="gift-message"
-          error={shown.message}
-          hint={`${values.message.length} / ${GIFT_CARD_MESSAGE_MAX} · plain text, seen only by the recipient`}
+          error={errors.message?.message}
+          hint={`${message.length} / ${GIFT_CARD_MESSAGE_MAX} · plain text, seen only by the recipient`}
         >
-          <Textarea rows={4} maxLength={GIFT_CARD_MESSAGE_MAX + 50} {...text('message')} />
+          <Textarea rows={4} maxLength={GIFT_CARD_MESSAGE_MAX + 50} {...form.register('message')} />
         </FormField>
         <FormField
           label="Delivery date"
           htmlFor="gift-deliveryDate"
-          error={shown.deliveryDate}
+          error={errors.deliveryDate?.message}
           hint="We e-mail the card on this day. Today sends it right away."
           className="max-w-xs"
         >
@@ -196,18 +244,18 @@ export function PurchaseForm({
             type="date"
             min={today}
             max={addDays(today, MAX_DELIVERY_DAYS_AHEAD)}
-            {...text('deliveryDate')}
+            {...form.register('deliveryDate')}
           />
         </FormField>
       </Section>
 
       <Section n={3} title="From you">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Your name" htmlFor="gift-buyerName" error={shown.buyerName}>
-            <Input autoComplete="name" {...text('buyerName')} />
+          <FormField label="Your name" htmlFor="gift-buyerName" error={errors.buyerName?.message}>
+            <Input autoComplete="name" {...form.register('buyerName')} />
           </FormField>
-          <FormField label="Your e-mail" htmlFor="gift-buyerEmail" error={shown.buyerEmail}>
-            <Input type="email" autoComplete="email" {...text('buyerEmail')} />
+          <FormField label="Your e-mail" htmlFor="gift-buyerEmail" error={errors.buyerEmail?.message}>
+            <Input type="email" autoComplete="email" {...form.register('buyerEmail')} />
           </FormField>
         </div>
         <p className="text-sm text-ink-muted">
@@ -220,29 +268,31 @@ export function PurchaseForm({
           <legend className="sr-only">Payment method</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <PayOption
-              checked={values.paymentMethod === 'card'}
-              onChange={() => set('paymentMethod', 'card')}
+              checked={paymentMethod === 'card'}
+              value="card"
+              {...form.register('paymentMethod')}
               title="Card"
               detail="Pay now; the card is issued at once."
             />
             <PayOption
-              checked={values.paymentMethod === 'zelle'}
-              onChange={() => set('paymentMethod', 'zelle')}
+              checked={paymentMethod === 'zelle'}
+              value="zelle"
+              {...form.register('paymentMethod')}
               title="Zelle"
               detail="Issued as soon as your payment arrives."
             />
           </div>
         </fieldset>
-        {shown.paymentMethod && (
+        {errors.paymentMethod && (
           <p role="alert" className="text-sm text-destructive">
-            {shown.paymentMethod}
+            {errors.paymentMethod.message}
           </p>
         )}
       </Section>
 
       <Button type="submit" size="lg" className="w-full" loading={busy}>
-        {values.paymentMethod === 'card' ? 'Continue to payment' : 'Buy with Zelle'}
-        {amountOf(values) ? ` · ${formatCents(amountOf(values)!)}` : ''}
+        {paymentMethod === 'card' ? 'Continue to payment' : 'Buy with Zelle'}
+        {amount ? ` · ${formatCents(amount)}` : ''}
       </Button>
     </form>
   )
@@ -261,25 +311,24 @@ function Section({ n, title, children }: { n: number; title: string; children: R
   )
 }
 
-function PayOption(props: { checked: boolean; onChange: () => void; title: string; detail: string }) {
+function PayOption({
+  checked,
+  title,
+  detail,
+  ...input
+}: ComponentProps<'input'> & { checked: boolean; title: string; detail: string }) {
   return (
     <label
       className={cn(
         'flex cursor-pointer gap-3 rounded-sm border p-4 transition-colors',
         'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-jade-700',
-        props.checked ? 'border-jade-700 bg-jade-50' : 'border-ink/30 hover:border-ink',
+        checked ? 'border-jade-700 bg-jade-50' : 'border-ink/30 hover:border-ink',
       )}
     >
-      <input
-        type="radio"
-        name="payment-method"
-        checked={props.checked}
-        onChange={props.onChange}
-        className="mt-1 size-4 accent-jade-700"
-      />
+      <input type="radio" {...input} className="mt-1 size-4 accent-jade-700" />
       <span>
-        <span className="block font-medium text-ink">{props.title}</span>
-        <span className="block text-sm text-ink-muted">{props.detail}</span>
+        <span className="block font-medium text-ink">{title}</span>
+        <span className="block text-sm text-ink-muted">{detail}</span>
       </span>
     </label>
   )

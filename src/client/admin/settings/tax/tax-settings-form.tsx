@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Plus, Trash2 } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import type { ComponentProps } from 'react'
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form'
 import { dollarsToCents, formatCents } from '../../../../shared/money'
 import {
   millionthsToRate,
@@ -7,9 +9,10 @@ import {
   TAX_SOURCING,
   type TaxRegistration,
   type TaxSettings,
+  taxSettingsSchema,
 } from '../../../../shared/tax'
 import { DEFAULT_NEXUS_THRESHOLD } from '../../../../shared/tax-watch'
-import { ApiError } from '../../../lib/api'
+import { showServerErrors } from '../../../lib/server-errors'
 import { Button } from '../../../ui/button'
 import { Checkbox } from '../../../ui/checkbox'
 import { FormField } from '../../../ui/form-field'
@@ -45,7 +48,7 @@ const toDraft = ({ nexusThresholds, ...settings }: TaxSettings): Draft => ({
   })),
 })
 
-/** "6.25" → 0.0625; a blank or unreadable rate goes as null, which the server names beside the field. */
+/** "6.25" → 0.0625; a blank or unreadable rate goes as null, which the schema names beside the field. */
 const toSettings = ({ thresholds, ...draft }: Draft): TaxSettings => ({
   ...draft,
   nexusThresholds: Object.fromEntries(
@@ -72,31 +75,97 @@ const newRegistration = (state: string): RegistrationDraft => ({
   statePercent: state === 'TX' ? '6.25' : '',
 })
 
+const checkSettings = zodResolver(taxSettingsSchema, undefined, { raw: true })
+
+/**
+ * Checked by the route's own schema, on what the form would send (rates as decimals, thresholds
+ * in cents by state); each message goes to the field the owner typed it in.
+ */
+const resolver: Resolver<Draft, unknown, TaxSettings> = async (draft, context, options) => {
+  const result = await checkSettings(toSettings(draft), context, options as never)
+  if (Object.keys(result.errors).length === 0)
+    return result as Awaited<ReturnType<Resolver<Draft, unknown, TaxSettings>>>
+  return { values: {}, errors: draftErrors(result.errors as FieldErrors<TaxSettings>, draft) }
+}
+
+/** The schema's errors at the draft's fields: a rate at its percent, a threshold at its entry. */
+function draftErrors(errors: FieldErrors<TaxSettings>, draft: Draft): FieldErrors<Draft> {
+  const { registrations, nexusThresholds, ...rest } = errors
+  const byState = nexusThresholds as Record<string, FieldErrors<Draft>['enabled']> | undefined
+  return {
+    ...rest,
+    registrations: Array.isArray(registrations)
+      ? registrations.map((entry) => {
+          if (!entry) return entry
+          const { stateRate, ...others } = entry
+          return stateRate ? { ...others, statePercent: stateRate } : others
+        })
+      : registrations,
+    thresholds:
+      byState && draft.thresholds.map((entry) => byState[entry.state] && { dollars: byState[entry.state] }),
+  } as FieldErrors<Draft>
+}
+
+/** The form's field for the API's: a rate is typed as a percent, a threshold in its entry. */
+const fieldOfApi = (draft: Draft) => (field: string) => {
+  const rate = /^registrations\.(\d+)\.stateRate$/.exec(field)
+  if (rate) return `registrations.${rate[1]}.statePercent`
+  const threshold = /^nexusThresholds\.([A-Z]{2})$/.exec(field)
+  if (threshold) {
+    const index = draft.thresholds.findIndex((entry) => entry.state === threshold[1])
+    return index < 0 ? undefined : `thresholds.${index}.dollars`
+  }
+  return undefined
+}
+
+/** Every field the form shows, each entry's own (`registrations.0.permitNumber`). */
+const fieldsOf = (draft: Draft) => [
+  'enabled',
+  ...Object.keys(draft.origin).map((name) => `origin.${name}`),
+  ...draft.registrations.flatMap((entry, index) =>
+    Object.keys(entry).map((name) => `registrations.${index}.${name}`),
+  ),
+  ...draft.thresholds.flatMap((_, index) => [`thresholds.${index}.state`, `thresholds.${index}.dollars`]),
+]
+
 /** Whether to collect, from where, and in which states: saved as one, nothing lost on a refusal. */
 export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
-  const [draft, setDraft] = useState(() => toDraft(settings))
+  const form = useForm<Draft, unknown, TaxSettings>({ resolver, defaultValues: toDraft(settings) })
+  const { errors } = form.formState
+  // The lists are set whole, as react-hook-form's useFieldArray would weigh on every storefront
+  // form (its one shared chunk holds whatever any form uses).
+  const [registrations, thresholds] = form.watch(['registrations', 'thresholds'])
+  const setList = <Name extends 'registrations' | 'thresholds'>(name: Name, list: Draft[Name]) =>
+    form.setValue(name, list as never, { shouldDirty: true })
   const save = useSaveTaxSettings()
-  const errors = fieldErrors(save.error)
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }))
-  const setOrigin = (patch: Partial<Draft['origin']>) => set({ origin: { ...draft.origin, ...patch } })
-  const setRegistration = (index: number, patch: Partial<RegistrationDraft>) =>
-    set({
-      registrations: draft.registrations.map((entry, at) => (at === index ? { ...entry, ...patch } : entry)),
-    })
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    save.mutate(toSettings(draft))
-  }
+  // A refusal is also told in a toast (useSaveTaxSettings); what was typed stays.
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values)
+    } catch (error) {
+      const draft = form.getValues()
+      showServerErrors(form, error, { fields: fieldsOf(draft), fieldOf: fieldOfApi(draft) })
+    }
+  })
+  const listError = errors.registrations?.root?.message ?? errors.registrations?.message
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
       <div className="flex items-start gap-3">
-        <Checkbox
-          id="tax-enabled"
-          checked={draft.enabled}
-          onCheckedChange={(checked) => set({ enabled: checked === true })}
-          className="mt-0.5"
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => (
+            <Checkbox
+              id="tax-enabled"
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              className="mt-0.5"
+            />
+          )}
         />
         <div>
           <Label htmlFor="tax-enabled" className="cursor-pointer">
@@ -114,26 +183,18 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
         <p className="text-sm text-ink-muted">
           Where orders are received: Texas taxes every order by this place.
         </p>
-        <FormField label="Address" htmlFor="tax-origin-address">
-          <Input
-            value={draft.origin.address}
-            onChange={(event) => setOrigin({ address: event.target.value })}
-          />
+        <FormField label="Address" htmlFor="tax-origin-address" error={errors.origin?.address?.message}>
+          <Input {...form.register('origin.address')} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="City" htmlFor="tax-origin-city">
-            <Input value={draft.origin.city} onChange={(event) => setOrigin({ city: event.target.value })} />
+          <FormField label="City" htmlFor="tax-origin-city" error={errors.origin?.city?.message}>
+            <Input {...form.register('origin.city')} />
           </FormField>
-          <FormField label="State" htmlFor="tax-origin-state" error={errors['origin.state']}>
-            <StateSelect value={draft.origin.state} onChange={(state) => setOrigin({ state })} allowNone />
+          <FormField label="State" htmlFor="tax-origin-state" error={errors.origin?.state?.message}>
+            <StateSelect {...form.register('origin.state')} allowNone />
           </FormField>
-          <FormField label="ZIP code" htmlFor="tax-origin-zip" error={errors['origin.zipCode']}>
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              value={draft.origin.zipCode}
-              onChange={(event) => setOrigin({ zipCode: event.target.value })}
-            />
+          <FormField label="ZIP code" htmlFor="tax-origin-zip" error={errors.origin?.zipCode?.message}>
+            <Input inputMode="numeric" autoComplete="off" {...form.register('origin.zipCode')} />
           </FormField>
         </div>
       </fieldset>
@@ -143,37 +204,35 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
         <p className="text-sm text-ink-muted">
           Collect only where the shop holds a permit. Elsewhere orders carry no tax, and say why.
         </p>
-        {draft.registrations.length === 0 && (
+        {registrations.length === 0 && (
           <p className="rounded-sm bg-sand px-4 py-3 text-sm text-ink-muted">No state yet.</p>
         )}
+        {listError && (
+          <p role="alert" className="text-sm text-destructive">
+            {listError}
+          </p>
+        )}
         <ul className="space-y-4">
-          {draft.registrations.map((registration, index) => {
+          {registrations.map((_, index) => {
             const id = `tax-registration-${index}`
-            const error = (field: string) => errors[`registrations.${index}.${field}`]
+            const error = errors.registrations?.[index]
+            const name = <Field extends keyof RegistrationDraft>(field: Field) =>
+              `registrations.${index}.${field}` as const
             return (
               <li key={id} className="rounded-sm border border-ink/15 p-4">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField label="State" htmlFor={`${id}-state`} error={error('state')}>
-                    <StateSelect
-                      value={registration.state}
-                      onChange={(state) => setRegistration(index, { state })}
-                    />
+                  <FormField label="State" htmlFor={`${id}-state`} error={error?.state?.message}>
+                    <StateSelect {...form.register(name('state'))} />
                   </FormField>
-                  <FormField label="Permit number" htmlFor={`${id}-permit`} error={error('permitNumber')}>
-                    <Input
-                      value={registration.permitNumber}
-                      onChange={(event) => setRegistration(index, { permitNumber: event.target.value })}
-                    />
+                  <FormField
+                    label="Permit number"
+                    htmlFor={`${id}-permit`}
+                    error={error?.permitNumber?.message}
+                  >
+                    <Input {...form.register(name('permitNumber'))} />
                   </FormField>
-                  <FormField label="Sourcing" htmlFor={`${id}-sourcing`} error={error('sourcing')}>
-                    <Select
-                      value={registration.sourcing}
-                      onChange={(event) =>
-                        setRegistration(index, {
-                          sourcing: event.target.value as RegistrationDraft['sourcing'],
-                        })
-                      }
-                    >
+                  <FormField label="Sourcing" htmlFor={`${id}-sourcing`} error={error?.sourcing?.message}>
+                    <Select {...form.register(name('sourcing'))}>
                       {TAX_SOURCING.map((sourcing) => (
                         <option key={sourcing} value={sourcing}>
                           {SOURCING_LABELS[sourcing]}
@@ -181,22 +240,28 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
                       ))}
                     </Select>
                   </FormField>
-                  <FormField label="State rate (%)" htmlFor={`${id}-rate`} error={error('stateRate')}>
-                    <Input
-                      inputMode="decimal"
-                      value={registration.statePercent}
-                      onChange={(event) => setRegistration(index, { statePercent: event.target.value })}
-                    />
+                  <FormField
+                    label="State rate (%)"
+                    htmlFor={`${id}-rate`}
+                    error={error?.statePercent?.message}
+                  >
+                    <Input inputMode="decimal" {...form.register(name('statePercent'))} />
                   </FormField>
                 </div>
                 <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
                   <div className="flex items-center gap-3">
-                    <Checkbox
-                      id={`${id}-shipping`}
-                      checked={registration.shippingTaxable}
-                      onCheckedChange={(checked) =>
-                        setRegistration(index, { shippingTaxable: checked === true })
-                      }
+                    <Controller
+                      control={form.control}
+                      name={name('shippingTaxable')}
+                      render={({ field }) => (
+                        <Checkbox
+                          id={`${id}-shipping`}
+                          ref={field.ref}
+                          checked={field.value}
+                          onCheckedChange={(checked) => field.onChange(checked === true)}
+                          onBlur={field.onBlur}
+                        />
+                      )}
                     />
                     <Label htmlFor={`${id}-shipping`} className="cursor-pointer">
                       Shipping is taxable
@@ -207,7 +272,10 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
                     variant="ghost"
                     size="sm"
                     onClick={() =>
-                      set({ registrations: draft.registrations.filter((_, at) => at !== index) })
+                      setList(
+                        'registrations',
+                        registrations.filter((__, at) => at !== index),
+                      )
                     }
                   >
                     <Trash2 className="size-4" aria-hidden /> Remove
@@ -222,12 +290,10 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           variant="secondary"
           size="sm"
           onClick={() =>
-            set({
-              registrations: [
-                ...draft.registrations,
-                newRegistration(draft.registrations.some((entry) => entry.state === 'TX') ? '' : 'TX'),
-              ],
-            })
+            setList('registrations', [
+              ...registrations,
+              newRegistration(registrations.some((entry) => entry.state === 'TX') ? '' : 'TX'),
+            ])
           }
         >
           <Plus className="size-4" aria-hidden /> Add a state
@@ -240,40 +306,29 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           The dashboard warns when a year's sales into a state reach 80% of the sales that oblige the shop to
           register there: {formatCents(DEFAULT_NEXUS_THRESHOLD)} unless set below.
         </p>
-        {Object.entries(errors)
-          .filter(([path]) => path.startsWith('nexusThresholds'))
-          .map(([path, message]) => (
-            <p key={path} role="alert" className="text-sm text-destructive">
-              {message}
-            </p>
-          ))}
         <ul className="space-y-3">
-          {draft.thresholds.map((entry, index) => {
+          {thresholds.map((_, index) => {
             const id = `tax-threshold-${index}`
-            const update = (patch: Partial<ThresholdDraft>) =>
-              set({
-                thresholds: draft.thresholds.map((other, at) =>
-                  at === index ? { ...other, ...patch } : other,
-                ),
-              })
+            const error = errors.thresholds?.[index]
             return (
               <li key={id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
-                <FormField label="State" htmlFor={`${id}-state`}>
-                  <StateSelect value={entry.state} onChange={(state) => update({ state })} />
+                <FormField label="State" htmlFor={`${id}-state`} error={error?.state?.message}>
+                  <StateSelect {...form.register(`thresholds.${index}.state`)} />
                 </FormField>
-                <FormField label="Threshold ($)" htmlFor={`${id}-amount`}>
-                  <Input
-                    inputMode="decimal"
-                    value={entry.dollars}
-                    onChange={(event) => update({ dollars: event.target.value })}
-                  />
+                <FormField label="Threshold ($)" htmlFor={`${id}-amount`} error={error?.dollars?.message}>
+                  <Input inputMode="decimal" {...form.register(`thresholds.${index}.dollars`)} />
                 </FormField>
                 <Button
                   type="button"
                   variant="ghost"
                   size="sm"
                   aria-label={`Remove the threshold ${index + 1}`}
-                  onClick={() => set({ thresholds: draft.thresholds.filter((_, at) => at !== index) })}
+                  onClick={() =>
+                    setList(
+                      'thresholds',
+                      thresholds.filter((__, at) => at !== index),
+                    )
+                  }
                 >
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
@@ -285,7 +340,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           type="button"
           variant="secondary"
           size="sm"
-          onClick={() => set({ thresholds: [...draft.thresholds, { state: '', dollars: '100000' }] })}
+          onClick={() => setList('thresholds', [...thresholds, { state: '', dollars: '100000' }])}
         >
           <Plus className="size-4" aria-hidden /> Set a state's threshold
         </Button>
@@ -300,25 +355,11 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   )
 }
 
-function StateSelect({
-  value,
-  onChange,
-  allowNone = false,
-}: {
-  value: string
-  onChange: (state: string) => void
-  allowNone?: boolean
-}) {
+function StateSelect({ allowNone = false, ...props }: ComponentProps<'select'> & { allowNone?: boolean }) {
   return (
-    <Select value={value} onChange={(event) => onChange(event.target.value)}>
+    <Select {...props}>
       <option value="">{allowNone ? 'Not set' : 'Select…'}</option>
       <UsStateOptions />
     </Select>
   )
-}
-
-/** The server's per-field messages by path ('registrations.0.stateRate'). */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {}
-  return Object.fromEntries(error.fieldErrors.map((entry) => [entry.field, entry.message]))
 }
