@@ -14,7 +14,7 @@ import {
   ShieldCheck,
   ShoppingCart,
 } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
 import type { Permission, RoutePermission } from '../../../shared/staff/permissions'
@@ -56,9 +56,10 @@ export function DashboardPage() {
   const money = overview.data
   const quickActions = allowedFor(QUICK_ACTIONS, me?.permissions ?? [])
   const shopCards = SHOP_CARD_PERMISSIONS.some(can)
+  const greeting = useGreeting()
   return (
     <>
-      <PageHeader title="Dashboard" description={user ? `${greeting()}, ${displayName(user)}.` : undefined} />
+      <PageHeader title="Dashboard" description={user ? `${greeting}, ${displayName(user)}.` : undefined} />
 
       <section aria-labelledby="money-heading" className="mb-10">
         <h2 id="money-heading" className="sr-only">
@@ -435,7 +436,19 @@ function Card({
 
 const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`
 
-function greeting(): string {
-  const hour = new Date().getHours()
-  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening'
+const noChange = () => () => {}
+
+/**
+ * By the member's own clock, wherever they are; the server, which knows no such clock, draws a
+ * plain "Welcome", and the browser puts the hour's greeting in after hydrating.
+ */
+function useGreeting(): string {
+  return useSyncExternalStore(
+    noChange,
+    () => {
+      const hour = new Date().getHours()
+      return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening'
+    },
+    () => 'Welcome',
+  )
 }
