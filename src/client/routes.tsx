@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router'
 import { capitalize, categoryPath, LISTING_PAGE_SIZE } from '../shared/catalog'
 import { tagLabel } from '../shared/journal-paths'
 import { adminTitle } from './admin/section-titles'
+import { adminRedirect } from './admin/server-redirect'
 import { ClientOnly } from './lib/client-only'
 import { lazyPage as lazyChunk } from './lib/lazy-page'
 import type { PageContext, PageHandle } from './lib/page'
@@ -350,16 +351,10 @@ export const routes: RouteObject[] = [
       meta: ({ params }) => ({ title: adminTitle(params['*']), description: 'Back office', noindex: true }),
       // The member's role and the first screen's data come with the page: no round trip waits
       // for them after the back office's code has loaded (issue 32's cold load).
-      // Where the back office's guards would send the member in the browser: a <Navigate> cannot
-      // act in a server render. Unknown without a session (an anonymous render): the browser decides.
-      redirect: ({ params }, queryClient) => {
-        const user = queryClient.getQueryData(queries.auth().queryKey)
-        if (user === undefined) return undefined
-        const page = (params['*'] ?? '').replace(/\/+$/, '')
-        if (page === '') return user?.isAdmin ? '/admin/dashboard' : undefined
-        if (!user?.isAdmin) return '/admin'
-        return page === 'reports' ? '/admin/reports/sales-tax' : undefined
-      },
+      // Server-side only (a <Navigate> cannot act in a server render); the browser's guards act alike.
+      redirect: onServer
+        ? ({ params }, queryClient) => adminRedirect(params['*'] ?? '', queryClient)
+        : undefined,
       prefetchAfter: async (context, queryClient, fetchInto) => {
         const user = queryClient.getQueryData(queries.auth().queryKey)
         if (!user?.isAdmin) return

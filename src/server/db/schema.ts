@@ -1079,11 +1079,16 @@ export const productImportRows = pgTable(
  * SHA-256 of a ZIP entry's bytes. A re-import of the same file then knows a piece's pictures
  * without fetching or decoding them again, and its preview can say the piece is unchanged.
  */
-export const importedPictures = pgTable('imported_pictures', {
-  source: text('source').primaryKey(),
-  url: text('url').notNull(),
-  createdAt: createdAt(),
-})
+export const importedPictures = pgTable(
+  'imported_pictures',
+  {
+    source: text('source').notNull(),
+    /** One source may be stored more than once (two pieces sharing a picture): each is kept. */
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.url] })],
+)
 
 /**
  * The ZIP-level sales-tax rate tables the owner uploads (issue 34), one per state and version. A

@@ -328,5 +328,18 @@ describeBuilt('the back office', () => {
     // A member opening the sign-in page is sent on to the dashboard, as the page would send them.
     const member = await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie: owner } })
     expect(member.headers.location).toBe('/admin/dashboard')
+    // A Bookkeeper without two-factor sign-in is sent to set it up, from any screen but the profile
+    // (from the sign-in page, by way of the dashboard).
+    const bookkeeper = await staffCookie(t.app, t.handle.db, 'bookkeeper', undefined, { twoFactor: false })
+    for (const url of ['/admin/dashboard', '/admin/sales']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { cookie: bookkeeper.cookie } })
+      expect(page.headers.location, url).toBe('/admin/profile?tab=two-factor')
+    }
+    const setUp = await t.app.inject({
+      method: 'GET',
+      url: '/admin/profile?tab=two-factor',
+      headers: { cookie: bookkeeper.cookie },
+    })
+    expect(setUp.statusCode).toBe(200)
   })
 })

@@ -150,7 +150,10 @@ export function TaxExemptionDialog({ user, onClose }: { user: AdminUser | undefi
                 variant="ghost"
                 className="sm:mr-auto"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate()}
+                onClick={() => {
+                  setFormError(undefined)
+                  remove.mutate()
+                }}
               >
                 Remove exemption
               </Button>

@@ -410,7 +410,8 @@ function Card({
         <h3 className="font-sans text-sm font-medium text-ink">{title}</h3>
         <span className="text-jade-700">{icon}</span>
       </div>
-      <p className="mt-3 font-display text-3xl leading-none text-ink lining-nums tabular-nums">
+      {/* A div, not a paragraph: the skeleton is a block, which a server-drawn <p> would split. */}
+      <div className="mt-3 font-display text-3xl leading-none text-ink lining-nums tabular-nums">
         {value === undefined ? (
           <Skeleton className="h-8 w-16" />
         ) : typeof value === 'number' ? (
@@ -418,7 +419,7 @@ function Card({
         ) : (
           value
         )}
-      </p>
+      </div>
       <p className="mt-1 min-h-5 text-sm text-ink-muted">{detail}</p>
       {link && (
         <Link

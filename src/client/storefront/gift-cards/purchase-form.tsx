@@ -118,20 +118,21 @@ export function PurchaseForm({
   /** A refusal that names no field the form shows. */
   onFailure: (error: unknown) => void
 }) {
+  const defaults: Values = {
+    choice: '10000',
+    custom: '',
+    recipientName: '',
+    recipientEmail: '',
+    message: '',
+    deliveryDate: today,
+    buyerName: '',
+    buyerEmail: '',
+    paymentMethod: 'card',
+  }
   const form = useForm<Values, unknown, GiftCardPurchaseInput>({
     resolver: purchaseResolver(today),
     shouldFocusError: false,
-    defaultValues: {
-      choice: '10000',
-      custom: '',
-      recipientName: '',
-      recipientEmail: '',
-      message: '',
-      deliveryDate: today,
-      buyerName: '',
-      buyerEmail: '',
-      paymentMethod: 'card',
-    },
+    defaultValues: defaults,
   })
   const { errors } = form.formState
   const [choice, custom, message, paymentMethod] = form.watch([
@@ -180,7 +181,13 @@ export function PurchaseForm({
                   suggested === 'other' && 'col-span-2 sm:col-span-1',
                 )}
               >
-                <input type="radio" value={suggested} className="sr-only" {...form.register('choice')} />
+                <input
+                  type="radio"
+                  value={suggested}
+                  defaultChecked={String(suggested) === defaults.choice}
+                  className="sr-only"
+                  {...form.register('choice')}
+                />
                 {suggested === 'other' ? 'Other amount' : formatCents(suggested).replace('.00', '')}
               </label>
             ))}
@@ -244,6 +251,7 @@ export function PurchaseForm({
             type="date"
             min={today}
             max={addDays(today, MAX_DELIVERY_DAYS_AHEAD)}
+            defaultValue={defaults.deliveryDate}
             {...form.register('deliveryDate')}
           />
         </FormField>
@@ -270,6 +278,7 @@ export function PurchaseForm({
             <PayOption
               checked={paymentMethod === 'card'}
               value="card"
+              defaultChecked={defaults.paymentMethod === 'card'}
               {...form.register('paymentMethod')}
               title="Card"
               detail="Pay now; the card is issued at once."
@@ -277,6 +286,7 @@ export function PurchaseForm({
             <PayOption
               checked={paymentMethod === 'zelle'}
               value="zelle"
+              defaultChecked={defaults.paymentMethod === 'zelle'}
               {...form.register('paymentMethod')}
               title="Zelle"
               detail="Issued as soon as your payment arrives."

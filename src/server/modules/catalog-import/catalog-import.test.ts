@@ -215,23 +215,28 @@ describe('the catalogue import', () => {
     }
   })
 
-  it('refuses a sold piece’s sale date that is not a date, or still to come', async () => {
+  it('refuses a sold piece’s sale date that is not a moment with its zone, or still to come', async () => {
     const header = `${JADE_HEADER},Sold At,Sold Price`
+    const row = (sku: string, soldAt: string, soldPrice: string) =>
+      `${sku},Sold ring,A fine ring,A fine ring of jadeite.,120.00,rings,ring,green,/uploads/x-1280.webp,,sold,0,${soldAt},${soldPrice}`
     const csv = [
       header,
-      'SD-1,Sold ring,A fine ring,A fine ring of jadeite.,120.00,rings,ring,green,/uploads/x-1280.webp,,sold,0,27/11/2026,100.00',
-      'SD-2,Sold ring,A fine ring,A fine ring of jadeite.,120.00,rings,ring,green,/uploads/x-1280.webp,,sold,0,2999-01-01,1oo',
+      row('SD-1', '27/11/2026', '100.00'),
+      row('SD-2', '2999-01-01T00:00:00Z', '1oo'),
+      // A day alone would be read in some zone by guess.
+      row('SD-3', '2026-11-27', '100.00'),
+      row('SD-4', '2026-03-14T09:30:00-05:00', '100.00'),
     ].join('\n')
     const dryRun = await preview(t, admin, csv)
+    const zoneless =
+      'Sold At must be a date and time with its zone, as the export writes it: 2026-11-27T20:33:00Z'
     expect(dryRun.errors).toEqual([
-      {
-        line: 2,
-        column: 'Sold At',
-        message: 'Sold At must be a date, such as 2026-11-27 or 2026-11-27T20:33:00Z',
-      },
+      { line: 2, column: 'Sold At', message: zoneless },
       { line: 3, column: 'Sold At', message: 'Sold At cannot be in the future' },
       { line: 3, column: 'Sold Price', message: 'Sold Price must be an amount in dollars, such as 1890.50' },
+      { line: 4, column: 'Sold At', message: zoneless },
     ])
+    expect(dryRun.create).toBe(1)
   })
 
   it('updates a piece by SKU and says so in the preview', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   picture = await pngOf('#0f6b4b', 300)
   server = http.createServer((request, response) => {
     served.push(request.url!)
-    if (request.url === '/jade.png')
+    if (request.url?.startsWith('/jade.png'))
       return response.writeHead(200, { 'content-type': 'image/png' }).end(picture)
     if (request.url === '/huge.png') return response.writeHead(200).end(Buffer.alloc(6 * 1024 * 1024))
     if (request.url === '/elsewhere')
@@ -170,6 +170,17 @@ describe('pictures in an import', () => {
     expect(served).toEqual(['/jade.png'])
     const [restored] = await t.handle.db.select().from(products).where(eq(products.sku, 'PV-5'))
     expect(restored!.imageUrls).toEqual(first!.imageUrls)
+  })
+
+  it('shared by two pieces, are known for both when the file comes again', async () => {
+    const shared = `http://127.0.0.1:${port}/jade.png?shared`
+    const csv = [HEADER, row('SH-1', shared), row('SH-2', shared)].join('\n')
+    expect(await confirmAndWait(t, admin, (await preview(t, admin, csv)).id)).toMatchObject({ created: 2 })
+    served.length = 0
+    const again = await preview(t, admin, csv)
+    expect(again).toMatchObject({ update: 0, unchanged: 2 })
+    expect(await confirmAndWait(t, admin, again.id)).toMatchObject({ unchanged: 2, imagesFetched: 0 })
+    expect(served).toEqual([])
   })
 
   it('come from the ZIP by file name, and a name the ZIP lacks is a problem of the preview', async () => {

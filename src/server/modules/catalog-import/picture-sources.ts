@@ -24,23 +24,24 @@ export async function sourceOf(ref: string, zip: ZipPictures | undefined): Promi
 
 export const sourceOfBytes = (data: Buffer) => `sha256:${createHash('sha256').update(data).digest('hex')}`
 
-/** The stored picture of each source an earlier import brought in. */
-export async function storedPictures(db: DbOrTx, sources: string[]): Promise<Map<string, string>> {
+/** The stored pictures of each source earlier imports brought in (one, or several if stored more than once). */
+export async function storedPictures(db: DbOrTx, sources: string[]): Promise<Map<string, string[]>> {
   const wanted = [...new Set(sources)]
-  const found = new Map<string, string>()
+  const found = new Map<string, string[]>()
   for (let i = 0; i < wanted.length; i += 1000) {
     const page = await db
       .select({ source: importedPictures.source, url: importedPictures.url })
       .from(importedPictures)
       .where(inArray(importedPictures.source, wanted.slice(i, i + 1000)))
-    for (const row of page) found.set(row.source, row.url)
+    for (const row of page) found.set(row.source, [...(found.get(row.source) ?? []), row.url])
   }
   return found
 }
 
+/** Of a source's stored pictures, the one the piece shows, if any: only that one is taken as is. */
+export const shownBy = (stored: readonly string[] | undefined, imageUrls: readonly string[] | undefined) =>
+  stored?.find((url) => imageUrls?.includes(url))
+
 export async function rememberPicture(db: DbOrTx, source: string, url: string): Promise<void> {
-  await db
-    .insert(importedPictures)
-    .values({ source, url })
-    .onConflictDoUpdate({ target: importedPictures.source, set: { url } })
+  await db.insert(importedPictures).values({ source, url }).onConflictDoNothing()
 }

@@ -13,7 +13,7 @@ import { DomainError, invalidFields } from '../../errors'
 import { inChosenCategory } from './categories'
 import { CsvSyntaxError, readCsv } from './csv-read'
 import { isJadeHeader, JADE_COLUMNS, jadeReader } from './jade-format'
-import { isWebAddress, sourceOf, storedPictures } from './picture-sources'
+import { isWebAddress, shownBy, sourceOf, storedPictures } from './picture-sources'
 import { countHandle, isShopifyHeader, SHOPIFY_COLUMNS, shopifyReader } from './shopify-format'
 import { type FieldColumns, productInput, type ReadRows, type StagedRow } from './staged-rows'
 import { pictureName, ZipError, ZipPictures } from './zip-pictures'
@@ -193,7 +193,7 @@ async function picturesStoredBefore(
   rows: StagedRow[],
   existing: Map<string, ProductRow>,
   zip: ZipPictures | undefined,
-): Promise<Map<string, string>> {
+): Promise<Map<string, string[]>> {
   const sources = new Map<string, string>()
   for (const row of rows) {
     const current = existing.get(row.sku.toUpperCase())
@@ -205,10 +205,10 @@ async function picturesStoredBefore(
     }
   }
   const known = await storedPictures(db, [...sources.values()])
-  const byRef = new Map<string, string>()
+  const byRef = new Map<string, string[]>()
   for (const [ref, source] of sources) {
-    const url = known.get(source)
-    if (url) byRef.set(ref, url)
+    const urls = known.get(source)
+    if (urls) byRef.set(ref, urls)
   }
   return byRef
 }
@@ -222,14 +222,16 @@ function wouldChangeNothing(
   row: StagedRow,
   format: ImportFormat,
   current: ProductRow,
-  storedBefore: Map<string, string>,
+  storedBefore: Map<string, string[]>,
 ): boolean {
   const category = row.category ?? current.category
   const staged = inChosenCategory(row, category, format)
   const pictures: { url: string; alt: string }[] = []
   for (const image of row.images) {
-    const url = keptAsIs(image.ref, current) ? image.ref : storedBefore.get(image.ref)
-    if (url === undefined || !current.imageUrls.includes(url)) return false
+    const url = keptAsIs(image.ref, current)
+      ? image.ref
+      : shownBy(storedBefore.get(image.ref), current.imageUrls)
+    if (url === undefined) return false
     pictures.push({ url, alt: image.alt })
   }
   const parsed = productInputSchema.safeParse(productInput(staged, category, pictures))

@@ -10,7 +10,7 @@ import type { FileStore } from '../media/file-store'
 import { processImage } from '../media/image-pipeline'
 import { inChosenCategory, mappedCategory } from './categories'
 import { fetchPicture, PictureFetchError } from './fetch-picture'
-import { isWebAddress, rememberPicture, sourceOfBytes, storedPictures } from './picture-sources'
+import { isWebAddress, rememberPicture, shownBy, sourceOfBytes, storedPictures } from './picture-sources'
 import { FORMAT_COLUMNS, keptAsIs, productsBySku, sameProduct, sortErrors } from './preview'
 import { productInput, type StagedRow, zodProblems } from './staged-rows'
 import { pictureName, ZipError, ZipPictures } from './zip-pictures'
@@ -233,8 +233,8 @@ export class ImportRunner {
     const inZip = await zip?.read(ref)
     if (!inZip && !isWebAddress(ref)) throw new ZipError(`${pictureName(ref)} is not in the ZIP of pictures`)
     const source = inZip ? sourceOfBytes(inZip) : ref
-    const before = (await storedPictures(db, [source])).get(source)
-    if (before && current?.imageUrls.includes(before)) return before
+    const before = shownBy((await storedPictures(db, [source])).get(source), current?.imageUrls)
+    if (before) return before
     const data = inZip ?? (await fetchPicture(ref, { allowHosts: this.deps.allowHosts }))
     const stored = await processImage(data, files, { fileName: inZip ? pictureName(ref) : ref })
     await rememberPicture(db, source, stored.url)

@@ -66,15 +66,18 @@ export function cents(cell: string, label: string): number | null {
   return Math.round(Number(text) * 100)
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+/** A moment with its zone, as the export writes it: a day or a time without a zone would be read in some zone by guess. */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/
 
-/** A moment as the export writes it (ISO 8601: "2026-11-27T20:33:00.000Z", or a day), in the past; blank is null. */
+/** A moment as the export writes it ("2026-11-27T20:33:00.000Z"), in the past; blank is null. */
 export function pastMoment(cell: string, label: string, now = new Date()): string | null {
   const text = cell.trim()
   if (text === '') return null
   const moment = new Date(text)
-  if (!ISO_DATE.test(text) || Number.isNaN(moment.getTime()))
-    throw new CellError(`${label} must be a date, such as 2026-11-27 or 2026-11-27T20:33:00Z`)
+  if (!ISO_MOMENT.test(text) || Number.isNaN(moment.getTime()))
+    throw new CellError(
+      `${label} must be a date and time with its zone, as the export writes it: 2026-11-27T20:33:00Z`,
+    )
   if (moment > now) throw new CellError(`${label} cannot be in the future`)
   return moment.toISOString()
 }

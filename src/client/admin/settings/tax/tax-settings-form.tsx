@@ -135,8 +135,12 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   // The lists are set whole, as react-hook-form's useFieldArray would weigh on every storefront
   // form (its one shared chunk holds whatever any form uses).
   const [registrations, thresholds] = form.watch(['registrations', 'thresholds'])
-  const setList = <Name extends 'registrations' | 'thresholds'>(name: Name, list: Draft[Name]) =>
+  // An entry's message must not move to the entry that takes its place: the list's messages go,
+  // and come back from the next save.
+  const setList = <Name extends 'registrations' | 'thresholds'>(name: Name, list: Draft[Name]) => {
+    form.clearErrors(name)
     form.setValue(name, list as never, { shouldDirty: true })
+  }
   const save = useSaveTaxSettings()
 
   // A refusal is also told in a toast (useSaveTaxSettings); what was typed stays.
