@@ -35,7 +35,7 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
   await Promise.all(wanted.map(({ queryKey }) => fetchInto(queryKey)))
   if (!anonymous) await handle?.prefetchAfter?.({ ...context, pathname }, queryClient, fetchInto)
 
-  const redirect = handle?.redirect?.(context, queryClient)
+  const redirect = await handle?.redirect?.(context, queryClient)
   if (redirect) return { status: 302, redirect, head: '', state: () => null }
 
   const page = (

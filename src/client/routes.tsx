@@ -4,7 +4,6 @@ import type { RouteObject } from 'react-router'
 import { capitalize, categoryPath, LISTING_PAGE_SIZE } from '../shared/catalog'
 import { tagLabel } from '../shared/journal-paths'
 import { adminTitle } from './admin/section-titles'
-import { adminRedirect } from './admin/server-redirect'
 import { ClientOnly } from './lib/client-only'
 import { lazyPage as lazyChunk } from './lib/lazy-page'
 import type { PageContext, PageHandle } from './lib/page'
@@ -343,18 +342,14 @@ export const routes: RouteObject[] = [
     ),
     handle: {
       // The back office's code and the opened screen's, before the render and before hydration.
-      load: (pathname) =>
-        Promise.all([
-          adminApp.load(),
-          import('./admin/sections').then(({ sectionOf }) => sectionOf(pathname)?.page.load()),
-        ]),
+      load: (pathname) => adminApp.load().then((admin) => admin.loadScreen(pathname)),
       meta: ({ params }) => ({ title: adminTitle(params['*']), description: 'Back office', noindex: true }),
       // The member's role and the first screen's data come with the page: no round trip waits
       // for them after the back office's code has loaded (issue 32's cold load).
-      // Server-side only (a <Navigate> cannot act in a server render); the browser's guards act alike.
-      redirect: onServer
-        ? ({ params }, queryClient) => adminRedirect(params['*'] ?? '', queryClient)
-        : undefined,
+      // Asked on the server only (a <Navigate> cannot act in a server render; the browser's guards
+      // act alike), from the back office's chunk: the storefront's first load never carries its rules.
+      redirect: async ({ params }, queryClient) =>
+        (await adminApp.load()).adminRedirect(params['*'] ?? '', queryClient),
       prefetchAfter: async (context, queryClient, fetchInto) => {
         const user = queryClient.getQueryData(queries.auth().queryKey)
         if (!user?.isAdmin) return

@@ -8,9 +8,13 @@ import { AdminShell } from './admin-shell'
 import { SectionGate } from './section-gate'
 import { ADMIN_SECTIONS, sectionOf } from './sections'
 
-// The screen's code is asked for with the shell's, not after the sign-in check and the shell have
-// rendered: on a cold load the two downloads overlap (issue 32).
-if (typeof window !== 'undefined') void sectionOf(window.location.pathname)?.page.load()
+export { adminRedirect } from './server-redirect'
+
+/**
+ * The opened screen's code, loaded before the server renders the page and before the browser
+ * hydrates it (the route's handle in routes.tsx), so neither waits on it mid-render.
+ */
+export const loadScreen = (pathname: string) => sectionOf(pathname)?.page.load()
 
 /** The back office: its own lazy chunk, never downloaded by shoppers; each page a chunk of its own. */
 export default function AdminApp() {

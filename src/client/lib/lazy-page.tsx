@@ -11,6 +11,7 @@ export function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
   const preload = () =>
     load().then((module) => {
       Loaded = module[name] as ComponentType
+      return module
     })
   const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })))
   // biome-ignore lint/correctness/noComponentHookFactories: one component per page, made once at module load

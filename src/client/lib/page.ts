@@ -35,7 +35,10 @@ export interface PageHandle {
   /** HTTP status when rendered on the server; 404 pages say so. */
   status?: (context: PageContext, queryClient: QueryClient) => number
   /** Where the server sends the visitor instead (an empty cart has no checkout). */
-  redirect?: (context: PageContext, queryClient: QueryClient) => string | undefined
+  redirect?: (
+    context: PageContext,
+    queryClient: QueryClient,
+  ) => string | undefined | Promise<string | undefined>
   /** Loads the page's code chunk (for the path opened); the server awaits it before rendering, the browser before hydrating. */
   load?: (pathname: string) => Promise<unknown>
   /**
