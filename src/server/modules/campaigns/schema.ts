@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { CAMPAIGN_STATUSES } from '../../../shared/campaigns/rules'
+import { inList } from '../../db/columns'
 
-// Newsletter campaigns (issue 38). Each recipient's message is a row of email_outbox (db/schema.ts)
+// Newsletter campaigns (issue 38). Each recipient's message is a row of email_outbox (mail/schema.ts)
 // carrying the campaign's id, unique per (campaign, address): the outbox worker sends it like any
 // other mail, after the shop's own mail and at MAIL_RATE_PER_MINUTE. The journal story is kept as
-// a plain id: this file is re-exported by db/schema.ts and cannot import its tables back.
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
+// a plain id, without a foreign key to blog_posts (as before the tables had a file per module).
 
 export const campaigns = pgTable(
   'campaigns',

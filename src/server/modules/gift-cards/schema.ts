@@ -17,16 +17,14 @@ import {
   GIFT_CARD_SOURCES,
   GIFT_CARD_TRANSACTION_KINDS,
 } from '../../../shared/gift-cards/rules'
+import { inList } from '../../db/columns'
 
 // Gift cards and store credit on one ledger (issue 36). A card's balance is the money the shop
 // owes its holder; every change to it is a row of gift_card_transactions, written in the same
 // transaction, so the history always adds up to the balance. Money in cents, as everywhere.
 //
-// Who (users) and which order are kept as plain ids, as staff_invitations keeps its inviter: this
-// file is re-exported by db/schema.ts and cannot import its tables back.
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
+// Who (users) and which order are kept as plain ids, without foreign keys, as staff_invitations
+// keeps its inviter (from when this file could not import the tables of db/schema.ts back).
 
 export const giftCards = pgTable(
   'gift_cards',

@@ -1,0 +1,332 @@
+// Orders and their money: customers, lines, payments, refunds, payment plans, sales and the audit trail.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFUND_METHODS,
+  SALE_SOURCES,
+} from '../../../shared/orders'
+import { ORDER_EVENT_KINDS } from '../../../shared/orders-admin'
+import { REFUND_STATUSES } from '../../../shared/refunds'
+import type { TaxLine } from '../../../shared/tax'
+import { createdAt, inList, updatedAt } from '../../db/columns'
+import { users } from '../accounts/schema'
+import { products } from '../catalog/schema'
+import { discountCodes } from '../discounts/schema'
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customers_email_idx').on(sql`lower(${t.email})`)],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    // Order numbers start at 1001 and are shown as #1001 (DESIGN.md §4).
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('pending'),
+    subtotal: integer('subtotal').notNull(),
+    shippingCost: integer('shipping_cost').notNull().default(0),
+    total: integer('total').notNull(),
+    shippingAddress: text('shipping_address'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').notNull().default('US'),
+    paymentMethod: text('payment_method').notNull(),
+    paymentId: text('payment_id'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    notes: text('notes'),
+    orderSource: text('order_source').notNull().default('web'),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    trackingNumber: text('tracking_number'),
+    specialInstructions: text('special_instructions'),
+    appointmentRequest: boolean('appointment_request').notNull().default(false),
+    insuranceInterest: boolean('insurance_interest').notNull().default(false),
+    /** When the owner ticked off the shopper's requests: the appointment arranged, the parcel insured. */
+    appointmentArrangedAt: timestamp('appointment_arranged_at', { withTimezone: true }),
+    insuredAt: timestamp('insured_at', { withTimezone: true }),
+    /** A double-submitted checkout carries the same key and gets the same order. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** An order awaiting its first payment holds its pieces until then (RESERVATION_HOURS). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
+    /** The sum of the order's refund rows, kept with the order so its lock guards it. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /**
+     * SHA-256 of the key in the confirmation e-mail's link, which shows a guest this order
+     * (orders/access-key.ts); the key itself is never stored with the order.
+     */
+    accessKeyHash: text('access_key_hash'),
+    /** The discount code the order was placed with, as the shopper typed it, and what it took off. */
+    discountCode: text('discount_code'),
+    discount: integer('discount').notNull().default(0),
+    /** The code whose use this order holds; set null once the use is given back (a cancel before shipping). */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    /**
+     * The sales tax collected with the order (issue 34), part of its total, and its lines per
+     * jurisdiction as computed then: a snapshot no new rate table or setting ever changes.
+     */
+    tax: integer('tax').notNull().default(0),
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Why the order carries no tax, or that a state rate stood in for a ZIP the table lacked. */
+    taxNote: text('tax_note'),
+    /** The state rate stood in for the destination's ZIP: flagged for the owner to check. */
+    taxFallback: boolean('tax_fallback').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_subtotal_check', sql`${t.subtotal} >= 0`),
+    check('orders_shipping_cost_check', sql`${t.shippingCost} >= 0`),
+    check('orders_total_check', sql`${t.total} >= 0`),
+    check('orders_refunded_amount_check', sql`${t.refundedAmount} >= 0`),
+    check('orders_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
+    check('orders_tax_check', sql`${t.tax} >= 0`),
+    check('orders_status_check', inList('status', ORDER_STATUSES)),
+    check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
+    check('orders_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
+    index('orders_user_idx').on(t.userId),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_payment_id_key').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    // The Pending Payment tab and the dashboard's "awaiting payment": the orders still owed, newest
+    // first, without walking the paid ones (the predicate is owedOrder()'s, literals and all).
+    index('orders_owed_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} <> 'cancelled' and ${t.paymentStatus} in ('unpaid', 'partial')`),
+    // The "Needs an Appointment" tab: the few orders whose appointment is still to be arranged.
+    index('orders_appointment_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.appointmentRequest} and ${t.appointmentArrangedAt} is null`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    /** This line's share of the order's discount, in cents: its sale row is booked net of it. */
+    discount: integer('discount').notNull().default(0),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_price_check', sql`${t.price} >= 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+)
+
+/** One row per payment received against an order; the order's payment status is derived from them. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    method: text('method').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+    /** The provider's id (a payment intent) so one provider payment is recorded once. */
+    providerReference: text('provider_reference').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_method_check', inList('method', PAYMENT_METHODS)),
+    index('payments_order_idx').on(t.orderId),
+  ],
+)
+
+/**
+ * Money paid back on an order (a return, a goodwill refund), beside its payments: the order's
+ * payment status follows from payments less refunds.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for a card payment that never became an order (its piece sold meanwhile). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** The part of `amount` that gives back sales tax (issue 34): the tax report nets it out. */
+    tax: integer('tax').notNull().default(0),
+    method: text('method').notNull(),
+    reason: text('reason').notNull(),
+    /** The pieces this refund put back on sale. */
+    restockedProductIds: integer('restocked_product_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** The provider's refund id, for a card refund, once the provider made it. */
+    providerReference: text('provider_reference'),
+    /** The owner who made it, by name as it was then. */
+    actor: text('actor'),
+    createdAt: createdAt(),
+    /**
+     * pending: written, the provider not yet done (the refund worker's queue); done: the money
+     * went back; failed: the retries ran out and the owner retries by hand (docs/decisions/011).
+     */
+    status: text('status').notNull(),
+    /** The card payment (intent) a card refund goes back through. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Sent with every provider call for this refund, so the provider refunds it once. */
+    idempotencyKey: text('idempotency_key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A pending refund is not taken before this: the retry's backoff, or a worker's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When the money went back: the day the ledger counts the refund on. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A store-credit refund's new card (issue 36), a plain id as gift_cards keeps its order. */
+    giftCardId: integer('gift_card_id'),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_method_check', inList('method', REFUND_METHODS)),
+    check('refunds_status_check', inList('status', REFUND_STATUSES)),
+    check('refunds_owner_check', sql`${t.orderId} is not null or ${t.paymentIntentId} is not null`),
+    check('refunds_done_check', sql`(${t.status} = 'done') = (${t.completedAt} is not null)`),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_completed_idx').on(t.completedAt),
+    // The worker's queue: few rows at any time.
+    index('refunds_queue_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+  ],
+)
+
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    depositAmount: integer('deposit_amount').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_plans_deposit_check', sql`${t.depositAmount} >= 0`),
+    check('payment_plans_total_check', sql`${t.totalAmount} >= 0`),
+  ],
+)
+
+export const paymentInstallments = pgTable(
+  'payment_installments',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => paymentPlans.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    paid: boolean('paid').notNull().default(false),
+    paidDate: timestamp('paid_date', { withTimezone: true }),
+    /** When the shopper was reminded before the due day, and when after it passed: once each. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    overdueRemindedAt: timestamp('overdue_reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_installments_amount_check', sql`${t.amount} > 0`),
+    index('payment_installments_plan_idx').on(t.planId),
+  ],
+)
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    salePrice: integer('sale_price').notNull(),
+    cost: integer('cost'),
+    profit: integer('profit'),
+    paymentMethod: text('payment_method').notNull(),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    notes: text('notes'),
+    saleDate: timestamp('sale_date', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source').notNull().default('manual'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * An in-person sale's sales tax (issue 34), charged on top of its price at the place of sale,
+     * and where that was; an order's sale rows keep theirs with the order.
+     */
+    tax: integer('tax').notNull().default(0),
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default(sql`'[]'::jsonb`),
+    taxNote: text('tax_note'),
+    taxState: text('tax_state'),
+  },
+  (t) => [
+    check('sales_sale_price_check', sql`${t.salePrice} >= 0`),
+    check('sales_cost_check', sql`${t.cost} is null or ${t.cost} >= 0`),
+    check('sales_payment_method_check', inList('payment_method', PAYMENT_METHODS)),
+    check('sales_source_check', inList('source', SALE_SOURCES)),
+    index('sales_sale_date_idx').on(t.saleDate),
+    index('sales_order_idx').on(t.orderId),
+  ],
+)
+
+/** An order's audit trail: every status change, payment, tracking number, plan change and e-mail. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it, by name as it was then (null: the shop itself, a shopper or a job). */
+    actor: text('actor'),
+    /** The actor's role at the time (issue 35): a trail line keeps it after the role changes. */
+    actorRole: text('actor_role'),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [
+    check('order_events_kind_check', inList('kind', ORDER_EVENT_KINDS)),
+    index('order_events_order_idx').on(t.orderId, t.at),
+  ],
+)
