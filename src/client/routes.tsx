@@ -344,12 +344,12 @@ export const routes: RouteObject[] = [
       // The back office's code and the opened screen's, before the render and before hydration.
       load: (pathname) => adminApp.load().then((admin) => admin.loadScreen(pathname)),
       meta: ({ params }) => ({ title: adminTitle(params['*']), description: 'Back office', noindex: true }),
-      // The member's role and the first screen's data come with the page: no round trip waits
-      // for them after the back office's code has loaded (issue 32's cold load).
       // Asked on the server only (a <Navigate> cannot act in a server render; the browser's guards
       // act alike), from the back office's chunk: the storefront's first load never carries its rules.
       redirect: async ({ params }, queryClient) =>
         (await adminApp.load()).adminRedirect(params['*'] ?? '', queryClient),
+      // The member's role and the first screen's data come with the page: no round trip waits
+      // for them after the back office's code has loaded (issue 32's cold load).
       prefetchAfter: async (context, queryClient, fetchInto) => {
         const user = queryClient.getQueryData(queries.auth().queryKey)
         if (!user?.isAdmin) return
