@@ -8,7 +8,7 @@ import {
 import { refundTaxPart } from '../../../shared/refunds'
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
-import { returnStock, SELL_RESERVED, saleRow } from './stock-rules'
+import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
 
 // What happens to an order's pieces, sale rows and payment status after it exists, each step
 // called inside the caller's transaction with the order row already locked (lockOrder). The SQL
