@@ -1,6 +1,6 @@
 // Can this piece be bought, and how many: one rule and one set of words for the cart, checkout, a
 // sale recorded by hand and Mark as Sold. Its SQL twin is canTakeStock() in
-// server/modules/orders/stock-rules.ts (checkout's statement checks it under the row lock); a test
+// server/modules/inventory/stock-rules.ts (checkout's statement checks it under the row lock); a test
 // holds the two together. No zod here: the storefront's first load carries this file.
 
 export interface Purchasable {

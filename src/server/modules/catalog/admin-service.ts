@@ -15,9 +15,9 @@ import { queryRows } from '../../db/query-rows'
 import { categoryImages, orderItems, products, sales } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, forbidden, notFound } from '../../errors'
+import { heldUnits, ownerChangeRefusal, ownerSetsStock, sellRemaining } from '../inventory/stock-rules'
 import type { FileStore } from '../media/file-store'
 import { type ImageCleanupLog, removeUnusedImages } from '../media/unused-images'
-import { heldUnits, ownerChangeRefusal, ownerSetsStock, sellRemaining } from '../orders/stock-rules'
 import { type ProductRow, toAdminProduct } from './service'
 
 // The owner's side of the catalogue: the searchable product list and every write.

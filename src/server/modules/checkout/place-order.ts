@@ -22,8 +22,8 @@ import { runPrepared } from '../../db/prepared'
 import { conflict, invalid, rateLimited } from '../../errors'
 import { codeProblem, findCode } from '../discounts/service'
 import { debitForOrder } from '../gift-cards/checkout-payments'
+import { canTakeStock, saleRow, sqlText, takeStock } from '../inventory/stock-rules'
 import { newOrderAccessKey } from '../orders/access-key'
-import { canTakeStock, saleRow, sqlText, takeStock } from '../orders/stock-rules'
 import { quoteTax } from '../tax/service'
 import type { CheckoutContext } from './checkout-context'
 import { clientHolder, emailHolder } from './holders'
@@ -212,7 +212,7 @@ function refusal(lines: OrderLine[], pieces: Piece[]): string | undefined {
 // is written, and the locked pieces come back to say why. The customer's id is drawn first so the
 // order can point at it; foreign keys are checked at the end of the statement.
 //
-// Stock and sale rows are written by the ledger's own fragments (orders/stock-rules.ts): the last
+// Stock and sale rows are written by the ledger's own fragments (inventory/stock-rules.ts): the last
 // unit of a Zelle order reserves the piece until it is paid (for RESERVATION_HOURS at most); a
 // card order has been paid, so its last unit sells it.
 //

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/query-rows'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
-// Checkout's one write to a piece (takeStock in orders/stock-rules.ts) changes only these columns.
+// Checkout's one write to a piece (takeStock in inventory/stock-rules.ts) changes only these columns.
 // While no index names one of them, and pages keep room for a piece's next version, PostgreSQL
 // makes that write a HOT update: none of the products' indexes is written, which kept checkout's
 // PostgreSQL CPU per order where it was before the storefront search's trigram index (BENCHMARKS.md).

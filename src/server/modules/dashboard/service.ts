@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { WEBHOOK_HEARD_KEY } from '../checkout/reconcile'
 import { OUTSTANDING_GIFT_CARD_BALANCE } from '../gift-cards/service'
-import { owedOrder } from '../orders/owed'
+import { owedOrder } from '../ledger/owed'
 import { DONE_ORDER_REFUNDS, REFUND_LINES } from '../sales/refund-lines'
 
 type Row = {

@@ -18,8 +18,8 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { expiredReservations } from '../inventory/reservations'
 import { OrderLinkTokens } from '../orders/order-link-token'
-import { expiredReservations } from '../orders/reservations'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { giftCardTestKit } from './gift-card-test-kit'
 

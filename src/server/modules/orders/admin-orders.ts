@@ -17,8 +17,8 @@ import type { TaxLine } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
+import { refundsOf } from '../ledger/refunds'
 import { eventsOf } from './events'
-import { refundsOf } from './refunds'
 
 // Orders as the back office sees them: one query per kind of detail for a whole page of orders.
 

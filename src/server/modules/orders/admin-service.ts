@@ -26,10 +26,8 @@ import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
-import type { ActionContext } from './action-context'
-import { type OrderRow, toAdminOrders } from './admin-orders'
-import { recordEvent } from './events'
-import { returnGiftCardPayments } from './gift-card-returns'
+import { restartReservation } from '../inventory/reservations'
+import { returnGiftCardPayments } from '../ledger/gift-card-returns'
 import {
   amountPaid,
   cardRefundDue,
@@ -39,11 +37,13 @@ import {
   releaseOrder,
   SHIPPED,
   settleInstallments,
-} from './ledger'
+} from '../ledger/ledger'
+import { owedOrder } from '../ledger/owed'
+import { processRefund, type RefundDeps } from '../ledger/refund-worker'
+import type { ActionContext } from './action-context'
+import { type OrderRow, toAdminOrders } from './admin-orders'
+import { recordEvent } from './events'
 import { tellShopper } from './order-notices'
-import { owedOrder } from './owed'
-import { processRefund, type RefundDeps } from './refund-worker'
-import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
 // Each change locks the order first, so a payment and a cancel on one order happen one after the

@@ -3,10 +3,10 @@ import type { OrderRequestsUpdate } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
+import { lockOrder } from '../ledger/ledger'
 import type { ActionContext } from './action-context'
 import { getAdminOrder } from './admin-service'
 import { recordEvent } from './events'
-import { lockOrder } from './ledger'
 
 // The shopper's requests at checkout (an appointment to see pieces, shipping insurance) are the
 // owner's to-dos: each is ticked off when done, and the trail says who did it and when.

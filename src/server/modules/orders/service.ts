@@ -10,10 +10,10 @@ import {
 import type { DbOrTx } from '../../db/client'
 import { orderItems, orders, paymentPlans } from '../../db/schema'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
+import { refundsOf } from '../ledger/refunds'
+import { shopperPayments } from '../ledger/shopper-plan'
 import { hashAccessKey } from './access-key'
 import type { OrderLinkTokens } from './order-link-token'
-import { refundsOf } from './refunds'
-import { shopperPayments } from './shopper-plan'
 
 type OrderRow = typeof orders.$inferSelect
 

@@ -48,7 +48,7 @@ export interface PaymentProvider {
   /**
    * Refunds `amount` cents of a succeeded intent and returns the provider's refund id. The same
    * idempotency key refunds once. A refusal or an outage throws a PaymentProviderError whose
-   * message tells the shop's owner why. Called only by the refund worker (orders/refund-worker.ts)
+   * message tells the shop's owner why. Called only by the refund worker (ledger/refund-worker.ts)
    * with a refunds row's key: every refund, whatever started it, takes this one path.
    */
   refundAmount(intentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 
-// A refund in the ledger. A returned piece's sale rows leave the ledger (orders/ledger.ts), so what
+// A refund in the ledger. A returned piece's sale rows leave the ledger (ledger/ledger.ts), so what
 // was paid back for it is already out of the figures; the rest of a refund (money only: a price
 // adjustment, a goodwill gesture, more than the returned pieces' prices) is a line of its own,
 // dated when it was paid back, that takes its amount off the period's sales and profit, as a

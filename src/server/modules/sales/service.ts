@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
-import { saleRow, takeStock } from '../orders/stock-rules'
+import { saleRow, takeStock } from '../inventory/stock-rules'
 import { quoteTax, readTaxSettings } from '../tax/service'
 import { DONE_ORDER_REFUNDS, REFUND_LINES } from './refund-lines'
 

@@ -2,7 +2,7 @@ import { formatCents } from '../../../shared/money'
 import type { Tx } from '../../db/client'
 import { giftCardRefundShares } from '../gift-cards/checkout-payments'
 import { creditGiftCard } from '../gift-cards/ledger'
-import { recordEvent, type TrailActor } from './events'
+import { recordEvent, type TrailActor } from '../orders/events'
 import { lockOrder, recordRefund } from './ledger'
 
 /**

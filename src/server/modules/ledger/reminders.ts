@@ -4,8 +4,8 @@ import { queryRows } from '../../db/query-rows'
 import type { Sweep } from '../../jobs/sweeps'
 import { enqueueMail } from '../mail/outbox'
 import { installmentReminderMail } from '../mail/templates/order-status-mails'
-import { recordEvent } from './events'
-import { type MailContext, orderMailData } from './order-notices'
+import { recordEvent } from '../orders/events'
+import { type MailContext, orderMailData } from '../orders/order-notices'
 
 /** How many days before an instalment falls due its reminder goes out. */
 export const REMINDER_DAYS_BEFORE = 3

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import { PURCHASABLE_STATUS, type PurchaseRefusal } from '../../../shared/purchase'
 
 // The shop's rules for stock and the sales ledger, written once as SQL fragments. Checkout's single
-// prepared statement (checkout/place-order.ts), the back office's order changes (ledger.ts), a
+// prepared statement (checkout/place-order.ts), the back office's order changes (ledger/ledger.ts), a
 // sale recorded by hand (sales/service.ts), Mark as Sold and the product form
 // (catalog/admin-service.ts) all build their statements from these, so a piece is taken, reserved,
 // sold and given back, and a sale booked, by the same words everywhere. Whether a piece can be

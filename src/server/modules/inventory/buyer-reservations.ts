@@ -4,10 +4,10 @@ import { type BuyerReservations, HOLDING_STATUSES } from '../../../shared/orders
 import type { Database, DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
-import type { ActionContext } from './action-context'
-import { recordEvent } from './events'
-import { releaseOrder } from './ledger'
-import { tellShopper } from './order-notices'
+import { releaseOrder } from '../ledger/ledger'
+import type { ActionContext } from '../orders/action-context'
+import { recordEvent } from '../orders/events'
+import { tellShopper } from '../orders/order-notices'
 
 // "Release all of this buyer's reservations" (issue 18): one shopper (or a script) may hold many
 // pieces in orders it never means to pay. From any of those orders the owner ends every one that

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
-import { OrderLinkTokens } from './order-link-token'
+import { OrderLinkTokens } from '../orders/order-link-token'
 import { installmentReminders } from './reminders'
 
 let t: TestApp

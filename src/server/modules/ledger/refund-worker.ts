@@ -8,8 +8,8 @@ import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { JobLog } from '../../jobs/runner'
 import { jobMetrics } from '../metrics/registry'
+import { recordEvent } from '../orders/events'
 import type { PaymentProvider } from '../payments/provider'
-import { recordEvent } from './events'
 import { applyRefunds, lockOrder } from './ledger'
 
 // The second half of every card refund (docs/decisions/011): the row was written, pending, in the

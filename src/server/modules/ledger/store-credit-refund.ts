@@ -6,10 +6,10 @@ import { type RefundInput, reasonClause, refundDestination } from '../../../shar
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { issueStoreCredit } from '../gift-cards/store-credit'
-import type { ActionContext } from './action-context'
-import { recordEvent } from './events'
+import type { ActionContext } from '../orders/action-context'
+import { recordEvent } from '../orders/events'
+import { tellShopper } from '../orders/order-notices'
 import { type LockedOrder, recordRefund } from './ledger'
-import { tellShopper } from './order-notices'
 
 /**
  * A refund given as store credit (issue 36), inside refundOrder's transaction once it checked the

@@ -4,11 +4,11 @@ import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
-import type { ActionContext } from './action-context'
-import { recordEvent } from './events'
-import { returnGiftCardPayments } from './gift-card-returns'
-import { lockOrder, releaseOrder } from './ledger'
-import { type MailContext, tellShopper } from './order-notices'
+import { returnGiftCardPayments } from '../ledger/gift-card-returns'
+import { lockOrder, releaseOrder } from '../ledger/ledger'
+import type { ActionContext } from '../orders/action-context'
+import { recordEvent } from '../orders/events'
+import { type MailContext, tellShopper } from '../orders/order-notices'
 
 // A Zelle order holds one-of-a-kind pieces while the shop waits for the money. The hold has an end
 // (orders.reserved_until, RESERVATION_HOURS after checkout): a day before it the shopper is

@@ -8,11 +8,11 @@ import {
 import { refundTaxPart } from '../../../shared/refunds'
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
-import { returnStock, SELL_RESERVED, saleRow } from './stock-rules'
+import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
 
 // What happens to an order's pieces, sale rows and payment status after it exists, each step
 // called inside the caller's transaction with the order row already locked (lockOrder). The SQL
-// that moves stock and books sales is the same fragments (stock-rules.ts) checkout's single
+// that moves stock and books sales is the same fragments (inventory/stock-rules.ts) checkout's single
 // statement is built from, and a test (ledger.test.ts) holds the two paths to the same outcome.
 
 export interface LockedOrder {

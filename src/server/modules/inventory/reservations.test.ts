@@ -14,7 +14,7 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
-import { OrderLinkTokens } from './order-link-token'
+import { OrderLinkTokens } from '../orders/order-link-token'
 import { expiredReservations, reservationReminders } from './reservations'
 
 // An unpaid Zelle order holds its pieces for RESERVATION_HOURS (72 here, the default): the shopper
