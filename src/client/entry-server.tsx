@@ -54,7 +54,7 @@ export const render: RenderFunction = async ({ url, origin, fetchJson, anonymous
     head: renderHead(meta, storeName, origin, pathname),
     // A back-office screen comes whole: its data is the point of the page, and a part moved out of
     // the shell would wait for an inline script (and React's pacing of reveals) to be seen.
-    stream: (options) => streamMarkup(page, options, { whole: /^\/admin(\/|$)/.test(pathname) }),
+    stream: (options) => streamMarkup(page, options, { whole: /^\/admin(\/|$)/i.test(pathname) }),
     state: () => dehydrate(queryClient),
   }
 }

@@ -11,8 +11,9 @@ export const ADMIN_PAGE_MODULE = /^src\/client\/admin\/(?:[\w-]+\/)*([\w-]+)-pag
 
 /**
  * The section an address opens, as sections.ts's sectionOf reads it: none for '/admin' itself (the
- * sign-in page). A screen within a section (`/admin/journal/new`) names the section's page.
+ * sign-in page). A screen within a section (`/admin/journal/new`) names the section's page. In any
+ * letter case, as the router matches paths: `/Admin/Orders` opens the orders screen too.
  */
 export function adminSectionOf(url: string): string | undefined {
-  return /^\/admin\/([\w-]+)(?:[/?#]|$)/.exec(url)?.[1]
+  return /^\/admin\/([\w-]+)(?:[/?#]|$)/i.exec(url)?.[1]?.toLowerCase()
 }

@@ -12,7 +12,7 @@ export { adminRedirect } from './server-redirect'
 
 /**
  * The opened screen's code, loaded before the server renders the page and before the browser
- * hydrates it (the route's handle in routes.tsx), so neither waits on it mid-render.
+ * hydrates it (its route's handle, admin-route.tsx), so neither waits on it mid-render.
  */
 export const loadScreen = (pathname: string) => sectionOf(pathname)?.page.load()
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_PAGE_MODULE, adminSectionOf } from '../../shared/admin-page-modules'
-import { ADMIN_SECTIONS } from './sections'
+import { ADMIN_SECTIONS, sectionOf } from './sections'
 
 // The server (http/module-preloads.ts) names a back-office screen's own chunk from its address
 // alone: `/admin/<section>` is drawn by `<section>-page.tsx`. A section whose page breaks the
@@ -36,5 +36,15 @@ describe("a back-office screen's page module", () => {
     expect(adminSectionOf('/admin/journal/new')).toBe('journal')
     expect(adminSectionOf('/administrator')).toBeUndefined()
     expect(adminSectionOf('/products')).toBeUndefined()
+  })
+
+  it('reads it in any letter case, as the router matches the path, and as the browser does', () => {
+    for (const url of ['/Admin/Orders', '/ADMIN/orders?tab=all', '/admin/ORDERS/12']) {
+      expect(adminSectionOf(url)).toBe('orders')
+      expect(sectionOf(url)?.path).toBe('orders')
+    }
+    expect(adminSectionOf('/Admin')).toBeUndefined()
+    expect(sectionOf('/Admin')).toBeUndefined()
+    expect(adminSectionOf('/Administrator/orders')).toBeUndefined()
   })
 })

@@ -62,9 +62,13 @@ const page = <M>(chunk: () => Promise<M>, name: keyof M): LazyPage => {
   return Object.assign(Page, { load, chunk })
 }
 
-/** The section a back-office path shows ('/admin/orders/…' → orders), if any. */
+/**
+ * The section a back-office path shows ('/admin/orders/…' → orders), if any. In any letter case, as
+ * the router matches paths: '/Admin/Orders' shows the orders screen, whose code and data are then
+ * asked for early too (admin-app's loadScreen, first-screen.ts).
+ */
 export function sectionOf(pathname: string): AdminSection | undefined {
-  const path = /^\/admin\/([^/?#]+)/.exec(pathname)?.[1]
+  const path = /^\/admin\/([^/?#]+)/i.exec(pathname)?.[1]?.toLowerCase()
   return ADMIN_SECTIONS.find((section) => section.path === path)
 }
 

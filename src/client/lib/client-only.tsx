@@ -1,4 +1,5 @@
-import { type ReactNode, useSyncExternalStore } from 'react'
+import { type ReactNode, Suspense, useSyncExternalStore } from 'react'
+import { PageSkeleton } from '../ui/page-skeleton'
 
 const subscribe = () => () => {}
 
@@ -13,4 +14,13 @@ export function ClientOnly({ children, fallback }: { children: ReactNode; fallba
     () => false,
   )
   return isClient ? children : fallback
+}
+
+/** A client-only page (a lazy component): a skeleton on the server, while hydrating and while its code loads. */
+export function clientOnlyPage(element: ReactNode) {
+  return (
+    <ClientOnly fallback={<PageSkeleton />}>
+      <Suspense fallback={<PageSkeleton />}>{element}</Suspense>
+    </ClientOnly>
+  )
 }

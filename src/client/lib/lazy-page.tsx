@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react'
+import type { PageHandle, PageRoute } from './page'
 
 /**
  * A page in a chunk of its own. Once its chunk is loaded (the server awaits `load` before it
@@ -19,4 +20,18 @@ export function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
     return Loaded ? <Loaded /> : <Lazy />
   }
   return { Page, load: preload }
+}
+
+/**
+ * A storefront page's route: its page in a chunk of its own (above), and its handle, which loads
+ * that chunk. The server waits for it while rendering and the browser loads the current page's
+ * chunk before hydrating (entry-client), so first loads carry only the shell and one page.
+ */
+export function lazyPageRoute<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+  handle: Omit<PageHandle, 'load'>,
+): PageRoute {
+  const { Page, load: preload } = lazyPage(load, name)
+  return { element: <Page />, handle: { ...handle, load: preload } }
 }

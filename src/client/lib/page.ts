@@ -1,4 +1,5 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { Params } from 'react-router'
 
 export interface PageContext {
@@ -51,4 +52,13 @@ export interface PageHandle {
     queryClient: QueryClient,
     fetchInto: (queryKey: readonly unknown[]) => Promise<unknown>,
   ) => Promise<void>
+}
+
+/**
+ * A page as the route table (routes.tsx) takes it: what it renders and its handle. Each lives beside
+ * its page (`<page>-route.ts`); the table gives it its path.
+ */
+export interface PageRoute {
+  element: ReactNode
+  handle: PageHandle
 }

@@ -20,10 +20,13 @@ type Manifest = Record<string, ManifestChunk>
 // named, and the area's graph must not keep the boot script's imports waiting behind it.
 const APP = 'src/client/entry-client.tsx'
 
-/** The areas whose pages preload their chunk's graph, by the source modules Vite keys them by. */
+/**
+ * The areas whose pages preload their chunk's graph, by the source modules Vite keys them by. Their
+ * addresses in any letter case, as the router matches them: `/Admin/Orders` draws the same screen.
+ */
 export const PRELOADED_AREAS = [
-  { pages: /^\/admin(\/|\?|$)/, modules: [APP, 'src/client/admin/admin-app.tsx'] },
-  { pages: /^\/account(\/|\?|$)/, modules: [APP, 'src/client/account/account-area.tsx'] },
+  { pages: /^\/admin(\/|\?|$)/i, modules: [APP, 'src/client/admin/admin-app.tsx'] },
+  { pages: /^\/account(\/|\?|$)/i, modules: [APP, 'src/client/account/account-area.tsx'] },
 ] as const
 
 /** The files of these chunks and of everything they import statically, each once, in that order. */

@@ -180,6 +180,12 @@ describeBuilt('server-side rendering', () => {
     )
     for (const file of named.slice(0, 3))
       expect((await t.app.inject({ method: 'GET', url: file })).statusCode).toBe(200)
+    // In another letter case the router draws the same screen: its code is named as early, and
+    // the page is as private.
+    const mixedCase = await t.app.inject({ method: 'GET', url: '/Admin/ORDERS', headers: { cookie } })
+    expect(mixedCase.statusCode).toBe(200)
+    expect(preloads(mixedCase.body)).toEqual(named)
+    expect(mixedCase.headers['cache-control']).toBe('private, no-store')
     // Shoppers' pages carry only the template's own preload; the manifest itself is not served.
     const home = (await t.app.inject({ method: 'GET', url: '/' })).body
     expect(preloads(home).filter((file) => !file.includes('preload-helper'))).toEqual([])
@@ -280,6 +286,9 @@ describeBuilt('the back office', () => {
     })
     expect(orders.statusCode).toBe(200)
     expect(keys(orders.body)).toEqual(expect.arrayContaining(['/api/admin/me', '/api/admin/orders']))
+    // The router matches the path in any letter case, and so does the first screen's data.
+    const mixedCase = await t.app.inject({ method: 'GET', url: '/Admin/Orders', headers: { cookie: owner } })
+    expect(keys(mixedCase.body)).toEqual(expect.arrayContaining(['/api/admin/me', '/api/admin/orders']))
 
     // A packer opening the sales ledger gets their role, and nothing of the ledger.
     const packer = await staffCookie(t.app, t.handle.db, 'packer')

@@ -101,8 +101,9 @@ const UNAVAILABLE_PAGE =
   `<h1 style="font-size:1.5rem">We will be right back</h1><p>${UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p>` +
   '</main></body></html>'
 
-// The account and admin areas show one person's data: not even the browser keeps them.
-const PRIVATE_PAGES = /^\/(account|admin)(\/|\?|$)/
+// The account and admin areas show one person's data: not even the browser keeps them. In any
+// letter case, as the router matches paths (/Admin/Orders draws the orders screen).
+const PRIVATE_PAGES = /^\/(account|admin)(\/|\?|$)/i
 
 async function ssrPlugin(app: FastifyInstance, { bundle, origin, testPayments, pageCache }: SsrOptions) {
   // Built files: content-hashed assets are cached for a year, the rest briefly.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { NavLink, Route, Routes } from 'react-router'
 import { FEED_PATHS, type FeedSettings } from '../../../shared/settings'
 import { cn } from '../../lib/cn'
@@ -179,8 +179,23 @@ function SignInSettings() {
 /** Copy feedback lasts 2 seconds (back-office.md §9). */
 const COPIED_MS = 2000
 
+const noChange = () => () => {}
+
+/**
+ * The shop's origin as the browser has it. The server draws the back office too (issue 32), with
+ * no window to read it from: it draws the feed's path alone, and the browser puts the origin in
+ * after hydrating, as the dashboard's greeting does with the member's clock.
+ */
+function useOrigin(): string {
+  return useSyncExternalStore(
+    noChange,
+    () => window.location.origin,
+    () => '',
+  )
+}
+
 function FeedAddress({ path, where }: { path: string; where: string }) {
-  const address = `${window.location.origin}${path}`
+  const address = `${useOrigin()}${path}`
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
