@@ -6,8 +6,8 @@ import { PieceCard } from './piece-card'
 // A newsletter campaign's message (issue 38): the owner's Markdown (already sanitised to HTML by
 // the journal's renderer), up to six pieces and a journal story, then what the law and good manners
 // ask of a letter sent to many: a visible unsubscribe link, RFC 8058's one-click List-Unsubscribe,
-// the shop's postal address (CAN-SPAM) and a plain-text part (read off the HTML, as every message's). No tracking pixel and no rewritten
-// link: every link goes where the owner pointed it.
+// the shop's postal address (CAN-SPAM) and a plain-text part (read off the HTML, as every
+// message's is). No tracking pixel and no rewritten link: every link goes where the owner pointed it.
 
 export interface CampaignPiece {
   name: string
