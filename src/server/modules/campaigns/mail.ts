@@ -107,7 +107,6 @@ async function writeMessage(
     {
       subject: campaign.subject,
       previewText: campaign.previewText,
-      markdown: campaign.body,
       html,
       pieces,
       story,

@@ -339,7 +339,7 @@ describe('the unfinished-checkout reminder', () => {
     await run(later(t0, 34 * HOUR + MINUTE))
     const again = await remindersTo(email)
     expect(again).toHaveLength(2)
-    expect(again[1]!.textBody).toContain('2 x Cart Pendant')
+    expect(again[1]!.textBody).toMatch(/Cart Pendant, 2 × \$[\d,.]+: \$/)
 
     // An order since the last change: nothing.
     await dateCart(later(t0, 3 * DAY))

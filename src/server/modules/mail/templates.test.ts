@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import type { StoreInfo } from '../../../shared/ssr'
-import { passwordResetMail } from './templates/account-mails'
+import { passwordResetMail, securityNoticeMail, staffInvitationMail } from './templates/account-mails'
+import { campaignMail } from './templates/campaign-mail'
+import { checkoutReminderMail } from './templates/checkout-reminder-mail'
 import {
   inquiryAcknowledgementMail,
   inquiryNoticeMail,
+  newsletterConfirmationMail,
   newsletterWelcomeMail,
 } from './templates/community-mails'
 import { giftCardMail } from './templates/gift-card-mails'
+import {
+  giftCardReceiptMail,
+  giftCardZelleEndedMail,
+  giftCardZelleMail,
+} from './templates/gift-card-receipt-mail'
 import { newOrderNoticeMail, type OrderMailData, orderConfirmationMail } from './templates/order-mails'
+import { installmentReminderMail, orderStatusMail } from './templates/order-status-mails'
+import { pieceAlertConfirmationMail, similarPieceMail } from './templates/piece-alert-mails'
 
 const store: StoreInfo = {
   name: 'Jade Shop',
@@ -82,7 +92,7 @@ describe('the order confirmation', () => {
       expect(body).toContain('Imperial Green Bangle')
     }
     expect(mail.text).toMatch(/1\. Open the Zelle app[\s\S]*2\. Send[\s\S]*3\. Include[\s\S]*4\. Verify/)
-    expect(mail.text).toContain('2 x Lavender Stud Earrings: $300.00 ($150.00 each)')
+    expect(mail.text).toContain('Lavender Stud Earrings, $150.00 each × 2: $300.00')
     expect(mail.text).toContain('Subtotal: $1,550.00')
     expect(mail.text).toContain('Shipping: FREE')
     expect(mail.text).toContain('Total: $1,550.00')
@@ -314,5 +324,214 @@ describe('the gift card e-mail', () => {
       expect(part).toContain('checkout offers your credit without the code')
     }
     expect(mail.text).toContain('Your store credit code: ABCD-EFGH-JKMN-PQRS')
+  })
+})
+
+describe('the plain-text part', () => {
+  const url = (path: string) => `${publicUrl}${path}`
+  const piece = (id: number, fields: { originalPrice?: number; sold?: boolean } = {}) => ({
+    name: `Piece ${id}`,
+    price: 128_000,
+    originalPrice: fields.originalPrice ?? null,
+    url: url(`/product/${id}`),
+    imageUrl: id % 2 ? url(`/images/${id}.jpg`) : null,
+    imageAlt: `Piece ${id} on a linen cloth`,
+    sold: fields.sold ?? false,
+  })
+  const statusOrder = {
+    id: 1001,
+    customerName: 'Mei Lin',
+    customerEmail: 'mei@example.com',
+    total: 52_000,
+    items: [{ name: 'Imperial Bangle', quantity: 2 }],
+    accessKey: '1.abc',
+  }
+  const giftCard = {
+    code: 'ABCD-EFGH-JKMN-PQRS',
+    amount: 12_500,
+    recipientName: 'Mei',
+    senderName: 'Auntie Lan',
+    message: 'Happy birthday!\nBuy something green.',
+    expiresAt: null,
+  }
+  // Every template, each with the links and the parts it can have.
+  const mails = {
+    orderConfirmation: orderConfirmationMail(
+      order({ accessKey: '1.abc', discountCode: 'SPRING10', discount: 15_500, total: 139_500 }),
+      store,
+      publicUrl,
+    ),
+    newOrderNotice: newOrderNoticeMail(order({ specialInstructions: 'Gift wrap\nplease' }), store, publicUrl),
+    passwordReset: passwordResetMail('mei@example.com', url('/account/reset-password?token=a&x=1'), store),
+    securityNotice: securityNoticeMail(
+      'mei@example.com',
+      { subject: 'password changed', what: 'Your password was changed', when: 'Thursday, November 26' },
+      store,
+      url('/'),
+    ),
+    staffInvitation: staffInvitationMail(
+      'lan@example.com',
+      { url: url('/staff/invitation?token=abc'), roleLabel: 'Staff', invitedBy: 'Mei' },
+      store,
+    ),
+    campaign: {
+      kind: 'campaign',
+      ...campaignMail(
+        {
+          subject: 'New bangles',
+          previewText: 'Three new bangles',
+          html: `<h2>Autumn</h2><p>Three <strong>new</strong> bangles. See <a href="${url('/journal')}">the journal</a> &amp; more.</p>`,
+          pieces: [piece(1, { originalPrice: 150_000 }), piece(2, { sold: true })],
+          story: {
+            title: 'Hetian jade',
+            excerpt: 'A story.',
+            url: url('/journal/hetian'),
+            imageUrl: url('/s.jpg'),
+          },
+          unsubscribeUrl: url('/newsletter/unsubscribe?token=abc'),
+          oneClickUrl: url('/newsletter/one-click?token=abc'),
+          postalAddress: '1 Main St, Houston, TX 77002',
+        },
+        store,
+      ),
+    },
+    checkoutReminder: checkoutReminderMail(
+      'mei@example.com',
+      [
+        { ...piece(1), quantity: 1 },
+        { ...piece(2), quantity: 2 },
+      ],
+      {
+        checkout: url('/reminders/resume?token=abc'),
+        unsubscribePage: url('/reminders/unsubscribe?token=abc'),
+        unsubscribeOneClick: url('/reminders/one-click?token=abc'),
+      },
+      store,
+    ),
+    inquiryNotice: inquiryNoticeMail(
+      { name: 'Mei Lin', email: 'mei@example.com', subject: 'A ring', message: 'Line one\nLine two' },
+      store,
+      publicUrl,
+    ),
+    inquiryAcknowledgement: inquiryAcknowledgementMail('mei@example.com', store),
+    newsletterConfirmation: newsletterConfirmationMail(
+      'mei@example.com',
+      url('/newsletter/confirm?token=abc'),
+      store,
+    ),
+    newsletterWelcome: newsletterWelcomeMail(
+      'mei@example.com',
+      url('/newsletter/unsubscribe?token=abc'),
+      store,
+      {
+        code: 'WELCOME25',
+        kind: 'fixed',
+        value: 2_500,
+        minSubtotal: 20_000,
+      },
+    ),
+    giftCard: giftCardMail('mei@example.com', giftCard, store, publicUrl),
+    giftCardReceipt: giftCardReceiptMail(
+      'lan@example.com',
+      {
+        amount: 12_500,
+        last4: 'PQRS',
+        buyerName: 'Lan',
+        recipientName: 'Mei',
+        recipientEmail: 'mei@example.com',
+        deliveryDate: '2026-12-24',
+        paymentMethod: 'card',
+        sentToday: false,
+      },
+      store,
+    ),
+    giftCardZelle: giftCardZelleMail(
+      'lan@example.com',
+      {
+        amount: 12_500,
+        buyerName: 'Lan',
+        recipientName: 'Mei',
+        deliveryDate: '2026-12-24',
+        memo: 'Gift card GC-12',
+      },
+      store,
+    ),
+    giftCardZelleEnded: giftCardZelleEndedMail(
+      'lan@example.com',
+      { amount: 12_500, buyerName: 'Lan', memo: 'Gift card GC-12', ended: { by: 'shop' } },
+      store,
+    ),
+    orderShipped: orderStatusMail('order-shipped', statusOrder, store, publicUrl, {
+      trackingNumber: '9400111899223100012345',
+    }),
+    installmentReminder: installmentReminderMail(
+      statusOrder,
+      { amount: 10_000, dueDate: '2026-12-01', overdue: true },
+      store,
+      publicUrl,
+    ),
+    pieceAlertConfirmation: pieceAlertConfirmationMail(
+      'mei@example.com',
+      url('/alerts/confirm?token=abc'),
+      { category: 'Bangles', pieceName: 'Piece 9' },
+      store,
+    ),
+    similarPiece: similarPieceMail(
+      'mei@example.com',
+      {
+        category: 'Bangles',
+        pieces: [piece(1, { originalPrice: 150_000 }), piece(2), piece(3), piece(4)],
+        categoryUrl: url('/category/bangles'),
+        unsubscribeUrl: url('/alerts/unsubscribe?token=abc'),
+        oneClickUrl: url('/alerts/one-click?token=abc'),
+      },
+      store,
+    ),
+  }
+
+  const decode = (href: string) => href.replaceAll('&amp;', '&')
+
+  it('is tested with the links of every template that has some', () => {
+    const unlinked = Object.entries(mails).filter(([, mail]) => !mail.html!.includes('<a '))
+    expect(unlinked.map(([name]) => name)).toEqual([
+      'inquiryAcknowledgement',
+      'giftCardReceipt',
+      'giftCardZelle',
+      'giftCardZelleEnded',
+    ])
+  })
+
+  it.each(Object.entries(mails))('of the %s carries every link of its HTML, as text', (_name, mail) => {
+    // Links only: React's <link rel="preload"> for a picture is no place a reader goes.
+    const hrefs = [...mail.html!.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => decode(match[1]!))
+    for (const href of hrefs) expect(mail.text).toContain(href)
+    expect(mail.text).not.toMatch(/<\/?[a-z][^>]*>/i)
+    expect(mail.text).not.toMatch(/&(#\d+|#x[0-9a-f]+|[a-z]+);/i)
+    // The signature line closes every message, and no line is broken to a width.
+    expect(mail.text).toMatch(/Jade Shop · hello@jadeshop\.example · \(713\) 555-0123 \(text\)$/)
+    expect(mail.text).not.toMatch(/\n{3}/)
+  })
+
+  it('reads a table as label: value lines, a link once, and leaves pictures out', () => {
+    const notice = mails.newOrderNotice.text
+    expect(notice).toContain('Appointment requested: No\nInsurance interest: Yes')
+    expect(notice).toContain('Special instructions: Gift wrap, please')
+    expect(notice).toContain('Imperial Green Bangle × 1: $1,250.00\nLavender Stud Earrings')
+    expect(notice).not.toMatch(/Item|Qty/)
+    expect(mails.passwordReset.text.split(url('/account/reset-password')).length).toBe(2)
+    expect(mails.securityNotice.text).toContain(`sign in at ${url('/')} and choose`)
+    const alert = mails.similarPiece.text
+    expect(alert).toContain('$1,280.00 (was $1,500.00)')
+    expect(alert.split(url('/product/1')).length).toBe(2)
+    expect(alert).not.toContain('linen cloth')
+    expect(alert).not.toContain('.jpg')
+    expect(mails.campaign.text).not.toContain('Three new bangles\n')
+    expect(mails.campaign.text).toContain(
+      'Three new bangles. See the journal: https://shop.example.com/journal & more.',
+    )
+    expect(mails.campaign.text).toContain('1 Main St, Houston, TX 77002')
+    expect(mails.checkoutReminder.text).toContain(`Piece 2, 2 × $1,280.00: $2,560.00\n${url('/product/2')}`)
+    expect(mails.giftCard.text).toContain('Happy birthday!\nBuy something green.')
+    expect(mails.giftCard.text).toContain('Your gift card code: ABCD-EFGH-JKMN-PQRS')
   })
 })

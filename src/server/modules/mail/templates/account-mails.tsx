@@ -1,24 +1,10 @@
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, MailButton, P, renderMailHtml, signature } from './layout'
+import { COLORS, MailButton, P, renderMail } from './layout'
 
 /** The reset link of DESIGN.md §4: valid one hour, single use. */
 export function passwordResetMail(to: string, resetUrl: string, store: StoreInfo): OutgoingMail {
-  const text = [
-    'Hello,',
-    '',
-    `We received a request to reset the password of your ${store.name} account.`,
-    'Open this link to choose a new password:',
-    '',
-    resetUrl,
-    '',
-    'The link is valid for one hour and works once.',
-    'If you did not request a new password, you can ignore this e-mail: your password stays as it is.',
-    '',
-    ...signature(store),
-  ].join('\n')
-
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>
@@ -26,7 +12,7 @@ export function passwordResetMail(to: string, resetUrl: string, store: StoreInfo
         {`We received a request to reset the password of your ${store.name} account.`}
       </P>
       <MailButton href={resetUrl}>Choose a new password</MailButton>
-      <P style={{ fontSize: 13, color: COLORS.muted }}>
+      <P data-html-only style={{ fontSize: 13, color: COLORS.muted }}>
         Or copy this link into your browser:
         <br />
         <span style={{ wordBreak: 'break-all' }}>{resetUrl}</span>
@@ -53,21 +39,9 @@ export function securityNoticeMail(
   store: StoreInfo,
   homeUrl: string,
 ): OutgoingMail {
-  const ifNotYou = `If you did not make this change, someone else may be using your account: sign in at ${homeUrl} and choose a new password (or ask for a reset link from the sign-in page), and write to us at ${store.email}.`
   const lead = `${notice.what}.`
   const when = `When: ${notice.when}.`
-  const text = [
-    'Hello,',
-    '',
-    lead,
-    when,
-    '',
-    'If this was you, there is nothing to do.',
-    ifNotYou,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>
@@ -97,26 +71,13 @@ export function staffInvitationMail(
 ): OutgoingMail {
   const who = invitation.invitedBy ? `${invitation.invitedBy} has invited you` : 'You are invited'
   const lead = `${who} to join the ${store.name} team as ${invitation.roleLabel}.`
-  const text = [
-    'Hello,',
-    '',
-    lead,
-    'Open this link to choose your username and password:',
-    '',
-    invitation.url,
-    '',
-    'The link is valid for 72 hours and works once.',
-    'If you were not expecting this invitation, you can ignore this e-mail.',
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>
       <P style={{ marginBottom: 20 }}>{lead}</P>
       <MailButton href={invitation.url}>Accept the invitation</MailButton>
-      <P style={{ fontSize: 13, color: COLORS.muted }}>
+      <P data-html-only style={{ fontSize: 13, color: COLORS.muted }}>
         Or copy this link into your browser:
         <br />
         <span style={{ wordBreak: 'break-all' }}>{invitation.url}</span>

@@ -1,14 +1,13 @@
-import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { RenderedMail } from '../worker'
-import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
+import { COLORS, MailButton, MailFooter, P, renderMail } from './layout'
 import { PieceCard } from './piece-card'
 
 // A newsletter campaign's message (issue 38): the owner's Markdown (already sanitised to HTML by
 // the journal's renderer), up to six pieces and a journal story, then what the law and good manners
 // ask of a letter sent to many: a visible unsubscribe link, RFC 8058's one-click List-Unsubscribe,
-// the shop's postal address (CAN-SPAM) and a plain-text part. No tracking pixel and no rewritten
-// link: every link goes where the owner pointed it.
+// the shop's postal address (CAN-SPAM) and a plain-text part (read off the HTML, as every
+// message's is). No tracking pixel and no rewritten link: every link goes where the owner pointed it.
 
 export interface CampaignPiece {
   name: string
@@ -31,8 +30,7 @@ export interface CampaignStory {
 export interface CampaignMailData {
   subject: string
   previewText: string | null
-  /** The body's Markdown, which reads as plain text, and its sanitised HTML. */
-  markdown: string
+  /** The body as the journal's renderer made it: sanitised HTML. */
   html: string
   pieces: CampaignPiece[]
   story: CampaignStory | null
@@ -44,25 +42,7 @@ export interface CampaignMailData {
 
 export function campaignMail(data: CampaignMailData, store: StoreInfo): RenderedMail {
   const why = `You are receiving this because you subscribed to the ${store.name} newsletter.`
-  const text = [
-    data.markdown,
-    '',
-    ...data.pieces.flatMap((piece) => [
-      piece.name,
-      piece.sold ? 'Sold' : formatCents(piece.price),
-      piece.url,
-      '',
-    ]),
-    ...(data.story
-      ? [data.story.title, ...(data.story.excerpt ? [data.story.excerpt] : []), data.story.url, '']
-      : []),
-    why,
-    `To unsubscribe, open: ${data.unsubscribeUrl}`,
-    '',
-    ...signature(store),
-    data.postalAddress,
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       {data.previewText && (

@@ -1,7 +1,7 @@
 import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
+import { COLORS, MailButton, MailFooter, P, renderMail } from './layout'
 
 // The one reminder of an unfinished checkout (issue 25). It goes to an address typed at checkout,
 // which may be somebody else's, so it carries nothing the visitor wrote (no name): only the shop's
@@ -45,31 +45,10 @@ export function checkoutReminderMail(
   const lead = `You started a checkout at ${store.name} and did not finish it. ${
     one ? 'The piece you chose is' : 'The pieces you chose are'
   } still available, for now: each is one of a kind, and nothing is held until an order is placed.`
-  const help = `Questions about a piece, its size or its certificate? Reply to this e-mail, or text us at ${store.phone}.`
   const unasked =
     'If you did not start this checkout, you can ignore this e-mail: we send this reminder only once.'
 
-  const text = [
-    'Hello,',
-    '',
-    lead,
-    '',
-    ...pieces.map(
-      (piece) =>
-        `${piece.quantity > 1 ? `${piece.quantity} x ` : ''}${piece.name}: ${formatCents(piece.price * piece.quantity)}\n  ${piece.url}`,
-    ),
-    '',
-    `Return to checkout: ${links.checkout}`,
-    '',
-    help,
-    '',
-    unasked,
-    `To stop reminders about unfinished checkouts, open: ${links.unsubscribePage}`,
-    '',
-    ...signature(store),
-  ].join('\n')
-
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <h1

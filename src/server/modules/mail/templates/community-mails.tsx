@@ -1,17 +1,7 @@
 import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import {
-  COLORS,
-  Details,
-  MailButton,
-  MailFooter,
-  P,
-  Quote,
-  renderMailHtml,
-  signature,
-  trimSlash,
-} from './layout'
+import { COLORS, Details, MailButton, MailFooter, P, Quote, renderMail, trimSlash } from './layout'
 
 export interface InquiryMailData {
   name: string
@@ -32,16 +22,7 @@ export function inquiryNoticeMail(
     ['E-mail', inquiry.email],
     ['Subject', inquiry.subject],
   ]
-  const text = [
-    `New message from ${inquiry.name} <${inquiry.email}>.`,
-    '',
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    inquiry.message,
-    '',
-    `Reply to this e-mail to answer ${inquiry.name}, or open the inbox: ${inboxUrl}`,
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>
@@ -71,8 +52,7 @@ export function inquiryNoticeMail(
 export function inquiryAcknowledgementMail(to: string, store: StoreInfo): OutgoingMail {
   const thanks = `Thank you for writing to ${store.name}. Your message has reached us, and we will get back to you soon, usually within one business day.`
   const unasked = 'If you did not write to us, you can ignore this e-mail.'
-  const text = ['Hello,', '', thanks, '', unasked, '', ...signature(store)].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>
@@ -97,18 +77,7 @@ export function inquiryAcknowledgementMail(to: string, store: StoreInfo): Outgoi
 export function newsletterConfirmationMail(to: string, confirmUrl: string, store: StoreInfo): OutgoingMail {
   const asked = `Someone, we hope you, asked to receive the ${store.name} newsletter at this address. We write when new pieces arrive and before the shows where you can see them in person.`
   const unasked = 'If it was not you, ignore this e-mail: without your confirmation we will not write again.'
-  const text = [
-    'Hello,',
-    '',
-    asked,
-    '',
-    `To confirm, open: ${confirmUrl}`,
-    '',
-    unasked,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>
@@ -146,18 +115,7 @@ export function newsletterWelcomeMail(
   store: StoreInfo,
   offer?: WelcomeOffer,
 ): OutgoingMail {
-  const text = [
-    'Hello,',
-    '',
-    `Thank you for subscribing to the ${store.name} newsletter. We write when new pieces arrive`,
-    'and before the shows where you can see them in person.',
-    '',
-    ...(offer ? [offerWords(offer), ''] : []),
-    `To unsubscribe, open: ${unsubscribeUrl}`,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>

@@ -3,18 +3,7 @@ import { printableName } from '../../../../shared/plain-text'
 import { formatDate } from '../../../../shared/shop-dates/format'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import {
-  COLORS,
-  Details,
-  greeting,
-  MailButton,
-  P,
-  Quote,
-  renderMailHtml,
-  signature,
-  trimSlash,
-  unlinkable,
-} from './layout'
+import { COLORS, Details, greeting, MailButton, P, Quote, renderMail, trimSlash, unlinkable } from './layout'
 
 // A gift card for its recipient (issue 36). The code is printed large, once, in the shop's look;
 // the sender's name and message are the sender's own words, kept as plain text: React escapes
@@ -56,22 +45,7 @@ export function giftCardMail(
     ? 'This code replaces the one we sent you before, which no longer works.'
     : null
   const shopUrl = trimSlash(publicUrl)
-  const text = [
-    greeting(card.recipientName),
-    '',
-    lead,
-    ...(message ? ['', `${sender} wrote:`, message] : []),
-    '',
-    `Your ${credit ? 'store credit' : 'gift card'} code: ${card.code}`,
-    `Amount: ${amount}`,
-    expiryLine(card.expiresAt, store.timeZone),
-    ...(replaced ? [replaced] : []),
-    '',
-    `Use the code at checkout on ${shopUrl}${credit ? ', or sign in: checkout offers your credit without the code' : ''}. Keep it safe: whoever has the code can spend the card.`,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(card.recipientName)}</P>
@@ -91,10 +65,14 @@ export function giftCardMail(
           textAlign: 'center',
         }}
       >
-        <p style={{ margin: '0 0 4px', fontFamily: 'Georgia,serif', fontSize: 28, color: COLORS.jade }}>
+        <p
+          data-text-before="Amount: "
+          style={{ margin: '0 0 4px', fontFamily: 'Georgia,serif', fontSize: 28, color: COLORS.jade }}
+        >
           {amount}
         </p>
         <p
+          data-text-before={`Your ${credit ? 'store credit' : 'gift card'} code: `}
           style={{
             margin: 0,
             fontFamily: 'Menlo,Consolas,monospace',

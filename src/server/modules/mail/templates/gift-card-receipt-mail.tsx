@@ -4,7 +4,7 @@ import { printableName } from '../../../../shared/plain-text'
 import { formatDay } from '../../../../shared/shop-dates/calendar'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { Details, greeting, P, renderMailHtml, signature, unlinkable } from './layout'
+import { Details, greeting, P, renderMail, unlinkable } from './layout'
 
 // The buyer's receipt for a gift card bought on the storefront (issue 36). It names the card by its
 // last four only: the whole code goes to the recipient, on the delivery date, and nowhere else.
@@ -40,19 +40,7 @@ export function giftCardReceiptMail(
     ['Delivery', when],
     ['Paid by', receipt.paymentMethod === 'card' ? 'Card' : 'Zelle'],
   ]
-  const text = [
-    greeting(printableName(receipt.buyerName)),
-    '',
-    `Thank you for your ${amount} gift card.`,
-    delivery,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    'The code goes to the recipient only. It never expires.',
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(printableName(receipt.buyerName))}</P>
@@ -87,20 +75,7 @@ export function giftCardZelleMail(to: string, purchase: GiftCardZelleData, store
     'Verify the details and send.',
   ]
   const after = `As soon as your payment arrives we issue the card and send your receipt; ${recipient} receives it by e-mail on ${formatDay(purchase.deliveryDate, { long: true })}, or on the day your payment arrives if that is later.`
-  const text = [
-    greeting(printableName(purchase.buyerName)),
-    '',
-    `Thank you for choosing a ${amount} gift card.`,
-    '',
-    'HOW TO PAY WITH ZELLE',
-    ...steps.map((step, index) => `${index + 1}. ${step}`),
-    '',
-    after,
-    `Questions? Please text us at ${store.phone} rather than calling.`,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(printableName(purchase.buyerName))}</P>
@@ -145,16 +120,7 @@ export function giftCardZelleEndedMail(
       : `We have cancelled your ${amount} gift card purchase ("${purchase.memo}") before its Zelle payment arrived. No card was issued.`
   const more =
     'If you would still like to give it, you are welcome to buy it again. If you sent a payment that we missed, reply to this e-mail and we will sort it out at once.'
-  const text = [
-    greeting(printableName(purchase.buyerName)),
-    '',
-    lead,
-    '',
-    more,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(printableName(purchase.buyerName))}</P>

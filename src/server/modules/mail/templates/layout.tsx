@@ -2,11 +2,13 @@ import type { CSSProperties, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { printableName } from '../../../../shared/plain-text'
 import type { StoreInfo } from '../../../../shared/ssr'
+import { mailText } from './mail-text'
 
 // Every message is a React element rendered to static HTML inside this one layout. React escapes
 // every string it renders, so whatever a shopper typed (names, inquiries, reviews) reaches the HTML
 // as text: there is no other escaper to forget. Styles are inline because mail clients drop
-// <style> blocks and external CSS. Each template writes its plain-text part beside its HTML.
+// <style> blocks and external CSS. The plain-text part is read off the HTML (mail-text.ts), so the
+// two parts of a message say the same.
 
 export const COLORS = {
   ink: '#1F2A24',
@@ -58,8 +60,21 @@ export function MailLayout({ store, children }: { store: StoreInfo; children: Re
   )
 }
 
-export function P({ children, style }: { children: ReactNode; style?: CSSProperties }) {
-  return <p style={{ margin: '0 0 16px', ...style }}>{children}</p>
+export function P({
+  children,
+  style,
+  'data-html-only': htmlOnly,
+}: {
+  children: ReactNode
+  style?: CSSProperties
+  /** Left out of the plain-text part (mail-text.ts): a button's address spelt out for the eye. */
+  'data-html-only'?: boolean
+}) {
+  return (
+    <p data-html-only={htmlOnly || undefined} style={{ margin: '0 0 16px', ...style }}>
+      {children}
+    </p>
+  )
 }
 
 export function MailButton({ href, children }: { href: string; children: ReactNode }) {
@@ -85,7 +100,7 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
 /**
  * The small print that closes a message, above the layout's signature line: why it came or what to
  * do if it was not asked for, and for mail that comes again (newsletter, alerts, reminders) the
- * link that stops it. The plain-text part says the same in its own closing lines.
+ * link that stops it. The plain-text part reads it off the HTML like the rest.
  */
 export function MailFooter({
   children,
@@ -155,9 +170,10 @@ export function renderMailHtml(store: StoreInfo, body: ReactNode): string {
   return `<!doctype html>${renderToStaticMarkup(<MailLayout store={store}>{body}</MailLayout>)}`
 }
 
-/** The plain-text part's closing lines, the same under every message. */
-export function signature(store: StoreInfo): string[] {
-  return [store.name, `${store.email} | ${store.phone} (text)`]
+/** Both parts of a message: the HTML, rendered once, and the plain text read off it. */
+export function renderMail(store: StoreInfo, body: ReactNode): { html: string; text: string } {
+  const html = renderMailHtml(store, body)
+  return { html, text: mailText(html) }
 }
 
 /**

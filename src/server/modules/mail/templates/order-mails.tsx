@@ -7,17 +7,7 @@ import { formatDeadline } from '../../../../shared/shop-dates/date-time'
 import type { StoreInfo } from '../../../../shared/ssr'
 import { formatRate, type TaxLine } from '../../../../shared/tax'
 import type { OutgoingMail } from '../outbox'
-import {
-  COLORS,
-  Details,
-  greeting,
-  MailButton,
-  P,
-  renderMailHtml,
-  signature,
-  trimSlash,
-  unlinkable,
-} from './layout'
+import { COLORS, Details, greeting, MailButton, P, renderMail, trimSlash, unlinkable } from './layout'
 
 export interface OrderMailData {
   id: number
@@ -92,35 +82,7 @@ export function orderConfirmationMail(
     ? `Your items ship after your payment is confirmed.${hold}`
     : 'We will prepare your order within 1-2 business days and e-mail you when it ships.'
 
-  const text = [
-    greeting(order.customerName),
-    '',
-    `Thank you for your order! Your order number is ${number}.`,
-    '',
-    ...(awaitingZelle
-      ? [
-          'HOW TO PAY WITH ZELLE',
-          ...zelleSteps.map((step, index) => `${index + 1}. ${step}`),
-          '',
-          `${nextStep} Questions? Please text us at ${store.phone} rather than calling.`,
-          '',
-        ]
-      : [nextStep, '']),
-    `ORDER ${number}`,
-    ...itemLines(order),
-    '',
-    ...totalLines(order),
-    '',
-    'SHIPPING TO',
-    ...addressLines(order),
-    '',
-    `View your order: ${orderUrl}`,
-    `Your invoice (PDF): ${invoiceUrl}`,
-    '',
-    ...signature(store),
-  ].join('\n')
-
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(order.customerName)}</P>
@@ -183,23 +145,7 @@ export function newOrderNoticeMail(order: OrderMailData, store: StoreInfo, publi
     ['Special instructions', order.specialInstructions?.trim() || 'None'],
   ]
 
-  const text = [
-    `New order ${number} for ${formatCents(order.total)}.`,
-    '',
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    'ITEMS',
-    ...itemLines(order),
-    '',
-    ...totalLines(order),
-    '',
-    'SHIP TO',
-    ...addressLines(order),
-    '',
-    `Manage orders: ${adminUrl}`,
-  ].join('\n')
-
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>
@@ -225,14 +171,6 @@ function lineTotal(item: OrderMailData['items'][number]): number {
   return item.price * item.quantity
 }
 
-function itemLines(order: OrderMailData): string[] {
-  return order.items.map(
-    (item) =>
-      `${item.quantity} x ${item.name}: ${formatCents(lineTotal(item))}` +
-      (item.quantity > 1 ? ` (${formatCents(item.price)} each)` : ''),
-  )
-}
-
 function shippingLabel(order: OrderMailData): string {
   return order.shippingCost === 0 ? 'FREE' : formatCents(order.shippingCost)
 }
@@ -241,16 +179,6 @@ const taxLabel = (line: TaxLine) => `${line.jurisdiction} tax (${formatRate(line
 
 const discountLabel = (order: OrderMailData) =>
   order.discountCode ? `Discount (${order.discountCode})` : 'Discount'
-
-function totalLines(order: OrderMailData): string[] {
-  return [
-    `Subtotal: ${formatCents(order.subtotal)}`,
-    ...(order.discount > 0 ? [`${discountLabel(order)}: -${formatCents(order.discount)}`] : []),
-    `Shipping: ${shippingLabel(order)}`,
-    ...order.taxLines.map((line) => `${taxLabel(line)}: ${formatCents(line.tax)}`),
-    `Total: ${formatCents(order.total)}`,
-  ]
-}
 
 /** The address block; a line of an older order that carries a link is left out (plain-text.ts). */
 function addressLines(order: OrderMailData): string[] {
@@ -325,7 +253,9 @@ function ItemsTable({ order }: { order: OrderMailData }) {
                 </>
               )}
             </td>
-            <td style={{ ...cell, textAlign: 'center', width: 48 }}>{item.quantity}</td>
+            <td data-text-before="× " style={{ ...cell, textAlign: 'center', width: 48 }}>
+              {item.quantity}
+            </td>
             <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>
               {formatCents(lineTotal(item))}
             </td>

@@ -3,7 +3,7 @@ import { trackingLink } from '../../../../shared/orders'
 import { formatDay } from '../../../../shared/shop-dates/calendar'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, Details, greeting, MailButton, P, renderMailHtml, signature } from './layout'
+import { COLORS, Details, greeting, MailButton, P, renderMail } from './layout'
 import { orderLink } from './order-mails'
 
 // What the shopper hears as the owner moves an order along: confirmed, shipped (with the
@@ -119,22 +119,7 @@ export function orderStatusMail(
   const message = content(kind, order, extra, store)
   const orderUrl = orderLink(order, publicUrl)
   const items = order.items.map((item) => `${item.quantity} x ${item.name}`)
-  const text = [
-    greeting(order.customerName),
-    '',
-    message.lead,
-    ...(message.details ? ['', ...message.details.map(([label, value]) => `${label}: ${value}`)] : []),
-    ...(message.link ? ['', `${message.link.label}: ${message.link.href}`] : []),
-    ...(message.more ? ['', message.more] : []),
-    '',
-    `ORDER #${order.id}`,
-    ...items,
-    '',
-    `View your order: ${orderUrl}`,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(order.customerName)}</P>
@@ -168,18 +153,7 @@ export function installmentReminderMail(
     : `A friendly reminder: the instalment of ${formatCents(installment.amount)} for your order ${number} is due on ${due}.`
   const how = `You can pay by Zelle to ${store.phone}, with ${number} in the memo. If you have already paid, thank you, and please ignore this message.`
   const orderUrl = orderLink(order, publicUrl)
-  const text = [
-    greeting(order.customerName),
-    '',
-    lead,
-    '',
-    how,
-    '',
-    `View your order: ${orderUrl}`,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>{greeting(order.customerName)}</P>

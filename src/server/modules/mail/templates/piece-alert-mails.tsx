@@ -1,7 +1,6 @@
-import { formatCents } from '../../../../shared/money'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
-import { COLORS, MailButton, MailFooter, P, renderMailHtml, signature } from './layout'
+import { COLORS, MailButton, MailFooter, P, renderMail } from './layout'
 import { PieceCard } from './piece-card'
 
 // "Tell me when a similar piece arrives" (issue 25): the double opt-in link, and the e-mail the
@@ -22,19 +21,7 @@ export function pieceAlertConfirmationMail(
   const promise =
     'Once you confirm, we write only when such a piece is on sale: one e-mail per piece, for a year, and every one of them lets you stop with one click.'
   const unasked = 'If it was not you, ignore this e-mail: without your confirmation we will not write again.'
-  const text = [
-    'Hello,',
-    '',
-    asked,
-    promise,
-    '',
-    `To confirm, open: ${confirmUrl}`,
-    '',
-    unasked,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>
@@ -77,11 +64,6 @@ export interface SimilarPieceMailData {
 /** A round that finds more new pieces than this names them all in one e-mail, and links the rest. */
 export const PIECES_SHOWN = 3
 
-const priceWords = (piece: ArrivedPiece) =>
-  piece.originalPrice && piece.originalPrice > piece.price
-    ? `${formatCents(piece.price)} (was ${formatCents(piece.originalPrice)})`
-    : formatCents(piece.price)
-
 /** One e-mail per address per round, naming each new piece with its picture, price and link. */
 export function similarPieceMail(to: string, data: SimilarPieceMailData, store: StoreInfo): OutgoingMail {
   const shown = data.pieces.slice(0, PIECES_SHOWN)
@@ -93,21 +75,7 @@ export function similarPieceMail(to: string, data: SimilarPieceMailData, store: 
       ? `A new piece has arrived in ${data.category}, as you asked us to tell you:`
       : `New pieces have arrived in ${data.category}, as you asked us to tell you:`
   const why = `You are receiving this because you asked ${store.name} to write when a similar piece arrives. We write only when one does, and stop a year after you asked.`
-  const text = [
-    'Hello,',
-    '',
-    lead,
-    '',
-    ...shown.flatMap((piece) => [piece.name, priceWords(piece), piece.url, '']),
-    ...(more > 0 ? [`And ${more} more: ${data.categoryUrl}`, ''] : []),
-    'Each piece is one of a kind: the first to buy it takes it home.',
-    '',
-    why,
-    `To stop these e-mails, open: ${data.unsubscribeUrl}`,
-    '',
-    ...signature(store),
-  ].join('\n')
-  const html = renderMailHtml(
+  const { html, text } = renderMail(
     store,
     <>
       <P>Hello,</P>

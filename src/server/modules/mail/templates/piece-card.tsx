@@ -52,7 +52,11 @@ export function PieceCard({ piece }: { piece: MailPiece }) {
         >
           {piece.sold ? 'Sold' : formatCents(piece.price)}
           {!piece.sold && piece.originalPrice != null && piece.originalPrice > piece.price && (
-            <s style={{ marginLeft: 10, fontSize: 14, color: COLORS.muted }}>
+            <s
+              data-text-before=" (was "
+              data-text-after=")"
+              style={{ marginLeft: 10, fontSize: 14, color: COLORS.muted }}
+            >
               {formatCents(piece.originalPrice)}
             </s>
           )}
