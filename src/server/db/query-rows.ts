@@ -37,15 +37,11 @@ export async function queryRows<Row extends z.ZodType>(
   db: DbOrTx,
   row: Row,
   query: SQL,
-): Promise<z.input<Row>[]>
-/** @deprecated The unchecked form, until the last callers (modules/orders) name their rows' schema. */
-export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]>
-export async function queryRows(db: DbOrTx, ...args: [z.ZodType, SQL] | [SQL]): Promise<unknown[]> {
-  const [row, query] = args.length === 2 ? args : [undefined, args[0]]
+): Promise<z.input<Row>[]> {
   const result = (await db.execute(query)) as unknown as { rows: unknown[] } | unknown[]
   const rows = Array.isArray(result) ? result : result.rows
-  if (CHECK_ROWS && row) checkRows(row, rows)
-  return rows
+  if (CHECK_ROWS) checkRows(row, rows)
+  return rows as z.input<Row>[]
 }
 
 function checkRows(row: z.ZodType, rows: unknown[]): void {
