@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
+import { type PaymentMethod, REFUND_METHODS } from '../../../shared/orders'
 import { purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import {
   type MonthlySales,
@@ -62,7 +62,7 @@ const RefundLineRow = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
   refundDate: sqlType.timestamp,
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(REFUND_METHODS),
   reason: z.string(),
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
