@@ -4,6 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { queryRows } from './db/query-rows'
 import { zelleOrderBody } from './test/factories'
@@ -86,7 +87,8 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
   }
 }
 
-const rows = <Row>(query: ReturnType<typeof sql>) => queryRows<Row>(handle.db, query)
+const rows = <Row extends z.ZodType>(row: Row, query: ReturnType<typeof sql>) =>
+  queryRows(handle.db, row, query)
 
 /** The picture the first test uploads; every product made here shows it. */
 let pictureUrl = ''
@@ -277,18 +279,21 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
     const statuses = answers.map((answer) => answer.status).sort()
     expect(statuses.filter((status) => status === 200)).toHaveLength(1)
     expect(statuses.filter((status) => status === 409)).toHaveLength(29)
-    const orders = await rows<{ id: number }>(
+    const orders = await rows(
+      z.object({ id: z.number().int() }),
       sql`select order_id as id from order_items where product_id = ${piece.id}`,
     )
     expect(orders).toHaveLength(1)
-    const [stock] = await rows<{ stock: number; status: string }>(
+    const [stock] = await rows(
+      z.object({ stock: z.number().int(), status: z.string() }),
       sql`select stock_quantity as stock, status from products where id = ${piece.id}`,
     )
     expect(stock).toEqual({ stock: 0, status: 'reserved' })
   })
 
   it('runs each background job once: one reminder and one cancellation of an unpaid order', async () => {
-    const [order] = await rows<{ id: number; productId: number }>(
+    const [order] = await rows(
+      z.object({ id: z.number().int(), productId: z.number().int() }),
       sql`select o.id, i.product_id as "productId" from orders o join order_items i on i.order_id = o.id
           where o.payment_method = 'zelle' order by o.id desc limit 1`,
     )
@@ -296,7 +301,8 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
     await handle.db.execute(sql`update orders set created_at = now() - interval '49 hours',
       reserved_until = now() + interval '23 hours' where id = ${order!.id}`)
     await within(20_000, async () => {
-      const [row] = await rows<{ reminded: boolean }>(
+      const [row] = await rows(
+        z.object({ reminded: z.boolean() }),
         sql`select reservation_reminded_at is not null as reminded from orders where id = ${order!.id}`,
       )
       return row!.reminded
@@ -306,12 +312,16 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
       sql`update orders set reserved_until = now() - interval '1 second' where id = ${order!.id}`,
     )
     await within(20_000, async () => {
-      const [row] = await rows<{ status: string }>(sql`select status from orders where id = ${order!.id}`)
+      const [row] = await rows(
+        z.object({ status: z.string() }),
+        sql`select status from orders where id = ${order!.id}`,
+      )
       return row!.status === 'cancelled'
     })
     // Rounds enough for both instances to have tried the same work again.
     await delay(3000)
-    const outbox = await rows<{ kind: string; n: number }>(
+    const outbox = await rows(
+      z.object({ kind: z.string(), n: z.number().int() }),
       sql`select kind, count(*)::int as n from email_outbox
           where to_address = (select customer_email from orders where id = ${order!.id})
           group by kind order by kind`,
@@ -322,11 +332,13 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
         { kind: 'reservation-reminder', n: 1 },
       ]),
     )
-    const [events] = await rows<{ n: number }>(
+    const [events] = await rows(
+      z.object({ n: z.number().int() }),
       sql`select count(*)::int as n from order_events where order_id = ${order!.id} and kind = 'reservation'`,
     )
     expect(events!.n).toBe(1)
-    const [piece] = await rows<{ stock: number; status: string }>(
+    const [piece] = await rows(
+      z.object({ stock: z.number().int(), status: z.string() }),
       sql`select stock_quantity as stock, status from products where id = ${order!.productId}`,
     )
     expect(piece).toEqual({ stock: 1, status: 'available' })
@@ -355,12 +367,14 @@ describe.skipIf(!onPostgres)('two instances on one database and one bucket', { t
 
   it('sends every e-mail once', async () => {
     await within(30_000, async () => {
-      const [row] = await rows<{ n: number }>(
+      const [row] = await rows(
+        z.object({ n: z.number().int() }),
         sql`select count(*)::int as n from email_outbox where status <> 'sent'`,
       )
       return row!.n === 0
     })
-    const sent = await rows<{ to: string; subject: string }>(
+    const sent = await rows(
+      z.object({ to: z.string(), subject: z.string() }),
       sql`select to_address as "to", subject from email_outbox order by id`,
     )
     expect(sent.length).toBeGreaterThanOrEqual(4) // the order's two, the reminder, the cancellation

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { listQuerySchema } from './admin-list'
-import { PAYMENT_METHODS, type PaymentMethod, SALE_PAYMENT_METHODS } from './orders'
+import { PAYMENT_METHODS, type RefundMethod, SALE_PAYMENT_METHODS } from './orders'
 import { needs } from './staff/field-access'
 import { taxAddressSchema } from './tax'
 import { nullableText, optionalDollars, requiredDollars, strictObject } from './validation'
@@ -128,7 +128,8 @@ export interface RefundLine {
   orderId: number
   /** What it takes off the period's sales and profit, in cents (> 0). */
   amount: number
-  paymentMethod: PaymentMethod
+  /** How the money went back: a payment method, or store credit (issue 36). */
+  paymentMethod: RefundMethod
   reason: string
   customerName: string | null
   customerEmail: string | null

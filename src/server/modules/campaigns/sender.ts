@@ -1,11 +1,15 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { CAMPAIGN_BOUNCE_LIMIT } from '../../../shared/campaigns/rules'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { isDatabaseUnreachable } from '../../db/reachability'
+import { campaigns } from '../../db/schema'
 import { CAMPAIGN_MAIL_PRIORITY } from '../mail/claim'
 import { CAMPAIGN_MAIL_KIND } from './mail'
+
+const BatchRow = z.object({ taken: z.number().int(), queued: z.number().int(), moved: z.number().int() })
 
 // Sending a campaign (issue 38) is queueing it: one outbox row per recipient, which the mail
 // worker then sends like any other mail, after the shop's own and at MAIL_RATE_PER_MINUTE.
@@ -104,10 +108,11 @@ export class CampaignSender {
     // A scheduled campaign starts: its recipients are the subscribers confirmed by now.
     await db.execute(sql`update campaigns set status = 'sending', started_at = ${now.toISOString()}::timestamptz,
       updated_at = now() where status = 'scheduled' and send_at <= ${now.toISOString()}::timestamptz`)
-    const sending = await queryRows<{ id: number }>(
-      db,
-      sql`select id from campaigns where status = 'sending' and queued_at is null order by id`,
-    )
+    const sending = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.status, 'sending'), isNull(campaigns.queuedAt)))
+      .orderBy(campaigns.id)
     let queued = 0
     for (const { id } of sending) {
       for (;;) {
@@ -129,14 +134,15 @@ export class CampaignSender {
   /** One batch of one campaign in one transaction; undefined when there was nothing to take. */
   private queueBatch(id: number): Promise<{ queued: number; done: boolean } | undefined> {
     return this.options.db.transaction(async (tx) => {
-      const [campaign] = await queryRows<{ id: number }>(
-        tx,
-        sql`select id from campaigns where id = ${id} and status = 'sending' and queued_at is null
-            for update skip locked`,
-      )
+      const [campaign] = await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, id), eq(campaigns.status, 'sending'), isNull(campaigns.queuedAt)))
+        .for('update', { skipLocked: true })
       if (!campaign) return undefined
-      const [result] = await queryRows<{ taken: number; queued: number }>(
+      const [result] = await queryRows(
         tx,
+        BatchRow,
         sql`with batch as (
               select n.id, n.email from newsletters n, campaigns c
               where c.id = ${id} and n.confirmed_at is not null and n.confirmed_at <= c.started_at

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { PRODUCT_STATUSES, type ProductCategory, type ProductStatus } from '../../../shared/catalog'
 import type {
   AdminProductPage,
@@ -133,12 +134,15 @@ export async function createProduct(
   throw conflict('Could not generate a unique SKU; please enter one', 'sku')
 }
 
+const FreeGeneratedSkuRow = z.object({ digits: z.string() })
+
 /** The first generated SKU after this one (its four digits counted on, 9999 wrapping to 0000) not taken. */
 async function freeGeneratedSku(db: DbOrTx, clashed: string): Promise<string> {
   const prefix = clashed.slice(0, -4)
   const from = Number(clashed.slice(-4))
-  const taken = await queryRows<{ digits: string }>(
+  const taken = await queryRows(
     db,
+    FreeGeneratedSkuRow,
     sql`select right(sku, 4) as digits from products where sku like ${`${prefix}____`}`,
   )
   const used = new Set(taken.map((row) => Number(row.digits)))
@@ -234,8 +238,10 @@ async function lockPiece(tx: DbOrTx, id: number): Promise<ProductRow> {
   return piece
 }
 
+const HeldByRow = z.object({ held: z.number().int() })
+
 async function heldBy(tx: DbOrTx, id: number): Promise<number> {
-  const [row] = await queryRows<{ held: number }>(tx, sql`select ${heldUnits(sql`${id}::int`)} as held`)
+  const [row] = await queryRows(tx, HeldByRow, sql`select ${heldUnits(sql`${id}::int`)} as held`)
   return row!.held
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   BANGLE_SIZES,
   type BangleSize,
@@ -71,7 +72,15 @@ function relevance(words: string[]): SQL {
   return sql.join(scores, sql` + `)
 }
 
-type Filter = 'category' | 'color'
+const FILTERS = ['category', 'color'] as const
+type Filter = (typeof FILTERS)[number]
+
+// A chip's count as listingFacets reads it, checked outside production only (a hot path).
+const FacetRow = z.object({
+  facet: z.enum(FILTERS),
+  name: z.string(),
+  count: z.number().int(),
+}) satisfies z.ZodType<FacetCount & { facet: Filter }>
 
 function listingConditions(query: ProductQuery, leaveOut?: Filter): SQL[] {
   const conditions: SQL[] = []
@@ -171,8 +180,9 @@ export function listingFacets(db: Database, query: ProductQuery): Promise<Listin
       where ${and(...listingConditions(query, facet)) ?? sql`true`} and ${column} <> ''
       group by 2`
   return reading(db, query, async (tx) => {
-    const rows = await queryRows<FacetCount & { facet: Filter }>(
+    const rows = await queryRows(
       tx,
+      FacetRow,
       sql`${counts('category', sql`lower(${products.category})`)}
         union all ${counts('color', sql`lower(${products.color})`)}
         order by 1, 2`,

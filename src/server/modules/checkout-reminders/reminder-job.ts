@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { storedImage } from '../../../shared/images'
 import { purchaseRefusal } from '../../../shared/purchase'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
+import { products } from '../../db/schema'
 import type { Sweep } from '../../jobs/sweeps'
 import { enqueueMail } from '../mail/outbox'
 import { checkoutReminderMail, type ReminderPiece } from '../mail/templates/checkout-reminder-mail'
@@ -51,26 +53,24 @@ export type ReminderOutcome =
   | 'unsubscribed'
   | 'recent'
 
-interface Candidate {
-  attemptId: number | null
-  sessionId: string | null
+const Candidate = z.object({
+  attemptId: z.number().int().nullable(),
+  sessionId: z.string().nullable(),
   /** The cart's last change as PostgreSQL wrote it (microseconds kept: it is part of the key). */
-  cartChangedAt: string | null
-  userId: number | null
-  email: string | null
-  ordered: boolean
-  superseded: boolean
-  lines: unknown
-}
+  cartChangedAt: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  email: z.string().nullable(),
+  ordered: z.boolean(),
+  superseded: z.boolean(),
+  /** The snapshot's lines as the shopper's browser sent them: linesOf reads what it can. */
+  lines: z.unknown(),
+})
+type Candidate = z.input<typeof Candidate>
 
-interface ProductRow {
-  id: number
-  name: string
-  price: number
-  status: string
-  stockQuantity: number
-  imageUrls: string[] | null
-}
+type ProductRow = Pick<
+  typeof products.$inferSelect,
+  'id' | 'name' | 'price' | 'status' | 'stockQuantity' | 'imageUrls'
+>
 
 /** The unfinished-checkout reminders, as a job of the runner (plugins/jobs.ts). */
 export function checkoutReminders(context: CheckoutReminderContext): Sweep {
@@ -99,8 +99,9 @@ export function checkoutReminders(context: CheckoutReminderContext): Sweep {
  */
 function dueAttempts(db: DbOrTx, hours: number, now: Date, limit: number): Promise<Candidate[]> {
   const { due, oldest } = reminderWindow(hours, now)
-  return queryRows<Candidate>(
+  return queryRows(
     db,
+    Candidate,
     sql`select a.id as "attemptId", a.session_id as "sessionId", null as "cartChangedAt",
           a.user_id as "userId", e.email,
           exists (select from orders o where o.created_at >= a.created_at
@@ -128,8 +129,9 @@ function dueAttempts(db: DbOrTx, hours: number, now: Date, limit: number): Promi
  */
 function dueCarts(db: DbOrTx, hours: number, now: Date, limit: number): Promise<Candidate[]> {
   const { due, oldest } = reminderWindow(hours, now)
-  return queryRows<Candidate>(
+  return queryRows(
     db,
+    Candidate,
     sql`with carts as (
           select c.session_id, max(c.changed_at) as changed_at
           from cart_items c
@@ -173,14 +175,17 @@ async function productsOf(db: DbOrTx, candidates: Candidate[]): Promise<Map<numb
     ...new Set(candidates.flatMap((candidate) => linesOf(candidate.lines).map((l) => l.productId))),
   ]
   if (ids.length === 0) return new Map()
-  const rows = await queryRows<ProductRow>(
-    db,
-    sql`select id, name, price, status, stock_quantity as "stockQuantity", image_urls as "imageUrls"
-        from products where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  )
+  const rows: ProductRow[] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      status: products.status,
+      stockQuantity: products.stockQuantity,
+      imageUrls: products.imageUrls,
+    })
+    .from(products)
+    .where(inArray(products.id, ids))
   return new Map(rows.map((row) => [row.id, row]))
 }
 
@@ -211,8 +216,9 @@ async function remind(
         : pieces.length === 0
           ? 'sold'
           : 'sent'
-  const [claimed] = await queryRows<{ id: number }>(
+  const [claimed] = await queryRows(
     db,
+    idRow,
     sql`insert into checkout_reminders (attempt_id, session_id, cart_changed_at, user_id, email, outcome, created_at)
         values (${candidate.attemptId}, ${candidate.sessionId}, ${candidate.cartChangedAt}::timestamptz,
           ${candidate.userId}, ${email}, ${outcome}, ${timestamp(now)})
@@ -244,14 +250,19 @@ async function remind(
   )
 }
 
+const PassedRow = z.object({ email: z.string() })
+
+const UnsubscribedRow = z.object({ unsubscribed: z.boolean() })
+
 /**
  * The address's turn: lets one reminder through unless the address unsubscribed or was reminded
  * within REMINDER_GAP_HOURS. Concurrent callers for one address take turns on its row.
  */
 async function letThrough(db: DbOrTx, email: string, now: Date): Promise<'sent' | 'unsubscribed' | 'recent'> {
   const since = new Date(now.getTime() - REMINDER_GAP_HOURS * 60 * 60_000)
-  const passed = await queryRows<{ email: string }>(
+  const passed = await queryRows(
     db,
+    PassedRow,
     sql`insert into reminder_recipients as r (email, last_reminded_at) values (${email}, ${timestamp(now)})
         on conflict (email) do update set last_reminded_at = excluded.last_reminded_at
           where r.unsubscribed_at is null
@@ -259,8 +270,9 @@ async function letThrough(db: DbOrTx, email: string, now: Date): Promise<'sent' 
         returning r.email`,
   )
   if (passed.length > 0) return 'sent'
-  const [row] = await queryRows<{ unsubscribed: boolean }>(
+  const [row] = await queryRows(
     db,
+    UnsubscribedRow,
     sql`select unsubscribed_at is not null as unsubscribed from reminder_recipients where email = ${email}`,
   )
   return row?.unsubscribed ? 'unsubscribed' : 'recent'

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { queryRows } from '../../db/query-rows'
 import { createTestApp, type TestApp } from '../../test/helpers'
 
@@ -17,8 +18,9 @@ afterAll(() => shop.close())
 
 describe("the products table keeps checkout's update of a piece a HOT update", () => {
   it('has no index, in its columns, expressions or predicate, on a column that a sale changes', async () => {
-    const indexed = await queryRows<{ index: string; definition: string }>(
+    const indexed = await queryRows(
       shop.handle.db,
+      z.object({ index: z.string(), definition: z.string() }),
       sql`select c.relname as index, pg_get_indexdef(i.indexrelid) as definition
         from pg_index i join pg_class c on c.oid = i.indexrelid
         where i.indrelid = 'products'::regclass`,
@@ -31,8 +33,9 @@ describe("the products table keeps checkout's update of a piece a HOT update", (
   })
 
   it("leaves room on each page for a piece's next version", async () => {
-    const [table] = await queryRows<{ options: string[] | null }>(
+    const [table] = await queryRows(
       shop.handle.db,
+      z.object({ options: z.array(z.string()).nullable() }),
       sql`select reloptions as options from pg_class where oid = 'products'::regclass`,
     )
     expect(table?.options).toContain('fillfactor=80')

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
 import { isDomainError } from '../../errors'
 import { type JobLog, SWEEP_LOCK } from '../../jobs/runner'
 import { ABANDONED_ATTEMPT_AGE_MS } from '../../jobs/sweeps'
@@ -42,12 +43,15 @@ export interface ReconcileDeps {
 
 export type ReconcileOutcome = 'placed' | 'refunded' | 'kept' | 'failed'
 
-interface DueAttempt {
-  id: number
-  intentId: string
+const DueAttempt = z.object({
+  id: z.number().int(),
+  intentId: z.string(),
   /** Older than the day an unpaid attempt is kept. */
-  expired: boolean
-}
+  expired: z.boolean(),
+})
+type DueAttempt = z.input<typeof DueAttempt>
+
+const LockRow = z.object({ locked: z.boolean() })
 
 /**
  * Takes the attempts due a look, under the lock that keeps other instances out of this round. An
@@ -57,13 +61,15 @@ interface DueAttempt {
 async function dueAttempts(db: Database, at: Date): Promise<DueAttempt[] | null> {
   const now = timestamp(at)
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
+    const [lock] = await queryRows(
       tx,
+      LockRow,
       sql`select pg_try_advisory_xact_lock(${RECONCILE_LOCK}) as locked`,
     )
     if (!lock?.locked) return null
-    return queryRows<DueAttempt>(
+    return queryRows(
       tx,
+      DueAttempt,
       sql`update checkout_attempts set provider_checked_at = ${now}
           where id in (
             select id from checkout_attempts a
@@ -145,8 +151,9 @@ async function reconcileAttempt(
   if (intent?.status === 'processing') return 'kept'
   const canceled = intent === undefined || intent.status === 'canceled'
   if (!canceled && !attempt.expired) return 'kept'
-  const failed = await queryRows<{ id: number }>(
+  const failed = await queryRows(
     deps.db,
+    idRow,
     sql`update checkout_attempts a set status = 'failed', updated_at = now()
         where a.id = ${attempt.id} and a.status = 'pending' and a.order_id is null
           and (${canceled} or not ${awaitsReminder(deps.checkoutReminderHours, at)})

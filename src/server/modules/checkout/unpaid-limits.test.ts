@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { tooManyUnpaidOrders, tooManyUnpaidPieces } from '../../../shared/checkout'
 import { queryRows } from '../../db/query-rows'
 import { orders, products } from '../../db/schema'
@@ -160,8 +161,9 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('one holder checking o
     )
 
   async function heldBy(emails: string[]) {
-    const rows = await queryRows<{ orders: number; pieces: number }>(
+    const rows = await queryRows(
       t.handle.db,
+      z.object({ orders: z.number().int(), pieces: z.number().int() }),
       sql`
       select count(distinct o.id)::int as orders, coalesce(sum(i.quantity), 0)::int as pieces
       from orders o join order_items i on i.order_id = o.id

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -7,21 +8,22 @@ import { OUTSTANDING_GIFT_CARD_BALANCE } from '../gift-cards/service'
 import { owedOrder } from '../ledger/owed'
 import { DONE_ORDER_REFUNDS, REFUND_LINES } from '../sales/refund-lines'
 
-type Row = {
-  awaiting_orders: number
-  awaiting_balance: number
-  reserved: number
-  today_amount: number
-  today_count: number
-  month_amount: number
-  month_count: number
-  refunds_amount: number
-  refunds_count: number
-  refunds_failed: number
-  refunds_failed_order: number | null
-  webhook_silent: boolean
-  gift_cards_outstanding: number
-}
+const int = z.number().int()
+const Row = z.object({
+  awaiting_orders: int,
+  awaiting_balance: int,
+  reserved: int,
+  today_amount: int,
+  today_count: int,
+  month_amount: int,
+  month_count: int,
+  refunds_amount: int,
+  refunds_count: int,
+  refunds_failed: int,
+  refunds_failed_order: int.nullable(),
+  webhook_silent: z.boolean(),
+  gift_cards_outstanding: int,
+})
 
 /** One round trip: every figure is a SQL aggregate, never a sum over fetched rows. */
 export async function moneyOverview(
@@ -30,8 +32,9 @@ export async function moneyOverview(
   /** cardWebhooks: the provider sends webhooks (Stripe), so their silence means something. */
   options: { cardWebhooks: boolean } = { cardWebhooks: false },
 ): Promise<MoneyOverview> {
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    Row,
     sql`
     with bounds as (
       select date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone} as today,

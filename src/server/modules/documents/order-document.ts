@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm'
-import type { OrderParticulars, PaymentMethod, RefundMethod, ShippingAddress } from '../../../shared/orders'
+import { z } from 'zod'
+import {
+  type OrderParticulars,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  REFUND_METHODS,
+  type RefundMethod,
+} from '../../../shared/orders'
+import { shippingAddressSchema } from '../../../shared/orders/answers'
+import { taxLineSchema } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { queryRows, sqlType } from '../../db/query-rows'
 
 // One order as its papers show it (the invoice, the packing slip): read in one query per kind of
 // detail, and only this order, so a PDF never holds more than the order it prints.
@@ -26,17 +35,59 @@ export interface OrderDocument extends OrderParticulars {
   insuranceInterest: boolean
   insured: boolean
   lines: DocumentLine[]
-  /** `label`: a gift card's payment names its card, "Gift card ••••AB12" (issue 36). */
-  payments: { amount: number; method: PaymentMethod; at: Date; label?: string }[]
+  /** `label`: a gift card's payment names its card, "Gift card ••••AB12" (issue 36); null for others. */
+  payments: { amount: number; method: PaymentMethod; at: Date; label: string | null }[]
   refunds: { amount: number; method: RefundMethod; at: Date }[]
 }
 
+const OrderRow = shippingAddressSchema.extend({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  createdAt: sqlType.timestamp,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  subtotal: z.number().int(),
+  discountCode: z.string().nullable(),
+  discount: z.number().int(),
+  shippingCost: z.number().int(),
+  tax: z.number().int(),
+  taxLines: z.array(taxLineSchema),
+  taxNote: z.string().nullable(),
+  total: z.number().int(),
+  specialInstructions: z.string().nullable(),
+  insuranceInterest: z.boolean(),
+  insured: z.boolean(),
+})
+
+const LineRow = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  image: z.string(),
+  certification: z.string().nullable(),
+}) satisfies z.ZodType<DocumentLine>
+
+const PaymentRow = z.object({
+  amount: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  at: sqlType.timestamp,
+  label: z.string().nullable(),
+})
+
+const RefundRow = z.object({
+  amount: z.number().int(),
+  method: z.enum(REFUND_METHODS),
+  at: sqlType.timestamp,
+})
+
 export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<OrderDocument | undefined> {
-  const [order] = await queryRows<
-    Omit<OrderDocument, 'lines' | 'payments' | 'refunds' | 'shipping' | 'createdAt'> &
-      ShippingAddress & { createdAt: Date | string }
-  >(
+  const [order] = await queryRows(
     db,
+    OrderRow,
     sql`select id, user_id as "userId", created_at as "createdAt", payment_method as "paymentMethod",
           customer_name as "customerName", customer_email as "customerEmail", customer_phone as "customerPhone",
           shipping_address as address, shipping_city as city, shipping_state as state, shipping_zip as zip,
@@ -48,20 +99,23 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
   )
   if (!order) return undefined
   const [lines, payments, refunds] = await Promise.all([
-    queryRows<DocumentLine>(
+    queryRows(
       db,
+      LineRow,
       sql`select i.product_id as "productId", i.product_name as name, p.sku, i.quantity, i.price,
             i.product_image as image, p.certification
           from order_items i left join products p on p.id = i.product_id
           where i.order_id = ${orderId} order by i.id`,
     ),
-    queryRows<{ amount: number; method: PaymentMethod; at: Date | string; label?: string }>(
+    queryRows(
       db,
+      PaymentRow,
       sql`select amount, method, paid_at as at, case when method = 'gift_card' then note end as label
           from payments where order_id = ${orderId} order by paid_at, id`,
     ),
-    queryRows<{ amount: number; method: RefundMethod; at: Date | string }>(
+    queryRows(
       db,
+      RefundRow,
       sql`select amount, method, completed_at as at from refunds where order_id = ${orderId} and status = 'done'
           order by completed_at, id`,
     ),

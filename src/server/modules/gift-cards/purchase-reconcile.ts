@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
 import { isDomainError } from '../../errors'
 import type { JobLog } from '../../jobs/runner'
 import { ABANDONED_ATTEMPT_AGE_MS } from '../../jobs/sweeps'
@@ -23,6 +24,12 @@ import { completeCardPurchase } from './purchases'
 const RECONCILE_AFTER_MS = 30 * 60_000
 const BATCH = 50
 
+const ReconcileGiftCardPurchasesRow = z.object({
+  id: z.number().int(),
+  intentId: z.string(),
+  expired: z.boolean(),
+})
+
 export async function reconcileGiftCardPurchases(
   db: Database,
   provider: PaymentProvider,
@@ -31,15 +38,17 @@ export async function reconcileGiftCardPurchases(
   at: Date,
 ): Promise<{ issued: number; kept: number; abandoned: number }> {
   const now = at.toISOString()
-  const abandonedUnstarted = await queryRows<{ id: number }>(
+  const abandonedUnstarted = await queryRows(
     db,
+    idRow,
     sql`update gift_card_purchases set status = 'abandoned', ended_at = ${now}
         where status = 'awaiting_card' and payment_intent_id is null
           and created_at <= ${now}::timestamptz - ${ABANDONED_ATTEMPT_AGE_MS / 1000} * interval '1 second'
         returning id`,
   )
-  const due = await queryRows<{ id: number; intentId: string; expired: boolean }>(
+  const due = await queryRows(
     db,
+    ReconcileGiftCardPurchasesRow,
     sql`update gift_card_purchases set provider_checked_at = ${now}
         where id in (
           select id from gift_card_purchases p
@@ -67,8 +76,9 @@ export async function reconcileGiftCardPurchases(
         await completeCardPurchase(db, provider, mail, { id: purchase.id }, purchase.intentId, undefined, at)
         issued += 1
       } else if (purchase.expired && intent?.status !== 'processing') {
-        const ended = await queryRows<{ id: number }>(
+        const ended = await queryRows(
           db,
+          idRow,
           sql`update gift_card_purchases set status = 'abandoned', ended_at = ${now}
               where id = ${purchase.id} and status = 'awaiting_card' returning id`,
         )

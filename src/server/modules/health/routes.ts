@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { MIGRATIONS_DIR } from '../../paths'
@@ -13,6 +14,9 @@ function newestMigrationMillis(): number {
   }
   return Math.max(...journal.entries.map((entry) => entry.when))
 }
+
+// drizzle's migration journal stamps created_at as bigint milliseconds: read as text, on both drivers.
+const AppliedRow = z.object({ applied: z.string().nullable() })
 
 export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   // Liveness: the process is alive and answers. Not the database's health: restarting an instance
@@ -31,8 +35,9 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     if (app.database.reachability?.up === false) return unreachable(reply)
     let applied: number
     try {
-      const [row] = await queryRows<{ applied: string | null }>(
+      const [row] = await queryRows(
         db,
+        AppliedRow,
         sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`,
       )
       applied = Number(row?.applied ?? 0)

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { inquirySchema } from '../../../shared/inquiries'
 import { HONEYPOT_FIELD, type InquiryListQuery } from '../../../shared/inquiries'
 import type { Inquiry, InquiryPage } from '../../../shared/inquiries/admin-contract'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { queryRows } from '../../db/query-rows'
+import { queryRows, sqlType } from '../../db/query-rows'
 import { inquiries } from '../../db/schema'
 import { notFound } from '../../errors'
 import { enqueueMails } from '../mail/outbox'
@@ -46,17 +46,22 @@ const toInquiry = ({ searchText: _search, ...row }: typeof inquiries.$inferSelec
   createdAt: row.createdAt.toISOString(),
 })
 
-interface InboxRow {
-  id: number | null
-  name: string
-  email: string
-  subject: string
-  message: string
-  read: boolean
-  created_at: string | Date
-  all_count: number
-  unread_count: number
-}
+// A row of the inbox's statement: an inquiry of the page with the counts, or only the counts when
+// the page is empty (the left joins find no inquiry: every column of it is null).
+const InboxCounts = { all_count: z.number().int(), unread_count: z.number().int() }
+const InboxRow = z.union([
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    read: z.boolean(),
+    created_at: sqlType.timestamp,
+    ...InboxCounts,
+  }),
+  z.object({ id: z.null(), ...InboxCounts }),
+])
 
 /**
  * The inbox: one page of a tab, newest first, and every tab's count for the same search, in one
@@ -70,8 +75,9 @@ export async function listInquiries(db: DbOrTx, query: InquiryListQuery): Promis
     : sql``
   const tab = query.status === 'all' ? sql`true` : sql`read = ${query.status === 'read'}`
   const { limit, offset } = pageWindow(query)
-  const rows = await queryRows<InboxRow>(
+  const rows = await queryRows(
     db,
+    InboxRow,
     sql`with matched as materialized (
           select id, read, created_at from inquiries ${search}
         ),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders'
+import { z } from 'zod'
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../shared/orders'
 import { type BuyerReservations, HOLDING_STATUSES } from '../../../shared/orders-admin'
 import type { Database, DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -20,9 +21,12 @@ const HOLDS_UNPAID = sql`o.payment_status = 'unpaid' and o.status in (${sql.join
   sql`, `,
 )})`
 
+const BuyerOfRow = z.object({ email: z.string().nullable() })
+
 async function buyerOf(db: DbOrTx, orderId: number): Promise<string> {
-  const [order] = await queryRows<{ email: string | null }>(
+  const [order] = await queryRows(
     db,
+    BuyerOfRow,
     sql`select customer_email as email from orders where id = ${orderId}`,
   )
   if (!order) throw notFound('Order not found')
@@ -32,17 +36,22 @@ async function buyerOf(db: DbOrTx, orderId: number): Promise<string> {
 
 const sameBuyer = (email: string) => sql`lower(o.customer_email) = lower(${email})`
 
+const PreviewBuyerReleaseRow = z.object({ orders: z.number().int(), pieces: z.number().int() })
+
 /** What releasing would end: the buyer's orders holding pieces unpaid, and those pieces. */
 export async function previewBuyerRelease(db: Database, orderId: number): Promise<BuyerReservations> {
   const email = await buyerOf(db, orderId)
-  const [counts] = await queryRows<{ orders: number; pieces: number }>(
+  const [counts] = await queryRows(
     db,
+    PreviewBuyerReleaseRow,
     sql`select count(distinct o.id)::int as orders, coalesce(sum(i.quantity), 0)::int as pieces
         from orders o join order_items i on i.order_id = o.id
         where ${sameBuyer(email)} and ${HOLDS_UNPAID}`,
   )
   return { email, ...counts! }
 }
+
+const HeldRow = z.object({ id: z.number().int(), status: z.enum(ORDER_STATUSES), pieces: z.number().int() })
 
 /**
  * Cancels every order of the buyer that holds pieces unpaid: the pieces return to stock and sale,
@@ -57,8 +66,9 @@ export async function releaseBuyerReservations(
 ): Promise<BuyerReservations> {
   return db.transaction(async (tx) => {
     const email = await buyerOf(tx, orderId)
-    const held = await queryRows<{ id: number; status: OrderStatus; pieces: number }>(
+    const held = await queryRows(
       tx,
+      HeldRow,
       sql`select o.id, o.status,
             (select coalesce(sum(quantity), 0)::int from order_items i where i.order_id = o.id) as pieces
           from orders o where ${sameBuyer(email)} and ${HOLDS_UNPAID}

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { Database, DbOrTx, Tx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
 import { returnGiftCardPayments } from '../ledger/gift-card-returns'
@@ -34,7 +35,12 @@ const AWAITS_FIRST_PAYMENT = sql`o.status = 'pending' and (o.payment_status = 'u
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`
 
-type Claimed = { id: number; reservedUntil: Date | string; paymentStatus?: string }
+const Claimed = z.object({
+  id: z.number().int(),
+  reservedUntil: sqlType.timestamp,
+  paymentStatus: z.string().optional(),
+})
+const ReservedUntilRow = z.object({ reservedUntil: sqlType.timestamp })
 
 /** Reminds the shopper of an order whose reservation ends within a day, once per reservation. */
 export function reservationReminders(mail: MailContext, timeZone: string): Sweep {
@@ -42,8 +48,9 @@ export function reservationReminders(mail: MailContext, timeZone: string): Sweep
     name: 'reservation reminders',
     async run(db: DbOrTx, now: Date, limit: number): Promise<number> {
       const at = timestamp(now)
-      const claimed = await queryRows<Claimed>(
+      const claimed = await queryRows(
         db,
+        Claimed,
         sql`with due as (
               select o.id from orders o
               where ${AWAITS_FIRST_PAYMENT} and o.reservation_reminded_at is null
@@ -78,8 +85,9 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
   return {
     name: 'expired reservations',
     async run(db: DbOrTx, now: Date, limit: number): Promise<number> {
-      const claimed = await queryRows<Claimed>(
+      const claimed = await queryRows(
         db,
+        Claimed,
         sql`select o.id, o.reserved_until as "reservedUntil", o.payment_status as "paymentStatus" from orders o
             where ${AWAITS_FIRST_PAYMENT} and o.reserved_until <= ${timestamp(now)}
             order by o.reserved_until, o.id
@@ -137,8 +145,9 @@ export async function extendReservation(
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
-    const [extended] = await queryRows<{ reservedUntil: Date | string }>(
+    const [extended] = await queryRows(
       tx,
+      ReservedUntilRow,
       sql`update orders o set
             reserved_until = greatest(coalesce(o.reserved_until, now()), now())
               + make_interval(secs => ${hours * 3600}::float8),
@@ -169,8 +178,9 @@ export async function restartReservation(
   orderId: number,
   context: Pick<ActionContext, 'actor' | 'timeZone' | 'reservationHours'>,
 ): Promise<void> {
-  const [held] = await queryRows<{ reservedUntil: Date | string }>(
+  const [held] = await queryRows(
     tx,
+    ReservedUntilRow,
     sql`update orders o set
           reserved_until = now() + make_interval(secs => ${context.reservationHours * 3600}::float8),
           reservation_reminded_at = null, updated_at = now()

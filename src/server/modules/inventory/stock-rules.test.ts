@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../shared/catalog'
 import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import { queryRows } from '../../db/query-rows'
@@ -53,6 +54,13 @@ async function listPiece(overrides: Record<string, unknown> = {}) {
 /** A Zelle order for one of the piece, at PRICE. */
 const orderPiece = async (id: number) => placedOrderId(await placeZelleOrder(t.app, [{ id, price: PRICE }]))
 
+const PieceStateRow = z.object({
+  status: z.string(),
+  stock: z.number().int(),
+  quantity: z.number().int(),
+  ok: z.boolean(),
+})
+
 async function pieceState(id: number) {
   const [piece] = await t.handle.db.select().from(products).where(eq(products.id, id))
   return {
@@ -68,8 +76,9 @@ describe('one rule for "can this piece be bought, and how many"', () => {
     const cases = PRODUCT_STATUSES.flatMap((status) =>
       [0, 1, 3].flatMap((stock) => [1, 2, 4].map((quantity) => ({ status, stock, quantity }))),
     )
-    const rows = await queryRows<{ status: string; stock: number; quantity: number; ok: boolean }>(
+    const rows = await queryRows(
       t.handle.db,
+      PieceStateRow,
       sql`select piece.status, piece.stock, piece.quantity,
             ${canTakeStock({ status: 'piece.status', stock: 'piece.stock' }, 'piece.quantity')} as ok
           from json_to_recordset(${JSON.stringify(cases)}::json) as piece(status text, stock int, quantity int)`,

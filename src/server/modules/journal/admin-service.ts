@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { JOURNAL_MESSAGES, readingMinutes, slugify } from '../../../shared/journal'
 import type {
   AdminPost,
@@ -173,6 +174,8 @@ async function saveProductLinks(tx: Tx, postId: number, content: string, ownHost
   if (links.length > 0) await tx.insert(blogPostProducts).values(links)
 }
 
+const FreeSlugRow = z.object({ slug: z.string() })
+
 /**
  * A free slug made from the title: the title's own slug, else the same with -2, -3… The check is
  * a hint: the unique index decides, and a clash with a post saved meanwhile tries the next one.
@@ -181,8 +184,9 @@ async function freeSlug(db: DbOrTx, title: string, exceptId?: number): Promise<s
   const base = slugify(title) || 'post'
   const taken = new Set(
     (
-      await queryRows<{ slug: string }>(
+      await queryRows(
         db,
+        FreeSlugRow,
         sql`select slug from ${blogPosts} where (slug = ${base} or slug like ${`${base}-%`})
           ${exceptId ? sql`and id <> ${exceptId}` : sql``}`,
       )

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   type JournalPage,
   type JournalPost,
@@ -198,6 +199,8 @@ export interface SitemapEntry {
 
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
+const JournalSitemapEntriesRow = z.object({ tag: z.string() })
+
 /**
  * The Journal's pages for a sitemap, from SQL: /journal, every visible post (dated by its last
  * change) and every tag that a visible post carries.
@@ -209,8 +212,9 @@ export async function journalSitemapEntries(db: DbOrTx, now: Date): Promise<Site
       .from(blogPosts)
       .where(visibleAt(now))
       .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)),
-    queryRows<{ tag: string }>(
+    queryRows(
       db,
+      JournalSitemapEntriesRow,
       sql`select distinct tag from ${blogPosts}, jsonb_array_elements_text(${blogPosts.tags}) as tag
         where ${visibleAt(now)} order by tag`,
     ),

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   derivePaymentStatus,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   type PaymentMethod,
   type PaymentStatus,
   type RefundMethod,
 } from '../../../shared/orders'
 import { refundTaxPart } from '../../../shared/refunds'
 import type { Tx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
 import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
 
 // What happens to an order's pieces, sale rows and payment status after it exists, each step
@@ -15,25 +18,27 @@ import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
 // that moves stock and books sales is the same fragments (inventory/stock-rules.ts) checkout's single
 // statement is built from, and a test (ledger.test.ts) holds the two paths to the same outcome.
 
-export interface LockedOrder {
-  id: number
-  status: string
-  paymentStatus: PaymentStatus
-  paymentMethod: PaymentMethod
-  total: number
+const LockedOrder = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  total: z.number().int(),
   /** The sales tax within the total (issue 34), and what it was levied on. */
-  tax: number
-  taxable: number
-  customerName: string | null
-  customerEmail: string | null
-  trackingNumber: string | null
-  refundedAmount: number
-}
+  tax: z.number().int(),
+  taxable: z.number().int(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  refundedAmount: z.number().int(),
+})
+export type LockedOrder = z.input<typeof LockedOrder>
 
 /** Locks the order for the rest of the transaction: payments, cancels and steps on it queue up. */
 export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
-  const [row] = await queryRows<LockedOrder>(
+  const [row] = await queryRows(
     tx,
+    LockedOrder,
     sql`select id, status, payment_status as "paymentStatus", payment_method as "paymentMethod", total, tax,
           coalesce((tax_lines->0->>'taxable')::int, total - tax) as taxable,
           customer_name as "customerName", customer_email as "customerEmail", tracking_number as "trackingNumber",
@@ -43,10 +48,13 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | 
   return row
 }
 
+const AmountPaidRow = z.object({ paid: z.number() })
+
 /** The sum of the order's payment rows. */
 export async function amountPaid(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await queryRows<{ paid: number }>(
+  const [row] = await queryRows(
     tx,
+    AmountPaidRow,
     sql`select coalesce(sum(amount), 0)::int as paid from payments where order_id = ${orderId}`,
   )
   return row!.paid
@@ -184,8 +192,9 @@ export async function recordRefund(
   refund: RefundRecord,
 ): Promise<{ id: number; after: PaymentStatus }> {
   const taxPart = await refundTax(tx, order, refund.amount)
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     tx,
+    idRow,
     sql`insert into refunds (order_id, amount, tax, method, reason, restocked_product_ids, actor, status,
           payment_intent_id, idempotency_key, next_attempt_at, completed_at, gift_card_id)
         values (${order.id}, ${refund.amount}, ${taxPart}, ${refund.method}, ${refund.reason},
@@ -199,11 +208,14 @@ export async function recordRefund(
   return { id: row!.id, after }
 }
 
+const RefundTaxRow = z.object({ refunded: z.number(), taxRefunded: z.number() })
+
 /** The sales tax a refund of `amount` gives back, against the order's refunds so far (shared/refunds.ts). */
 async function refundTax(tx: Tx, order: LockedOrder, amount: number): Promise<number> {
   if (order.tax === 0) return 0
-  const [so] = await queryRows<{ refunded: number; taxRefunded: number }>(
+  const [so] = await queryRows(
     tx,
+    RefundTaxRow,
     sql`select coalesce(sum(amount), 0)::int as refunded, coalesce(sum(tax), 0)::int as "taxRefunded"
         from refunds where order_id = ${order.id}`,
   )
@@ -211,13 +223,16 @@ async function refundTax(tx: Tx, order: LockedOrder, amount: number): Promise<nu
   return refundTaxPart(amount, { tax: order.tax, total: order.total, taxable: order.taxable, paid, ...so! })
 }
 
+const RefundsHeldRow = z.object({ done: z.number(), all: z.number() })
+
 /**
  * What refunds rows bind on an order: paid back (done) and still to pay back (pending, failed).
  * A new refund may take only what neither holds.
  */
 export async function refundsHeld(tx: Tx, orderId: number): Promise<{ done: number; all: number }> {
-  const [row] = await queryRows<{ done: number; all: number }>(
+  const [row] = await queryRows(
     tx,
+    RefundsHeldRow,
     sql`select coalesce(sum(amount) filter (where status = 'done'), 0)::int as done,
           coalesce(sum(amount), 0)::int as all from refunds where order_id = ${orderId}`,
   )
@@ -241,6 +256,14 @@ export async function applyRefunds(tx: Tx, order: LockedOrder): Promise<PaymentS
   return after
 }
 
+const CardRefundDueRow = z.object({
+  intentId: z.string().nullable(),
+  amount: z.number(),
+  refunded: z.number(),
+  paid: z.number(),
+  held: z.number(),
+})
+
 /**
  * What of the order's card payment is still to go back: the card payment less the card refunds
  * already on record (done or not), and never more than was paid less every refund.
@@ -249,14 +272,9 @@ export async function cardRefundDue(
   tx: Tx,
   orderId: number,
 ): Promise<{ intentId: string; amount: number } | undefined> {
-  const [card] = await queryRows<{
-    intentId: string | null
-    amount: number
-    refunded: number
-    paid: number
-    held: number
-  }>(
+  const [card] = await queryRows(
     tx,
+    CardRefundDueRow,
     sql`select
           (select provider_reference from payments where order_id = ${orderId} and method = 'stripe'
             and provider_reference is not null order by id limit 1) as "intentId",

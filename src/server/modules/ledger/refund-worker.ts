@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS } from '../../../shared/orders'
 import { type RefundStatus, reasonClause } from '../../../shared/refunds'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { JobLog } from '../../jobs/runner'
 import { jobMetrics } from '../metrics/registry'
@@ -38,20 +39,22 @@ export function refundRetryDelaySeconds(attempts: number): number {
   return Math.min(60 * 4 ** Math.max(attempts - 1, 0), 6 * 60 * 60)
 }
 
-interface ClaimedRefund {
-  id: number
-  orderId: number | null
-  amount: number
-  reason: string
-  paymentIntentId: string
-  idempotencyKey: string
-  attempts: number
-}
+const ClaimedRefund = z.object({
+  id: z.number().int(),
+  orderId: z.number().int().nullable(),
+  amount: z.number().int(),
+  reason: z.string(),
+  paymentIntentId: z.string(),
+  idempotencyKey: z.string(),
+  attempts: z.number().int(),
+})
+type ClaimedRefund = z.input<typeof ClaimedRefund>
 
 /** Takes one due pending refund matching `where` for this worker, or none. */
 async function claim(db: Database, where: SQL): Promise<ClaimedRefund | undefined> {
-  const [row] = await queryRows<ClaimedRefund>(
+  const [row] = await queryRows(
     db,
+    ClaimedRefund,
     sql`update refunds set attempts = attempts + 1,
           next_attempt_at = now() + ${REFUND_LEASE_SECONDS} * interval '1 second'
         where id = (
@@ -92,8 +95,9 @@ async function attempt(deps: RefundDeps, row: ClaimedRefund): Promise<RefundStat
 async function markDone(db: Database, row: ClaimedRefund, reference: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = row.orderId === null ? undefined : await lockOrder(tx, row.orderId)
-    const marked = await queryRows<{ id: number }>(
+    const marked = await queryRows(
       tx,
+      idRow,
       sql`update refunds set status = 'done', provider_reference = ${reference}, completed_at = now(),
             next_attempt_at = null, last_error = null
           where id = ${row.id} and status <> 'done' returning id`,
@@ -134,14 +138,16 @@ async function recordFailure(deps: RefundDeps, row: ClaimedRefund, error: unknow
 
 /** The owner's retry of a failed refund: back in the queue with its attempts reset, and tried now. */
 export async function retryRefund(deps: RefundDeps, orderId: number, refundId: number): Promise<void> {
-  const requeued = await queryRows<{ id: number }>(
+  const requeued = await queryRows(
     deps.db,
+    idRow,
     sql`update refunds set status = 'pending', attempts = 0, next_attempt_at = now()
         where id = ${refundId} and order_id = ${orderId} and status = 'failed' returning id`,
   )
   if (requeued.length === 0) {
-    const [exists] = await queryRows<{ id: number }>(
+    const [exists] = await queryRows(
       deps.db,
+      idRow,
       sql`select id from refunds where id = ${refundId} and order_id = ${orderId}`,
     )
     if (!exists) throw notFound('Refund not found')

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
 import {
   type Refund,
   type RefundInput,
   reasonClause,
+  refundAnswer,
   refundDestination,
   returnRefundLimit,
 } from '../../../shared/refunds'
 import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx, Tx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
 import { giftCardRefundShares } from '../gift-cards/checkout-payments'
 import { creditGiftCard } from '../gift-cards/ledger'
@@ -138,20 +140,39 @@ export async function refundOrder(
   return refund
 }
 
+const PaidLineRow = z.object({
+  productId: z.number().int(),
+  price: z.number(),
+  quantity: z.number().int(),
+  discount: z.number().int(),
+})
+
+const PaidOrderRow = z.object({
+  shippingCost: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  taxable: z.number(),
+})
+
+const PaidLinesRow3 = z.object({ amount: z.number(), restockedProductIds: z.array(z.number()) })
+
 /** The order's lines, shipping and refunds so far, for what a return may refund. */
 async function paidLines(tx: Tx, orderId: number) {
-  const items = await queryRows<{ productId: number; price: number; quantity: number; discount: number }>(
+  const items = await queryRows(
     tx,
+    PaidLineRow,
     sql`select product_id as "productId", price, quantity, discount from order_items where order_id = ${orderId}`,
   )
-  const [order] = await queryRows<{ shippingCost: number; tax: number; total: number; taxable: number }>(
+  const [order] = await queryRows(
     tx,
+    PaidOrderRow,
     sql`select shipping_cost as "shippingCost", tax, total,
           coalesce((tax_lines->0->>'taxable')::int, total - tax) as taxable from orders where id = ${orderId}`,
   )
   // Every refund on record counts, pending and failed ones too: their money is spoken for.
-  const refunds = await queryRows<{ amount: number; restockedProductIds: number[] }>(
+  const refunds = await queryRows(
     tx,
+    PaidLinesRow3,
     sql`select amount, coalesce(restocked_product_ids, '{}') as "restockedProductIds" from refunds where order_id = ${orderId}`,
   )
   return {
@@ -166,6 +187,8 @@ async function paidLines(tx: Tx, orderId: number) {
 
 const methodWords = (method: PaymentMethod) => (method === 'stripe' ? 'card' : method.replace(/_/g, ' '))
 
+const PiecesToReturnRow = z.object({ productId: z.number().int(), name: z.string(), returned: z.boolean() })
+
 /**
  * The order's lines the owner asked to put back on sale: each must be a piece of this order not
  * returned before, and a cancelled order's pieces are already back.
@@ -178,8 +201,9 @@ async function piecesToReturn(
   if (productIds.length === 0) return []
   if (order.status === 'cancelled')
     throw conflict('This order is cancelled: its pieces are already back on sale', 'restock')
-  const lines = await queryRows<{ productId: number; name: string; returned: boolean }>(
+  const lines = await queryRows(
     tx,
+    PiecesToReturnRow,
     sql`select i.product_id as "productId", min(i.product_name) as name,
           exists (select from refunds r where r.order_id = ${order.id} and i.product_id = any(r.restocked_product_ids)) as returned
         from order_items i where i.order_id = ${order.id} group by i.product_id`,
@@ -192,10 +216,13 @@ async function piecesToReturn(
   })
 }
 
+const CardIntentRow = z.object({ reference: z.string() })
+
 /** The card payment a card refund goes back through. */
 async function cardIntent(tx: Tx, order: LockedOrder): Promise<string> {
-  const [card] = await queryRows<{ reference: string }>(
+  const [card] = await queryRows(
     tx,
+    CardIntentRow,
     sql`select provider_reference as reference from payments
         where order_id = ${order.id} and method = 'stripe' and provider_reference is not null
         order by id limit 1`,
@@ -208,13 +235,17 @@ async function cardIntent(tx: Tx, order: LockedOrder): Promise<string> {
   return card.reference
 }
 
+// REFUND_COLUMNS's row: the back office's refund, its date PostgreSQL's text, and its order.
+const RefundRow = refundAnswer.extend({ orderId: z.number().int(), createdAt: sqlType.timestamp })
+
 const REFUND_COLUMNS = sql`id, order_id as "orderId", amount, method, reason, created_at as "createdAt",
   restocked_product_ids as "restockedProductIds", status, last_error as "lastError",
   (select g.last4 from gift_cards g where g.id = refunds.gift_card_id) as "storeCreditLast4"`
 
 async function refundRows(db: DbOrTx, where: SQL): Promise<(Refund & { orderId: number })[]> {
-  const rows = await queryRows<Refund & { orderId: number; createdAt: Date | string }>(
+  const rows = await queryRows(
     db,
+    RefundRow,
     sql`select ${REFUND_COLUMNS} from refunds where ${where} order by created_at, id`,
   )
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }))

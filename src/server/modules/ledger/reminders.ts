@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import type { Sweep } from '../../jobs/sweeps'
@@ -10,7 +11,13 @@ import { type MailContext, orderMailData } from '../orders/order-notices'
 /** How many days before an instalment falls due its reminder goes out. */
 export const REMINDER_DAYS_BEFORE = 3
 
-type Due = { id: number; orderId: number; amount: number; dueDate: string; overdue: boolean }
+const Due = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  amount: z.number().int(),
+  dueDate: z.string(),
+  overdue: z.boolean(),
+})
 
 /**
  * Reminds shoppers of their instalments: once a few days before the due day, once more when the
@@ -25,8 +32,9 @@ export function installmentReminders(mail: MailContext, timeZone: string): Sweep
       const at = sql`${now.toISOString()}::timestamptz`
       // Due dates are stored at noon UTC of their day; "today" is the shop's.
       const today = sql`(${at} at time zone ${timeZone})::date`
-      const due = await queryRows<Due>(
+      const due = await queryRows(
         db,
+        Due,
         sql`with candidates as (
               select step.id, (step.due_date at time zone 'UTC')::date < ${today} as overdue
               from payment_installments step

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ShopperPaymentPlan } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -6,11 +7,13 @@ import { queryRows } from '../../db/query-rows'
 // The shopper's side of an order's money: what was received and, for an agreed plan, the schedule
 // (back-office.md §4's overdue rule: a due day of the shop's calendar that has ended unpaid).
 
-interface PlanRow {
-  paid: number
-  depositAmount: number | null
-  installments: { amount: number; dueDate: string; paid: boolean }[] | null
-}
+const PlanRow = z.object({
+  paid: z.number().int(),
+  depositAmount: z.number().int().nullable(),
+  installments: z
+    .array(z.object({ amount: z.number().int(), dueDate: z.string(), paid: z.boolean() }))
+    .nullable(),
+})
 
 /** `today` is the shop's date ('yyyy-MM-dd'), which decides what is overdue. */
 export async function shopperPayments(
@@ -19,8 +22,9 @@ export async function shopperPayments(
   today: string,
 ): Promise<{ amountPaid: number; plan: ShopperPaymentPlan | null }> {
   // Due dates are stored at noon UTC of their day, so the UTC date is the day.
-  const [row] = await queryRows<PlanRow>(
+  const [row] = await queryRows(
     db,
+    PlanRow,
     sql`select (select coalesce(sum(amount), 0)::int from payments where order_id = ${order.id}) as paid,
           plan.deposit_amount as "depositAmount",
           (select json_agg(json_build_object('amount', i.amount,

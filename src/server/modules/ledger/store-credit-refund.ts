@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { maskedCode } from '../../../shared/gift-cards/rules'
 import { formatCents } from '../../../shared/money'
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/orders'
@@ -10,6 +11,8 @@ import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
 import { type LockedOrder, recordRefund } from './ledger'
+
+const RefundAsStoreCreditRow = z.object({ userId: z.number().int().nullable(), email: z.string().nullable() })
 
 /**
  * A refund given as store credit (issue 36), inside refundOrder's transaction once it checked the
@@ -27,8 +30,9 @@ export async function refundAsStoreCredit(
   input: RefundInput & { returned: { productId: number; name: string }[] },
   context: Pick<ActionContext, 'actor' | 'mail'>,
 ): Promise<{ id: number; after: PaymentStatus; last4: string }> {
-  const [owner] = await queryRows<{ userId: number | null; email: string | null }>(
+  const [owner] = await queryRows(
     tx,
+    RefundAsStoreCreditRow,
     sql`select user_id as "userId", customer_email as email from orders where id = ${order.id}`,
   )
   const card = await issueStoreCredit(tx, context.mail, {

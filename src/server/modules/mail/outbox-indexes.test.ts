@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { queryRows } from '../../db/query-rows'
 import { insertProduct, placedOrderId, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
@@ -21,14 +22,16 @@ describe("an order's e-mails, queued", () => {
   it('enter only the primary key and the index the worker claims by', async () => {
     const piece = await insertProduct(shop.handle.db, { price: 12_000 })
     const orderId = placedOrderId(await placeZelleOrder(shop.app, [piece]))
-    const indexes = await queryRows<{ index: string; predicate: string | null }>(
+    const indexes = await queryRows(
       shop.handle.db,
+      z.object({ index: z.string(), predicate: z.string().nullable() }),
       sql`select c.relname as index, pg_get_expr(i.indpred, i.indrelid) as predicate
         from pg_index i join pg_class c on c.oid = i.indexrelid
         where i.indrelid = 'email_outbox'::regclass order by c.relname`,
     )
-    const mail = await queryRows<{ id: number }>(
+    const mail = await queryRows(
       shop.handle.db,
+      z.object({ id: z.number().int() }),
       sql`select id from email_outbox where payload->>'orderId' = ${String(orderId)}`,
     )
     expect(mail.length).toBeGreaterThan(0)
@@ -38,8 +41,9 @@ describe("an order's e-mails, queued", () => {
         entered.push(index)
         continue
       }
-      const [row] = await queryRows<{ enters: number }>(
+      const [row] = await queryRows(
         shop.handle.db,
+        z.object({ enters: z.number().int() }),
         sql`select count(*)::int as enters from email_outbox
           where id in ${sql.raw(`(${mail.map((m) => m.id).join(',')})`)} and (${sql.raw(predicate)})`,
       )
@@ -59,8 +63,9 @@ describe("the worker's claim", () => {
       await tx.execute(sql`set local enable_seqscan = off`)
       await tx.execute(sql.raw(`prepare due_mail as ${query.sql}`))
       const args = query.params.map((value) => (typeof value === 'number' ? value : `'${value}'`)).join(', ')
-      const lines = await queryRows<{ 'QUERY PLAN': string }>(
+      const lines = await queryRows(
         tx,
+        z.object({ 'QUERY PLAN': z.string() }),
         sql.raw(`explain execute due_mail(${args})`),
       )
       await tx.execute(sql`deallocate due_mail`)

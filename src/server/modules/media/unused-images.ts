@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { storedImage, WIDTHS } from '../../../shared/images'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -14,11 +15,14 @@ export interface ImageCleanupLog {
   warn(obj: unknown, msg: string): void
 }
 
+const IsReferencedRow = z.object({ used: z.boolean() })
+
 async function isReferenced(db: DbOrTx, hash: string): Promise<boolean> {
   // The hash is hex, so it needs no escaping inside the LIKE pattern.
   const pattern = `/uploads/${hash}-%`
-  const [row] = await queryRows<{ used: boolean }>(
+  const [row] = await queryRows(
     db,
+    IsReferencedRow,
     sql`
     select exists (select from products, unnest(image_urls) as url where url like ${pattern})
       or exists (select from products where certificate_url like ${pattern})

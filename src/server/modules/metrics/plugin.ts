@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { z } from 'zod'
 import type { DatabaseHandle } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { isDatabaseUnreachable } from '../../db/reachability'
@@ -46,6 +47,8 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
  * `GET /metrics` in the text format. The figures that live in
  * the database (outbox) are read when scraped, so each instance reports the truth.
  */
+const OutboxRow = z.object({ pending: z.number().int(), oldest: z.number().nullable() })
+
 const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database, token }) => {
   // Not async: a callback hook costs no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
@@ -87,8 +90,9 @@ async function readDatabaseFigures(database: DatabaseHandle): Promise<void> {
   }
   dbReachable.set(database.reachability?.up === false ? 0 : 1)
   try {
-    const [outbox] = await queryRows<{ pending: number; oldest: number | null }>(
+    const [outbox] = await queryRows(
       database.db,
+      OutboxRow,
       // The age is the shop's own mail's: a newsletter campaign waits at MAIL_RATE_PER_MINUTE on
       // purpose, and must not look like a stuck outbox.
       sql`select count(*)::int as pending,

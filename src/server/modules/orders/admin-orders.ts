@@ -1,21 +1,22 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   awaitsFirstPayment,
   ORDER_STATUS_LABELS,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
 } from '../../../shared/orders'
-import type {
-  AdminInstallment,
-  AdminOrder,
-  AdminOrderItem,
-  AdminPayment,
-  AdminPaymentPlan,
+import {
+  type AdminInstallment,
+  type AdminOrder,
+  type AdminPaymentPlan,
+  adminOrderItemAnswer,
+  adminPaymentAnswer,
 } from '../../../shared/orders-admin'
-import type { TaxLine } from '../../../shared/tax'
+import { taxLineSchema } from '../../../shared/tax'
 import type { DbOrTx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { queryRows, sqlType } from '../../db/query-rows'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { refundsOf } from '../ledger/refunds'
 import { eventsOf } from './events'
@@ -26,40 +27,41 @@ import { eventsOf } from './events'
 const sumOf = (payments: { amount: number }[] | undefined) =>
   (payments ?? []).reduce((sum, payment) => sum + payment.amount, 0)
 
-export interface OrderRow {
-  id: number
-  status: OrderStatus
-  payment_status: PaymentStatus
-  payment_method: PaymentMethod
-  customer_name: string | null
-  customer_email: string | null
-  customer_phone: string | null
-  shipping_address: string | null
-  shipping_city: string | null
-  shipping_state: string | null
-  shipping_zip: string | null
-  shipping_country: string
-  subtotal: number
-  shipping_cost: number
-  discount_code: string | null
-  tax: number
-  tax_lines: TaxLine[]
-  tax_note: string | null
-  tax_fallback: boolean
-  discount: number
-  total: number
-  tracking_number: string | null
-  notes: string | null
-  special_instructions: string | null
-  created_at: Date | string
-  reserved_until: Date | string | null
-  refunded_amount: number
-  appointment_request: boolean
-  appointment_arranged_at: Date | string | null
-  insurance_interest: boolean
-  insured_at: Date | string | null
-  plan_id: number | null
-}
+export const OrderRow = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  shipping_address: z.string().nullable(),
+  shipping_city: z.string().nullable(),
+  shipping_state: z.string().nullable(),
+  shipping_zip: z.string().nullable(),
+  shipping_country: z.string(),
+  subtotal: z.number().int(),
+  shipping_cost: z.number().int(),
+  discount_code: z.string().nullable(),
+  tax: z.number().int(),
+  tax_lines: z.array(taxLineSchema),
+  tax_note: z.string().nullable(),
+  tax_fallback: z.boolean(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  tracking_number: z.string().nullable(),
+  notes: z.string().nullable(),
+  special_instructions: z.string().nullable(),
+  created_at: sqlType.timestamp,
+  reserved_until: sqlType.timestamp.nullable(),
+  refunded_amount: z.number().int(),
+  appointment_request: z.boolean(),
+  appointment_arranged_at: sqlType.timestamp.nullable(),
+  insurance_interest: z.boolean(),
+  insured_at: sqlType.timestamp.nullable(),
+  plan_id: z.number().int().nullable(),
+})
+export type OrderRow = z.input<typeof OrderRow>
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 /** Due dates are stored at noon UTC of their day, so the UTC date is the day. */
@@ -82,6 +84,23 @@ function deliveredAt(trail: { kind: string; message: string; at: string }[]): st
   return trail.findLast((line) => line.kind === 'status' && line.message.endsWith(DELIVERED_STEP))?.at ?? null
 }
 
+const ItemRow = adminOrderItemAnswer.extend({ orderId: z.number().int() })
+const PaymentRow = adminPaymentAnswer.extend({ orderId: z.number().int(), paidAt: sqlType.timestamp })
+const InstallmentRow = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  amount: z.number().int(),
+  dueDate: sqlType.timestamp,
+  paid: z.boolean(),
+  paidDate: sqlType.timestamp.nullable(),
+})
+const PlanRow = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  depositAmount: z.number(),
+  totalAmount: z.number(),
+})
+
 /** `today` ('yyyy-MM-dd', the shop's calendar) decides what is overdue: a due day that has ended. */
 export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string): Promise<AdminOrder[]> {
   if (rows.length === 0) return []
@@ -91,31 +110,28 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string)
   )
   const orderIds = rows.map((row) => row.id)
   const [items, payments, plans, installments, events, refunds, giftCardPayments] = await Promise.all([
-    queryRows<AdminOrderItem & { orderId: number }>(
+    queryRows(
       db,
+      ItemRow,
       sql`select order_id as "orderId", product_id as "productId", product_name as "productName",
             product_image as "productImage", quantity, price, discount
           from order_items where order_id in (${ids}) order by id`,
     ),
-    queryRows<Omit<AdminPayment, 'paidAt'> & { orderId: number; paidAt: Date | string }>(
+    queryRows(
       db,
+      PaymentRow,
       sql`select id, order_id as "orderId", amount, method, paid_at as "paidAt", note
           from payments where order_id in (${ids}) order by paid_at, id`,
     ),
-    queryRows<{ id: number; orderId: number; depositAmount: number; totalAmount: number }>(
+    queryRows(
       db,
+      PlanRow,
       sql`select id, order_id as "orderId", deposit_amount as "depositAmount", total_amount as "totalAmount"
           from payment_plans where order_id in (${ids})`,
     ),
-    queryRows<{
-      id: number
-      planId: number
-      amount: number
-      dueDate: Date | string
-      paid: boolean
-      paidDate: Date | string | null
-    }>(
+    queryRows(
       db,
+      InstallmentRow,
       sql`select i.id, i.plan_id as "planId", i.amount, i.due_date as "dueDate", i.paid, i.paid_date as "paidDate"
           from payment_installments i join payment_plans p on p.id = i.plan_id
           where p.order_id in (${ids}) order by i.due_date, i.id`,

@@ -1,16 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
 import { paymentMethodLabel } from '../../../shared/order-labels'
 import {
   CONFIRM_NEEDS_PAYMENT,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   ORDER_TABS,
   type OrderStatus,
   type OrderTab,
   orderTabs,
   PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
   type PaymentMethod,
-  type PaymentStatus,
   transitionRefusal,
 } from '../../../shared/orders'
 import {
@@ -24,7 +26,7 @@ import {
 import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
 import { restartReservation } from '../inventory/reservations'
 import { returnGiftCardPayments } from '../ledger/gift-card-returns'
@@ -41,7 +43,7 @@ import {
 import { owedOrder } from '../ledger/owed'
 import { processRefund, type RefundDeps } from '../ledger/refund-worker'
 import type { ActionContext } from './action-context'
-import { type OrderRow, toAdminOrders } from './admin-orders'
+import { OrderRow, toAdminOrders } from './admin-orders'
 import { recordEvent } from './events'
 import { tellShopper } from './order-notices'
 
@@ -122,8 +124,9 @@ export async function listAdminOrders(
   const { limit, offset } = pageWindow(query)
   const search = searchCondition(query.search)
   return withCustomPlans(db, async (tx) => {
-    const rows = await queryRows<OrderRow>(
+    const rows = await queryRows(
       tx,
+      OrderRow,
       sql`select o.*, plan.id as plan_id ${query.tab === 'payment-plans' ? FROM_PLANS : FROM_ORDERS}
           where ${search} and ${TAB_CONDITIONS[query.tab]}
           order by ${ORDERINGS[query.sort]} limit ${limit} offset ${offset}`,
@@ -137,7 +140,14 @@ export async function listAdminOrders(
   })
 }
 
-type StateCount = { status: OrderStatus; payment_status: PaymentStatus; n: number }
+const StateCount = z.object({
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  n: z.number().int(),
+})
+type StateCount = z.input<typeof StateCount>
+
+const CountTabsRow = z.object({ n: z.number().int() })
 
 /**
  * How many orders each tab holds: orders counted by (status, payment status) — an index-only scan
@@ -145,12 +155,14 @@ type StateCount = { status: OrderStatus; payment_status: PaymentStatus; n: numbe
  * same rule the back office and the tests use.
  */
 async function countTabs(tx: DbOrTx, search: SQL): Promise<Record<OrderTab, number>> {
-  const everyOrder = await queryRows<StateCount>(
+  const everyOrder = await queryRows(
     tx,
+    StateCount,
     sql`select o.status, o.payment_status, count(*)::int as n from orders o where ${search} group by 1, 2`,
   )
-  const onPlans = await queryRows<StateCount>(
+  const onPlans = await queryRows(
     tx,
+    StateCount,
     sql`select o.status, o.payment_status, count(*)::int as n
         from ${PLANS_WITH_ORDERS} where ${search} group by 1, 2`,
   )
@@ -167,8 +179,9 @@ async function countTabs(tx: DbOrTx, search: SQL): Promise<Record<OrderTab, numb
     add(row, false, row.n - (planned?.n ?? 0))
   }
   // Appointments cut across the states above; the open ones are few and have their own index.
-  const [appointments] = await queryRows<{ n: number }>(
+  const [appointments] = await queryRows(
     tx,
+    CountTabsRow,
     sql`select count(*)::int as n from orders o where ${search} and ${NEEDS_APPOINTMENT}`,
   )
   counts.appointments = appointments?.n ?? 0
@@ -176,14 +189,17 @@ async function countTabs(tx: DbOrTx, search: SQL): Promise<Record<OrderTab, numb
 }
 
 export async function getAdminOrder(db: Database, orderId: number, today: string) {
-  const rows = await queryRows<OrderRow>(
+  const rows = await queryRows(
     db,
+    OrderRow,
     sql`select o.*, plan.id as plan_id from orders o left join payment_plans plan on plan.order_id = o.id
         where o.id = ${orderId}`,
   )
   if (rows.length === 0) throw notFound('Order not found')
   return (await toAdminOrders(db, rows, today))[0]!
 }
+
+const ChangeOrderStatusRow = z.object({ amount: z.number(), methods: z.string() })
 
 /**
  * Moves an order along its steps (shared/orders.ts decides which), or cancels it: the pieces come
@@ -204,10 +220,7 @@ export async function changeOrderStatus(
     const refusal = transitionRefusal(from, to)
     if (refusal) throw conflict(refusal)
     if (to === 'confirmed' && order.paymentStatus === 'unpaid') {
-      const [plan] = await queryRows<{ id: number }>(
-        tx,
-        sql`select id from payment_plans where order_id = ${orderId}`,
-      )
+      const [plan] = await queryRows(tx, idRow, sql`select id from payment_plans where order_id = ${orderId}`)
       if (!plan) throw conflict(CONFIRM_NEEDS_PAYMENT)
     }
     if (to === 'shipped') {
@@ -239,8 +252,9 @@ export async function changeOrderStatus(
     // What gift cards paid goes back on them at once (issue 36): balances restored, cards enabled.
     await returnGiftCardPayments(tx, order.id, options.actor)
     // Money received by other means goes back by hand: the trail says what is owed, never silently.
-    const [manual] = await queryRows<{ amount: number; methods: string }>(
+    const [manual] = await queryRows(
       tx,
+      ChangeOrderStatusRow,
       sql`select coalesce(sum(amount), 0)::int as amount, coalesce(string_agg(distinct method, ', '), '') as methods
           from payments where order_id = ${orderId} and provider_reference is null and method <> 'gift_card'`,
     )
@@ -381,8 +395,9 @@ export async function setPaymentPlan(
     // Agreed terms replace the reservation's end (and, updating the row, stop a reservation job
     // that read the order before this commit from cancelling it after).
     await tx.execute(sql`update orders set reserved_until = null, updated_at = now() where id = ${orderId}`)
-    const [created] = await queryRows<{ id: number }>(
+    const [created] = await queryRows(
       tx,
+      idRow,
       sql`insert into payment_plans (order_id, deposit_amount, total_amount)
           values (${orderId}, ${plan.depositAmount}, ${order.total}) returning id`,
     )
@@ -412,8 +427,9 @@ export async function removePaymentPlan(db: Database, orderId: number, context: 
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
-    const removed = await queryRows<{ id: number }>(
+    const removed = await queryRows(
       tx,
+      idRow,
       sql`delete from payment_plans where order_id = ${orderId} returning id`,
     )
     if (removed.length === 0) throw notFound('This order has no payment plan')

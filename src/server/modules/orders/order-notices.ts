@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -29,14 +30,23 @@ const SENT_LABELS: Record<OrderStatusMailKind, string> = {
   'order-refunded': 'Refund notice',
 }
 
+const MailDataRow = z.object({
+  id: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  total: z.number().int(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+}) satisfies z.ZodType<OrderStatusMailData>
+
 /** The order as its e-mails show it, with a signed key for their link to it (order-link-token.ts). */
 export async function orderMailData(
   db: DbOrTx,
   orderId: number,
   orderLinks: OrderLinkTokens,
 ): Promise<OrderStatusMailData | undefined> {
-  const [order] = await queryRows<OrderStatusMailData>(
+  const [order] = await queryRows(
     db,
+    MailDataRow,
     sql`select o.id, coalesce(o.customer_name, '') as "customerName", coalesce(o.customer_email, '') as "customerEmail",
           o.total, coalesce((select json_agg(json_build_object('name', i.product_name, 'quantity', i.quantity) order by i.id)
             from order_items i where i.order_id = o.id), '[]') as items

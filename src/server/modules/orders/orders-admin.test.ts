@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import {
   CONFIRM_NEEDS_PAYMENT,
   ORDER_STATUSES,
@@ -30,6 +31,8 @@ afterAll(() => t.close())
 
 // The buyer the notices below are sent to.
 const form = { ...checkoutForm, firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com' }
+
+const OrderNewPieceRow = z.object({ paid: z.number() })
 
 /** A Zelle order for one new piece (price $200, cost $80), as the storefront places it. */
 async function orderNewPiece(
@@ -573,8 +576,9 @@ describe('concurrent payments and cancels on PostgreSQL', () => {
       const order = (await list(`?search=%23${orderId}`)).items[0]!
       const product = await productRow(piece.id)
       const ledger = await salesOf(orderId)
-      const [row] = await queryRows<{ paid: number }>(
+      const [row] = await queryRows(
         t.handle.db,
+        OrderNewPieceRow,
         sql`select coalesce(sum(amount), 0)::int as paid from payments where order_id = ${orderId}`,
       )
       const paid = row!.paid

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { OrderRequestsUpdate } from '../../../shared/orders-admin'
 import type { Database } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { lockOrder } from '../ledger/ledger'
 import type { ActionContext } from './action-context'
@@ -16,6 +17,12 @@ const TRAIL = {
   insurance: ['Shipment insured', 'Shipment no longer insured'],
 } as const
 
+const RequestsRow = z.object({
+  appointment_request: z.boolean(),
+  appointment_arranged_at: sqlType.timestamp.nullable(),
+  insured_at: sqlType.timestamp.nullable(),
+})
+
 export async function updateOrderRequests(
   db: Database,
   orderId: number,
@@ -26,12 +33,9 @@ export async function updateOrderRequests(
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
     if (order.status === 'cancelled') throw conflict('This order is cancelled and can no longer change')
-    const [row] = await queryRows<{
-      appointment_request: boolean
-      appointment_arranged_at: Date | string | null
-      insured_at: Date | string | null
-    }>(
+    const [row] = await queryRows(
       tx,
+      RequestsRow,
       sql`select appointment_request, appointment_arranged_at, insured_at from orders where id = ${orderId}`,
     )
     if (!row) throw notFound('Order not found')

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { categoryPath } from '../../../shared/catalog'
 import { storedImage } from '../../../shared/images'
 import type { DbOrTx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows } from '../../db/query-rows'
 import type { Sweep } from '../../jobs/sweeps'
 import { enqueueMails, type OutgoingMail } from '../mail/outbox'
 import { type ArrivedPiece, similarPieceMail } from '../mail/templates/piece-alert-mails'
@@ -28,17 +29,18 @@ const newPieceFor = (now: Date) => sql`
   and r.arrived_at > a.created_at and r.arrived_at <= ${timestamp(now)}
   and r.arrived_at > ${timestamp(new Date(now.getTime() - PIECE_ALERT_RETENTION_MS))}`
 
-interface Told {
-  alertId: number
-  email: string
-  category: string
-  id: number
-  name: string
-  price: number
-  originalPrice: number | null
-  imageUrl: string | null
-  imageAlt: string | null
-}
+const Told = z.object({
+  alertId: z.number().int(),
+  email: z.string(),
+  category: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  originalPrice: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+  imageAlt: z.string().nullable(),
+})
+type Told = z.input<typeof Told>
 
 /** An absolute address for an e-mail; for our own uploads, the 640 px file (large enough, light). */
 export function mailImage(publicUrl: string, url: string | null): string | null {
@@ -54,8 +56,9 @@ export function similarPieceAlerts(context: PieceAlertContext, onQueued: () => v
   return {
     name: 'similar piece alerts',
     async run(db: DbOrTx, now: Date, limit: number): Promise<number> {
-      const claimed = await queryRows<{ id: number }>(
+      const claimed = await queryRows(
         db,
+        idRow,
         sql`select a.id from piece_alerts a
             where a.confirmed_at is not null
               and exists (
@@ -71,8 +74,9 @@ export function similarPieceAlerts(context: PieceAlertContext, onQueued: () => v
         claimed.map((row) => sql`${row.id}`),
         sql`, `,
       )
-      const told = await queryRows<Told>(
+      const told = await queryRows(
         db,
+        Told,
         sql`with news as (
               select a.id as alert_id, a.email, a.category, p.id as product_id, r.arrived_at
               from piece_alerts a

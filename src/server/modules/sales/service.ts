@@ -1,20 +1,24 @@
-import { type SQL, sql } from 'drizzle-orm'
-import type { PaymentMethod } from '../../../shared/orders'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { type PaymentMethod, REFUND_METHODS } from '../../../shared/orders'
 import { purchaseRefusal, refusalMessage } from '../../../shared/purchase'
-import type {
-  MonthlySales,
-  RefundLine,
-  Sale,
-  SaleInput,
-  SalePeriod,
-  SalesPage,
-  SalesQuery,
-  SalesSummary,
+import {
+  type MonthlySales,
+  monthlySalesAnswer,
+  type RefundLine,
+  type Sale,
+  type SaleInput,
+  type SalePeriod,
+  type SalesPage,
+  type SalesQuery,
+  type SalesSummary,
+  saleAnswer,
 } from '../../../shared/sales'
 import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
-import { queryRows } from '../../db/query-rows'
+import { idRow, queryRows, sqlType } from '../../db/query-rows'
+import { products } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
 import { saleRow, takeStock } from '../inventory/stock-rules'
 import { quoteTax, readTaxSettings } from '../tax/service'
@@ -40,8 +44,30 @@ function periodStart(period: SalePeriod, timeZone: string, now: Date): SQL {
   }
 }
 
-type SaleRow = Omit<Sale, 'saleDate'> & { saleDate: Date | string }
-const toSale = (row: SaleRow): Sale => ({ ...row, saleDate: new Date(row.saleDate).toISOString() })
+// The ledger's row as SALE_COLUMNS reads it: the answer's, its date PostgreSQL's text.
+const SaleRow = saleAnswer.extend({ saleDate: sqlType.timestamp })
+const toSale = (row: z.input<typeof SaleRow>): Sale => ({
+  ...row,
+  saleDate: new Date(row.saleDate).toISOString(),
+})
+
+const SaleTotalsRow = z.object({
+  total_sales: z.number(),
+  total_profit: z.number(),
+  transactions: z.number().int(),
+})
+const AmountCountRow = z.object({ amount: z.number(), count: z.number().int() })
+const AmountRow = z.object({ amount: z.number() })
+const RefundLineRow = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  refundDate: sqlType.timestamp,
+  paymentMethod: z.enum(REFUND_METHODS),
+  reason: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  amount: z.number().int(),
+})
 
 const SALE_COLUMNS = sql`s.id, s.product_id as "productId", p.name as "productName", p.sku as "productSku",
   s.sale_price as "salePrice", s.cost, s.profit, s.payment_method as "paymentMethod",
@@ -82,26 +108,30 @@ export async function listSales(db: Database, query: SalesQuery, clock: LedgerCl
   const since = periodStart(query.period, clock.timeZone, clock.now ?? new Date())
   const { limit, offset } = pageWindow(query)
   return withCustomPlans(db, async (tx) => {
-    const rows = await queryRows<SaleRow>(
+    const rows = await queryRows(
       tx,
+      SaleRow,
       sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id
           where ${saleFilter(since, query.search)}
           order by s.sale_date desc, s.id desc limit ${limit} offset ${offset}`,
     )
-    const [totals] = await queryRows<{ total_sales: number; total_profit: number; transactions: number }>(
+    const [totals] = await queryRows(
       tx,
+      SaleTotalsRow,
       sql`select coalesce(sum(s.sale_price), 0)::bigint::float8 as total_sales,
             coalesce(sum(s.profit), 0)::bigint::float8 as total_profit, count(*)::int as transactions
           from sales s left join products p on p.id = s.product_id where ${saleFilter(since, query.search)}`,
     )
-    const [refunds] = await queryRows<{ amount: number; count: number }>(
+    const [refunds] = await queryRows(
       tx,
+      AmountCountRow,
       sql`select coalesce(sum(amount), 0)::bigint::float8 as amount, count(*)::int as count
           from refunds where ${DONE_ORDER_REFUNDS} and completed_at >= ${since}`,
     )
     // Net of the money-only refunds of the period, as the CSV's refund lines are (refund-lines.ts).
-    const [credited] = await queryRows<{ amount: number }>(
+    const [credited] = await queryRows(
       tx,
+      AmountRow,
       sql`select coalesce(sum(l.amount), 0)::bigint::float8 as amount
           from ${REFUND_LINES} l where ${refundFilter(since, query.search)}`,
     )
@@ -125,8 +155,9 @@ export async function allSales(
   search?: string,
 ): Promise<Sale[]> {
   const since = periodStart(period, clock.timeZone, clock.now ?? new Date())
-  const rows = await queryRows<SaleRow>(
+  const rows = await queryRows(
     db,
+    SaleRow,
     sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id
         where ${saleFilter(since, search)} order by s.sale_date desc, s.id desc`,
   )
@@ -141,8 +172,9 @@ export async function allRefundLines(
   search?: string,
 ): Promise<RefundLine[]> {
   const since = periodStart(period, clock.timeZone, clock.now ?? new Date())
-  const rows = await queryRows<Omit<RefundLine, 'refundDate'> & { refundDate: Date | string }>(
+  const rows = await queryRows(
     db,
+    RefundLineRow,
     sql`select l.id, l.order_id as "orderId", l.created_at as "refundDate", l.method as "paymentMethod",
           l.reason, l.customer_name as "customerName", l.customer_email as "customerEmail", l.amount
         from ${REFUND_LINES} l where ${refundFilter(since, search)} order by l.created_at desc, l.id desc`,
@@ -155,8 +187,9 @@ export async function monthlySales(db: DbOrTx, months: number, clock: LedgerCloc
   const at = sql`${(clock.now ?? new Date()).toISOString()}::timestamptz`
   // One index range per month (its bounds in the shop's time zone), not a time-zone conversion
   // of every sale row.
-  return queryRows<MonthlySales>(
+  return queryRows(
     db,
+    monthlySalesAnswer,
     sql`with months as (
           select to_char(m, 'YYYY-MM') as month, m at time zone ${clock.timeZone} as start,
             (m + interval '1 month') at time zone ${clock.timeZone} as stop
@@ -189,10 +222,11 @@ export async function recordManualSale(
 ): Promise<Sale> {
   const tax = await inPersonTax(db, input, clock.timeZone)
   const id = await db.transaction(async (tx) => {
-    const [piece] = await queryRows<{ status: string; stock: number; name: string }>(
-      tx,
-      sql`select status, stock_quantity as stock, name from products where id = ${input.productId} for update`,
-    )
+    const [piece] = await tx
+      .select({ status: products.status, stock: products.stockQuantity, name: products.name })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .for('update')
     if (!piece) throw notFound('Product not found')
     // The shop's one rule, in the owner's words: the reason a piece is not for sale, by name.
     const refusal = purchaseRefusal({ ...piece, stockQuantity: piece.stock }, 1)
@@ -212,13 +246,14 @@ export async function recordManualSale(
       orderId: 'null::int',
       notes: sql`${input.notes}::text`,
     })
-    const [row] = await queryRows<{ id: number }>(tx, sql`insert into sales ${sale} returning id`)
+    const [row] = await queryRows(tx, idRow, sql`insert into sales ${sale} returning id`)
     await tx.execute(sql`update sales set tax = ${tax.tax}, tax_lines = ${JSON.stringify(tax.lines)}::jsonb,
         tax_note = ${tax.note ?? null}, tax_state = ${tax.state ?? null} where id = ${row!.id}`)
     return row!.id
   })
-  const [sale] = await queryRows<SaleRow>(
+  const [sale] = await queryRows(
     db,
+    SaleRow,
     sql`select ${SALE_COLUMNS} from sales s left join products p on p.id = s.product_id where s.id = ${id}`,
   )
   return toSale(sale!)

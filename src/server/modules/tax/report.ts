@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { stateCode, type TaxLine } from '../../../shared/tax'
+import { z } from 'zod'
+import { stateCode, type TaxLine, taxLineSchema } from '../../../shared/tax'
 import type { JurisdictionFigures, SalesTaxReport, StateFigures } from '../../../shared/tax-report'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -12,19 +13,19 @@ import { queryRows } from '../../db/query-rows'
 // went back, as a return does on a filing; the refund that gives back the last of the money gives
 // back the last of the tax, so a cancelled order nets to nothing.
 
-interface OrderRow {
-  state: string | null
-  pretax: number
-  tax: number
-  taxLines: TaxLine[]
-  taxNote: string | null
-}
+const OrderRow = z.object({
+  state: z.string().nullable(),
+  pretax: z.number().int(),
+  tax: z.number().int(),
+  taxLines: z.array(taxLineSchema),
+  taxNote: z.string().nullable(),
+})
 
-interface RefundRow {
-  state: string | null
-  tax: number
-  taxLines: TaxLine[]
-}
+const RefundRow = z.object({
+  state: z.string().nullable(),
+  tax: z.number().int(),
+  taxLines: z.array(taxLineSchema),
+})
 
 export interface ReportPeriod {
   from: string
@@ -38,23 +39,26 @@ export async function salesTaxReport(db: DbOrTx, period: ReportPeriod): Promise<
   const start = sql`(${period.from}::date::timestamp at time zone ${period.timeZone})`
   const end = sql`((${period.to}::date + 1)::timestamp at time zone ${period.timeZone})`
   const [orderRows, refundRows, inPerson] = await Promise.all([
-    queryRows<OrderRow>(
+    queryRows(
       db,
+      OrderRow,
       sql`select o.shipping_state as state, (o.total - o.tax)::int as pretax, o.tax, o.tax_lines as "taxLines",
             o.tax_note as "taxNote"
           from orders o
           where (select min(p.paid_at) from payments p where p.order_id = o.id) >= ${start}
             and (select min(p.paid_at) from payments p where p.order_id = o.id) < ${end}`,
     ),
-    queryRows<RefundRow>(
+    queryRows(
       db,
+      RefundRow,
       sql`select o.shipping_state as state, r.tax, o.tax_lines as "taxLines"
           from refunds r join orders o on o.id = r.order_id
           where r.status = 'done' and r.tax > 0 and r.completed_at >= ${start} and r.completed_at < ${end}`,
     ),
     // In-person sales, taxed where they were made (a show's state, else the shop's).
-    queryRows<OrderRow>(
+    queryRows(
       db,
+      OrderRow,
       sql`select tax_state as state, sale_price as pretax, tax, tax_lines as "taxLines", tax_note as "taxNote"
           from sales where order_id is null and tax_state is not null
             and sale_date >= ${start} and sale_date < ${end}`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { TaxSettings } from '../../../shared/tax'
 import { RATE_TABLE_STALE_DAYS } from '../../../shared/tax-tables'
@@ -13,6 +14,10 @@ import { listRateTables } from './rate-tables'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+const FallbackRow = z.object({ count: z.number().int(), orderId: z.number().int().nullable() })
+
+const StateSalesRow = z.object({ state: z.string().nullable(), sales: z.number(), orders: z.number().int() })
+
 export async function taxWatch(
   db: DbOrTx,
   settings: TaxSettings,
@@ -23,13 +28,15 @@ export async function taxWatch(
   const registered = new Set(settings.registrations.map((registration) => registration.state))
   const [tables, [fallback], sales] = await Promise.all([
     listRateTables(db, today),
-    queryRows<{ count: number; orderId: number | null }>(
+    queryRows(
       db,
+      FallbackRow,
       sql`select count(*)::int as count, max(id) as "orderId" from orders
           where tax_fallback and status <> 'cancelled' and created_at > now() - interval '30 days'`,
     ),
-    queryRows<{ state: string | null; sales: number; orders: number }>(
+    queryRows(
       db,
+      StateSalesRow,
       sql`select upper(shipping_state) as state, coalesce(sum(total - tax), 0)::bigint::float8 as sales,
             count(*)::int as orders
           from orders where status <> 'cancelled' and created_at > now() - interval '12 months'
