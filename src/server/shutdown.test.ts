@@ -7,16 +7,12 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
-import {
-  checkoutAttempts,
-  emailOutbox,
-  orderItems,
-  orders,
-  payments,
-  products,
-  rateLimits,
-  refunds,
-} from './db/schema'
+import { rateLimits } from './limits/schema'
+import { products } from './modules/catalog/schema'
+import { checkoutAttempts } from './modules/checkout/schema'
+import { payments, refunds } from './modules/ledger/schema'
+import { emailOutbox } from './modules/mail/schema'
+import { orderItems, orders } from './modules/orders/schema'
 import type { TestPaymentProvider } from './modules/payments/test-provider'
 import { drainAndClose } from './shutdown'
 import { insertProduct, placeCardOrder, zelleOrderBody } from './test/factories'

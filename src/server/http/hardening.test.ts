@@ -4,7 +4,8 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { emailOutbox, users } from '../db/schema'
+import { users } from '../modules/accounts/schema'
+import { emailOutbox } from '../modules/mail/schema'
 import { adminCookie, checkoutForm, insertProduct, placeZelleOrder } from '../test/factories'
 import {
   cookieHeader,

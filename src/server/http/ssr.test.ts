@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { products } from '../db/schema'
+import { products } from '../modules/catalog/schema'
 import { builtPages } from '../test/built-pages'
 import { adminCookie, staffCookie } from '../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../test/helpers'

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  blogPosts,
-  blogPostViews,
-  cartItems,
-  checkoutAttempts,
-  newsletters,
-  rateLimits,
-  sessions,
-} from '../db/schema'
+import { rateLimits } from '../limits/schema'
+import { sessions } from '../modules/accounts/schema'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
+import { cartItems } from '../modules/cart/schema'
+import { checkoutAttempts } from '../modules/checkout/schema'
+import { blogPosts, blogPostViews } from '../modules/journal/schema'
+import { newsletters } from '../modules/newsletter/schema'
 import { insertProduct } from '../test/factories'
 import { createTestApp, type TestApp } from '../test/helpers'
 import { SweepRunner } from './runner'

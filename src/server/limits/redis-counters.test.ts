@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { rateLimits } from '../db/schema'
 import { createTestDatabase, registerCustomer, testConfig } from '../test/helpers'
 import { tcpProxy } from '../test/tcp-proxy'
 import { REDIS_COMMAND_TIMEOUT_MS, RedisCounters } from './attempt-counters'
 import { RATE_LIMITS } from './rate-limits'
+import { rateLimits } from './schema'
 
 // Against the Redis on 127.0.0.1:6379 (REDIS_TEST_URL to change it); skipped when none answers,
 // as on a CI machine without Redis.

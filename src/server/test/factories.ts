@@ -3,10 +3,12 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { orderAmounts } from '../../shared/cart'
 import type { DbOrTx } from '../db/client'
-import { products, roles, users } from '../db/schema'
 import { hashPassword } from '../modules/accounts/passwords'
+import { users } from '../modules/accounts/schema'
 import { upsertAdmin } from '../modules/accounts/service'
+import { products } from '../modules/catalog/schema'
 import type { TestPaymentProvider } from '../modules/payments/test-provider'
+import { roles } from '../modules/staff/schema'
 import { cookieHeader } from './helpers'
 
 let sequence = 0

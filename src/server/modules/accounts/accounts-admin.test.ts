@@ -4,10 +4,11 @@ import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import type { Page } from '../../../shared/admin-list'
 import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
 import { LAST_ADMIN_MESSAGE } from '../../../shared/users-admin'
-import { orders, sessions, users } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { orders } from '../orders/schema'
 import { setAdmin } from './admin-service'
+import { sessions, users } from './schema'
 
 let t: TestApp
 

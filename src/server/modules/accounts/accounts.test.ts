@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { openDatabase } from '../../db/client'
-import { sessions, users } from '../../db/schema'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp, testConfig } from '../../test/helpers'
+import { sessions, users } from './schema'
 import { AdminNameTakenError, upsertAdmin } from './service'
 
 let t: TestApp

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { normalizeIdentity } from '../../../shared/identity'
-import { users } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { users } from './schema'
 import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME } from './sign-in'
 
 // Issue 31: one spelling of a username or an e-mail address (NFKC, then lower case), for storage,

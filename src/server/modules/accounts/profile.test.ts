@@ -6,9 +6,10 @@ import {
   RESET_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
 } from '../../../shared/accounts'
-import { emailOutbox, users } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
+import { users } from './schema'
 import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_CEILING_PER_USERNAME } from './sign-in'
 
 let t: TestApp

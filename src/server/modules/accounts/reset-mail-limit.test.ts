@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
-import { emailOutbox, users } from '../../db/schema'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
 import { RESET_MAIL_INTERVAL_MINUTES } from './profile-service'
+import { users } from './schema'
 
 // Issue 31: sixteen reset requests from sixteen addresses sent sixteen e-mails within seconds.
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountEvents, emailOutbox, users } from '../../db/schema'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
+import { accountEvents, users } from './schema'
 import { mailLinksFrom } from './security-notices'
 import { upsertAdmin } from './service'
 

@@ -2,11 +2,11 @@ import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Config } from '../../config'
 import type { DbOrTx } from '../../db/client'
-import { accountEvents } from '../../db/schema'
 import { enqueueMails } from '../mail/outbox'
 import { securityNoticeMail } from '../mail/templates/account-mails'
 import { trimSlash } from '../mail/templates/layout'
 import { storeInfo } from '../store/store-info'
+import { accountEvents } from './schema'
 
 /** What the shop's mails need to know of the shop: its name and clock, and its home page. */
 export interface MailLinks {

@@ -4,8 +4,11 @@ import { alias } from 'drizzle-orm/pg-core'
 import { type Permission, roleNeedsTwoFactor } from '../../../shared/staff/permissions'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { cartDiscounts, cartItems, roles, type SessionData, sessions, users } from '../../db/schema'
+import { cartItems } from '../cart/schema'
+import { cartDiscounts } from '../discounts/schema'
 import { holdsAll, permissionsOf } from '../staff/roles'
+import { roles } from '../staff/schema'
+import { type SessionData, sessions, users } from './schema'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 // Extending the expiry on every request would write on every request; half the lifetime is enough.

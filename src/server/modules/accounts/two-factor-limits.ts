@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { users } from '../../db/schema'
 import type { AttemptCounters } from '../../limits/attempt-counters'
+import { users } from './schema'
 import type { SecretBox } from './secret-box'
 import { type MailLinks, recordSecurityChange } from './security-notices'
 import type { SignInAccount } from './sign-in'

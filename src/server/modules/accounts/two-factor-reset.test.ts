@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import { and, eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountEvents, emailOutbox, recoveryCodes, users } from '../../db/schema'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
 import { storeInfo } from '../store/store-info'
+import { accountEvents, recoveryCodes, users } from './schema'
 import { resetTwoFactor } from './two-factor'
 
 // Issue 31: an owner who lost phone and recovery codes is let back in from the server, never over

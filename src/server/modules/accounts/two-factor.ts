@@ -14,10 +14,10 @@ import {
   type TwoFactorSetup,
 } from '../../../shared/two-factor'
 import type { Database, DbOrTx } from '../../db/client'
-import { recoveryCodes, users } from '../../db/schema'
 import { conflict, invalid } from '../../errors'
 import { type ConfirmationLimit, confirmPassword, confirmUnderLimit } from './password-checks'
 import { verifyPassword } from './passwords'
+import { recoveryCodes, users } from './schema'
 import type { SecretBox } from './secret-box'
 import { type MailLinks, recordSecurityChange } from './security-notices'
 import type { UserRow } from './session-service'

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { databaseLocation } from '../../db/location'
-import { products } from '../../db/schema'
 import { adminCookie, placeZelleOrder, productFields } from '../../test/factories'
 import {
   createTestApp,
@@ -21,6 +20,7 @@ import {
 } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in'
+import { products } from '../catalog/schema'
 import { backupCommand, restoreCommand } from './commands'
 import { databaseNotEmpty, type RestoreTarget } from './database-dump'
 

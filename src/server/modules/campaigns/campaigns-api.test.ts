@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/rules'
-import { campaigns, emailOutbox, newsletters, users } from '../../db/schema'
 import { adminCookie, insertProduct, staffCookie } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { users } from '../accounts/schema'
+import { emailOutbox } from '../mail/schema'
+import { newsletters } from '../newsletter/schema'
+import { campaigns } from './schema'
 import { CampaignSender } from './sender'
 
 // The campaigns' API (issue 38): drafts, the test message, scheduling and cancelling. What

@@ -2,13 +2,16 @@ import { eq, inArray } from 'drizzle-orm'
 import { journalPath } from '../../../shared/journal-paths'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
-import { blogPosts, campaigns, newsletters, products } from '../../db/schema'
+import { products } from '../catalog/schema'
 import { renderArticle } from '../journal/render'
+import { blogPosts } from '../journal/schema'
 import { type CampaignPiece, type CampaignStory, campaignMail } from '../mail/templates/campaign-mail'
 import type { MailRenderer, RenderedMail } from '../mail/worker'
+import { newsletters } from '../newsletter/schema'
 import { oneClickUrl, unsubscribeUrl } from '../newsletter/service'
 import { CampaignUnsubscribeTokens } from '../newsletter/unsubscribe-tokens'
 import { mailImage } from '../piece-alerts/job'
+import { campaigns } from './schema'
 
 // Each campaign message is queued as a payload ({ campaignId, subscriberId }) and written by the
 // outbox worker when it is sent (mail/worker.ts's renderers): a piece sold since the campaign

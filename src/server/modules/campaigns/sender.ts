@@ -5,9 +5,9 @@ import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { isDatabaseUnreachable } from '../../db/reachability'
-import { campaigns } from '../../db/schema'
 import { CAMPAIGN_MAIL_PRIORITY } from '../mail/claim'
 import { CAMPAIGN_MAIL_KIND } from './mail'
+import { campaigns } from './schema'
 
 const BatchRow = z.object({ taken: z.number().int(), queued: z.number().int(), moved: z.number().int() })
 

@@ -10,10 +10,12 @@ import {
 } from '../../../shared/campaigns/rules'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { blogPosts, campaigns, products } from '../../db/schema'
 import { conflict, invalid, notFound } from '../../errors'
+import { products } from '../catalog/schema'
+import { blogPosts } from '../journal/schema'
 import { enqueueMail } from '../mail/outbox'
 import { type CampaignMailContext, campaignTestMessage } from './mail'
+import { campaigns } from './schema'
 
 // The owner's campaigns (issue 38): drafts are written and changed here; sending is a status the
 // sender (sender.ts) acts on, so a request never waits for a list of thousands to be queued.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Cart } from '../../../shared/cart'
-import { products } from '../../db/schema'
 import { insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Cart, CartItem } from '../../../shared/cart'
 import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
-import { cartItems, products } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
+import { products } from '../catalog/schema'
 import { cartDiscount } from '../discounts/cart-discount'
+import { cartItems } from './schema'
 
 // The cart is a list of wishes, not a reservation: stock is only taken when an order is placed.
 // Adding still checks what can be bought, so the shopper hears about a sold piece at once.

@@ -3,9 +3,9 @@ import { stringify } from 'csv-stringify/sync'
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMPORT_MAX_ROWS } from '../../../shared/catalog-import'
-import { products } from '../../db/schema'
 import { adminCookie, insertProduct, type NewProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
 import type { ProductRow } from '../catalog/service'
 import {
   confirmAndWait,

@@ -3,11 +3,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { productImports, products } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
 import { fetchPicture } from './fetch-picture'
 import { confirmAndWait, preview, progress } from './import-test-kit'
+import { productImports } from './schema'
 import { IMPORT_SWEEPS, UNCONFIRMED_IMPORT_AGE_MS } from './sweeps'
 
 // The import as a job: one catalogue change for the whole file, taken over after a stopped

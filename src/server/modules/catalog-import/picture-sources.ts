@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { importedPictures } from '../../db/schema'
+import { importedPictures } from './schema'
 import type { ZipPictures } from './zip-pictures'
 
 // Where a picture came from, remembered with what it was stored as (imported_pictures). A picture

@@ -8,8 +8,8 @@ import type {
 } from '../../../shared/catalog-import'
 import { inert } from '../../csv-cells'
 import type { DbOrTx } from '../../db/client'
-import { productImports } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
+import { productImports } from './schema'
 
 type ImportRecord = typeof productImports.$inferSelect
 

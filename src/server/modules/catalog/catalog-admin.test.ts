@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/catalog'
 import type { AdminProduct, AdminProductPage } from '../../../shared/catalog-admin'
-import { orderItems, orders, products } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder, productFields } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
+import { orderItems, orders } from '../orders/schema'
+import { products } from './schema'
 
 let t: TestApp
 let admin: string

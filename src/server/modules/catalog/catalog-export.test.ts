@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOG_CSV_COLUMNS } from '../../../shared/catalog-csv'
-import { products } from '../../db/schema'
 import { adminCookie, insertProduct, productFields } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { EXPORT_PAGE } from './export'
+import { products } from './schema'
 
 const ORIGIN = 'https://jade.example.com'
 let t: TestApp

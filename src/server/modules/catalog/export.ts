@@ -4,8 +4,8 @@ import { asc, gt } from 'drizzle-orm'
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, CSV_LIST_SEPARATOR } from '../../../shared/catalog-csv'
 import { dollars, inert } from '../../csv-cells'
 import type { DbOrTx } from '../../db/client'
-import { products } from '../../db/schema'
 import { absoluteUrl } from '../feeds/feed-fields'
+import { products } from './schema'
 
 /** Pieces read at a time: the export's memory is one page, however large the catalogue. */
 export const EXPORT_PAGE = 500

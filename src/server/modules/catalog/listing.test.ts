@@ -10,9 +10,9 @@ import {
   type SortOption,
 } from '../../../shared/catalog'
 import { filterProducts } from '../../../shared/product-filter'
-import { products } from '../../db/schema'
 import { insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from './schema'
 import { toPublicProduct } from './service'
 
 // The paged listing against the truth: every public row read straight from the table and

@@ -11,7 +11,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, toPage } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
-import { products } from '../../db/schema'
+import { products } from './schema'
 import type { ProductRow } from './service'
 
 // The public listing, filtered, searched, sorted and paged in SQL: a page of 24 costs the same

@@ -3,7 +3,7 @@ import type { CategoryImage, Product, ProductStatus, ProductType } from '../../.
 import type { AdminProduct } from '../../../shared/catalog-admin'
 import { purchaseRefusal } from '../../../shared/purchase'
 import type { DbOrTx } from '../../db/client'
-import { categoryImages, products } from '../../db/schema'
+import { categoryImages, products } from './schema'
 
 export type ProductRow = typeof products.$inferSelect
 

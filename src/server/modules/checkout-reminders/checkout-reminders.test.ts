@@ -3,14 +3,6 @@ import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config'
-import {
-  cartItems,
-  checkoutAttempts,
-  checkoutReminders,
-  emailOutbox,
-  orders,
-  products,
-} from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { dataSweeps } from '../../jobs/sweeps'
 import {
@@ -23,10 +15,16 @@ import {
   postCheckout,
 } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { cartItems } from '../cart/schema'
+import { products } from '../catalog/schema'
 import { reconcileCheckouts } from '../checkout/reconcile'
+import { checkoutAttempts } from '../checkout/schema'
+import { emailOutbox } from '../mail/schema'
+import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { checkoutReminders as reminderJob } from './reminder-job'
 import { ReminderLinks } from './reminder-links'
+import { checkoutReminders } from './schema'
 import { reminderRecordSweeps } from './service'
 
 // Every rule of the unfinished-checkout reminder (issue 25), on a fixed clock: each test dates its

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { reminderRecipients } from '../../db/schema'
 import type { Sweep } from '../../jobs/sweeps'
 import { REMINDER_GAP_HOURS } from './reminder-job'
+import { reminderRecipients } from './schema'
 
 /**
  * Takes an address off the unfinished-checkout reminders for good (the one-click link, or the

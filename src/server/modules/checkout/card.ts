@@ -16,9 +16,10 @@ import {
 import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
-import { checkoutAttempts, products, refunds } from '../../db/schema'
 import { conflict, DomainError, invalid, isDomainError, notFound } from '../../errors'
+import { products } from '../catalog/schema'
 import { processRefund } from '../ledger/refund-worker'
+import { refunds } from '../ledger/schema'
 import type { PaymentProvider } from '../payments/provider'
 import { readTaxSettings } from '../tax/service'
 import type { CheckoutContext } from './checkout-context'
@@ -31,6 +32,7 @@ import {
   taxFor,
   unavailableReason,
 } from './place-order'
+import { checkoutAttempts } from './schema'
 
 // Card checkout (DESIGN.md §4): the amount comes from the database; the intent and what it pays
 // for are kept as a checkout attempt; the order is created once per intent, by whichever arrives

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders } from '../../db/schema'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { orders } from '../orders/schema'
 
 let t: TestApp
 beforeAll(async () => {

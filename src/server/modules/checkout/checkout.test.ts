@@ -1,15 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout'
-import { checkoutAttempts, emailOutbox, orderItems, orders, payments, products, sales } from '../../db/schema'
 import { insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { payments, sales } from '../ledger/schema'
+import { emailOutbox } from '../mail/schema'
 import type { MailMessage } from '../mail/transport'
 import { MailWorker } from '../mail/worker'
+import { orderItems, orders } from '../orders/schema'
 import { TEST_WEBHOOK_SECRET, type TestPaymentProvider } from '../payments/test-provider'
 import { signWebhookPayload } from '../payments/webhook-signature'
 import { storeInfo } from '../store/store-info'
 import { orderMailRenderers } from './order-mail'
+import { checkoutAttempts } from './schema'
 
 let t: TestApp
 let provider: TestPaymentProvider

@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkoutAttempts, orders, payments, refunds } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { SWEEPS } from '../../jobs/sweeps'
 import { checkoutForm, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { moneyOverview } from '../dashboard/service'
+import { payments, refunds } from '../ledger/schema'
+import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { noteWebhookHeard } from './reconcile'
+import { checkoutAttempts } from './schema'
 
 // A card payment whose browser never came back and whose webhook never came (issue 30): the
 // reconciliation asks the provider about every attempt older than half an hour and places the

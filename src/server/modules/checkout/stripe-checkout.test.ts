@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, products } from '../../db/schema'
 import { cardOrderBody, checkoutForm, insertProduct, postCheckout } from '../../test/factories'
 import { cookieHeader, type TestApp } from '../../test/helpers'
 import { type StripeShop, startStripeShop } from '../../test/stripe-shop'
 import { type StripeStandIn, stripeIntentEvent } from '../../test/stripe-stand-in'
+import { products } from '../catalog/schema'
+import { orders } from '../orders/schema'
 
 // The whole card path with the real `stripe` SDK, talking to a local server that speaks Stripe's
 // REST API, and webhooks signed the way Stripe signs them.

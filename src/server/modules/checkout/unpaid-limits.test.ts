@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { tooManyUnpaidOrders, tooManyUnpaidPieces } from '../../../shared/checkout'
 import { queryRows } from '../../db/query-rows'
-import { orders, products } from '../../db/schema'
 import {
   adminCookie,
   checkoutForm,
@@ -12,6 +11,8 @@ import {
   placeZelleOrder,
 } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { orders } from '../orders/schema'
 
 // "No piece held hostage" (issue 18): one holder (an e-mail address, or a client address; an IPv6
 // client by its /64) holds at most MAX_UNPAID_PIECES pieces in orders awaiting payment, all its

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import { owedOrders } from '../../../shared/orders'
 import type { AdminOrderPage } from '../../../shared/orders-admin'
-import { orders, paymentPlans, payments, sales } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { paymentPlans, payments, sales } from '../ledger/schema'
+import { orders } from '../orders/schema'
 
 let t: TestApp
 let admin: string

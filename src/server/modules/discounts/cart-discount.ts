@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { discountAmount } from '../../../shared/discount-rules'
 import type { DbOrTx } from '../../db/client'
-import { cartDiscounts, discountCodes } from '../../db/schema'
 import { invalid } from '../../errors'
+import { cartDiscounts, discountCodes } from './schema'
 import { codeProblem, findCode } from './service'
 
 // The code a cart carries. Applying it checks every rule against the cart's subtotal now, so the

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout'
-import { discountCodes, orderItems, orders, sales } from '../../db/schema'
 import { adminCookie, checkoutForm, insertProduct, postCheckout, zelleOrderBody } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { sales } from '../ledger/schema'
+import { orderItems, orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
+import { discountCodes } from './schema'
 
 // Checkout with a discount code (issue 25): the money rules in checkout's single statement.
 

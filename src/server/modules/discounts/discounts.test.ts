@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { discountCodes } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { discountCodes } from './schema'
 
 let t: TestApp
 let admin: string

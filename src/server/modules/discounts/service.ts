@@ -4,9 +4,9 @@ import { discountRefusal, discountRefusalMessage, discountStatus } from '../../.
 import { DISCOUNT_MESSAGES, type Discount, type DiscountFields } from '../../../shared/discounts'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { discountCodes } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, notFound } from '../../errors'
+import { discountCodes } from './schema'
 
 // The back office's discount codes (issue 25). How a code prices an order lives in checkout's
 // statement (checkout/place-order.ts) and the cart (cart-discount.ts); both read these rows.

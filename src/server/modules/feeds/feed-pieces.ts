@@ -1,6 +1,6 @@
 import { and, asc, gt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { products } from '../../db/schema'
+import { products } from '../catalog/schema'
 
 /** What a product feed says of a piece. */
 export interface FeedPiece {

@@ -3,7 +3,7 @@ import type { AccountGiftCards } from '../../../shared/gift-cards/account-contra
 import { type GiftCardSource, giftCardStatus } from '../../../shared/gift-cards/rules'
 import { normalizeIdentity } from '../../../shared/identity'
 import type { DbOrTx } from '../../db/client'
-import { giftCards } from '../../db/schema'
+import { giftCards } from './schema'
 
 // A signed-in shopper's cards (issue 36): their store credit (a refund of one of their orders,
 // given as a card in their account's name) and the cards sent to their account's e-mail.

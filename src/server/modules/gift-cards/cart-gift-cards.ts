@@ -8,10 +8,10 @@ import {
   normalizeCode,
 } from '../../../shared/gift-cards/rules'
 import type { DbOrTx } from '../../db/client'
-import { giftCards } from '../../db/schema'
 import { conflict, invalid, notFound } from '../../errors'
 import { setCartGiftCards } from '../accounts/session-service'
 import { hashCode } from './codes'
+import { giftCards } from './schema'
 
 // Gift cards applied to the cart (issue 36). The session keeps the cards' ids, in the order
 // applied, never their codes; checkout uses them when it is sent no codes of its own.

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
-import { giftCards, orders, payments, products, refunds } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import {
   adminCookie,
@@ -18,10 +17,14 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
 import { expiredReservations } from '../inventory/reservations'
+import { payments, refunds } from '../ledger/schema'
 import { OrderLinkTokens } from '../orders/order-link-token'
+import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { giftCardTestKit } from './gift-card-test-kit'
+import { giftCards } from './schema'
 
 // Paying with gift cards at checkout (issue 36), through HTTP: after tax, in the order given, each
 // as much as it holds; the rest by Zelle or card; all or nothing.

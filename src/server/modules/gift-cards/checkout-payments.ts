@@ -14,11 +14,11 @@ import {
   normalizeCode,
 } from '../../../shared/gift-cards/rules'
 import type { DbOrTx, Tx } from '../../db/client'
-import { giftCards, giftCardTransactions } from '../../db/schema'
 import { conflict, invalid, notFound } from '../../errors'
 import type { CodeTryKind } from '../discounts/code-tries'
 import { hashCode } from './codes'
 import { debitGiftCard } from './ledger'
+import { giftCards, giftCardTransactions } from './schema'
 
 // Gift cards paying at checkout (issue 36). Checkout looks the typed codes up once, before its
 // statement, to plan who pays what (shared/gift-cards/payments.ts); the debits are then made in

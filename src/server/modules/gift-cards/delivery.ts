@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { DbOrTx } from '../../db/client'
-import { giftCardPurchases, giftCards } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import type { Sweep } from '../../jobs/sweeps'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
 import { giftCardMail } from '../mail/templates/gift-card-mails'
 import { drawCodeEnding } from './codes'
+import { giftCardPurchases, giftCards } from './schema'
 
 // A bought card reaches its recipient on the delivery date (issue 36).
 //

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { giftCards } from '../../db/schema'
 import { insertProduct, type OrderPiece } from '../../test/factories'
 import { cookieHeader, type TestApp } from '../../test/helpers'
+import { giftCards } from './schema'
 
 // What the gift-card tests through HTTP each needed: pieces to buy, cards issued by the owner, a
 // cart with cards applied, refunds, and a fresh client address per checkout. `shop` is read at each

@@ -7,9 +7,10 @@ import {
   EXPIRY_TOO_SOON_MESSAGE,
   GIFT_CARD_MESSAGES,
 } from '../../../shared/gift-cards/rules'
-import { emailOutbox, giftCards } from '../../db/schema'
 import { adminCookie, staffCookie } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
+import { giftCards } from './schema'
 
 // The back office's gift cards and the storefront's balance look-up (issue 36), through HTTP.
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { giftCards, giftCardTransactions } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { hashCode } from './codes'
 import { giftCardTestKit } from './gift-card-test-kit'
 import { creditGiftCard, debitGiftCard } from './ledger'
+import { giftCards, giftCardTransactions } from './schema'
 
 // The service checkout and refunds will call inside their own transactions (issue 36): a debit is
 // one conditional UPDATE, so parallel spends of one card take exactly what it holds.

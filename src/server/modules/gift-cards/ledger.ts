@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { giftCardStatus } from '../../../shared/gift-cards/rules'
 import type { DbOrTx } from '../../db/client'
-import { giftCards, giftCardTransactions } from '../../db/schema'
+import { giftCards, giftCardTransactions } from './schema'
 
 // Moving money on a card from another module's transaction (checkout's debit, a refund's credit).
 // A debit is one conditional UPDATE: the row lock it takes makes parallel spends of one card wait

@@ -2,13 +2,14 @@ import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminGiftCardPurchase } from '../../../shared/gift-cards/purchase'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
-import { emailOutbox, giftCardPurchases } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { expiredZellePurchases } from './purchase-ends'
 import { reconcileGiftCardPurchases } from './purchase-reconcile'
 import { completeCardPurchase } from './purchases'
+import { giftCardPurchases } from './schema'
 
 // Unpaid gift-card purchases end (issue 36): the owner cancels a Zelle one, a Zelle one unpaid
 // past the reservation hold expires with a note to the buyer, a card one never paid is abandoned

@@ -6,7 +6,6 @@ import {
 } from '../../../shared/gift-cards/purchase'
 import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { Database, DbOrTx } from '../../db/client'
-import { giftCardPurchases } from '../../db/schema'
 import { conflict } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
 import type { MailLinks } from '../accounts/security-notices'
@@ -14,6 +13,7 @@ import { enqueueMail } from '../mail/outbox'
 import { type GiftCardZelleEndedData, giftCardZelleEndedMail } from '../mail/templates/gift-card-receipt-mail'
 import type { LedgerActor } from './ledger'
 import { lockPurchase, toAdminPurchase } from './purchases'
+import { giftCardPurchases } from './schema'
 
 // An unpaid gift-card purchase ends (issue 36's loose ends). No card exists before the payment, so
 // ending one moves no money: only the purchase's status and who ended it, when.

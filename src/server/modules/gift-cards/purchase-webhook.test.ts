@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
-import { emailOutbox, giftCardPurchases, giftCards, orders } from '../../db/schema'
 import { cookieHeader, type TestApp } from '../../test/helpers'
 import { type StripeShop, startStripeShop } from '../../test/stripe-shop'
 import { type StripeStandIn, stripeIntentEvent } from '../../test/stripe-stand-in'
+import { emailOutbox } from '../mail/schema'
+import { orders } from '../orders/schema'
+import { giftCardPurchases, giftCards } from './schema'
 
 // A gift card bought by card through Stripe (issue 36): the provider's webhook issues it even when
 // the browser never comes back, and the browser asking afterwards finds the same card.

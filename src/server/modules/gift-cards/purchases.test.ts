@@ -4,11 +4,13 @@ import { GIFT_CARD_PURCHASE_MESSAGES as MESSAGES } from '../../../shared/gift-ca
 import { CODE_ALPHABET } from '../../../shared/gift-cards/rules'
 import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn, wallTimeToInstant } from '../../../shared/shop-dates/wall-time'
-import { emailOutbox, giftCardPurchases, giftCards, sales } from '../../db/schema'
 import { adminCookie, insertProduct, placedOrderId, postCheckout, zelleOrderBody } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { sales } from '../ledger/schema'
+import { emailOutbox } from '../mail/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { giftCardDeliveries } from './delivery'
+import { giftCardPurchases, giftCards } from './schema'
 
 // Buying a gift card on the storefront (issue 36), through HTTP on a fresh database: the form's
 // rules, card and Zelle payments, the delivery on its date, and the ledger (a liability, then a sale).

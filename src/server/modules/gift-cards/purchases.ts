@@ -16,7 +16,6 @@ import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { giftCardPurchases, giftCards } from '../../db/schema'
 import { conflict, DomainError, invalid, notFound } from '../../errors'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
@@ -25,6 +24,7 @@ import type { PaymentProvider } from '../payments/provider'
 import { drawLast4, undeliveredHash } from './codes'
 import { deliverPurchase } from './delivery'
 import { type LedgerActor, NO_ACTOR, writeTransaction } from './ledger'
+import { giftCardPurchases, giftCards } from './schema'
 
 // Buying a gift card on the storefront (issue 36). By card: the purchase is written with its
 // intent, and the card is created once, in the transaction that records the payment, under the

@@ -20,14 +20,15 @@ import {
 } from '../../../shared/gift-cards/rules'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { giftCardPurchases, giftCards, giftCardTransactions, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, invalid, notFound } from '../../errors'
+import { users } from '../accounts/schema'
 import type { MailLinks } from '../accounts/security-notices'
 import { enqueueMail } from '../mail/outbox'
 import { giftCardMail } from '../mail/templates/gift-card-mails'
 import { drawCode, drawCodeEnding, hashCode, type NewCode } from './codes'
 import { type LedgerActor, writeTransaction } from './ledger'
+import { giftCardPurchases, giftCards, giftCardTransactions } from './schema'
 
 // The back office's gift cards (issue 36): issue, list, look at, disable, enable, adjust, resend;
 // and the storefront's balance look-up. Every change to a card writes its history line in the same

@@ -5,7 +5,6 @@ import type { AccountGiftCards } from '../../../shared/gift-cards/account-contra
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
 import type { SalesPage } from '../../../shared/sales'
-import { emailOutbox, giftCards, giftCardTransactions, payments, refunds, users } from '../../db/schema'
 import {
   adminCookie,
   type OrderPiece,
@@ -14,8 +13,12 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { users } from '../accounts/schema'
+import { payments, refunds } from '../ledger/schema'
+import { emailOutbox } from '../mail/schema'
 import { drawCode } from './codes'
 import { giftCardTestKit } from './gift-card-test-kit'
+import { giftCards, giftCardTransactions } from './schema'
 
 // Store credit (issue 36), through HTTP: a refund given as a new card in the shopper's name, the
 // shopper's cards on their account, and checkout applying one by id with no code typed.

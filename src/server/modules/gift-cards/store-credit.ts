@@ -1,10 +1,10 @@
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Tx } from '../../db/client'
-import { giftCards } from '../../db/schema'
 import { enqueueMail } from '../mail/outbox'
 import { giftCardMail } from '../mail/templates/gift-card-mails'
 import { drawCode } from './codes'
 import { type LedgerActor, writeTransaction } from './ledger'
+import { giftCards } from './schema'
 
 // Store credit (issue 36): a refund given as a new card in the shopper's name instead of money,
 // when they agreed. Issued inside the refund's transaction, so the card, its history line and its

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, inquiries } from '../../db/schema'
 import { adminCookie } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
+import { inquiries } from './schema'
 
 let t: TestApp
 let admin: string

@@ -7,10 +7,10 @@ import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
 import { queryRows, sqlType } from '../../db/query-rows'
-import { inquiries } from '../../db/schema'
 import { notFound } from '../../errors'
 import { enqueueMails } from '../mail/outbox'
 import { inquiryAcknowledgementMail, inquiryNoticeMail } from '../mail/templates/community-mails'
+import { inquiries } from './schema'
 
 export interface InquiryMailContext {
   store: StoreInfo

@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderEvents, orders, products } from '../../db/schema'
 import {
   adminCookie,
   insertProduct,
@@ -9,6 +8,8 @@ import {
   placeZelleOrder,
 } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { orderEvents, orders } from '../orders/schema'
 
 // "Release all of this buyer's reservations" (issue 18): from one order's card, the owner ends
 // every order of the same e-mail address that holds pieces unpaid, in one action.

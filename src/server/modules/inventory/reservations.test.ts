@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tooManyUnpaidOrders } from '../../../shared/checkout'
 import type { AdminOrder } from '../../../shared/orders-admin'
-import { emailOutbox, orderEvents, orders, products, unpaidHolds } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import {
   adminCookie,
@@ -14,7 +13,11 @@ import {
   zelleOrderBody,
 } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { unpaidHolds } from '../checkout/schema'
+import { emailOutbox } from '../mail/schema'
 import { OrderLinkTokens } from '../orders/order-link-token'
+import { orderEvents, orders } from '../orders/schema'
 import { expiredReservations, reservationReminders } from './reservations'
 
 // An unpaid Zelle order holds its pieces for RESERVATION_HOURS (72 here, the default): the shopper

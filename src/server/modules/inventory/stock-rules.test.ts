@@ -4,7 +4,6 @@ import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../shared/catalog'
 import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
 import { queryRows } from '../../db/query-rows'
-import { products } from '../../db/schema'
 import {
   adminCookie,
   placeCardOrder,
@@ -13,6 +12,7 @@ import {
   productFields,
 } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
 import { canTakeStock } from './stock-rules'
 
 // Every change of a piece's status and stock goes through stock-rules.ts: checkout, the ledger,

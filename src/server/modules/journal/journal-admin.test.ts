@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPost, AdminPostPage } from '../../../shared/journal/admin-contract'
-import { blogPostProducts, blogPosts } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { blogPostProducts, blogPosts } from './schema'
 
 // The back office's Journal through HTTP: creating, the slug rules, validation, tabs, editing and
 // deleting. (Visitors and customers are refused by the admin scope: route-access.test.ts.)

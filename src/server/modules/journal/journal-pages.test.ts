@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { blogPosts } from '../../db/schema'
 import { builtPages } from '../../test/built-pages'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { blogPosts } from './schema'
 
 // The Journal's pages as the server renders them (npm test builds before running this suite).
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { JournalPage, JournalPost } from '../../../shared/journal'
-import { blogPosts } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { blogPosts } from './schema'
 import { ViewCounter } from './view-counter'
 
 // The Journal as readers get it, on a clock the tests hold still: which posts are visible when,

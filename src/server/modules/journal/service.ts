@@ -14,8 +14,10 @@ import { excerptOf } from '../../../shared/markdown'
 import type { DbOrTx } from '../../db/client'
 import { pageWindow } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'
-import { blogPostProducts, blogPosts, products, users } from '../../db/schema'
+import { users } from '../accounts/schema'
+import { products } from '../catalog/schema'
 import { renderedArticle } from './render'
+import { blogPostProducts, blogPosts } from './schema'
 
 // What readers see of the Journal. A post is visible once it is published and its publication
 // time has come: a draft, or a post scheduled for later, is never shown, listed, fed or mapped.

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { SalesPage } from '../../../shared/sales'
-import { checkoutAttempts, orders, refunds } from '../../db/schema'
 import {
   adminCookie,
   cardOrderBody,
@@ -13,8 +12,11 @@ import {
   postCheckout,
 } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { checkoutAttempts } from '../checkout/schema'
+import { orders } from '../orders/schema'
 import { createTestProvider, type TestPaymentProvider } from '../payments/test-provider'
 import { REFUND_MAX_ATTEMPTS, RefundWorker } from './refund-worker'
+import { refunds } from './schema'
 
 // Every refund is a row written where it is decided, and the provider is called after
 // (docs/decisions/011): an outage leaves a row that the worker retries and, in the end, the

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products, sales } from '../../db/schema'
 import {
   adminCookie,
   checkoutForm,
@@ -9,6 +8,8 @@ import {
   placeZelleOrder,
 } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { sales } from './schema'
 
 // Checkout's one statement applies the ledger's rules at the moment of purchase; the back office
 // applies them later through ledger.ts. A piece bought by card and the same piece ordered by Zelle

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrder } from '../../../shared/orders-admin'
-import { products, refunds } from '../../db/schema'
 import { adminCookie, cardOrderBody, checkoutForm, insertProduct, postCheckout } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { STAND_IN_SECRET_KEY, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in'
+import { products } from '../catalog/schema'
+import { refunds } from './schema'
 
 // A card order refunded in part through the real `stripe` SDK, against the local stand-in of
 // Stripe's API: the refund reaches Stripe with the amount, and a refusal there leaves it on record.

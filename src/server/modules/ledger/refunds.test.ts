@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrder } from '../../../shared/orders-admin'
 import type { Refund } from '../../../shared/refunds'
 import type { SalesPage } from '../../../shared/sales'
-import { emailOutbox, orders, products, refunds, sales } from '../../db/schema'
 import {
   adminCookie,
   checkoutForm,
@@ -12,7 +11,11 @@ import {
   placeZelleOrder,
 } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { emailOutbox } from '../mail/schema'
+import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
+import { refunds, sales } from './schema'
 
 // Refunds and returns (issue 23): money paid back beside the payments, pieces back on sale, their
 // sales out of the ledger, in one transaction that never pays back more than came in.

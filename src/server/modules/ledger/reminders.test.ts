@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orderEvents } from '../../db/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
 import { OrderLinkTokens } from '../orders/order-link-token'
+import { orderEvents } from '../orders/schema'
 import { installmentReminders } from './reminders'
 
 let t: TestApp

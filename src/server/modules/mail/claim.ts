@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { Database, DbOrTx } from '../../db/client'
-import { emailOutbox } from '../../db/schema'
+import { emailOutbox } from './schema'
 
 type OutboxRow = typeof emailOutbox.$inferSelect
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { isDatabaseUnreachable } from '../../db/reachability'
-import { emailOutbox, newsletters } from '../../db/schema'
+import { newsletters } from '../newsletter/schema'
 import { claimDueMail } from './claim'
+import { emailOutbox } from './schema'
 import type { MailTransport } from './transport'
 
 type OutboxRow = typeof emailOutbox.$inferSelect

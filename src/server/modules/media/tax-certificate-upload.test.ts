@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema'
 import { adminCookie, insertProduct, staffCookie } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
+import { users } from '../accounts/schema'
 
 // A buyer's resale or exemption certificate (issue 34): the file the exemption dialog uploads, kept
 // as sent once its content proves it a PDF or a picture, and private: never under /uploads/, only

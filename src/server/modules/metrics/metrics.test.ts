@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
-import { emailOutbox } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp, testConfig } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
 import { metricsRegistry, requestDurations } from './registry'
 
 let t: TestApp

@@ -5,11 +5,12 @@ import type { Subscriber, SubscriberPage } from '../../../shared/newsletter/admi
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'
-import { campaigns, newsletters } from '../../db/schema'
 import { notFound } from '../../errors'
+import { campaigns } from '../campaigns/schema'
 import { welcomeCode } from '../discounts/service'
 import { enqueueMail } from '../mail/outbox'
 import { newsletterConfirmationMail, newsletterWelcomeMail } from '../mail/templates/community-mails'
+import { newsletters } from './schema'
 import type { CampaignUnsubscribeTokens } from './unsubscribe-tokens'
 
 export interface NewsletterMailContext {

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm'
 import type { OrderEvent, OrderEventKind } from '../../../shared/orders-admin'
 import type { DbOrTx } from '../../db/client'
-import { orderEvents } from '../../db/schema'
+import { orderEvents } from './schema'
 
 /**
  * Who a trail line names: a member of the team with their role at the time (issue 35), a name

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orders } from '../../db/schema'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { orderMailRenderers } from '../checkout/order-mail'
+import { emailOutbox } from '../mail/schema'
 import type { MailMessage } from '../mail/transport'
 import { MailWorker } from '../mail/worker'
 import { storeInfo } from '../store/store-info'
 import { ORDER_LINK_LIFETIME_MS, OrderLinkTokens } from './order-link-token'
+import { orders } from './schema'
 
 // A guest has no account: the confirmation e-mail's link carries a key that shows that one order.
 

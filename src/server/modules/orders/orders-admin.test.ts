@@ -10,7 +10,6 @@ import {
 } from '../../../shared/orders'
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
 import { queryRows } from '../../db/query-rows'
-import { emailOutbox, orders, paymentInstallments, paymentPlans, products, sales } from '../../db/schema'
 import {
   adminCookie,
   checkoutForm,
@@ -19,7 +18,11 @@ import {
   placeZelleOrder,
 } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { paymentInstallments, paymentPlans, sales } from '../ledger/schema'
+import { emailOutbox } from '../mail/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
+import { orders } from './schema'
 
 let t: TestApp
 let admin: string

@@ -8,12 +8,13 @@ import {
   type PaymentStatus,
 } from '../../../shared/orders'
 import type { DbOrTx } from '../../db/client'
-import { orderItems, orders, paymentPlans } from '../../db/schema'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { refundsOf } from '../ledger/refunds'
+import { paymentPlans } from '../ledger/schema'
 import { shopperPayments } from '../ledger/shopper-plan'
 import { hashAccessKey } from './access-key'
 import type { OrderLinkTokens } from './order-link-token'
+import { orderItems, orders } from './schema'
 
 type OrderRow = typeof orders.$inferSelect
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database, DbOrTx } from '../../db/client'
-import { testProviderIntents, testProviderRefunds } from '../../db/schema'
 import { conflict } from '../../errors'
 import {
   AMOUNT_TOO_SMALL_MESSAGE,
@@ -15,6 +14,7 @@ import {
   type WebhookEvent,
   WebhookSignatureError,
 } from './provider'
+import { testProviderIntents, testProviderRefunds } from './schema'
 import { reshapeEvent, type StripeEventShape } from './stripe-shapes'
 import { signWebhookPayload, verifyWebhookSignature } from './webhook-signature'
 

@@ -6,11 +6,12 @@ import type { PieceAlertAnswer } from '../../../shared/piece-alerts'
 import type { WaitingCounts } from '../../../shared/piece-alerts/admin-contract'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
-import { pieceAlerts, products } from '../../db/schema'
 import { conflict, invalid, notFound } from '../../errors'
+import { products } from '../catalog/schema'
 import { enqueueMail } from '../mail/outbox'
 import { pieceAlertConfirmationMail } from '../mail/templates/piece-alert-mails'
 import { CONFIRMATION_RESEND_MINUTES } from '../newsletter/service'
+import { pieceAlerts } from './schema'
 import type { UnsubscribeTokens } from './unsubscribe-tokens'
 
 // "Tell me when a similar piece arrives" (issue 25). A shopper on a sold or reserved piece leaves

@@ -2,9 +2,10 @@ import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sale, SalesPage } from '../../../shared/sales'
-import { products, sales } from '../../db/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
+import { sales } from '../ledger/schema'
 import { listSales, monthlySales } from './service'
 
 let t: TestApp

@@ -1,7 +1,7 @@
 import { readingMinutes } from '../../../shared/journal'
 import { linkedProductIds } from '../../../shared/markdown'
 import type { Tx } from '../../db/client'
-import { blogPostProducts, blogPosts } from '../../db/schema'
+import { blogPostProducts, blogPosts } from '../journal/schema'
 import { DEMO_POSTS } from './demo-journal'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -7,9 +7,12 @@ import { imageSources } from '../../../shared/images'
 import { SLUG_PATTERN } from '../../../shared/journal'
 import { linkedProductIds } from '../../../shared/markdown'
 import type { DatabaseHandle } from '../../db/client'
-import { blogPostProducts, blogPosts, categoryImages, products, sales, testimonials } from '../../db/schema'
 import { createTestDatabase, type TestDatabase } from '../../test/helpers'
+import { categoryImages, products } from '../catalog/schema'
+import { blogPostProducts, blogPosts } from '../journal/schema'
+import { sales } from '../ledger/schema'
 import { LocalFileStore } from '../media/local-file-store'
+import { testimonials } from '../testimonials/schema'
 import { seedDemoIfEmpty } from './seed-demo'
 
 // Drawing and encoding ~75 pictures takes a few seconds; more on a busy machine.

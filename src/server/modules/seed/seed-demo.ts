@@ -3,8 +3,10 @@
 import { sql } from 'drizzle-orm'
 import { PRODUCT_CATEGORIES } from '../../../shared/catalog'
 import type { Database, DbOrTx } from '../../db/client'
-import { categoryImages, products, sales, testimonials } from '../../db/schema'
+import { categoryImages, products } from '../catalog/schema'
+import { sales } from '../ledger/schema'
 import type { FileStore } from '../media/file-store'
+import { testimonials } from '../testimonials/schema'
 import {
   DEMO_CATEGORY_DESCRIPTIONS,
   DEMO_JADE_TYPE,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { DEFAULT_STAFF_SECURITY, staffSecuritySchema } from '../../../shared/settings'
 import type { DbOrTx } from '../../db/client'
-import { shopSettings } from '../../db/schema'
+import { shopSettings } from './schema'
 
 /**
  * One concern's settings: the stored value checked by its schema, or the default when none is

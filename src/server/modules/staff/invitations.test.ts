@@ -2,9 +2,10 @@ import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVITATION_INVALID_MESSAGE } from '../../../shared/staff/contract'
 import { TWO_FACTOR_SETUP_MESSAGE } from '../../../shared/staff/permissions'
-import { emailOutbox, staffInvitations } from '../../db/schema'
 import { adminCookie, staffCookie } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { emailOutbox } from '../mail/schema'
+import { staffInvitations } from './schema'
 
 // Joining the team (issue 35): an invitation by e-mail, a signed single-use link for 72 hours,
 // and the account it makes has the invitation's address and role.

@@ -8,13 +8,14 @@ import {
   type Permission,
 } from '../../../shared/staff/permissions'
 import type { Database, DbOrTx, Tx } from '../../db/client'
-import { roles, users } from '../../db/schema'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, forbidden, notFound } from '../../errors'
+import { users } from '../accounts/schema'
 import { recordStaffChange } from '../accounts/security-notices'
 import type { SessionUser } from '../accounts/session-service'
 import { destroyUserSessions, setViewAs } from '../accounts/session-service'
 import { permissionsOf, type RoleRow } from './roles'
+import { roles } from './schema'
 
 // The owner's team: roles and members (issue 35). Nobody grants what they do not hold, and the
 // shop always keeps an active Owner.

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAST_OWNER_MESSAGE, TWO_FACTOR_SETUP_MESSAGE } from '../../../shared/staff/permissions'
 import { buildApp } from '../../app'
-import { accountEvents, users } from '../../db/schema'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder, staffCookie } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { accountEvents, users } from '../accounts/schema'
 
 // The team (issue 35): roles read on every request, money left out of the answers of a role that
 // may not see it, and no way to grant more than one holds.

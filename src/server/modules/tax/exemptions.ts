@@ -1,10 +1,11 @@
 import { and, eq, gte, ne } from 'drizzle-orm'
 import type { TaxExemption, TaxExemptionInput } from '../../../shared/tax'
 import type { Database, DbOrTx } from '../../db/client'
-import { taxExemptions, users } from '../../db/schema'
 import { invalid, notFound } from '../../errors'
+import { users } from '../accounts/schema'
 import type { FileStore } from '../media/file-store'
 import { certificateKeyOf, certificateUrlOf, TAX_CERTIFICATE_PREFIX } from '../media/uploads'
+import { taxExemptions } from './schema'
 
 // Exempt buyers (issue 34): a resale or exemption certificate on the buyer's account. Their orders
 // into the certificate's state carry no tax while it is valid; the day after it expires, they do.

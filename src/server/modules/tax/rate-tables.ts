@@ -3,10 +3,10 @@ import { millionthsToRate } from '../../../shared/tax'
 import type { RateChange, RateTablePreview, RateTableSummary } from '../../../shared/tax-tables'
 import type { Database, DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
-import { taxRateTables } from '../../db/schema'
 import { conflict, invalidFields, notFound } from '../../errors'
 import type { RateRow } from './calculate'
 import { parseRateTable } from './rate-table-file'
+import { taxRateTables } from './schema'
 
 // Rate tables: uploaded as a preview, compared with the table in force on the new one's date,
 // applied by the owner. Tables are never edited: a correction is a new version.

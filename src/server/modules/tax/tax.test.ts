@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout'
-import { orders, payments } from '../../db/schema'
 import {
   adminCookie,
   cardOrderBody,
@@ -18,6 +17,8 @@ import {
   TEXAS_TABLE as TEXAS_FILE,
   uploadRateTable,
 } from '../../test/tax-kit'
+import { payments } from '../ledger/schema'
+import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
 let t: TestApp

@@ -1,9 +1,9 @@
 import { lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { testimonialUploads } from '../../db/schema'
 import type { Sweep } from '../../jobs/sweeps'
 import type { FileStore } from '../media/file-store'
 import { removeUnusedImages } from '../media/unused-images'
+import { testimonialUploads } from './schema'
 
 /** A shopper's photo is uploaded before the review is sent: a day later, one no review uses was left behind. */
 export const ABANDONED_PHOTO_AGE_MS = 24 * 60 * 60_000

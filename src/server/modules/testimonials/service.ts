@@ -9,10 +9,11 @@ import {
 } from '../../../shared/testimonials'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow } from '../../db/paging'
-import { products, testimonials } from '../../db/schema'
 import { invalid, notFound } from '../../errors'
+import { products } from '../catalog/schema'
 import type { FileStore } from '../media/file-store'
 import { type ImageCleanupLog, removeUnusedImages } from '../media/unused-images'
+import { testimonials } from './schema'
 
 const columns = {
   id: testimonials.id,

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testimonialUploads } from '../../db/schema'
 import { SweepRunner } from '../../jobs/runner'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { unusedTestimonialPhotos } from './photo-sweep'
+import { testimonialUploads } from './schema'
 
 let t: TestApp
 let admin: string

@@ -1,9 +1,10 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { WishlistItem } from '../../../shared/wishlist'
 import type { DbOrTx } from '../../db/client'
-import { products, wishlistItems } from '../../db/schema'
 import { notFound } from '../../errors'
+import { products } from '../catalog/schema'
 import { getProduct, type ProductRow, toPublicProduct } from '../catalog/service'
+import { wishlistItems } from './schema'
 
 // A wishlist is a signed-in shopper's bookmarks: every query here is scoped to one user id, so a
 // shopper can never read or change anyone else's list.

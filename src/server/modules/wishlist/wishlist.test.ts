@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema'
 import { insertProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { products } from '../catalog/schema'
 import type { WishlistEntry } from './service'
 
 let t: TestApp
