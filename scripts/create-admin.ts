@@ -5,7 +5,7 @@ import { openDatabase } from '../src/server/db/client'
 import { databaseLocation } from '../src/server/db/location'
 import { mailLinksFrom } from '../src/server/modules/accounts/security-notices'
 import { AdminNameTakenError, upsertAdmin } from '../src/server/modules/accounts/service'
-import { PASSWORD_MIN } from '../src/shared/accounts'
+import { PASSWORD_MIN } from '../src/shared/accounts/schema'
 
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) process.stdout.write('Password: ')

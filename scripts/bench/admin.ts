@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { PRODUCT_CATEGORIES } from '../../src/shared/catalog'
+import { PRODUCT_CATEGORIES } from '../../src/shared/catalog/rules'
 import { signIn, withScratchDatabase } from './catalog'
 import { waitForQuietMachine } from './cpu'
 import { removeTempDir, startApp, stopChild } from './processes'

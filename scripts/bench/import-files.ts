@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportProgress } from '../../src/shared/catalog-import'
+import type { ImportPreview, ImportProgress } from '../../src/shared/catalog-import/schema'
 import type { AppServer } from './processes'
 
 // The bench's catalogue files (issue 37): the shop's own export format and Shopify's product CSV,

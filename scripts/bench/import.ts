@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
-import { IMPORT_MAX_ROWS } from '../../src/shared/catalog-import'
+import { IMPORT_MAX_ROWS } from '../../src/shared/catalog-import/schema'
 import { signIn, withScratchDatabase } from './catalog'
 import { api, type Format, fileOf, importFile, POLL_EVERY_MS, sleep } from './import-files'
 import { type ImportMemory, measureImportMemory } from './import-memory'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import { LISTING_PAGE_SIZE } from '../../src/shared/catalog'
+import { LISTING_PAGE_SIZE } from '../../src/shared/catalog/rules'
 import { bounded, post } from './http-client'
 import type { AppServer } from './processes'
 

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import type { PublicUser } from '../../shared/users'
+import type { PublicUser } from '../../shared/accounts/users'
 import { Button } from '../ui/button'
 import { ProfileForm } from './profile-form'
 import { ProfileSection } from './profile-section'

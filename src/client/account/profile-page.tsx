@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router'
-import { displayName } from '../../shared/users'
+import { displayName } from '../../shared/accounts/users'
 import { ChangePasswordForm } from '../auth/change-password-form'
 import { TwoFactorSection } from '../auth/two-factor-section'
 import { useLogoutWithToast } from '../lib/auth'

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react'
 import { Navigate } from 'react-router'
-import type { PublicUser } from '../../shared/users'
+import type { PublicUser } from '../../shared/accounts/users'
 import { useAuth } from '../lib/auth'
 import { PageSkeleton } from '../ui/page-skeleton'
 import { toast } from '../ui/use-toast'

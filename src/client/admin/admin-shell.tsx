@@ -1,7 +1,7 @@
 import { ExternalLink, LogOut, Menu } from 'lucide-react'
 import { Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
-import { displayName } from '../../shared/users'
+import { displayName } from '../../shared/accounts/users'
 import { useAuth, useLogoutWithToast } from '../lib/auth'
 import { cn } from '../lib/cn'
 import { Button } from '../ui/button'

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PAGE_MODULE, adminSectionOf } from '../../shared/admin-page-modules'
+import { ADMIN_PAGE_MODULE, adminSectionOf } from '../../shared/admin/page-modules'
 import { ADMIN_SECTIONS, sectionOf } from './sections'
 
 // The server (http/module-preloads.ts) names a back-office screen's own chunk from its address

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { changePasswordSchema } from '../../shared/accounts'
+import { changePasswordSchema } from '../../shared/accounts/schema'
 import { errorMessage, useChangePassword } from '../lib/account'
 import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'

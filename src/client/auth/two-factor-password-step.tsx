@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { setUpTwoFactorSchema } from '../../shared/two-factor'
+import { setUpTwoFactorSchema } from '../../shared/accounts/two-factor'
 import { toastFailure } from '../lib/mutation-toasts'
 import { showServerErrors } from '../lib/server-errors'
 import { Button } from '../ui/button'

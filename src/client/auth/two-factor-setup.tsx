@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { enableTwoFactorSchema, type TwoFactorSetup } from '../../shared/two-factor'
+import { enableTwoFactorSchema, type TwoFactorSetup } from '../../shared/accounts/two-factor'
 import { toastFailure } from '../lib/mutation-toasts'
 import { showServerErrors } from '../lib/server-errors'
 import { useEnableTwoFactor } from '../lib/two-factor'

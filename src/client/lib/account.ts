@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ChangePasswordInput, ProfileUpdateInput, ResetPasswordInput } from '../../shared/accounts'
 import type { accountsContract } from '../../shared/accounts/contract'
+import type {
+  ChangePasswordInput,
+  ProfileUpdateInput,
+  ResetPasswordInput,
+} from '../../shared/accounts/schema'
 import { ApiError, call } from './api'
 import { queries } from './queries'
 

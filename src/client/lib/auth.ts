@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { LoginInput, RegisterInput } from '../../shared/accounts'
 import type { accountsContract } from '../../shared/accounts/contract'
+import type { LoginInput, RegisterInput } from '../../shared/accounts/schema'
 import { toast } from '../ui/use-toast'
 import { call } from './api'
 import { queries } from './queries'

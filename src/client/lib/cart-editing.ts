@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart'
 import type { cartContract } from '../../shared/cart/contract'
+import { FALLBACK_SHIPPING, type ShippingQuote } from '../../shared/cart/rules'
 import { toast } from '../ui/use-toast'
 import { ApiError, call } from './api'
 import { cartKey } from './cart'

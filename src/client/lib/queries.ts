@@ -1,17 +1,17 @@
 import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
-import type { PublicUser } from '../../shared/accounts'
 import type { accountsContract } from '../../shared/accounts/contract'
-import type { Cart } from '../../shared/cart'
+import type { PublicUser } from '../../shared/accounts/schema'
+import { hasSessionHint } from '../../shared/accounts/session-hint'
 import type { cartContract } from '../../shared/cart/contract'
-import { FEATURED_LIMIT } from '../../shared/catalog'
+import type { Cart } from '../../shared/cart/rules'
 import type { catalogContract } from '../../shared/catalog/contract'
+import { FEATURED_LIMIT } from '../../shared/catalog/rules'
 import type { QueryOf } from '../../shared/contract'
 import type { journalContract } from '../../shared/journal/contract'
-import { hasSessionHint } from '../../shared/session-hint'
 import type { storeContract } from '../../shared/store/contract'
 import type { testimonialsContract } from '../../shared/testimonials/contract'
-import type { WishlistItem } from '../../shared/wishlist'
 import type { wishlistContract } from '../../shared/wishlist/contract'
+import type { WishlistItem } from '../../shared/wishlist/schema'
 
 export type { WishlistItem }
 

@@ -1,8 +1,8 @@
-import { capitalize, categoryPath, type Product } from '../../shared/catalog'
-import type { JournalPost } from '../../shared/journal'
-import { journalPath } from '../../shared/journal-paths'
+import { capitalize, categoryPath, type Product } from '../../shared/catalog/rules'
+import { journalPath } from '../../shared/journal/paths'
+import type { JournalPost } from '../../shared/journal/rules'
 import type { StoreInfo } from '../../shared/ssr'
-import type { Testimonial } from '../../shared/testimonials'
+import type { Testimonial } from '../../shared/testimonials/schema'
 
 // schema.org data for search engines: what a product is, what it costs, whether it can be bought.
 

@@ -6,7 +6,7 @@ import type {
   RegenerateRecoveryCodesInput,
   SetUpTwoFactorInput,
   TwoFactorChallenge,
-} from '../../shared/two-factor'
+} from '../../shared/accounts/two-factor'
 import { ApiError, call } from './api'
 import { queries } from './queries'
 

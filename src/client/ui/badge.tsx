@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type { ComponentProps } from 'react'
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from '../../shared/catalog'
+import { PRODUCT_STATUS_LABELS, type ProductStatus } from '../../shared/catalog/rules'
 import { cn } from '../lib/cn'
 
 export const badgeVariants = cva(

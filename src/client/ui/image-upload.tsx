@@ -1,6 +1,6 @@
 import { CircleCheck, ImageUp, RotateCcw, TriangleAlert, X } from 'lucide-react'
 import { type DragEvent, useRef, useState } from 'react'
-import { UPLOAD_MESSAGES, uploadRefusal } from '../../shared/image-files'
+import { UPLOAD_MESSAGES, uploadRefusal } from '../../shared/media/image-files'
 import { ApiError } from '../lib/api'
 import { cn } from '../lib/cn'
 import { failureMessage } from '../lib/mutation-toasts'

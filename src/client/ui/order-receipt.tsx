@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { formatCents } from '../../shared/money'
-import type { OrderDetail } from '../../shared/orders'
-import { formatRate } from '../../shared/tax'
+import type { OrderDetail } from '../../shared/orders/rules'
+import { formatRate } from '../../shared/tax/schema'
 import { Price } from './price'
 import { ProductImage } from './product-image'
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Product } from '../../shared/catalog'
+import type { Product } from '../../shared/catalog/rules'
 import { ProductImage } from './product-image'
 import { SoldRibbon } from './sold-ribbon'
 

@@ -1,4 +1,4 @@
-import { imageSources } from '../../shared/images'
+import { imageSources } from '../../shared/media/images'
 import { cn } from '../lib/cn'
 
 interface ProductImageProps {

@@ -1,6 +1,6 @@
 import { BellRing, Check } from 'lucide-react'
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react'
-import { PIECE_ALERT_MESSAGES } from '../../shared/piece-alert-messages'
+import { PIECE_ALERT_MESSAGES } from '../../shared/piece-alerts/messages'
 import { ApiError } from '../lib/api'
 import { useAuth } from '../lib/auth'
 import { cn } from '../lib/cn'

@@ -1,4 +1,4 @@
-import { US_STATES } from '../../shared/us-states'
+import { US_STATES } from '../../shared/checkout/us-states'
 
 /** The US states and territories as a <Select>'s options, values their two-letter codes. */
 export function UsStateOptions() {

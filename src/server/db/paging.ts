@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { ListQuery } from '../../shared/admin-list'
+import type { ListQuery } from '../../shared/admin/list'
 import type { Database, DbOrTx } from './client'
 
 /** LIMIT and OFFSET of a list query's page. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { normalizeIdentity } from '../../shared/identity'
+import { normalizeIdentity } from '../../shared/accounts/identity'
 
 /**
  * OWASP's device cookie: a browser that signed in to an account gets a signed, long-lived cookie

@@ -81,7 +81,7 @@ describe('refused requests leave no guest session', () => {
     const piece = await insertProduct(t.handle.db)
     const added = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { productId: piece.id } })
     expect(added.statusCode).toBe(200)
-    // The session, and the hint scripts read to know there is one (shared/session-hint.ts).
+    // The session, and the hint scripts read to know there is one (shared/accounts/session-hint.ts).
     expect(added.cookies.map((cookie) => cookie.name)).toEqual(['sid', 'has_session'])
     const hint = added.cookies.find((cookie) => cookie.name === 'has_session')!
     expect(hint.value).toBe('1')

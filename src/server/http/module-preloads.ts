@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ADMIN_PAGE_MODULE, adminSectionOf } from '../../shared/admin-page-modules'
+import { ADMIN_PAGE_MODULE, adminSectionOf } from '../../shared/admin/page-modules'
 
 // The back office and the account area are lazy chunks the storefront's entry never lists for
 // preloading (vite.config.ts: every shopper would carry their file names). Opened cold, a browser

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { OneClickUnsubscribeEndpoint } from '../../shared/one-click-unsubscribe'
+import type { OneClickUnsubscribeEndpoint } from '../../shared/newsletter/one-click-unsubscribe'
 import { RATE_LIMITS } from '../limits/rate-limits'
 import { schemaOf } from './contract'
 

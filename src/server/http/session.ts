@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { SESSION_HINT_COOKIE } from '../../shared/session-hint'
-import type { StaffSecurity } from '../../shared/settings'
+import { SESSION_HINT_COOKIE } from '../../shared/accounts/session-hint'
+import type { StaffSecurity } from '../../shared/settings/schema'
 import type { Database } from '../db/client'
 import {
   createSession,
@@ -139,7 +139,7 @@ export class RequestSession {
     this.setHint()
   }
 
-  /** Readable by scripts, and says nothing but "a session exists" (shared/session-hint.ts). */
+  /** Readable by scripts, and says nothing but "a session exists" (shared/accounts/session-hint.ts). */
   private setHint() {
     this.reply.setCookie(SESSION_HINT_COOKIE, '1', {
       path: '/',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { TaxSettings } from '../../shared/tax'
+import type { TaxSettings } from '../../shared/tax/schema'
 import { CatalogChanges } from '../modules/catalog/catalog-changes'
 import { CachedSetting } from '../modules/settings/cached-setting'
 import { RateCache } from '../modules/tax/rate-cache'

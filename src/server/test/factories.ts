@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { orderAmounts } from '../../shared/cart'
+import { orderAmounts } from '../../shared/cart/rules'
 import type { DbOrTx } from '../db/client'
 import { hashPassword } from '../modules/accounts/passwords'
 import { users } from '../modules/accounts/schema'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import type { TaxRegistration, TaxSettings } from '../../shared/tax'
+import type { TaxRegistration, TaxSettings } from '../../shared/tax/schema'
 import { SAMPLE_TAX_TABLES_DIR } from '../paths'
 import { multipartBody } from './multipart'
 

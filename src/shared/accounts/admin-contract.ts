@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { adminFlagSchema, userListQuerySchema } from '../users-admin'
 import { listAnswer, messageAnswer, timestamp } from '../wire'
+import { adminFlagSchema, userListQuerySchema } from './admin-schema'
 import { publicUserSchema } from './answers'
 
 // The Accounts screen's calls (back-office.md §2); the routes are inside the admin scope.

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { endpoint } from '../contract'
+import { messageAnswer } from '../wire'
+import { publicUserSchema } from './answers'
 import {
   changePasswordSchema,
   loginSchema,
@@ -6,8 +9,7 @@ import {
   registerSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
-} from '../accounts'
-import { endpoint } from '../contract'
+} from './schema'
 import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
@@ -16,9 +18,7 @@ import {
   twoFactorChallengeAnswer,
   twoFactorEnabledAnswer,
   twoFactorSetupAnswer,
-} from '../two-factor'
-import { messageAnswer } from '../wire'
-import { publicUserSchema } from './answers'
+} from './two-factor'
 
 /**
  * A refused sign-in: the password was right and a code is needed (or the code was wrong), or the

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listQuerySchema } from '../admin-list'
+import { listQuerySchema } from '../admin/list'
 import { strictObject } from '../validation'
 
 // Newsletter campaigns (issue 38): what the owner writes, how it moves from draft to sent, and the

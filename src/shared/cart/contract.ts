@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from '../cart-input'
 import { endpoint } from '../contract'
-import { applyDiscountSchema } from '../discounts'
+import { applyDiscountSchema } from '../discounts/schema'
 import { applyGiftCardSchema } from '../gift-cards/account-contract'
 import { GIFT_CARD_KINDS } from '../gift-cards/payments'
+import { addToCartSchema, shippingQuoteSchema, updateCartSchema } from './schema'
 
 // The cart of the visitor's session (storefront.md §4, §5, §7): every change answers the whole cart.
 

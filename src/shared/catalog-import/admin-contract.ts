@@ -1,10 +1,5 @@
-import {
-  importConfirmSchema,
-  importIdParams,
-  importPreviewAnswer,
-  importProgressAnswer,
-} from '../catalog-import'
 import { endpoint } from '../contract'
+import { importConfirmSchema, importIdParams, importPreviewAnswer, importProgressAnswer } from './schema'
 
 // The catalogue import (issue 37); the routes are inside the admin scope.
 

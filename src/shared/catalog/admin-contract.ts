@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { endpoint } from '../contract'
+import { messageAnswer } from '../wire'
 import {
   adminProductPageAnswer,
   adminProductQuerySchema,
@@ -7,11 +9,9 @@ import {
   categoryImageInputSchema,
   categoryParamSchema,
   newCategoryImageSchema,
-} from '../catalog-admin'
-import { endpoint } from '../contract'
-import { markSoldSchema, productInputSchema } from '../product-input'
-import { messageAnswer } from '../wire'
+} from './admin-schema'
 import { adminProductSchema } from './answers'
+import { markSoldSchema, productInputSchema } from './product-schema'
 
 // The back office's catalogue: the product list and form, the category pictures; the routes are
 // inside the admin scope.

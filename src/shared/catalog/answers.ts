@@ -3,7 +3,7 @@ import { needs } from '../staff/field-access'
 import { listAnswer, timestamp } from '../wire'
 import { PRODUCT_STATUSES, PRODUCT_TYPES } from './vocabulary'
 
-// The catalogue's answers (contract.ts). catalog.ts, which every storefront page loads, takes its
+// The catalogue's answers (contract.ts). rules.ts, which every storefront page loads, takes its
 // types from these by type alone.
 
 /** A product as the public API returns it (cost and other back-office fields are left out). */

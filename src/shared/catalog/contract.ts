@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { BANGLE_SIZE_KEYS, LISTING_PAGE_SIZE_MAX, SORT_OPTIONS } from '../catalog'
 import { endpoint } from '../contract'
 import {
   adminProductSchema,
@@ -8,6 +7,7 @@ import {
   productPageSchema,
   productSchema,
 } from './answers'
+import { BANGLE_SIZE_KEYS, LISTING_PAGE_SIZE_MAX, SORT_OPTIONS } from './rules'
 
 // The public catalogue. The listing's answers (GET /api/products, /facets, /categories,
 // /category-images) are cached JSON bytes sent as they are (listing-cache.ts): their schemas are

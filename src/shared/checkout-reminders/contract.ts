@@ -1,6 +1,6 @@
-import { reminderUnsubscribeBodySchema, reminderUnsubscribeQuerySchema } from '../checkout-reminders'
 import { endpoint } from '../contract'
 import { messageAnswer } from '../wire'
+import { reminderUnsubscribeBodySchema, reminderUnsubscribeQuerySchema } from './schema'
 
 // The reminder e-mail's "Return to checkout" (GET /api/checkout/resume) and the GET of its
 // unsubscribe address answer redirects, not JSON: they have no contract (contracts.test.ts).

@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { endpoint } from '../contract'
 import {
   checkoutAnswer,
   orderSubmissionSchema,
   paymentIntentAnswer,
   paymentIntentRequestSchema,
-} from '../checkout'
-import { endpoint } from '../contract'
+} from './schema'
 
 export const checkoutContract = {
   /** A card payment's intent, for the session that asks (a guest one if need be). */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { DISCOUNT_MESSAGES, discountAnswer, discountInputSchema, discountListQuerySchema } from '../discounts'
 import { listAnswer, messageAnswer } from '../wire'
+import { DISCOUNT_MESSAGES, discountAnswer, discountInputSchema, discountListQuerySchema } from './schema'
 
 // The back office's Discounts screen (issue 25); the routes are inside the admin scope.
 

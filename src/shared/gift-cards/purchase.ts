@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { normalizeIdentity } from '../identity'
+import { normalizeIdentity } from '../accounts/identity'
 import { NAME_MAX, plainText, requiredPlainText } from '../plain-text'
 import { dayStart } from '../shop-dates/calendar'
 import { strictObject } from '../validation'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { INQUIRY_TABS, inquiryListQuerySchema } from '../inquiries'
 import { messageAnswer, timestamp } from '../wire'
+import { INQUIRY_TABS, inquiryListQuerySchema } from './schema'
 
 // The back office's Inquiries screen (back-office.md §2); the routes are inside the admin scope.
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../contract'
-import { inquirySchema } from '../inquiries'
 import { messageAnswer } from '../wire'
+import { inquirySchema } from './schema'
 
 // The contact form's call; the inbox's are the back office's (admin-contract.ts).
 export const inquiriesContract = {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { ADMIN_POST_TABS, JOURNAL_MESSAGES } from '../journal'
-import { adminPostListQuerySchema, postInputSchema } from '../journal-input'
 import { messageAnswer, timestamp } from '../wire'
+import { ADMIN_POST_TABS, JOURNAL_MESSAGES } from './rules'
+import { adminPostListQuerySchema, postInputSchema } from './schema'
 
 // The back office's Journal screens: the owner's list and editor; the routes are inside the
 // admin scope.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { listAnswer } from '../wire'
 
-// The Journal's public answers (contract.ts). journal.ts, which the storefront's pages import,
+// The Journal's public answers (contract.ts). rules.ts, which the storefront's pages import,
 // takes its types from these by type alone.
 
 /** A piece a post links to, shown as a small card under it. */

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { JOURNAL_LIMITS, JOURNAL_MESSAGES } from '../journal'
-import { publicListQuerySchema } from '../journal-input'
 import { journalPageSchema, journalPostSchema } from './answers'
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES } from './rules'
+import { publicListQuerySchema } from './schema'
 
 // The Journal for readers (the Atom feed at /journal/feed.xml is XML: no contract).
 

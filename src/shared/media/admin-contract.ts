@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { TAX_CERTIFICATE_NAME } from '../tax'
+import { TAX_CERTIFICATE_NAME } from '../tax/schema'
 
 // The owner's uploads (product and category pictures, buyers' tax certificates); the routes are
 // inside the admin scope.

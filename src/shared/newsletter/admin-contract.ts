@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { SEARCH_MAX } from '../admin-list'
+import { SEARCH_MAX } from '../admin/list'
 import { endpoint } from '../contract'
-import { subscriberListQuerySchema } from '../newsletter'
 import { timestamp } from '../wire'
+import { subscriberListQuerySchema } from './schema'
 
 // The back office's Subscribers screen (back-office.md §9); the routes are inside the admin scope.
 

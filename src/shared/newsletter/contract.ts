@@ -1,7 +1,7 @@
 import { endpoint } from '../contract'
-import { confirmSubscriptionSchema, newsletterSchema, unsubscribeSchema } from '../newsletter'
-import { oneClickUnsubscribeEndpoint } from '../one-click-unsubscribe'
 import { messageAnswer } from '../wire'
+import { oneClickUnsubscribeEndpoint } from './one-click-unsubscribe'
+import { confirmSubscriptionSchema, newsletterSchema, unsubscribeSchema } from './schema'
 
 export const newsletterContract = {
   subscribe: endpoint({

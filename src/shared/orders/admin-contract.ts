@@ -11,8 +11,8 @@ import {
   paymentUpdateSchema,
   reservationExtensionSchema,
   trackingUpdateSchema,
-} from '../orders-admin'
-import { refundAnswer, refundInputSchema } from '../refunds'
+} from './admin-schema'
+import { refundAnswer, refundInputSchema } from './refunds'
 
 // The back office's orders: the list and every button of an order's card; the routes are inside
 // the admin scope. Every change answers the order as it now stands.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { giftCardPaymentAnswer } from '../gift-cards/payments'
-import { taxLineSchema } from '../tax'
+import { taxLineSchema } from '../tax/schema'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS } from './vocabulary'
 
 // The shopper's order answers (contract.ts). orders.ts takes its types from these by type alone.

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { oneClickUnsubscribeEndpoint } from '../one-click-unsubscribe'
-import { PIECE_ALERT_MESSAGES } from '../piece-alert-messages'
-import { pieceAlertAnswerSchema, pieceAlertSchema, pieceAlertTokenSchema } from '../piece-alerts'
+import { oneClickUnsubscribeEndpoint } from '../newsletter/one-click-unsubscribe'
 import { messageAnswer } from '../wire'
+import { PIECE_ALERT_MESSAGES } from './messages'
+import { pieceAlertAnswerSchema, pieceAlertSchema, pieceAlertTokenSchema } from './schema'
 
 export const pieceAlertsContract = {
   ask: endpoint({

@@ -7,7 +7,7 @@ import {
   saleInputSchema,
   salesPageAnswer,
   salesQuerySchema,
-} from '../sales'
+} from './schema'
 
 // The sales ledger's calls (back-office.md §2 Sales); the routes are inside the admin scope.
 

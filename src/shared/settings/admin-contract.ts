@@ -1,5 +1,5 @@
 import { endpoint } from '../contract'
-import { feedSettingsSchema, staffSecuritySchema } from '../settings'
+import { feedSettingsSchema, staffSecuritySchema } from './schema'
 
 // The back office's Settings area; the routes are inside the admin scope.
 

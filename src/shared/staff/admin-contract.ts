@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { normalizeIdentity } from '../accounts/identity'
 import { endpoint } from '../contract'
-import { normalizeIdentity } from '../identity'
 import { listAnswer, messageAnswer, timestamp } from '../wire'
 import { ALL_PERMISSIONS, type Permission } from './permissions'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { PASSWORD_MAX } from '../accounts'
 import { publicUserSchema } from '../accounts/answers'
+import { PASSWORD_MAX } from '../accounts/schema'
 import { endpoint } from '../contract'
 
 // The invitation's page (issue 35): public routes, each authorised by the signed token the

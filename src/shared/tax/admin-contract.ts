@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
+import { listAnswer } from '../wire'
+import { salesTaxReportAnswer, salesTaxReportQuerySchema } from './report'
 import {
   TAX_SOURCING,
   taxAddressSchema,
@@ -7,11 +9,9 @@ import {
   taxExemptionAnswer,
   taxExemptionSchema,
   taxSettingsSchema,
-} from '../tax'
-import { salesTaxReportAnswer, salesTaxReportQuerySchema } from '../tax-report'
-import { rateTablePreviewAnswer, rateTableSummaryAnswer } from '../tax-tables'
-import { taxWatchAnswer } from '../tax-watch'
-import { listAnswer } from '../wire'
+} from './schema'
+import { rateTablePreviewAnswer, rateTableSummaryAnswer } from './tables'
+import { taxWatchAnswer } from './watch'
 
 // The owner's sales tax (issue 34): settings, rate tables, the test calculator, the report and
 // the buyers' exemptions; the routes are inside the admin scope.

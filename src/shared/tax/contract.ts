@@ -1,5 +1,5 @@
 import { endpoint } from '../contract'
-import { calculateTaxRequestSchema, taxCalculationSchema } from '../tax'
+import { calculateTaxRequestSchema, taxCalculationSchema } from './schema'
 
 /** The checkout summary's "Sales tax" line, before the order: the order computes it again. */
 export const taxContract = {

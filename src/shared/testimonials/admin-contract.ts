@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { testimonialListQuerySchema } from '../testimonials'
 import { messageAnswer } from '../wire'
 import { testimonialPageAnswer } from './answers'
+import { testimonialListQuerySchema } from './schema'
 
 const testimonialParams = z.object({
   id: z.coerce.number({ error: 'Testimonial not found' }).int().positive(),

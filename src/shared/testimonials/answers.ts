@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { timestamp } from '../wire'
 
-// The testimonials' answers. Zod-free pages name them by type alone (testimonial-labels.ts).
+// The testimonials' answers. Zod-free pages name them by type alone (labels.ts).
 
 export const testimonialAnswer = z.object({
   id: z.number().int(),

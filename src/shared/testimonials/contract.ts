@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../contract'
-import { testimonialSchema } from '../testimonials'
 import { testimonialAnswer } from './answers'
+import { testimonialSchema } from './schema'
 
 /** The shopper's calls: approved reviews, a new review, its one photo. */
 export const testimonialsContract = {

@@ -6,4 +6,4 @@ export {
   ORDER_STATUS_TONES as ORDER_STATUS_BADGES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_TONES as PAYMENT_STATUS_BADGES,
-} from '../../../shared/order-labels'
+} from '../../../shared/orders/labels'

@@ -1,6 +1,6 @@
 import { ChevronRight, Package } from 'lucide-react'
 import { Link } from 'react-router'
-import { ORDER_STATUS_LABELS, type OrderSummary } from '../../../shared/orders'
+import { ORDER_STATUS_LABELS, type OrderSummary } from '../../../shared/orders/rules'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'

@@ -8,7 +8,7 @@ import {
   type OrderDetail,
   PAYMENT_STATUS_LABELS,
   trackingLink,
-} from '../../../shared/orders'
+} from '../../../shared/orders/rules'
 import { formatDateTime, formatDeadline } from '../../../shared/shop-dates/date-time'
 import { ApiError } from '../../lib/api'
 import { queries } from '../../lib/queries'

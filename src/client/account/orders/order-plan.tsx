@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { formatCents } from '../../../shared/money'
-import type { OrderDetail, ShopperPaymentPlan } from '../../../shared/orders'
+import type { OrderDetail, ShopperPaymentPlan } from '../../../shared/orders/rules'
 import { formatDay } from '../../../shared/shop-dates/calendar'
 import { queries } from '../../lib/queries'
 import { Badge } from '../../ui/badge'

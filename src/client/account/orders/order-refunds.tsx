@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileText } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
-import type { OrderDetail } from '../../../shared/orders'
-import { refundDestination } from '../../../shared/refunds'
+import { refundDestination } from '../../../shared/orders/refunds'
+import type { OrderDetail } from '../../../shared/orders/rules'
 import { formatDate } from '../../../shared/shop-dates/format'
 import { queries } from '../../lib/queries'
 

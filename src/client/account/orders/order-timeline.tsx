@@ -1,5 +1,5 @@
 import { Check, CircleX } from 'lucide-react'
-import { ORDER_PROGRESS, ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders'
+import { ORDER_PROGRESS, ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders/rules'
 import { cn } from '../../lib/cn'
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { CategoryImage, ProductCategory } from '../../../shared/catalog'
+import type { CategoryImage, ProductCategory } from '../../../shared/catalog/rules'
 import { Button } from '../../ui/button'
 import { FileDropzone, UploadProgressList, useImageUploads } from '../../ui/image-upload'
 import { Label } from '../../ui/label'

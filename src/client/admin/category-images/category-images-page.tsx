@@ -6,7 +6,7 @@ import {
   capitalize,
   PRODUCT_CATEGORIES,
   type ProductCategory,
-} from '../../../shared/catalog'
+} from '../../../shared/catalog/rules'
 import { queries } from '../../lib/queries'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { Button } from '../../ui/button'

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Landmark } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatCents } from '../../../shared/money'
-import { stateName } from '../../../shared/tax'
+import { stateName } from '../../../shared/tax/schema'
 import { Button } from '../../ui/button'
 import { taxWatchQuery } from './api'
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '../../../shared/contract'
-import { DISCOUNT_MESSAGES, type DiscountInput } from '../../../shared/discounts'
 import { discountsAdminContract as contract } from '../../../shared/discounts/admin-contract'
+import { DISCOUNT_MESSAGES, type DiscountInput } from '../../../shared/discounts/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { JUST_FETCHED_MS } from '../../lib/queries'

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react'
-import { DISCOUNT_STATUS_LABELS, type DiscountStatus } from '../../../shared/discount-rules'
-import type { Discount } from '../../../shared/discounts'
+import { DISCOUNT_STATUS_LABELS, type DiscountStatus } from '../../../shared/discounts/rules'
+import type { Discount } from '../../../shared/discounts/schema'
 import { formatCents } from '../../../shared/money'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Plus, TicketPercent } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import type { Discount } from '../../../shared/discounts'
+import type { Discount } from '../../../shared/discounts/schema'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Button } from '../../ui/button'

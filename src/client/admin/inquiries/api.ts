@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '../../../shared/contract'
-import { INQUIRY_MESSAGES } from '../../../shared/inquiries'
 import { inquiriesAdminContract as contract, type Inquiry } from '../../../shared/inquiries/admin-contract'
+import { INQUIRY_MESSAGES } from '../../../shared/inquiries/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 

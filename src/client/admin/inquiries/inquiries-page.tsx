@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, Inbox, Mail, MailOpen, Reply, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { INQUIRY_MESSAGES, INQUIRY_TAB_LABELS, INQUIRY_TABS, replyMailto } from '../../../shared/inquiries'
 import type { Inquiry } from '../../../shared/inquiries/admin-contract'
+import {
+  INQUIRY_MESSAGES,
+  INQUIRY_TAB_LABELS,
+  INQUIRY_TABS,
+  replyMailto,
+} from '../../../shared/inquiries/schema'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { useFailureToast } from '../../lib/use-failure-toast'

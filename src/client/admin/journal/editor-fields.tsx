@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 import { type KeyboardEvent, useState } from 'react'
-import { JOURNAL_LIMITS, normalizeTag, tagLabel } from '../../../shared/journal'
+import { JOURNAL_LIMITS, normalizeTag, tagLabel } from '../../../shared/journal/rules'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { FileDropzone, UploadProgressList, useImageUploads } from '../../ui/image-upload'

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import DOMPurify from 'dompurify'
 import { useDeferredValue, useMemo } from 'react'
-import { linkedProductIds, markdownToHtml } from '../../../shared/markdown'
+import { linkedProductIds, markdownToHtml } from '../../../shared/journal/markdown'
 import { formatCents } from '../../../shared/money'
 import { ClientOnly } from '../../lib/client-only'
 import { queries } from '../../lib/queries'
 
-// The editor's live preview: the same Markdown reading as the server's (shared/markdown.ts),
+// The editor's live preview: the same Markdown reading as the server's (shared/journal/markdown.ts),
 // sanitized here by DOMPurify (the browser has a DOM), set in the storefront's article styles.
 // What readers get is rendered and sanitized again by the server.
 

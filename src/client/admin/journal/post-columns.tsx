@@ -1,7 +1,7 @@
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { journalPath, POST_STATE_LABELS, type PostState } from '../../../shared/journal'
 import type { AdminPostListItem } from '../../../shared/journal/admin-contract'
+import { journalPath, POST_STATE_LABELS, type PostState } from '../../../shared/journal/rules'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { JOURNAL_MESSAGES } from '../../../shared/journal'
+import { JOURNAL_MESSAGES } from '../../../shared/journal/rules'
 import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn, instantToWallTime, wallTimeToInstant } from '../../../shared/shop-dates/wall-time'
 import { Button } from '../../ui/button'

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '../../../shared/contract'
 import { maskedCode } from '../../../shared/gift-cards/rules'
-import { ORDER_TABS, type OrderStatus } from '../../../shared/orders'
 import { ordersAdminContract as contract } from '../../../shared/orders/admin-contract'
 import type {
   AdminOrder,
@@ -9,15 +8,16 @@ import type {
   OrderRequestsUpdate,
   PaymentPlanInput,
   PaymentUpdate,
-} from '../../../shared/orders-admin'
-import type { Refund, RefundInput } from '../../../shared/refunds'
+} from '../../../shared/orders/admin-schema'
+import type { Refund, RefundInput } from '../../../shared/orders/refunds'
+import { ORDER_TABS, type OrderStatus } from '../../../shared/orders/rules'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery, oneOfValue } from '../../lib/use-list-params'
 import type { MaybeWithout } from '../access'
 
-/** An order's money: left out of the answer for a role without 'ledger:view' (shared/orders-admin.ts). */
+/** An order's money: left out of the answer for a role without 'ledger:view' (shared/orders/admin-schema.ts). */
 export type LedgerField =
   | 'subtotal'
   | 'discount'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AdminOrder } from '../../../shared/orders-admin'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import { BUILT_IN_ROLES, type BuiltInRoleName, type RoutePermission } from '../../../shared/staff/permissions'
 import { holds } from '../access'
 import type { OrderView } from './api'

@@ -1,4 +1,4 @@
-import { NEXT_STEP } from '../../../shared/orders'
+import { NEXT_STEP } from '../../../shared/orders/rules'
 import type { RoutePermission } from '../../../shared/staff/permissions'
 import { type OrderView, withLedger } from './api'
 

@@ -1,12 +1,17 @@
 import { CalendarClock, History, Hourglass, Truck } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
 import { formatCents } from '../../../shared/money'
-import { ORDER_STATUS_TONES, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../../../shared/order-labels'
-import { NEXT_STEP, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, trackingLink } from '../../../shared/orders'
-import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders-admin'
+import { type AdminOrder, holdsPiecesUnpaid } from '../../../shared/orders/admin-schema'
+import { ORDER_STATUS_TONES, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../../../shared/orders/labels'
+import {
+  NEXT_STEP,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  trackingLink,
+} from '../../../shared/orders/rules'
 import { formatDay } from '../../../shared/shop-dates/calendar'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
-import { formatRate } from '../../../shared/tax'
+import { formatRate } from '../../../shared/tax/schema'
 import { cn } from '../../lib/cn'
 import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Badge } from '../../ui/badge'

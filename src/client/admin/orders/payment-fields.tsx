@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { paymentMethodLabel } from '../../../shared/order-labels'
-import type { PaymentMethod } from '../../../shared/orders'
+import { paymentMethodLabel } from '../../../shared/orders/labels'
+import type { PaymentMethod } from '../../../shared/orders/rules'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'

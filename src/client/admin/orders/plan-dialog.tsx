@@ -5,7 +5,7 @@ import {
   MAX_INSTALLMENTS,
   type PaymentPlanInput,
   splitInstallments,
-} from '../../../shared/orders-admin'
+} from '../../../shared/orders/admin-schema'
 import { addMonths, formatDay } from '../../../shared/shop-dates/calendar'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { useShopTimeZone } from '../../lib/shop-time-zone'

@@ -1,8 +1,7 @@
 import { AlertTriangle, CalendarCheck } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { dollarsToCents, formatCents } from '../../../shared/money'
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders'
-import type { AdminOrder } from '../../../shared/orders-admin'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import {
   linePaid,
   REFUND_REASON_REQUIRED,
@@ -11,7 +10,8 @@ import {
   returnWindow,
   taxShare,
   withTaxable,
-} from '../../../shared/refunds'
+} from '../../../shared/orders/refunds'
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/orders/rules'
 import { cn } from '../../lib/cn'
 import { Checkbox } from '../../ui/checkbox'
 import { FormField } from '../../ui/form-field'

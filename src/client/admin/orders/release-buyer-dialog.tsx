@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { BuyerReservations } from '../../../shared/orders-admin'
+import type { BuyerReservations } from '../../../shared/orders/admin-schema'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { type OrderView, orderQueries, useReleaseBuyerReservations } from './api'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { BellRing } from 'lucide-react'
-import { waitingWords } from '../../../shared/piece-alert-messages'
+import { waitingWords } from '../../../shared/piece-alerts/messages'
 import { pieceAlertQueries } from './api'
 
 /**

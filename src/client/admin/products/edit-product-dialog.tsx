@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { AdminProduct } from '../../../shared/catalog-admin'
-import type { ProductFormValues } from '../../../shared/product-input'
+import type { AdminProduct } from '../../../shared/catalog/admin-schema'
+import type { ProductFormValues } from '../../../shared/catalog/product-schema'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog'
 import { useUpdateProduct } from './api'

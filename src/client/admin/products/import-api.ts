@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { ProductCategory } from '../../../shared/catalog'
+import type { ProductCategory } from '../../../shared/catalog/rules'
 import { catalogImportAdminContract as contract } from '../../../shared/catalog-import/admin-contract'
 import { fillPath } from '../../../shared/contract'
 import { call } from '../../lib/api'

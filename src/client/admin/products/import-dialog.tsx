@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
-import { capitalize, PRODUCT_CATEGORIES } from '../../../shared/catalog'
+import { capitalize, PRODUCT_CATEGORIES } from '../../../shared/catalog/rules'
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportPreview,
   type ImportProgress,
-} from '../../../shared/catalog-import'
+} from '../../../shared/catalog-import/schema'
 import { ApiError } from '../../lib/api'
 import { failureMessage } from '../../lib/mutation-toasts'
 import { Button } from '../../ui/button'

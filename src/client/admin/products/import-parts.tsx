@@ -1,4 +1,4 @@
-import type { ImportProgress, ImportRowError } from '../../../shared/catalog-import'
+import type { ImportProgress, ImportRowError } from '../../../shared/catalog-import/schema'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table'
 
 // The import dialog's pieces: its figures, its progress bar and its table of row problems.

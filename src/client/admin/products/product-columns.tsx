@@ -1,6 +1,6 @@
 import { Pencil, Star, Tag, Trash2 } from 'lucide-react'
-import { capitalize, PRODUCT_STATUS_LABELS } from '../../../shared/catalog'
-import type { AdminProduct } from '../../../shared/catalog-admin'
+import type { AdminProduct } from '../../../shared/catalog/admin-schema'
+import { capitalize, PRODUCT_STATUS_LABELS } from '../../../shared/catalog/rules'
 import { formatCents } from '../../../shared/money'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'

@@ -2,6 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { type ComponentProps, type ReactNode, useEffect, useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import {
+  type ProductFormValues,
+  type ProductInput,
+  productFormSchema,
+} from '../../../shared/catalog/product-schema'
+import {
   capitalize,
   JADE_TYPES,
   ORIGINS,
@@ -10,8 +15,7 @@ import {
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
   SHORT_DESCRIPTION_MAX,
-} from '../../../shared/catalog'
-import { type ProductFormValues, type ProductInput, productFormSchema } from '../../../shared/product-input'
+} from '../../../shared/catalog/rules'
 import { missingPermissionMessage } from '../../../shared/staff/permissions'
 import { cn } from '../../lib/cn'
 import { showServerErrors } from '../../lib/server-errors'

@@ -2,19 +2,19 @@ import { useQuery } from '@tanstack/react-query'
 import { Download, PackageSearch, Plus, Upload } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import {
-  capitalize,
-  PRODUCT_CATEGORIES,
-  PRODUCT_STATUS_LABELS,
-  PRODUCT_STATUSES,
-} from '../../../shared/catalog'
 import { catalogAdminContract } from '../../../shared/catalog/admin-contract'
 import {
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   type AdminProduct,
-} from '../../../shared/catalog-admin'
-import { productFormValues } from '../../../shared/product-input'
+} from '../../../shared/catalog/admin-schema'
+import { productFormValues } from '../../../shared/catalog/product-schema'
+import {
+  capitalize,
+  PRODUCT_CATEGORIES,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+} from '../../../shared/catalog/rules'
 import { cn } from '../../lib/cn'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react'
 import { formatCents } from '../../../shared/money'
-import type { Sale } from '../../../shared/sales'
+import type { Sale } from '../../../shared/sales/schema'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { type DataTableColumn, dataTableColumns } from '../../ui/data-table'
 import { IconAction } from '../../ui/icon-action'

@@ -1,5 +1,5 @@
 import { formatCents } from '../../../shared/money'
-import type { Sale } from '../../../shared/sales'
+import type { Sale } from '../../../shared/sales/schema'
 import { formatDateTime } from '../../../shared/shop-dates/date-time'
 import { useShopTimeZone } from '../../lib/shop-time-zone'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import type { SaleTax } from '../../../shared/sales'
+import type { SaleTax } from '../../../shared/sales/schema'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
 import { Select } from '../../ui/select'

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { formatCents } from '../../../shared/money'
-import type { MonthlySales } from '../../../shared/sales'
+import type { MonthlySales } from '../../../shared/sales/schema'
 import { formatMonth } from '../../../shared/shop-dates/calendar'
 
 const compactDollars = (cents: number) =>

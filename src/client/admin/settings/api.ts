@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FeedSettings, SETTINGS_MESSAGES, type StaffSecurity } from '../../../shared/settings'
 import { settingsAdminContract as contract } from '../../../shared/settings/admin-contract'
+import { type FeedSettings, SETTINGS_MESSAGES, type StaffSecurity } from '../../../shared/settings/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 

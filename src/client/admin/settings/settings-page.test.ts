@@ -3,7 +3,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Route, Routes, StaticRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { FEED_PATHS } from '../../../shared/settings'
+import { FEED_PATHS } from '../../../shared/settings/schema'
 import { settingsQueries } from './api'
 import { SettingsPage } from './settings-page'
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { QueryOf } from '../../../shared/contract'
-import { SUBSCRIBERS_POLL_MS } from '../../../shared/newsletter'
 import { newsletterAdminContract as contract } from '../../../shared/newsletter/admin-contract'
+import { SUBSCRIBERS_POLL_MS } from '../../../shared/newsletter/schema'
 import { call } from '../../lib/api'
 import { keyToUrl } from '../../lib/queries'
 

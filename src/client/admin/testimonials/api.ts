@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryOf } from '../../../shared/contract'
-import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonials'
 import { testimonialsAdminContract as contract } from '../../../shared/testimonials/admin-contract'
+import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonials/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 

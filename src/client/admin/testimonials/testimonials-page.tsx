@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check, MessageSquareQuote, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { imageSources } from '../../../shared/images'
+import { imageSources } from '../../../shared/media/images'
 import {
   TESTIMONIAL_MESSAGES,
   TESTIMONIAL_TAB_LABELS,
   TESTIMONIAL_TABS,
   type Testimonial,
   type TestimonialTab,
-} from '../../../shared/testimonials'
+} from '../../../shared/testimonials/schema'
 import { useFailureToast } from '../../lib/use-failure-toast'
 import { useListParams } from '../../lib/use-list-params'
 import { Badge } from '../../ui/badge'

@@ -1,6 +1,6 @@
 import { BadgeCheck, ZoomIn } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import type { Product } from '../../../shared/catalog'
+import type { Product } from '../../../shared/catalog/rules'
 import { ProductImage } from '../../ui/product-image'
 import { ProductGallery } from './gallery/product-gallery'
 

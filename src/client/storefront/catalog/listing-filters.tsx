@@ -9,7 +9,7 @@ import {
   type FacetCount,
   SORT_LABELS,
   SORT_OPTIONS,
-} from '../../../shared/catalog'
+} from '../../../shared/catalog/rules'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
 import { Hint } from '../../ui/hint'

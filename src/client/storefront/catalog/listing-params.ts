@@ -4,7 +4,7 @@ import {
   LISTING_PAGE_SIZE,
   SORT_OPTIONS,
   type SortOption,
-} from '../../../shared/catalog'
+} from '../../../shared/catalog/rules'
 
 /**
  * The listing's filters and page live in the URL, so a view can be shared, survives a reload and

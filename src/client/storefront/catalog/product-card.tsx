@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { capitalize, type Product } from '../../../shared/catalog'
+import { capitalize, type Product } from '../../../shared/catalog/rules'
 import { Badge } from '../../ui/badge'
 import { Price } from '../../ui/price'
 import { ProductCardImage } from '../../ui/product-card-image'

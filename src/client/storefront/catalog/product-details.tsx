@@ -1,4 +1,4 @@
-import type { Product } from '../../../shared/catalog'
+import type { Product } from '../../../shared/catalog/rules'
 
 const DETAILS = [
   ['jadeType', 'Jade type'],

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { capitalize, categoryPath, LISTING_PAGE_SIZE } from '../../../shared/catalog'
+import { capitalize, categoryPath, LISTING_PAGE_SIZE } from '../../../shared/catalog/rules'
 import { lazyPageRoute } from '../../lib/lazy-page'
 import type { PageContext } from '../../lib/page'
 import { queries } from '../../lib/queries'

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useLocation, useParams, useSearchParams } from 'react-router'
-import { capitalize, LISTING_PAGE_SIZE } from '../../../shared/catalog'
+import { capitalize, LISTING_PAGE_SIZE } from '../../../shared/catalog/rules'
 import { queries } from '../../lib/queries'
 import { Button } from '../../ui/button'
 import { EmptyState } from '../../ui/empty-state'

@@ -1,12 +1,12 @@
-import type { CartItem } from '../../../shared/cart'
+import type { CartItem } from '../../../shared/cart/rules'
+import type { checkoutContract } from '../../../shared/checkout/contract'
 import type {
   CheckoutForm,
   CheckoutResponse,
   OrderLine,
   OrderSubmission,
   PaymentIntentResponse,
-} from '../../../shared/checkout'
-import type { checkoutContract } from '../../../shared/checkout/contract'
+} from '../../../shared/checkout/schema'
 import { ApiError, call } from '../../lib/api'
 
 export interface OrderDraft {

@@ -3,16 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CreditCard, Smartphone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type CartItem, orderAmounts } from '../../../shared/cart'
+import type { PublicUser } from '../../../shared/accounts/users'
+import { type CartItem, orderAmounts } from '../../../shared/cart/rules'
 import {
   type CheckoutFormInput,
   type CheckoutForm as CheckoutFormValues,
   type CheckoutResponse,
   checkoutFormSchema,
   type PaymentIntentResponse,
-} from '../../../shared/checkout'
+} from '../../../shared/checkout/schema'
 import { planCartGiftCards } from '../../../shared/gift-cards/payments'
-import type { PublicUser } from '../../../shared/users'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'

@@ -2,8 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import { type Cart, orderAmounts } from '../../../shared/cart'
-import type { CheckoutPaymentMethod, CheckoutResponse, PaymentIntentResponse } from '../../../shared/checkout'
+import { type Cart, orderAmounts } from '../../../shared/cart/rules'
+import type {
+  CheckoutPaymentMethod,
+  CheckoutResponse,
+  PaymentIntentResponse,
+} from '../../../shared/checkout/schema'
 import { type GiftCardPlan, planCartGiftCards } from '../../../shared/gift-cards/payments'
 import { useAuth } from '../../lib/auth'
 import { EMPTY_CART, queries } from '../../lib/queries'

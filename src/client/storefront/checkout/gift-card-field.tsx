@@ -1,6 +1,6 @@
 import { Gift, X } from 'lucide-react'
 import { useState } from 'react'
-import { MAX_GIFT_CARDS } from '../../../shared/checkout'
+import { MAX_GIFT_CARDS } from '../../../shared/checkout/schema'
 import { ACCOUNT_CARD_SOURCE_LABELS } from '../../../shared/gift-cards/account-contract'
 import { type GiftCardPlan, giftCardPaymentLabel } from '../../../shared/gift-cards/payments'
 import { maskedCode } from '../../../shared/gift-cards/rules'

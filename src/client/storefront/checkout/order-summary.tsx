@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Cart, CartItem } from '../../../shared/cart'
+import type { Cart, CartItem } from '../../../shared/cart/rules'
 import type { GiftCardPlan } from '../../../shared/gift-cards/payments'
 import { formatCents } from '../../../shared/money'
 import { ProductImage } from '../../ui/product-image'

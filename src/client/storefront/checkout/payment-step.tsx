@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { PaymentIntentResponse } from '../../../shared/checkout'
+import type { PaymentIntentResponse } from '../../../shared/checkout/schema'
 import { Spinner } from '../../ui/spinner'
 import { TestCardForm } from './test-card-form'
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { OrderLine } from '../../../shared/checkout'
+import type { OrderLine } from '../../../shared/checkout/schema'
+import type { taxContract } from '../../../shared/tax/contract'
 import {
   type CalculateTaxRequest,
   isUnitedStates,
@@ -7,8 +8,7 @@ import {
   TAX_MESSAGES,
   type TaxCalculation,
   zip5,
-} from '../../../shared/tax'
-import type { taxContract } from '../../../shared/tax/contract'
+} from '../../../shared/tax/schema'
 import { call } from '../../lib/api'
 
 /** What the checkout summary's "Sales tax" line depends on; absent until state and ZIP are complete. */

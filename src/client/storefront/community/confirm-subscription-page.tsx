@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react'
 import type { newsletterContract } from '../../../shared/newsletter/contract'
-import { CONFIRM_MESSAGES } from '../../../shared/newsletter-messages'
+import { CONFIRM_MESSAGES } from '../../../shared/newsletter/messages'
 import { call } from '../../lib/api'
 import { CONFIRM_PAGE, TokenActionPage } from '../../ui/token-action-page'
 

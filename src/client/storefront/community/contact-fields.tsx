@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { HONEYPOT_FIELD } from '../../../shared/inquiry-labels'
+import { HONEYPOT_FIELD } from '../../../shared/inquiries/labels'
 import { Button } from '../../ui/button'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'

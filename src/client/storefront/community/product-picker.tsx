@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Check, ChevronDown } from 'lucide-react'
 import { useState } from 'react'
-import { NO_PRODUCT } from '../../../shared/testimonial-labels'
+import { NO_PRODUCT } from '../../../shared/testimonials/labels'
 import { cn } from '../../lib/cn'
 import { queries } from '../../lib/queries'
 import { fieldClasses } from '../../ui/input'

@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react'
-import { REMINDER_UNSUBSCRIBE_MESSAGES } from '../../../shared/checkout-reminder-messages'
 import type { checkoutRemindersContract } from '../../../shared/checkout-reminders/contract'
+import { REMINDER_UNSUBSCRIBE_MESSAGES } from '../../../shared/checkout-reminders/messages'
 import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 

@@ -5,14 +5,14 @@ import { useEffect } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import type { Answer } from '../../../shared/contract'
-import { imageSources } from '../../../shared/images'
+import { imageSources } from '../../../shared/media/images'
+import { testimonialsContract } from '../../../shared/testimonials/contract'
 import {
   NO_PRODUCT,
   TESTIMONIAL_MESSAGES,
   type TestimonialInput,
   testimonialSchema,
-} from '../../../shared/testimonials'
-import { testimonialsContract } from '../../../shared/testimonials/contract'
+} from '../../../shared/testimonials/schema'
 import { call } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { failureMessage } from '../../lib/mutation-toasts'

@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react'
 import type { newsletterContract } from '../../../shared/newsletter/contract'
-import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter-messages'
+import { UNSUBSCRIBE_MESSAGES } from '../../../shared/newsletter/messages'
 import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 

@@ -1,5 +1,5 @@
-import { capitalize } from '../../../shared/catalog'
-import { tagLabel } from '../../../shared/journal-paths'
+import { capitalize } from '../../../shared/catalog/rules'
+import { tagLabel } from '../../../shared/journal/paths'
 import { lazyPageRoute } from '../../lib/lazy-page'
 import type { PageHandle } from '../../lib/page'
 import { queries } from '../../lib/queries'

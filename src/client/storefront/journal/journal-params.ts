@@ -1,4 +1,4 @@
-import { JOURNAL_PAGE_SIZE, normalizeTag } from '../../../shared/journal-paths'
+import { JOURNAL_PAGE_SIZE, normalizeTag } from '../../../shared/journal/paths'
 
 // The API parameters of a Journal list page, from its URL: the route prefetches with them and the
 // page reads with them, so the server's cache entry is the one the browser hydrates.

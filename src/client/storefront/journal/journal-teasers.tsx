@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { imageSources } from '../../../shared/images'
+import { imageSources } from '../../../shared/media/images'
 import { formatDate } from '../../../shared/shop-dates/format'
 import { NEWEST_STORY, queries } from '../../lib/queries'
 

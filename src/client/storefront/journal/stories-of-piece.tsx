@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { journalPath } from '../../../shared/journal-paths'
+import { journalPath } from '../../../shared/journal/paths'
 import { queries } from '../../lib/queries'
 import { storiesOf } from './journal-params'
 

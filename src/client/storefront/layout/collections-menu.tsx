@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronDown } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import { capitalize, categoryPath } from '../../../shared/catalog'
+import { capitalize, categoryPath } from '../../../shared/catalog/rules'
 import { queries } from '../../lib/queries'
 import { DisclosureMenu, disclosureItemClass } from '../../ui/disclosure-menu'
 

@@ -1,5 +1,5 @@
 import { Tag, X } from 'lucide-react'
-import type { Cart } from '../../../shared/cart'
+import type { Cart } from '../../../shared/cart/rules'
 import { useApplyDiscount, useRemoveDiscount } from '../../lib/cart-editing'
 import { Button } from '../../ui/button'
 import { CodeEntryField } from '../../ui/code-entry-field'

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import type { newsletterContract } from '../../../shared/newsletter/contract'
-import { NEWSLETTER_FORM_MESSAGES } from '../../../shared/newsletter-messages'
+import { NEWSLETTER_FORM_MESSAGES } from '../../../shared/newsletter/messages'
 import { call } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/use-toast'

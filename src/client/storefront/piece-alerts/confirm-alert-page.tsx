@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react'
-import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
 import type { pieceAlertsContract } from '../../../shared/piece-alerts/contract'
+import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alerts/messages'
 import { call } from '../../lib/api'
 import { CONFIRM_PAGE, TokenActionPage } from '../../ui/token-action-page'
 

@@ -1,6 +1,6 @@
 import { BellOff } from 'lucide-react'
-import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
 import type { pieceAlertsContract } from '../../../shared/piece-alerts/contract'
+import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alerts/messages'
 import { call } from '../../lib/api'
 import { TokenActionPage, UNSUBSCRIBE_PAGE } from '../../ui/token-action-page'
 

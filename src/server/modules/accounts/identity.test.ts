@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { normalizeIdentity } from '../../../shared/identity'
+import { normalizeIdentity } from '../../../shared/accounts/identity'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { users } from './schema'
 import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME } from './sign-in'

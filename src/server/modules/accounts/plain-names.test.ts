@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkoutFormSchema } from '../../../shared/checkout'
+import { checkoutFormSchema } from '../../../shared/checkout/schema'
 import type { StoreInfo } from '../../../shared/ssr'
 import { checkoutForm, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'

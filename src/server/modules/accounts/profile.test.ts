@@ -5,7 +5,7 @@ import {
   EMAIL_CHANGE_NEEDS_PASSWORD,
   RESET_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
-} from '../../../shared/accounts'
+} from '../../../shared/accounts/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'

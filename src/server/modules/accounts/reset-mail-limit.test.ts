@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RESET_REQUESTED_MESSAGE } from '../../../shared/accounts'
+import { RESET_REQUESTED_MESSAGE } from '../../../shared/accounts/schema'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { RESET_MAIL_INTERVAL_MINUTES } from './profile-service'

@@ -57,7 +57,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Both are stored normalised (shared/identity.ts), so uniqueness is on the values themselves:
+    // Both are stored normalised (shared/accounts/identity.ts), so uniqueness is on the values themselves:
     // lower() would fold some letters unlike the application does.
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),

@@ -1,4 +1,4 @@
-import { normalizeIdentity } from '../../../shared/identity'
+import { normalizeIdentity } from '../../../shared/accounts/identity'
 import type { DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import type { AttemptCounters } from '../../limits/attempt-counters'
@@ -24,7 +24,7 @@ export const ACCOUNT_LOCKED_MESSAGE =
   'Too many sign-in attempts for this account. Please try again in 15 minutes.'
 
 // JSON quoting ends the name with an unescaped quote, so one name's keys are never a prefix of another's.
-// Keyed by the normalised name (shared/identity.ts): every spelling of one account counts together.
+// Keyed by the normalised name (shared/accounts/identity.ts): every spelling of one account counts together.
 const pairKeyPrefix = (username: string) => `login-pair:${JSON.stringify(normalizeIdentity(username))}:`
 const ceilingKey = (username: string) => `login-user:${normalizeIdentity(username)}`
 const deviceKey = (deviceId: string) => `login-device:${deviceId}`

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/two-factor'
+import { TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/accounts/two-factor'
 import { rateLimits } from '../../limits/schema'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'

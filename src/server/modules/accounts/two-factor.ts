@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
-import { normalizeIdentity } from '../../../shared/identity'
+import { normalizeIdentity } from '../../../shared/accounts/identity'
 import {
   RECOVERY_CODE_COUNT,
   TOTP_DIGITS,
@@ -12,7 +12,7 @@ import {
   TWO_FACTOR_WRONG_CREDENTIALS,
   TWO_FACTOR_WRONG_PASSWORD,
   type TwoFactorSetup,
-} from '../../../shared/two-factor'
+} from '../../../shared/accounts/two-factor'
 import type { Database, DbOrTx } from '../../db/client'
 import { conflict, invalid } from '../../errors'
 import { type ConfirmationLimit, confirmPassword, confirmUnderLimit } from './password-checks'

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { journalPath } from '../../../shared/journal-paths'
+import { journalPath } from '../../../shared/journal/paths'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { DbOrTx } from '../../db/client'
 import { products } from '../catalog/schema'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Cart } from '../../../shared/cart'
+import type { Cart } from '../../../shared/cart/rules'
 import { insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { products } from '../catalog/schema'

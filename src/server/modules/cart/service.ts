@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Cart, CartItem } from '../../../shared/cart'
-import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
+import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/cart/purchase'
+import type { Cart, CartItem } from '../../../shared/cart/rules'
 import type { DbOrTx } from '../../db/client'
 import { conflict, notFound } from '../../errors'
 import { products } from '../catalog/schema'

@@ -1,5 +1,5 @@
-import { PRODUCT_CATEGORIES, type ProductCategory, type ProductType } from '../../../shared/catalog'
-import type { ImportFormat } from '../../../shared/catalog-import'
+import { PRODUCT_CATEGORIES, type ProductCategory, type ProductType } from '../../../shared/catalog/rules'
+import type { ImportFormat } from '../../../shared/catalog-import/schema'
 import type { StagedRow } from './staged-rows'
 
 // A source's words for a piece's kind (Shopify's Type, Product Category and Tags; a spreadsheet's

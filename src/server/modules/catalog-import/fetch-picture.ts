@@ -4,7 +4,7 @@ import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import { MAX_IMAGE_BYTES } from '../../../shared/image-files'
+import { MAX_IMAGE_BYTES } from '../../../shared/media/image-files'
 
 // Pictures named by URL in an imported file are fetched by the server, so a URL is a request the
 // server makes for whoever wrote the file: it must never reach the shop's own network (a cloud's

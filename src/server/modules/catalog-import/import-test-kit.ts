@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { ImportPreview, ImportProgress } from '../../../shared/catalog-import'
+import type { ImportPreview, ImportProgress } from '../../../shared/catalog-import/schema'
 import type { TestApp } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { zipOf } from '../../test/zip'

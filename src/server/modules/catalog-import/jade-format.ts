@@ -1,5 +1,5 @@
-import { type CatalogCsvColumn, CSV_LIST_SEPARATOR } from '../../../shared/catalog-csv'
-import type { ImportRowError } from '../../../shared/catalog-import'
+import { type CatalogCsvColumn, CSV_LIST_SEPARATOR } from '../../../shared/catalog-import/csv'
+import type { ImportRowError } from '../../../shared/catalog-import/schema'
 import { readKind } from './categories'
 import type { CsvRecord } from './csv-read'
 import {
@@ -18,7 +18,7 @@ import {
   yesNo,
 } from './staged-rows'
 
-// The shop's own export (shared/catalog-csv.ts) read back: a round trip changes nothing. ID and
+// The shop's own export (shared/catalog-import/csv.ts) read back: a round trip changes nothing. ID and
 // the timestamps are the shop's to keep, and so are a known piece's sale date and price; a sold
 // piece new to the shop (a shop moving in) keeps the file's.
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
+import { type ProductData, productInputSchema } from '../../../shared/catalog/product-schema'
 import {
   IMPORT_MAX_ROWS,
   type ImportFormat,
   type ImportPreview,
   type ImportRowError,
-} from '../../../shared/catalog-import'
-import { type ProductData, productInputSchema } from '../../../shared/product-input'
+} from '../../../shared/catalog-import/schema'
 import type { DbOrTx } from '../../db/client'
 import { DomainError, invalidFields } from '../../errors'
 import { products } from '../catalog/schema'

@@ -5,7 +5,7 @@ import type {
   ImportProgress,
   ImportRowError,
   ImportStatus,
-} from '../../../shared/catalog-import'
+} from '../../../shared/catalog-import/schema'
 import { inert } from '../../csv-cells'
 import type { DbOrTx } from '../../db/client'
 import { conflict, notFound } from '../../errors'

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm'
-import type { ImportFormat, ImportRowError } from '../../../shared/catalog-import'
-import { productInputSchema } from '../../../shared/product-input'
+import { productInputSchema } from '../../../shared/catalog/product-schema'
+import type { ImportFormat, ImportRowError } from '../../../shared/catalog-import/schema'
 import type { Database, DbOrTx } from '../../db/client'
 import { isDomainError } from '../../errors'
 import { createProduct, updateProduct } from '../catalog/admin-service'

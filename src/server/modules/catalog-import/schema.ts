@@ -1,6 +1,6 @@
 // Catalogue imports (issue 37): the imports, their staged rows and the pictures they brought in.
 import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../../shared/catalog-import'
+import { IMPORT_FORMATS, IMPORT_STATUSES } from '../../../shared/catalog-import/schema'
 import { bytea, createdAt, inList, updatedAt } from '../../db/columns'
 
 /**

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
-import { SHORT_DESCRIPTION_MAX } from '../../../shared/catalog'
+import { SHORT_DESCRIPTION_MAX } from '../../../shared/catalog/rules'
 import { DROPPED_WITH_CONTENTS } from '../journal/render'
 
 // A piece's description is plain text on the storefront, so Shopify's Body (HTML) keeps no markup

@@ -1,4 +1,4 @@
-import type { ImportRowError } from '../../../shared/catalog-import'
+import type { ImportRowError } from '../../../shared/catalog-import/schema'
 import { readKind, typeOfCategory } from './categories'
 import type { CsvRecord } from './csv-read'
 import { bodyToDescription, shortFrom } from './shopify-body'

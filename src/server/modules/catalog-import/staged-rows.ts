@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { ImportRowError } from '../../../shared/catalog-import'
-import { type ProductInput, productInputSchema } from '../../../shared/product-input'
+import { type ProductInput, productInputSchema } from '../../../shared/catalog/product-schema'
+import type { ImportRowError } from '../../../shared/catalog-import/schema'
 import type { CsvRecord } from './csv-read'
 
 // What the dry run keeps of each accepted row for the job: the product's fields as the API takes

@@ -1,5 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import { MAX_IMAGE_BYTES } from '../../../shared/image-files'
+import { MAX_IMAGE_BYTES } from '../../../shared/media/image-files'
 
 // The pictures' ZIP, read with yauzl from the bytes the dry run kept. Only the central directory is
 // read up front (names and sizes, no file data); each picture is inflated when the job reaches the

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { catalogAdminContract as contract } from '../../../shared/catalog/admin-contract'
-import { catalogExportFileName } from '../../../shared/catalog-csv'
+import { catalogExportFileName } from '../../../shared/catalog-import/csv'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'

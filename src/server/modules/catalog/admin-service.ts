@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { PRODUCT_STATUSES, type ProductCategory, type ProductStatus } from '../../../shared/catalog'
+import { refusalMessage } from '../../../shared/cart/purchase'
 import type {
   AdminProductPage,
   AdminProductQuery,
   AdminProductSort,
   CatalogSummary,
-} from '../../../shared/catalog-admin'
-import { generateSku, type ProductData } from '../../../shared/product-input'
-import { refusalMessage } from '../../../shared/purchase'
+} from '../../../shared/catalog/admin-schema'
+import { generateSku, type ProductData } from '../../../shared/catalog/product-schema'
+import { PRODUCT_STATUSES, type ProductCategory, type ProductStatus } from '../../../shared/catalog/rules'
 import { missingPermissionMessage } from '../../../shared/staff/permissions'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CATALOG_CSV_COLUMNS } from '../../../shared/catalog-csv'
+import { CATALOG_CSV_COLUMNS } from '../../../shared/catalog-import/csv'
 import { adminCookie, insertProduct, productFields } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { EXPORT_PAGE } from './export'

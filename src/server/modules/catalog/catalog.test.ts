@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Product } from '../../../shared/catalog'
+import type { Product } from '../../../shared/catalog/rules'
 import { buildApp } from '../../app'
 import { adminCookie, insertProduct, placeZelleOrder, productFields } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'

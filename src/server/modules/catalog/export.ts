@@ -1,7 +1,11 @@
 import { pipeline, Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import { asc, gt } from 'drizzle-orm'
-import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, CSV_LIST_SEPARATOR } from '../../../shared/catalog-csv'
+import {
+  CATALOG_CSV_COLUMNS,
+  type CatalogCsvColumn,
+  CSV_LIST_SEPARATOR,
+} from '../../../shared/catalog-import/csv'
 import { dollars, inert } from '../../csv-cells'
 import type { DbOrTx } from '../../db/client'
 import { absoluteUrl } from '../feeds/feed-fields'

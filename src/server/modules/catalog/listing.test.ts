@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { filterProducts } from '../../../shared/catalog/product-filter'
 import {
   BANGLE_SIZE_KEYS,
   type BangleSize,
@@ -8,15 +9,14 @@ import {
   type ProductPage,
   SORT_OPTIONS,
   type SortOption,
-} from '../../../shared/catalog'
-import { filterProducts } from '../../../shared/product-filter'
+} from '../../../shared/catalog/rules'
 import { insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { products } from './schema'
 import { toPublicProduct } from './service'
 
 // The paged listing against the truth: every public row read straight from the table and
-// filtered by the storefront's own rules (shared/product-filter), compared page by page.
+// filtered by the storefront's own rules (shared/catalog/product-filter.ts), compared page by page.
 
 let t: TestApp
 

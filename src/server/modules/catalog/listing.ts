@@ -7,7 +7,7 @@ import {
   type ListingFacets,
   type ProductStatus,
   type SortOption,
-} from '../../../shared/catalog'
+} from '../../../shared/catalog/rules'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, toPage } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'

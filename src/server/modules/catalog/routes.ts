@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { LISTING_PAGE_SIZE } from '../../../shared/catalog'
 import { catalogContract as contract } from '../../../shared/catalog/contract'
+import { LISTING_PAGE_SIZE } from '../../../shared/catalog/rules'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { pickEncoding } from '../../http/content-encoding'

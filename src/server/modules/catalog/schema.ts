@@ -1,7 +1,7 @@
 // The catalogue: the pieces for sale and the pictures of their categories.
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../../shared/catalog'
+import { PRODUCT_STATUSES, PRODUCT_TYPES } from '../../../shared/catalog/rules'
 import { createdAt, inList, updatedAt } from '../../db/columns'
 
 export const products = pgTable(

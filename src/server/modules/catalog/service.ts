@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import type { CategoryImage, Product, ProductStatus, ProductType } from '../../../shared/catalog'
-import type { AdminProduct } from '../../../shared/catalog-admin'
-import { purchaseRefusal } from '../../../shared/purchase'
+import { purchaseRefusal } from '../../../shared/cart/purchase'
+import type { AdminProduct } from '../../../shared/catalog/admin-schema'
+import type { CategoryImage, Product, ProductStatus, ProductType } from '../../../shared/catalog/rules'
 import type { DbOrTx } from '../../db/client'
 import { categoryImages, products } from './schema'
 

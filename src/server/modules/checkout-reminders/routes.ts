@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { checkoutRemindersContract as contract } from '../../../shared/checkout-reminders/contract'
 import {
   REMINDER_UNSUBSCRIBE_MESSAGES,
   reminderUnsubscribeQuerySchema,
   resumeQuerySchema,
-} from '../../../shared/checkout-reminders'
-import { checkoutRemindersContract as contract } from '../../../shared/checkout-reminders/contract'
+} from '../../../shared/checkout-reminders/schema'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'

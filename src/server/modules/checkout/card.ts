@@ -7,13 +7,13 @@ import {
   type OrderLine,
   PRICES_CHANGED,
   TAX_NEEDS_ADDRESS,
-} from '../../../shared/checkout'
+} from '../../../shared/checkout/schema'
 import {
   type GiftCardPayment,
   type PayingCard,
   planGiftCardPayments,
 } from '../../../shared/gift-cards/payments'
-import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
+import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax/schema'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { conflict, DomainError, invalid, isDomainError, notFound } from '../../errors'

@@ -1,5 +1,5 @@
 import type { StoreInfo } from '../../../shared/ssr'
-import type { TaxSettings } from '../../../shared/tax'
+import type { TaxSettings } from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
 import type { RateSource } from '../tax/rate-cache'
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PRICES_CHANGED } from '../../../shared/checkout'
+import { PRICES_CHANGED } from '../../../shared/checkout/schema'
 import { insertProduct } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { products } from '../catalog/schema'

@@ -1,4 +1,5 @@
-import { orderAmounts } from '../../../shared/cart'
+import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/cart/purchase'
+import { orderAmounts } from '../../../shared/cart/rules'
 import {
   type CheckoutForm,
   GIFT_CARD_CHECKOUT_MESSAGES,
@@ -6,17 +7,16 @@ import {
   PRICES_CHANGED,
   tooManyUnpaidOrders,
   tooManyUnpaidPieces,
-} from '../../../shared/checkout'
+} from '../../../shared/checkout/schema'
 import {
   type DiscountLimits,
   type DiscountTerms,
   discountAmount,
   discountRefusal,
   discountRefusalMessage,
-} from '../../../shared/discount-rules'
+} from '../../../shared/discounts/rules'
 import { type GiftCardPlan, type PayingCard, planGiftCardPayments } from '../../../shared/gift-cards/payments'
-import { forShopper, type Purchasable, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
-import { isUnitedStates, type TaxCalculation } from '../../../shared/tax'
+import { isUnitedStates, type TaxCalculation } from '../../../shared/tax/schema'
 import type { DbOrTx, Tx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, invalid, rateLimited } from '../../errors'
@@ -288,7 +288,7 @@ const p = Object.fromEntries(PARAMS.map((name, index) => [name, `$${index + 1}`]
   string
 >
 
-/** What a code takes off the subtotal, in SQL: discountAmount() (shared/discount-rules.ts) under the row lock. */
+/** What a code takes off the subtotal, in SQL: discountAmount() (shared/discounts/rules.ts) under the row lock. */
 const DISCOUNT_SQL = `(case when kind = 'percent' then round(${p.subtotal}::numeric * value / 100)::int else least(value, ${p.subtotal}) end)`
 
 const PLACE_ORDER = `

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { CheckoutResponse, OrderLine, PaymentIntentResponse } from '../../../shared/checkout'
 import { checkoutContract as contract } from '../../../shared/checkout/contract'
+import type { CheckoutResponse, OrderLine, PaymentIntentResponse } from '../../../shared/checkout/schema'
 import type { PayingCard } from '../../../shared/gift-cards/payments'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'

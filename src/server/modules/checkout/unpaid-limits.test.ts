@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { tooManyUnpaidOrders, tooManyUnpaidPieces } from '../../../shared/checkout'
+import { tooManyUnpaidOrders, tooManyUnpaidPieces } from '../../../shared/checkout/schema'
 import { queryRows } from '../../db/query-rows'
 import {
   adminCookie,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DISCOUNT_MESSAGES } from '../../../shared/discounts'
 import { discountsAdminContract as contract } from '../../../shared/discounts/admin-contract'
+import { DISCOUNT_MESSAGES } from '../../../shared/discounts/schema'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { createDiscount, deleteDiscount, listDiscounts, updateDiscount } from './service'

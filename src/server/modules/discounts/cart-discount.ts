@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { discountAmount } from '../../../shared/discount-rules'
+import { discountAmount } from '../../../shared/discounts/rules'
 import type { DbOrTx } from '../../db/client'
 import { invalid } from '../../errors'
 import { cartDiscounts, discountCodes } from './schema'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts'
+import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 

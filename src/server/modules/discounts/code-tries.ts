@@ -1,5 +1,5 @@
-import type { OrderLine } from '../../../shared/checkout'
-import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts'
+import type { OrderLine } from '../../../shared/checkout/schema'
+import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts/schema'
 import type { DbOrTx } from '../../db/client'
 import { rateLimited } from '../../errors'
 import type { AttemptCounters } from '../../limits/attempt-counters'

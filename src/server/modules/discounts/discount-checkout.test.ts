@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PRICES_CHANGED } from '../../../shared/checkout'
+import { PRICES_CHANGED } from '../../../shared/checkout/schema'
 import { adminCookie, checkoutForm, insertProduct, postCheckout, zelleOrderBody } from '../../test/factories'
 import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { sales } from '../ledger/schema'

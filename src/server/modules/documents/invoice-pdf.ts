@@ -1,7 +1,7 @@
 import { formatCents } from '../../../shared/money'
-import { RETURN_WINDOW_DAYS } from '../../../shared/refunds'
+import { RETURN_WINDOW_DAYS } from '../../../shared/orders/refunds'
 import { formatDate } from '../../../shared/shop-dates/format'
-import { formatRate } from '../../../shared/tax'
+import { formatRate } from '../../../shared/tax/schema'
 import type { OrderDocument } from './order-document'
 import {
   CONTENT_WIDTH,

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { shippingAddressSchema } from '../../../shared/orders/answers'
 import {
   type OrderParticulars,
   PAYMENT_METHODS,
   type PaymentMethod,
   REFUND_METHODS,
   type RefundMethod,
-} from '../../../shared/orders'
-import { shippingAddressSchema } from '../../../shared/orders/answers'
-import { taxLineSchema } from '../../../shared/tax'
+} from '../../../shared/orders/rules'
+import { taxLineSchema } from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'
 

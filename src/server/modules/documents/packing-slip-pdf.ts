@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { storedImage, WIDTHS } from '../../../shared/images'
+import { storedImage, WIDTHS } from '../../../shared/media/images'
 import type { FileStore } from '../media/file-store'
 import type { OrderDocument } from './order-document'
 import {

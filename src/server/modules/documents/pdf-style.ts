@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
-import type { OrderParticulars, PaymentMethod, RefundMethod } from '../../../shared/orders'
+import type { OrderParticulars, PaymentMethod, RefundMethod } from '../../../shared/orders/rules'
 import { formatDate } from '../../../shared/shop-dates/format'
 import { woffToSfnt } from './woff-to-sfnt'
 

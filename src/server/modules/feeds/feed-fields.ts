@@ -1,4 +1,4 @@
-import { quoteShipping } from '../../../shared/cart'
+import { quoteShipping } from '../../../shared/cart/rules'
 import type { FeedPiece } from './feed-pieces'
 
 // What Google Merchant Center and Meta's catalogue both ask of a jewelry piece, worded once.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { DEFAULT_FEED_SETTINGS, FEED_PATHS, feedSettingsSchema } from '../../../shared/settings'
+import { DEFAULT_FEED_SETTINGS, FEED_PATHS, feedSettingsSchema } from '../../../shared/settings/schema'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { etagOf, matchesEtag, SHARED_CACHE_CONTROL } from '../../http/page-cache'

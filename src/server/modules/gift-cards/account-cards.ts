@@ -1,7 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm'
+import { normalizeIdentity } from '../../../shared/accounts/identity'
 import type { AccountGiftCards } from '../../../shared/gift-cards/account-contract'
 import { type GiftCardSource, giftCardStatus } from '../../../shared/gift-cards/rules'
-import { normalizeIdentity } from '../../../shared/identity'
 import type { DbOrTx } from '../../db/client'
 import { giftCards } from './schema'
 

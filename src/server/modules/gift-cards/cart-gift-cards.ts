@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { MAX_GIFT_CARDS } from '../../../shared/checkout'
+import { MAX_GIFT_CARDS } from '../../../shared/checkout/schema'
 import { type GiftCardKind, giftCardKindOf, planGiftCardPayments } from '../../../shared/gift-cards/payments'
 import {
   GIFT_CARD_MESSAGES,

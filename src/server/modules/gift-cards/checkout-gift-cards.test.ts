@@ -5,7 +5,7 @@ import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
+import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout/schema'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import { SweepRunner } from '../../jobs/runner'
 import {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout'
+import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout/schema'
 import {
   type GiftCardKind,
   type GiftCardPayment,

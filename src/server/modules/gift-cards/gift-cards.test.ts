@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CODE_TRIES } from '../../../shared/discounts'
+import { CODE_TRIES } from '../../../shared/discounts/schema'
 import {
   belowZeroMessage,
   CODE_ALPHABET,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import type { ListQuery, Page } from '../../../shared/admin-list'
+import type { ListQuery, Page } from '../../../shared/admin/list'
 import {
   type AdminGiftCardPurchase,
   ENDED_PURCHASE_STATUSES,

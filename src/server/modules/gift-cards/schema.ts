@@ -38,7 +38,7 @@ export const giftCards = pgTable(
     active: boolean('active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     recipientName: text('recipient_name'),
-    /** Normalised (shared/identity.ts). */
+    /** Normalised (shared/accounts/identity.ts). */
     recipientEmail: text('recipient_email'),
     message: text('message'),
     senderName: text('sender_name'),
@@ -102,7 +102,7 @@ export const giftCardPurchases = pgTable(
     paymentMethod: text('payment_method').notNull(),
     amount: integer('amount').notNull(),
     recipientName: text('recipient_name').notNull(),
-    /** Normalised (shared/identity.ts). */
+    /** Normalised (shared/accounts/identity.ts). */
     recipientEmail: text('recipient_email').notNull(),
     message: text('message'),
     buyerName: text('buyer_name').notNull(),

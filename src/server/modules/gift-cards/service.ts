@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
-import type { ListQuery, Page } from '../../../shared/admin-list'
+import type { ListQuery, Page } from '../../../shared/admin/list'
 import type {
   GiftCard,
   GiftCardDetail,

@@ -2,9 +2,9 @@ import { parse } from 'csv-parse/sync'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountGiftCards } from '../../../shared/gift-cards/account-contract'
-import type { AdminOrder } from '../../../shared/orders-admin'
-import type { Refund } from '../../../shared/refunds'
-import type { SalesPage } from '../../../shared/sales'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
+import type { Refund } from '../../../shared/orders/refunds'
+import type { SalesPage } from '../../../shared/sales/schema'
 import {
   adminCookie,
   type OrderPiece,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { INQUIRY_MESSAGES } from '../../../shared/inquiries'
 import { inquiriesContract } from '../../../shared/inquiries/contract'
+import { INQUIRY_MESSAGES } from '../../../shared/inquiries/schema'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tooManyUnpaidOrders } from '../../../shared/checkout'
-import type { AdminOrder } from '../../../shared/orders-admin'
+import { tooManyUnpaidOrders } from '../../../shared/checkout/schema'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import { SweepRunner } from '../../jobs/runner'
 import {
   adminCookie,

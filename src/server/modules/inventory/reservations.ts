@@ -24,7 +24,7 @@ import { type MailContext, tellShopper } from '../orders/order-notices'
 export const RESERVATION_REMINDER_HOURS = 24
 
 /**
- * The SQL twin of awaitsFirstPayment() in shared/orders.ts, over `orders o`: an order that gift
+ * The SQL twin of awaitsFirstPayment() in shared/orders/rules.ts, over `orders o`: an order that gift
  * cards paid a part of still waits for the shopper's own first payment (issue 36), and its pieces
  * are released like any other's when the hold ends, the cards credited back.
  */

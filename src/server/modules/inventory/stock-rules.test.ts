@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { PRODUCT_STATUSES } from '../../../shared/catalog'
-import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/purchase'
+import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/cart/purchase'
+import { PRODUCT_STATUSES } from '../../../shared/catalog/rules'
 import { queryRows } from '../../db/query-rows'
 import {
   adminCookie,
@@ -17,7 +17,7 @@ import { canTakeStock } from './stock-rules'
 
 // Every change of a piece's status and stock goes through stock-rules.ts: checkout, the ledger,
 // a sale by hand, Mark as Sold and the product form. These tests hold the owner's paths to the
-// outcome checkout and the ledger give, and to the one rule of shared/purchase.ts.
+// outcome checkout and the ledger give, and to the one rule of shared/cart/purchase.ts.
 
 let t: TestApp
 let admin: string

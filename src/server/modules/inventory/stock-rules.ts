@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { PURCHASABLE_STATUS, type PurchaseRefusal } from '../../../shared/purchase'
+import { PURCHASABLE_STATUS, type PurchaseRefusal } from '../../../shared/cart/purchase'
 
 // The shop's rules for stock and the sales ledger, written once as SQL fragments. Checkout's single
 // prepared statement (checkout/place-order.ts), the back office's order changes (ledger/ledger.ts), a
 // sale recorded by hand (sales/service.ts), Mark as Sold and the product form
 // (catalog/admin-service.ts) all build their statements from these, so a piece is taken, reserved,
 // sold and given back, and a sale booked, by the same words everywhere. Whether a piece can be
-// bought, and the words for why not, live in shared/purchase.ts; canTakeStock is its SQL twin.
+// bought, and the words for why not, live in shared/cart/purchase.ts; canTakeStock is its SQL twin.
 //
 // A fragment's inputs are SQL expressions: a column of the statement it goes into ('line.quantity'),
 // a placeholder of a prepared statement ('$27'), or a drizzle `sql` value carrying a parameter.
@@ -34,7 +34,7 @@ export function takeStock(quantity: Expr, paid: Expr, soldPrice: Expr): SQL {
 
 /**
  * The condition under which `takeStock` may run: the piece is for sale and has the units. The SQL
- * twin of purchaseRefusal() (shared/purchase.ts) being undefined; stock-rules.test.ts holds them
+ * twin of purchaseRefusal() (shared/cart/purchase.ts) being undefined; stock-rules.test.ts holds them
  * together.
  */
 export function canTakeStock(piece: { status: Expr; stock: Expr }, quantity: Expr): SQL {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { JOURNAL_MESSAGES } from '../../../shared/journal'
 import { journalAdminContract as contract } from '../../../shared/journal/admin-contract'
+import { JOURNAL_MESSAGES } from '../../../shared/journal/rules'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { currentUser } from '../../http/guards'

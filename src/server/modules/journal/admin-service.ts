@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { JOURNAL_MESSAGES, readingMinutes, slugify } from '../../../shared/journal'
 import type {
   AdminPost,
   AdminPostListItem,
   AdminPostPage,
   JournalSummary,
 } from '../../../shared/journal/admin-contract'
-import type { AdminPostListQuery, PostData } from '../../../shared/journal-input'
-import { linkedProductIds } from '../../../shared/markdown'
+import { linkedProductIds } from '../../../shared/journal/markdown'
+import { JOURNAL_MESSAGES, readingMinutes, slugify } from '../../../shared/journal/rules'
+import type { AdminPostListQuery, PostData } from '../../../shared/journal/schema'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'

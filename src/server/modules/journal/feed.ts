@@ -1,4 +1,4 @@
-import { journalPath } from '../../../shared/journal'
+import { journalPath } from '../../../shared/journal/rules'
 import type { FeedEntry } from './service'
 
 // /journal/feed.xml: an Atom 1.0 document (RFC 4287) of the newest visible posts, whole. Built by

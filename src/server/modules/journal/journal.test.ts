@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { JournalPage, JournalPost } from '../../../shared/journal'
+import type { JournalPage, JournalPost } from '../../../shared/journal/rules'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
 import { blogPosts } from './schema'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerptOf, linkedProductIds } from '../../../shared/markdown'
+import { excerptOf, linkedProductIds } from '../../../shared/journal/markdown'
 import { renderArticle } from './render'
 
 // Known XSS payloads (OWASP's filter evasion cheat sheet, PortSwigger's XSS cheat sheet), written

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import sanitizeHtml from 'sanitize-html'
-import { imageSources } from '../../../shared/images'
-import { markdownToHtml } from '../../../shared/markdown'
+import { markdownToHtml } from '../../../shared/journal/markdown'
+import { imageSources } from '../../../shared/media/images'
 
 // What a post's Markdown becomes on a page. marked renders it; sanitize-html then keeps only an
 // allow-list of tags and attributes, so whatever was typed or pasted (raw HTML included), no
@@ -67,7 +67,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   nonTextTags: DROPPED_WITH_CONTENTS,
   transformTags: {
-    // Raw HTML headings follow the same levels as Markdown ones (see shared/markdown.ts).
+    // Raw HTML headings follow the same levels as Markdown ones (see shared/journal/markdown.ts).
     h1: 'h2',
     h5: 'h4',
     h6: 'h4',

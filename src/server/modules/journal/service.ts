@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { excerptOf } from '../../../shared/journal/markdown'
 import {
   type JournalPage,
   type JournalPost,
@@ -8,9 +9,8 @@ import {
   type JournalProduct,
   journalPath,
   journalTagPath,
-} from '../../../shared/journal'
-import type { PublicListQuery } from '../../../shared/journal-input'
-import { excerptOf } from '../../../shared/markdown'
+} from '../../../shared/journal/rules'
+import type { PublicListQuery } from '../../../shared/journal/schema'
 import type { DbOrTx } from '../../db/client'
 import { pageWindow } from '../../db/paging'
 import { queryRows } from '../../db/query-rows'

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
-import type { AdminOrder } from '../../../shared/orders-admin'
-import type { SalesPage } from '../../../shared/sales'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
+import type { SalesPage } from '../../../shared/sales/schema'
 import {
   adminCookie,
   cardOrderBody,

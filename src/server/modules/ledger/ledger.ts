@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { refundTaxPart } from '../../../shared/orders/refunds'
 import {
   derivePaymentStatus,
   PAYMENT_METHODS,
@@ -7,8 +8,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type RefundMethod,
-} from '../../../shared/orders'
-import { refundTaxPart } from '../../../shared/refunds'
+} from '../../../shared/orders/rules'
 import type { Tx } from '../../db/client'
 import { idRow, queryRows } from '../../db/query-rows'
 import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
@@ -210,7 +210,7 @@ export async function recordRefund(
 
 const RefundTaxRow = z.object({ refunded: z.number(), taxRefunded: z.number() })
 
-/** The sales tax a refund of `amount` gives back, against the order's refunds so far (shared/refunds.ts). */
+/** The sales tax a refund of `amount` gives back, against the order's refunds so far (shared/orders/refunds.ts). */
 async function refundTax(tx: Tx, order: LockedOrder, amount: number): Promise<number> {
   if (order.tax === 0) return 0
   const [so] = await queryRows(

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { OWED_PAYMENT_STATUSES } from '../../../shared/orders'
+import { OWED_PAYMENT_STATUSES } from '../../../shared/orders/rules'
 
 // Literals, not parameters: the planner matches them against the partial indexes on unpaid orders.
 const OWED_LIST = sql.raw(OWED_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', '))
 
 /**
- * isOwed() of shared/orders.ts in SQL, for the order table aliased `alias`: the dashboard's
+ * isOwed() of shared/orders/rules.ts in SQL, for the order table aliased `alias`: the dashboard's
  * "awaiting payment" and the order tabs count the same orders.
  */
 export function owedOrder(alias: string): SQL {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminOrder } from '../../../shared/orders-admin'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import { adminCookie, cardOrderBody, checkoutForm, insertProduct, postCheckout } from '../../test/factories'
 import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
 import { STAND_IN_SECRET_KEY, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in'

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminOrder } from '../../../shared/orders-admin'
-import type { Refund } from '../../../shared/refunds'
-import type { SalesPage } from '../../../shared/sales'
+import type { AdminOrder } from '../../../shared/orders/admin-schema'
+import type { Refund } from '../../../shared/orders/refunds'
+import type { SalesPage } from '../../../shared/sales/schema'
 import {
   adminCookie,
   checkoutForm,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
-import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../shared/orders'
 import {
   type Refund,
   type RefundInput,
@@ -10,7 +9,8 @@ import {
   refundAnswer,
   refundDestination,
   returnRefundLimit,
-} from '../../../shared/refunds'
+} from '../../../shared/orders/refunds'
+import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../shared/orders/rules'
 import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'

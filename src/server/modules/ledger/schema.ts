@@ -2,9 +2,9 @@
 // instalments, and the sales ledger's rows (an order's, and an in-person sale's).
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { PAYMENT_METHODS, REFUND_METHODS, SALE_SOURCES } from '../../../shared/orders'
-import { REFUND_STATUSES } from '../../../shared/refunds'
-import type { TaxLine } from '../../../shared/tax'
+import { REFUND_STATUSES } from '../../../shared/orders/refunds'
+import { PAYMENT_METHODS, REFUND_METHODS, SALE_SOURCES } from '../../../shared/orders/rules'
+import type { TaxLine } from '../../../shared/tax/schema'
 import { createdAt, inList } from '../../db/columns'
 import { products } from '../catalog/schema'
 import { orders } from '../orders/schema'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { ShopperPaymentPlan } from '../../../shared/orders'
+import type { ShopperPaymentPlan } from '../../../shared/orders/rules'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { mediaAdminContract as contract } from '../../../shared/media/admin-contract'
-import { TAX_CERTIFICATE_PATH } from '../../../shared/tax'
+import { TAX_CERTIFICATE_PATH } from '../../../shared/tax/schema'
 import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'

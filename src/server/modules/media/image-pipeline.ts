@@ -3,8 +3,8 @@
 // (phone photos carry GPS positions) and resized to the widths the storefront's srcset asks for.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../../shared/image-files'
-import { WIDTHS } from '../../../shared/images'
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '../../../shared/media/image-files'
+import { WIDTHS } from '../../../shared/media/images'
 import { DomainError } from '../../errors'
 import type { FileStore } from './file-store'
 
@@ -17,7 +17,7 @@ const WEBP_QUALITY = 80
 const WEBP_EFFORT = 4
 
 export interface StoredImage {
-  /** The largest variant; the others share its name with another width (see shared/images.ts). */
+  /** The largest variant; the others share its name with another width (see shared/media/images.ts). */
   url: string
   width: number
   height: number

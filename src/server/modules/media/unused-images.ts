@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { storedImage, WIDTHS } from '../../../shared/images'
+import { storedImage, WIDTHS } from '../../../shared/media/images'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import type { FileStore } from './file-store'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter'
 import { newsletterContract as contract } from '../../../shared/newsletter/contract'
+import { NEWSLETTER_MESSAGES } from '../../../shared/newsletter/schema'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { oneClickUnsubscribeRoute } from '../../http/one-click-unsubscribe'

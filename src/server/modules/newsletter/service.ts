@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, like, sql } from 'drizzle-orm'
-import { NEWSLETTER_MESSAGES, type SubscriberListQuery } from '../../../shared/newsletter'
 import type { Subscriber, SubscriberPage } from '../../../shared/newsletter/admin-contract'
+import { NEWSLETTER_MESSAGES, type SubscriberListQuery } from '../../../shared/newsletter/schema'
 import type { StoreInfo } from '../../../shared/ssr'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, toPage } from '../../db/paging'

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
-  awaitsFirstPayment,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-} from '../../../shared/orders'
-import {
   type AdminInstallment,
   type AdminOrder,
   type AdminPaymentPlan,
   adminOrderItemAnswer,
   adminPaymentAnswer,
-} from '../../../shared/orders-admin'
-import { taxLineSchema } from '../../../shared/tax'
+} from '../../../shared/orders/admin-schema'
+import {
+  awaitsFirstPayment,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from '../../../shared/orders/rules'
+import { taxLineSchema } from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'

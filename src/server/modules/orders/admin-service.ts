@@ -1,7 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
-import { paymentMethodLabel } from '../../../shared/order-labels'
+import {
+  type AdminOrderPage,
+  type AdminOrderQuery,
+  type AdminOrderSort,
+  type PaymentPlanInput,
+  type PaymentUpdate,
+  TRACKING_REQUIRED,
+} from '../../../shared/orders/admin-schema'
+import { paymentMethodLabel } from '../../../shared/orders/labels'
 import {
   CONFIRM_NEEDS_PAYMENT,
   ORDER_STATUS_LABELS,
@@ -14,15 +22,7 @@ import {
   PAYMENT_STATUSES,
   type PaymentMethod,
   transitionRefusal,
-} from '../../../shared/orders'
-import {
-  type AdminOrderPage,
-  type AdminOrderQuery,
-  type AdminOrderSort,
-  type PaymentPlanInput,
-  type PaymentUpdate,
-  TRACKING_REQUIRED,
-} from '../../../shared/orders-admin'
+} from '../../../shared/orders/rules'
 import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
@@ -58,7 +58,7 @@ import { tellShopper } from './order-notices'
 const NEEDS_APPOINTMENT = sql`o.appointment_request and o.appointment_arranged_at is null
   and o.status not in ('cancelled', 'shipped', 'delivered')`
 
-/** The SQL twin of orderTabs() in shared/orders.ts, to filter a tab's page; a test holds them together. */
+/** The SQL twin of orderTabs() in shared/orders/rules.ts, to filter a tab's page; a test holds them together. */
 const TAB_CONDITIONS: Record<OrderTab, SQL> = {
   all: sql`true`,
   // `not exists`, not `plan.id is null`: the planner counts the anti-join's rows right and walks
@@ -202,7 +202,7 @@ export async function getAdminOrder(db: Database, orderId: number, today: string
 const ChangeOrderStatusRow = z.object({ amount: z.number(), methods: z.string() })
 
 /**
- * Moves an order along its steps (shared/orders.ts decides which), or cancels it: the pieces come
+ * Moves an order along its steps (shared/orders/rules.ts decides which), or cancels it: the pieces come
  * back, its sales leave the ledger and, for a card payment, a refund of what is left of it is
  * written in the same transaction (docs/decisions/011), which the provider is asked for after the
  * commit, here or, after a crash or an outage, by the refund worker.

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm'
-import type { OrderEvent, OrderEventKind } from '../../../shared/orders-admin'
+import type { OrderEvent, OrderEventKind } from '../../../shared/orders/admin-schema'
 import type { DbOrTx } from '../../db/client'
 import { orderEvents } from './schema'
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
+import type { AdminOrder, AdminOrderPage } from '../../../shared/orders/admin-schema'
 import { adminCookie, insertProduct, placedOrderId, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import type { AdminOrder, AdminOrderPage } from '../../../shared/orders/admin-schema'
 import {
   CONFIRM_NEEDS_PAYMENT,
   ORDER_STATUSES,
   ORDER_TABS,
   type OrderStatus,
   orderTabs,
-} from '../../../shared/orders'
-import type { AdminOrder, AdminOrderPage } from '../../../shared/orders-admin'
+} from '../../../shared/orders/rules'
 import { queryRows } from '../../db/query-rows'
 import {
   adminCookie,

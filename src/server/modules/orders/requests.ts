@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { OrderRequestsUpdate } from '../../../shared/orders-admin'
+import type { OrderRequestsUpdate } from '../../../shared/orders/admin-schema'
 import type { Database } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'

@@ -13,9 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/orders'
-import { ORDER_EVENT_KINDS } from '../../../shared/orders-admin'
-import type { TaxLine } from '../../../shared/tax'
+import { ORDER_EVENT_KINDS } from '../../../shared/orders/admin-schema'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/orders/rules'
+import type { TaxLine } from '../../../shared/tax/schema'
 import { createdAt, inList, updatedAt } from '../../db/columns'
 import { users } from '../accounts/schema'
 import { products } from '../catalog/schema'

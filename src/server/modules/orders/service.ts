@@ -6,7 +6,7 @@ import {
   type OrderSummary,
   type PaymentMethod,
   type PaymentStatus,
-} from '../../../shared/orders'
+} from '../../../shared/orders/rules'
 import type { DbOrTx } from '../../db/client'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { refundsOf } from '../ledger/refunds'

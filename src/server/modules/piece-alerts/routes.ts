@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alert-messages'
 import { pieceAlertsContract as contract } from '../../../shared/piece-alerts/contract'
+import { PIECE_ALERT_MESSAGES } from '../../../shared/piece-alerts/messages'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { oneClickUnsubscribeRoute } from '../../http/one-click-unsubscribe'

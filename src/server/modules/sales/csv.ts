@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import type { RefundLine, Sale } from '../../../shared/sales'
+import type { RefundLine, Sale } from '../../../shared/sales/schema'
 import { formatCsvDateTime } from '../../../shared/shop-dates/wall-time'
 import { dollars, inert } from '../../csv-cells'
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
-import type { MonthlySales, SalesPage } from '../../../shared/sales'
+import type { MonthlySales, SalesPage } from '../../../shared/sales/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sale, SalesPage } from '../../../shared/sales'
+import type { Sale, SalesPage } from '../../../shared/sales/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { products } from '../catalog/schema'

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { type PaymentMethod, REFUND_METHODS } from '../../../shared/orders'
-import { purchaseRefusal, refusalMessage } from '../../../shared/purchase'
+import { purchaseRefusal, refusalMessage } from '../../../shared/cart/purchase'
+import { type PaymentMethod, REFUND_METHODS } from '../../../shared/orders/rules'
 import {
   type MonthlySales,
   monthlySalesAnswer,
@@ -13,8 +13,8 @@ import {
   type SalesQuery,
   type SalesSummary,
   saleAnswer,
-} from '../../../shared/sales'
-import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax'
+} from '../../../shared/sales/schema'
+import { TAX_MESSAGES, type TaxCalculation } from '../../../shared/tax/schema'
 import type { Database, DbOrTx } from '../../db/client'
 import { containsPattern, pageWindow, withCustomPlans } from '../../db/paging'
 import { idRow, queryRows, sqlType } from '../../db/query-rows'

@@ -1,7 +1,7 @@
 // The demo catalogue a fresh shop starts with: realistic enough to judge the storefront, the
 // filters and the back office by (every category, every bangle size with its boundaries, a sold
 // and a reserved piece, sale prices), and obviously replaceable by the owner.
-import type { ProductCategory, ProductType } from '../../../shared/catalog'
+import type { ProductCategory, ProductType } from '../../../shared/catalog/rules'
 import type { Artwork } from './demo-images'
 
 export interface DemoProduct {

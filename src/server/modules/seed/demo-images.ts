@@ -4,8 +4,8 @@
 // at the pipeline's largest width, then stored through processImage exactly like an upload.
 import { availableParallelism } from 'node:os'
 import sharp from 'sharp'
-import type { ProductCategory } from '../../../shared/catalog'
-import { WIDTHS } from '../../../shared/images'
+import type { ProductCategory } from '../../../shared/catalog/rules'
+import { WIDTHS } from '../../../shared/media/images'
 import type { FileStore } from '../media/file-store'
 import { processImage } from '../media/image-pipeline'
 

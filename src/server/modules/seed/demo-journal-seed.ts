@@ -1,5 +1,5 @@
-import { readingMinutes } from '../../../shared/journal'
-import { linkedProductIds } from '../../../shared/markdown'
+import { linkedProductIds } from '../../../shared/journal/markdown'
+import { readingMinutes } from '../../../shared/journal/rules'
 import type { Tx } from '../../db/client'
 import { blogPostProducts, blogPosts } from '../journal/schema'
 import { DEMO_POSTS } from './demo-journal'

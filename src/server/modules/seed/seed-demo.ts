@@ -1,7 +1,7 @@
 // Fills an empty shop with the demo catalogue on first start (DESIGN.md §3), so a fresh install
 // shows a real storefront. SEED_DEMO=false turns it off.
 import { sql } from 'drizzle-orm'
-import { PRODUCT_CATEGORIES } from '../../../shared/catalog'
+import { PRODUCT_CATEGORIES } from '../../../shared/catalog/rules'
 import type { Database, DbOrTx } from '../../db/client'
 import { categoryImages, products } from '../catalog/schema'
 import { sales } from '../ledger/schema'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { categoryPath } from '../../../shared/catalog'
+import { categoryPath } from '../../../shared/catalog/rules'
 import type { Database } from '../../db/client'
 import { notFound } from '../../errors'
 import { countSitemapProducts, listCategories, sitemapProducts } from '../catalog/service'

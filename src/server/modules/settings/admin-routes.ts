@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DEFAULT_FEED_SETTINGS, feedSettingsSchema, SETTINGS_MESSAGES } from '../../../shared/settings'
 import { settingsAdminContract as contract } from '../../../shared/settings/admin-contract'
+import { DEFAULT_FEED_SETTINGS, feedSettingsSchema, SETTINGS_MESSAGES } from '../../../shared/settings/schema'
 import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
 import type { Database } from '../../db/client'
 import { conflict } from '../../errors'

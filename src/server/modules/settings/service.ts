@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { DEFAULT_STAFF_SECURITY, staffSecuritySchema } from '../../../shared/settings'
+import { DEFAULT_STAFF_SECURITY, staffSecuritySchema } from '../../../shared/settings/schema'
 import type { DbOrTx } from '../../db/client'
 import { shopSettings } from './schema'
 

@@ -39,7 +39,7 @@ export const staffInvitations = pgTable(
   'staff_invitations',
   {
     id: serial('id').primaryKey(),
-    /** Normalised (shared/identity.ts). */
+    /** Normalised (shared/accounts/identity.ts). */
     email: text('email').notNull(),
     /** Removing a custom role withdraws its invitations. */
     roleId: integer('role_id')

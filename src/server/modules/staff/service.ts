@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Page } from '../../../shared/admin-list'
+import type { Page } from '../../../shared/admin/list'
 import type { RoleAnswer, RoleInput, staffMemberAnswer } from '../../../shared/staff/admin-contract'
 import {
   LAST_OWNER_MESSAGE,

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TAX_SETTINGS, type TaxRegistration, type TaxSettings } from '../../../shared/tax'
+import { DEFAULT_TAX_SETTINGS, type TaxRegistration, type TaxSettings } from '../../../shared/tax/schema'
 import { HOUSTON_ORIGIN, HOUSTON_SETTINGS, TEXAS_REGISTRATION as TEXAS } from '../../test/tax-kit'
 import { calculateTax, type RateRow, taxOn } from './calculate'
 

@@ -9,7 +9,7 @@ import {
   type TaxLine,
   type TaxLineType,
   type TaxSettings,
-} from '../../../shared/tax'
+} from '../../../shared/tax/schema'
 
 // The shop's tax rules, pure: no database, no clock. The service (service.ts) finds the rows of
 // the tables in force and hands them here; the golden tests (calculate.test.ts) hold the rules.

@@ -1,5 +1,5 @@
 import { and, eq, gte, ne } from 'drizzle-orm'
-import type { TaxExemption, TaxExemptionInput } from '../../../shared/tax'
+import type { TaxExemption, TaxExemptionInput } from '../../../shared/tax/schema'
 import type { Database, DbOrTx } from '../../db/client'
 import { invalid, notFound } from '../../errors'
 import { users } from '../accounts/schema'

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
-import type { LineError } from '../../../shared/tax-tables'
-import { RATE_TABLE_HEADER } from '../../../shared/tax-tables'
+import type { LineError } from '../../../shared/tax/tables'
+import { RATE_TABLE_HEADER } from '../../../shared/tax/tables'
 import type { RateRow } from './calculate'
 
 // The widely published free ZIP-level rate file (one state a file), read strictly: a table with

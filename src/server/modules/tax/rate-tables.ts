@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { millionthsToRate } from '../../../shared/tax'
-import type { RateChange, RateTablePreview, RateTableSummary } from '../../../shared/tax-tables'
+import { millionthsToRate } from '../../../shared/tax/schema'
+import type { RateChange, RateTablePreview, RateTableSummary } from '../../../shared/tax/tables'
 import type { Database, DbOrTx } from '../../db/client'
 import { runPrepared } from '../../db/prepared'
 import { conflict, invalidFields, notFound } from '../../errors'

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
-import { stateName } from '../../../shared/tax'
-import type { SalesTaxReport } from '../../../shared/tax-report'
+import type { SalesTaxReport } from '../../../shared/tax/report'
+import { stateName } from '../../../shared/tax/schema'
 import { dollars, inert } from '../../csv-cells'
 
 /**

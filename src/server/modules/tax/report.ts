@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { stateCode, type TaxLine, taxLineSchema } from '../../../shared/tax'
-import type { JurisdictionFigures, SalesTaxReport, StateFigures } from '../../../shared/tax-report'
+import type { JurisdictionFigures, SalesTaxReport, StateFigures } from '../../../shared/tax/report'
+import { stateCode, type TaxLine, taxLineSchema } from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 

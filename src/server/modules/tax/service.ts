@@ -8,7 +8,7 @@ import {
   type TaxSettings,
   taxSettingsSchema,
   zip5,
-} from '../../../shared/tax'
+} from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
 import { invalid } from '../../errors'
 import { readSetting, writeSetting } from '../settings/service'

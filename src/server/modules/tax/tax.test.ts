@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PRICES_CHANGED } from '../../../shared/checkout'
+import { PRICES_CHANGED } from '../../../shared/checkout/schema'
 import {
   adminCookie,
   cardOrderBody,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TESTIMONIAL_MESSAGES } from '../../../shared/testimonials'
 import { testimonialsAdminContract as contract } from '../../../shared/testimonials/admin-contract'
+import { TESTIMONIAL_MESSAGES } from '../../../shared/testimonials/schema'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import type { FileStore } from '../media/file-store'

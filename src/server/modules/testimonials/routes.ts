@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TESTIMONIAL_MESSAGES } from '../../../shared/testimonials'
 import { testimonialsContract as contract } from '../../../shared/testimonials/contract'
+import { TESTIMONIAL_MESSAGES } from '../../../shared/testimonials/schema'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { RATE_LIMITS } from '../../limits/rate-limits'

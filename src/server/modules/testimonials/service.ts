@@ -6,7 +6,7 @@ import {
   type TestimonialListQuery,
   type TestimonialPage,
   type testimonialSchema,
-} from '../../../shared/testimonials'
+} from '../../../shared/testimonials/schema'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow } from '../../db/paging'
 import { invalid, notFound } from '../../errors'

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
-import type { WishlistItem } from '../../../shared/wishlist'
+import type { WishlistItem } from '../../../shared/wishlist/schema'
 import type { DbOrTx } from '../../db/client'
 import { notFound } from '../../errors'
 import { products } from '../catalog/schema'

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Answer } from '../../../../shared/contract'
-import { TAX_MESSAGES, type TaxAddress, type TaxSettings } from '../../../../shared/tax'
 import { taxAdminContract as contract } from '../../../../shared/tax/admin-contract'
+import { TAX_MESSAGES, type TaxAddress, type TaxSettings } from '../../../../shared/tax/schema'
 import { call } from '../../../lib/api'
 import { toastFailure, toastSuccess } from '../../../lib/mutation-toasts'
 import { uploadFile } from '../../../lib/upload'

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { dollarsToCents, formatCents } from '../../../../shared/money'
-import { formatRate } from '../../../../shared/tax'
+import { formatRate } from '../../../../shared/tax/schema'
 import { failureMessage } from '../../../lib/mutation-toasts'
 import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'

@@ -10,8 +10,8 @@ import {
   type TaxRegistration,
   type TaxSettings,
   taxSettingsSchema,
-} from '../../../../shared/tax'
-import { DEFAULT_NEXUS_THRESHOLD } from '../../../../shared/tax-watch'
+} from '../../../../shared/tax/schema'
+import { DEFAULT_NEXUS_THRESHOLD } from '../../../../shared/tax/watch'
 import { showServerErrors } from '../../../lib/server-errors'
 import { Button } from '../../../ui/button'
 import { Checkbox } from '../../../ui/checkbox'

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { imageSources } from '../../../../shared/images'
+import { imageSources } from '../../../../shared/media/images'
 import { cn } from '../../../lib/cn'
 import { Button } from '../../../ui/button'
 import { SoldRibbon } from '../../../ui/sold-ribbon'

@@ -1,5 +1,5 @@
 import { formatCents } from '../../../../shared/money'
-import { trackingLink } from '../../../../shared/orders'
+import { trackingLink } from '../../../../shared/orders/rules'
 import { formatDay } from '../../../../shared/shop-dates/calendar'
 import type { StoreInfo } from '../../../../shared/ssr'
 import type { OutgoingMail } from '../outbox'
@@ -33,7 +33,7 @@ export interface OrderStatusMailExtra {
   cardRefund?: number
   /** When an unpaid order's hold on its pieces ends, in the shop's words ('Thursday, November 26 at 3:00 PM CST'). */
   reservedUntil?: string
-  /** A refund: how much, and where it goes in the shopper's words (shared/refunds.ts). */
+  /** A refund: how much, and where it goes in the shopper's words (shared/orders/refunds.ts). */
   refund?: { amount: number; destination: string; returned: string[] }
 }
 
