@@ -3,10 +3,11 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, signInAsOwner, test } from './fixtures'
+import { mailDir } from './mail'
 
 /** The newest password-reset e-mail written for this address (no SMTP in the e2e run). */
 function resetTokenFor(email: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return undefined
   const mails = readdirSync(dir)
     .filter((file) => file.includes('password-reset'))
