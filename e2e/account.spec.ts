@@ -31,6 +31,8 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 test('a customer: wishlist, address, password change, sign out and in, reset by e-mail', async ({ page }) => {
+  // Eleven pages, three screenshots and a mail: on a loaded 2-core runner, past the default 30 s.
+  test.setTimeout(60_000)
   const username = `jade${Date.now()}`
   const email = `${username}@example.com`
 
