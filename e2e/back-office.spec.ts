@@ -142,6 +142,8 @@ test.describe('the back office: catalogue and accounts', () => {
   })
 
   test('every back-office page, on a laptop and on a phone', async ({ page }) => {
+    // Twelve pages and twelve full-page screenshots: past the default 30 s on a loaded 2-core runner.
+    test.setTimeout(60_000)
     await signInAsOwner(page)
     const pages = ['dashboard', 'products', 'category-images', 'accounts', 'profile', 'orders']
     for (const [width, height] of [
