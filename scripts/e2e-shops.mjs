@@ -11,7 +11,7 @@
 // shop's port; the others follow) and E2E_SHOPS_DIR (the shops' data directories are shop-0,
 // shop-1… in it). Playwright stops the whole process group when the run ends.
 import { spawn } from 'node:child_process'
-import { cpSync } from 'node:fs'
+import { cpSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -79,8 +79,12 @@ seeder.kill('SIGTERM')
 const code = await seeder.exited
 children.delete(seeder)
 if (code !== 0) throw new Error(`e2e-shops: the seeding server stopped with ${code}`)
-for (let index = 1; index < shops; index += 1)
+// A copy replaces whatever an earlier run with the same E2E_DATA_DIR left there.
+for (let index = 1; index < shops; index += 1) {
+  rmSync(shop(index).dataDir, { recursive: true, force: true })
   cpSync(shop(0).dataDir, shop(index).dataDir, { recursive: true })
+}
+process.stderr.write(`e2e-shops: the demo shop seeded and copied in ${seconds()}\n`)
 
 const servers = Array.from({ length: shops }, (_, index) => [serve(shop(index)), shop(index)])
 await Promise.all(servers.map(([child, where]) => healthy(child, where)))
