@@ -223,6 +223,8 @@ test.describe('community', () => {
   })
 
   test('the pages, at phone and desktop widths', async ({ page }) => {
+    // Ten full-page screenshots, each page settled first: 29 s of the default 30 on the loaded machine.
+    test.setTimeout(60_000)
     // A few messages in the inbox, as a shop has.
     for (const [name, subject] of [
       ['Sophia Nguyen', 'Bangle sizing for a 54 mm wrist'],
