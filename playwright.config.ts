@@ -4,10 +4,28 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium'
 
-const PORT = Number(process.env.E2E_PORT ?? 4173)
-// A fresh shop for every run: new database, demo catalogue, one administrator.
+/**
+ * How many journeys run at once, each worker against a shop of its own: most of a journey is
+ * waiting on the browser and the server, so two workers finish the suite in about half the time
+ * even on two cores (README, Testing). Set it, not --workers: the config starts one server per worker.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 4173)
+// Fresh shops for every run: new databases, the demo catalogue, one administrator. Each worker's
+// shop keeps its data (and its .eml mail) in a directory of its own under this one; the workers
+// inherit the variable, so they find the same directories.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jade-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
+
+/** The shop of the worker with this parallel index: its address and its data directory. */
+export function e2eShop(parallelIndex: number): { baseURL: string; dataDir: string } {
+  if (!(parallelIndex >= 0 && parallelIndex < WORKERS))
+    throw new Error(`No e2e shop for worker ${parallelIndex}: set E2E_WORKERS rather than --workers`)
+  return {
+    baseURL: `http://127.0.0.1:${FIRST_PORT + parallelIndex}`,
+    dataDir: path.join(dataDir, `shop-${parallelIndex}`),
+  }
+}
 
 export const E2E_ADMIN = { username: 'e2e-owner', password: 'e2e-owner-password' }
 /** MAX_UNPAID_PIECES of the e2e shop: every journey's Zelle order comes from one address. */
@@ -16,14 +34,16 @@ export const E2E_UNPAID_PIECES = 50
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  // A file's journeys run in order, in one worker (journal.spec.ts's story is written, then read).
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // Each worker's own shop's address is set by e2e/fixtures.ts; this is the first one's.
+    baseURL: e2eShop(0).baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -32,15 +52,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // One command starts every worker's shop: the demo catalogue seeded once and copied, the servers
+  // started together (scripts/e2e-shops.mjs says why); it prints the line below once all answer.
   webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
+    command: 'node scripts/e2e-shops.mjs',
+    wait: { stdout: /e2e shops ready/ },
+    // Seeding plus the shops' start: 92 + 25 s on the loaded 2-core machine.
+    timeout: 180_000,
     env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      E2E_SHOPS: String(WORKERS),
+      E2E_FIRST_PORT: String(FIRST_PORT),
+      E2E_SHOPS_DIR: dataDir,
       SEED_DEMO: 'true',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,

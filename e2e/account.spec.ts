@@ -3,10 +3,11 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, signInAsOwner, test } from './fixtures'
+import { mailDir } from './mail'
 
 /** The newest password-reset e-mail written for this address (no SMTP in the e2e run). */
 function resetTokenFor(email: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return undefined
   const mails = readdirSync(dir)
     .filter((file) => file.includes('password-reset'))
@@ -30,6 +31,8 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 test('a customer: wishlist, address, password change, sign out and in, reset by e-mail', async ({ page }) => {
+  // Eleven pages, three screenshots and a mail: on a loaded 2-core runner, past the default 30 s.
+  test.setTimeout(60_000)
   const username = `jade${Date.now()}`
   const email = `${username}@example.com`
 

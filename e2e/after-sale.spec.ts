@@ -34,6 +34,8 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
   browser,
   watch,
 }) => {
+  // Two people, six screenshots at two widths and two PDFs: past the default 30 s on a loaded runner.
+  test.setTimeout(60_000)
   // The shopper orders two one-of-a-kind pieces by Zelle.
   const shopper = watch.also(await browser.newPage())
   const username = `returner${Date.now() % 1_000_000}`

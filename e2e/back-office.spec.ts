@@ -16,6 +16,9 @@ test.describe('the back office: catalogue and accounts', () => {
   test('the owner lists a bangle with two photos, finds it by size, reprices it and sells it', async ({
     page,
   }) => {
+    // Two uploads, a keyboard reorder, five pages and a full-page screenshot: past the default 30 s
+    // on a loaded 2-core runner.
+    test.setTimeout(60_000)
     await page.setViewportSize({ width: 1440, height: 900 })
     await signInAsOwner(page)
     const name = `Moonlit Lavender Bangle ${Date.now() % 100_000}`
@@ -139,6 +142,8 @@ test.describe('the back office: catalogue and accounts', () => {
   })
 
   test('every back-office page, on a laptop and on a phone', async ({ page }) => {
+    // Twelve pages and twelve full-page screenshots: past the default 30 s on a loaded 2-core runner.
+    test.setTimeout(60_000)
     await signInAsOwner(page)
     const pages = ['dashboard', 'products', 'category-images', 'accounts', 'profile', 'orders']
     for (const [width, height] of [

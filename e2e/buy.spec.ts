@@ -2,11 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { E2E_ADMIN, E2E_UNPAID_PIECES as UNPAID_PIECES_LIMIT } from '../playwright.config'
 import { demoImage, expect, test, toast } from './fixtures'
+import { mailDir } from './mail'
 import { addToCart, availablePieces, fillDetails, type ListedProduct } from './shopper'
 
 /** The .eml files the shop wrote (no SMTP in the e2e run) whose text mentions the order. */
 function mailsAbout(orderNumber: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return []
   return readdirSync(dir)
     .map((file) => readFileSync(path.join(dir, file), 'utf8'))

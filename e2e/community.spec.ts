@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { mailDir } from './mail'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -9,7 +10,7 @@ const unique = () => Date.now().toString(36).slice(-5)
 
 /** The confirmation link of the newest newsletter confirmation e-mailed to this address (no SMTP in the e2e run). */
 function confirmationLinkFor(email: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return undefined
   const text = readdirSync(dir)
     .filter((file) => file.includes('newsletter-confirmation'))
@@ -222,6 +223,8 @@ test.describe('community', () => {
   })
 
   test('the pages, at phone and desktop widths', async ({ page }) => {
+    // Ten full-page screenshots, each page settled first: 29 s of the default 30 on the loaded machine.
+    test.setTimeout(60_000)
     // A few messages in the inbox, as a shop has.
     for (const [name, subject] of [
       ['Sophia Nguyen', 'Bangle sizing for a 54 mm wrist'],

@@ -1,5 +1,5 @@
 import { test as base, type Cookie, expect, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
+import { E2E_ADMIN, e2eShop } from '../playwright.config'
 
 /** A request a journey means to fail (a wrong password, a sold piece): method, path pattern, status. */
 export interface ExpectedFailure {
@@ -40,7 +40,18 @@ function journeyAddress(testId: string, retry: number): string {
   return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`
 }
 
+/**
+ * This worker's shop (playwright.config.ts starts one per worker): its address and data directory.
+ * A worker's journeys run one at a time, so no two of them meet in one shop at once.
+ */
+export const workerShop = () => e2eShop(Number(process.env.TEST_PARALLEL_INDEX))
+
 export const test = base.extend<{ watch: Watch }>({
+  /** Every page, request context and browser a journey opens goes to its worker's own shop. */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(e2eShop(testInfo.parallelIndex).baseURL)
+  },
   /**
    * Every journey is a shopper of its own, arriving through the shop's one "load balancer"
    * (TRUST_PROXY=1 in playwright.config.ts): the per-address limits (ten registrations an hour,

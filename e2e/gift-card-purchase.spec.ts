@@ -32,6 +32,9 @@ test('a shopper on a phone buys a gift card for a friend, who gets it, checks it
   browser,
   watch,
 }) => {
+  // Three people, two payments, two mails, four axe checks and eight screenshots: past the default
+  // 30 s on a loaded 2-core runner.
+  test.setTimeout(90_000)
   // The friend first mistypes the code: "Gift card not found", on purpose.
   watch.expectFailures({ url: /^\/api\/gift-cards\/balance$/, status: 404 })
   const friend = `mei.${Date.now()}@example.com`

@@ -1,12 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { workerShop } from './fixtures'
+
+/** Where this worker's shop writes its e-mail, as .eml files (no SMTP in the e2e run). */
+export const mailDir = () => path.join(workerShop().dataDir, 'mail')
 
 /**
  * The match of `pattern` in the newest e-mail of `kind` (the outbox's kind, in the .eml file's
  * name) that mentions `mentioning`; undefined until the mail worker has written one.
  */
 function linkInMail(kind: string, mentioning: string, pattern: RegExp): RegExpExecArray | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return undefined
   const text = readdirSync(dir)
     .filter((file) => file.includes(kind))
@@ -72,7 +76,7 @@ function decodePart(part: string): string {
  * text and HTML parts; undefined until the mail worker has written it.
  */
 export function mailTo(kind: string, to: string): { text: string; html: string } | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return undefined
   const raw = readdirSync(dir)
     .filter((file) => file.includes(kind))

@@ -11,6 +11,9 @@ test.describe('the back office: orders and the sales ledger', () => {
     browser,
     watch,
   }) => {
+    // An order from placed to delivered, two people and two full-page screenshots: past the default
+    // 30 s on a loaded 2-core runner.
+    test.setTimeout(60_000)
     const shopper = watch.also(await browser.newPage())
     const { orderId, piece } = await shopperOrder(shopper)
     await shopper.goto(`/order/${orderId}`)

@@ -187,6 +187,11 @@ const ADMIN_PAGES = [
   'profile?tab=password',
 ]
 
+// Six long walks (three widths, storefront and back office), each with its own order, account and
+// pieces: shared out among the workers, not walked one after another by whichever worker reaches
+// this file (at the end of the list, alone, while the other workers have finished).
+test.describe.configure({ mode: 'parallel' })
+
 for (const width of [320, 375, 1440]) {
   const phone = width < 768
   test.describe(phone ? `on a ${width} px phone` : `on a ${width} px desktop`, () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
+import { mailDir } from './mail'
 
 // "Tell me when a similar piece arrives" (issue 25): a visitor asks on a sold piece and confirms by
 // the link e-mailed; a signed-in shopper asks from the wishlist with one click; the owner sees who
@@ -13,7 +14,7 @@ const SHOTS = 'test-results/screens'
 
 /** The confirmation link of the newest piece-alert confirmation e-mailed to this address. */
 function confirmationLinkFor(email: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  const dir = mailDir()
   if (!existsSync(dir)) return undefined
   const text = readdirSync(dir)
     .filter((file) => file.includes('piece-alert-confirmation'))

@@ -6,8 +6,8 @@ import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
 
 // Sales tax (issue 34): the owner turns it on for Texas from a Houston origin and applies the
 // shipped Texas table; a shopper sees the tax line at checkout, on the confirmation and on the
-// invoice. The journeys run one at a time, and tax is turned off again after this one, so every
-// other journey keeps the specification's total = subtotal + shipping.
+// invoice. A shop's journeys run one at a time (each worker has its own), and tax is turned off
+// again after this one, so every other journey keeps the specification's total = subtotal + shipping.
 
 const TEXAS_TABLE = 'src/server/modules/tax/samples/TX.csv'
 

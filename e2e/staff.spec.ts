@@ -23,8 +23,9 @@ const axe = async (page: Page) =>
 test('the owner invites a packer, who joins from the e-mail, ships an order and is given another role', async ({
   page,
   browser,
+  baseURL,
   watch,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000)
   const run = Date.now() % 100_000
   const email = `packer-${run}@example.com`
@@ -84,7 +85,7 @@ test('the owner invites a packer, who joins from the e-mail, ships an order and 
 
   // The packer, on a phone, in a browser of their own.
   const packer = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
+    baseURL,
     viewport: { width: 375, height: 812 },
   })
   const phone = watch.also(await packer.newPage())

@@ -39,6 +39,9 @@ test('a refund given as store credit is on the account page and pays part of the
   browser,
   watch,
 }) => {
+  // Two people, two orders, four axe checks and ten screenshots: past the default 30 s on a loaded
+  // 2-core runner.
+  test.setTimeout(90_000)
   // The shopper, signed in, orders a piece by Zelle.
   const { orderId } = await shopperOrder(page)
 
