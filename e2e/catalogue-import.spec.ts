@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FETCH_TIMEOUT_MS } from '../src/server/modules/catalog-import/fetch-picture'
 import { zipOf } from '../src/server/test/zip'
-import { axeCheck } from './axe'
+import { axeCheck, untilStill } from './axe'
 import { expect, test as journey, signInAsOwner } from './fixtures'
 import { type PictureServer, startPictureServer } from './picture-server'
 
@@ -56,9 +55,6 @@ const test = journey.extend<{ pictures: PictureServer }>({
   },
 })
 
-const animationsSettled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-
 /** `promise`, or a failure saying what did not happen in `ms`. */
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -96,7 +92,7 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await expect(figures.first()).toHaveText('4')
   await expect(review.getByText('A Shopify product CSV.')).toBeVisible()
   await review.getByLabel('“Hair Accessories” becomes').selectOption('necklaces')
-  await animationsSettled(page)
+  await untilStill(page)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/import-preview-1440.png' })
   await page.setViewportSize({ width: 375, height: 740 })
@@ -124,11 +120,11 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   // The bangle, the earrings and the pendant are new pieces so far.
   await expect(running.getByLabel('What the import has done so far')).toBeVisible()
   await expect(running.getByRole('definition').first()).toHaveText('3')
-  await animationsSettled(page)
+  await untilStill(page)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/import-running-1440.png' })
   await page.setViewportSize({ width: 375, height: 740 })
-  await animationsSettled(page)
+  await untilStill(page)
   await page.screenshot({ path: 'test-results/screens/import-running-375.png' })
   // Nothing sideways to scroll to on a small phone.
   for (const width of [375, 320]) {
@@ -149,7 +145,7 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
     '4',
   )
   await expect(finished.getByText('4 of 4 rows · 7 pictures stored')).toBeVisible()
-  await animationsSettled(page)
+  await untilStill(page)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.screenshot({ path: 'test-results/screens/import-progress-1440.png' })
   await page.setViewportSize({ width: 375, height: 740 })

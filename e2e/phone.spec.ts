@@ -9,16 +9,10 @@ mkdirSync('test-results/screens', { recursive: true })
 /** The widths axe checks every page, sheet and dialog at (issue 32): the narrowest phone and a desktop. */
 const AXE_WIDTHS = new Set([320, 1440])
 
-/**
- * axe-core finds no violation of any impact. Run once what is on screen has stopped moving: a
- * sheet sliding in is half transparent, and its text would read as low contrast.
- */
+/** axe-core finds no violation of any impact (judged once the page is still: e2e/axe.ts). */
 async function expectAccessible(page: Page, what: string) {
   // Nothing hovered: the state axe judges is the one a person sees before pointing at anything.
   await page.mouse.move(0, 0)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  )
   const { violations } = await axeCheck(page).analyze()
   // Soft: one walk reports every page's violations, not only the first page's.
   expect

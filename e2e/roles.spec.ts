@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { axeCheck } from './axe'
+import { axeCheck, untilStill } from './axe'
 import { expect, test } from './fixtures'
 
 // Issue 35: a member sees only what their role may use, and browsing never meets a 403 (the
@@ -13,9 +13,7 @@ test.describe.configure({ timeout: 60_000 })
 async function expectFitsAndAccessible(page: Page) {
   await page.setViewportSize({ width: 320, height: 700 })
   await page.mouse.move(0, 0)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  )
+  await untilStill(page)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   const { violations } = await axeCheck(page).analyze()
   expect(violations.map((violation) => violation.id)).toEqual([])
