@@ -134,6 +134,8 @@ async function jobs(app: FastifyInstance, { start }: { start: boolean }) {
     onQueued: onMailQueued,
     everyMs: config.jobsEveryMs ?? 30_000,
   })
+  // A campaign whose last message went reads "sent" then, not up to a round later.
+  mailWorker.onCampaignMailSent(() => campaignSender.kick())
   app.decorate('campaignSender', campaignSender)
   app.decorate('sweeper', sweeper)
   app.decorate('checkoutReconciler', checkoutReconciler)

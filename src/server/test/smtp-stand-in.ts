@@ -68,9 +68,18 @@ export function headersOf(raw: string): Map<string, string> {
   return headers
 }
 
-/** A raw message's body with quoted-printable soft breaks and escapes undone (enough for asserts). */
+/**
+ * A raw message with its body's quoted-printable soft breaks and escapes undone (enough for
+ * asserts). The message's own headers are kept as sent: they are not quoted-printable, and a link
+ * in one (`…?token=10.4…`) would otherwise read as an escape.
+ */
 export function decodedBody(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  const end = raw.search(/\r?\n\r?\n/)
+  const [head, body] = end < 0 ? ['', raw] : [raw.slice(0, end), raw.slice(end)]
+  return (
+    head +
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  )
 }

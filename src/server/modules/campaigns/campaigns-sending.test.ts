@@ -116,6 +116,37 @@ describe('recipients', () => {
   })
 })
 
+describe('finishing', () => {
+  it("reads sent as soon as its last message has gone, not at the sender's next round", async () => {
+    // A shop as main starts it: the sender and the outbox worker on their timers, the sender's
+    // rounds a minute apart, so only the worker's word can finish the campaign within the wait.
+    const shop = await buildApp({
+      config: { ...t.config, jobsEveryMs: 60_000 },
+      database: t.handle,
+      logger: false,
+      rateLimits: false,
+      jobs: true,
+      mail: { startWorker: true },
+    })
+    await shop.ready()
+    try {
+      await subscribers(readers(3, 'prompt'))
+      const id = await campaign()
+      const sent = await shop.inject({
+        method: 'POST',
+        url: `/api/admin/campaigns/${id}/send`,
+        payload: {},
+        headers: { cookie: admin },
+      })
+      expect(sent.json().status).toBe('sending')
+      await expect.poll(async () => (await status(id)).status, { timeout: 10_000 }).toBe('sent')
+      expect(receivedBy()).toEqual(readers(3, 'prompt'))
+    } finally {
+      await shop.close()
+    }
+  })
+})
+
 describe('each message', () => {
   it('carries one-click unsubscribe headers, a visible link, the postal address, a text part, the blocks; no tracking', async () => {
     await subscribers(['mei@example.com'])

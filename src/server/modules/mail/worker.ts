@@ -95,6 +95,7 @@ export class MailWorker {
   private looping = false
   private runAgain = false
   private readonly inFlight = new Set<Promise<unknown>>()
+  private readonly campaignMailSentListeners: Array<() => void> = []
 
   constructor(options: MailWorkerOptions) {
     this.db = options.db
@@ -111,6 +112,14 @@ export class MailWorker {
     this.pacedMs = options.pacedMs ?? 250
     this.ratePerMinute = options.ratePerMinute ?? Number.POSITIVE_INFINITY
     this.now = options.now ?? (() => new Date())
+  }
+
+  /**
+   * Called after a run that sent campaign mail and found no more due: the campaign sender then
+   * marks a campaign whose last message has gone as sent at once, not at its next round.
+   */
+  onCampaignMailSent(listener: () => void): void {
+    this.campaignMailSentListeners.push(listener)
   }
 
   /** Runs at once (mail may have piled up while the shop was down), then every pollMs. */
@@ -205,6 +214,9 @@ export class MailWorker {
     const sent = rows.filter((_, index) => outcomes[index]).map((row) => row.id)
     await this.recordSent(sent)
     await this.recordOutcome(skipped, 'skipped')
+    // A full batch means more may be due; the listeners hear once the campaign's mail runs dry.
+    if (rows.length < this.batchSize && rows.some((row) => row.campaignId !== null))
+      for (const listener of this.campaignMailSentListeners) listener()
     return { claimed: rows.length, sent: sent.length }
   }
 
