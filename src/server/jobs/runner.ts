@@ -3,6 +3,7 @@ import { crashPoint } from '../crash-points'
 import type { Database } from '../db/client'
 import { isDatabaseUnreachable } from '../db/reachability'
 import { jobMetrics } from '../modules/metrics/registry'
+import { PeriodicRound } from './periodic'
 import { SWEEP_BATCH, type Sweep } from './sweeps'
 
 export interface JobLog {
@@ -35,50 +36,42 @@ export interface SweepRunnerOptions {
  * half-done (a batch is one statement in one transaction). stop() waits for a round in progress.
  */
 export class SweepRunner {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<unknown> | undefined
-  private stopped = true
-  private halting = false
-  private readonly everyMs: number
+  private readonly periodic: PeriodicRound<Record<string, number> | null>
   private readonly batch: number
   private readonly now: () => Date
   private readonly lockKey: number
   private readonly label: string
 
   constructor(private readonly options: SweepRunnerOptions) {
-    this.everyMs = options.everyMs ?? 60 * 60_000
+    const everyMs = options.everyMs ?? 60 * 60_000
     this.batch = options.batch ?? SWEEP_BATCH
     this.now = options.now ?? (() => new Date())
     this.lockKey = options.lockKey ?? SWEEP_LOCK
     this.label = options.label ?? 'data sweeps'
+    this.periodic = new PeriodicRound(() => this.round(), {
+      everyMs,
+      firstAfterMs: Math.min(60_000, everyMs), // not in the start-up rush
+      onError: (error) => {
+        // While the database is away the outage is logged once (db/reachability.ts), not every round.
+        if (!isDatabaseUnreachable(error)) this.options.log.warn({ err: error }, `${this.label} failed`)
+      },
+    })
   }
 
   start(): void {
-    if (!this.stopped) return
-    this.stopped = false
-    this.halting = false
-    this.schedule(Math.min(60_000, this.everyMs)) // not in the start-up rush
+    this.periodic.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    this.halting = true
-    clearTimeout(this.timer)
-    await this.running?.catch(() => {})
+  stop(): Promise<void> {
+    return this.periodic.stop()
   }
 
   /**
    * One round: every sweep, batch after batch until a batch comes back short. Answers the rows
    * deleted per sweep, or null when another instance held the lock.
    */
-  async runOnce(): Promise<Record<string, number> | null> {
-    const round = this.round()
-    this.running = round
-    try {
-      return await round
-    } finally {
-      if (this.running === round) this.running = undefined
-    }
+  runOnce(): Promise<Record<string, number> | null> {
+    return this.periodic.runOnce()
   }
 
   private async round(): Promise<Record<string, number> | null> {
@@ -88,7 +81,7 @@ export class SweepRunner {
       counts[sweep.name] = 0
       for (;;) {
         // Shutting down: the batch in hand finishes (stop() waits for it), no new one starts.
-        if (this.halting) return counts
+        if (this.periodic.halting) return counts
         const removed = await this.options.db
           .transaction(async (tx) => {
             const result = await tx.execute(
@@ -117,20 +110,5 @@ export class SweepRunner {
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
     if (total > 0) this.options.log.info({ handled: counts }, `${this.label} done`)
     return counts
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runOnce()
-        .catch((error: unknown) => {
-          // While the database is away the outage is logged once (db/reachability.ts), not every round.
-          if (!isDatabaseUnreachable(error)) this.options.log.warn({ err: error }, `${this.label} failed`)
-        })
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.everyMs)
-        })
-    }, delayMs)
-    this.timer.unref()
   }
 }

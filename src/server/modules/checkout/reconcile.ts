@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { idRow, queryRows } from '../../db/query-rows'
 import { isDomainError } from '../../errors'
+import { PeriodicRound } from '../../jobs/periodic'
 import { type JobLog, SWEEP_LOCK } from '../../jobs/runner'
 import { ABANDONED_ATTEMPT_AGE_MS } from '../../jobs/sweeps'
 import { awaitsReminder, timestamp } from '../checkout-reminders/reminder-window'
@@ -164,47 +165,26 @@ async function reconcileAttempt(
 
 /** Runs the reconciliation on a timer (every five minutes by default); stop() waits for a round. */
 export class CheckoutReconciler {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<unknown> | undefined
-  private stopped = true
+  private readonly periodic: PeriodicRound<Record<ReconcileOutcome, number> | null>
 
-  constructor(
-    private readonly deps: ReconcileDeps,
-    private readonly everyMs = 5 * 60_000,
-  ) {}
+  constructor(deps: ReconcileDeps, everyMs = 5 * 60_000) {
+    this.periodic = new PeriodicRound(() => reconcileCheckouts(deps), {
+      everyMs,
+      firstAfterMs: Math.min(60_000, everyMs),
+      onError: (error) => deps.log.warn({ err: error }, 'checkout reconciliation failed'),
+    })
+  }
 
   start(): void {
-    if (!this.stopped) return
-    this.stopped = false
-    this.schedule(Math.min(60_000, this.everyMs))
+    this.periodic.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearTimeout(this.timer)
-    await this.running?.catch(() => {})
+  stop(): Promise<void> {
+    return this.periodic.stop()
   }
 
-  async runOnce(): Promise<Record<ReconcileOutcome, number> | null> {
-    const round = reconcileCheckouts(this.deps)
-    this.running = round
-    try {
-      return await round
-    } finally {
-      if (this.running === round) this.running = undefined
-    }
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runOnce()
-        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'checkout reconciliation failed'))
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.everyMs)
-        })
-    }, delayMs)
-    this.timer.unref()
+  runOnce(): Promise<Record<ReconcileOutcome, number> | null> {
+    return this.periodic.runOnce()
   }
 }
 

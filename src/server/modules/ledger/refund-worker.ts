@@ -7,6 +7,7 @@ import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { idRow, queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
+import { PeriodicRound } from '../../jobs/periodic'
 import type { JobLog } from '../../jobs/runner'
 import { jobMetrics } from '../metrics/registry'
 import { recordEvent } from '../orders/events'
@@ -161,62 +162,43 @@ export async function retryRefund(deps: RefundDeps, orderId: number, refundId: n
  * behind. stop() waits for the round in progress.
  */
 export class RefundWorker {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<unknown> | undefined
-  private stopped = true
-  private halting = false
+  private readonly periodic: PeriodicRound<number>
 
   constructor(
     private readonly deps: RefundDeps,
-    private readonly everyMs = 30_000,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return
-    this.stopped = false
-    this.halting = false
-    this.schedule(Math.min(5_000, this.everyMs))
+    everyMs = 30_000,
+  ) {
+    this.periodic = new PeriodicRound(() => this.round(), {
+      everyMs,
+      firstAfterMs: Math.min(5_000, everyMs),
+      onError: (error) => this.deps.log?.warn({ err: error }, 'refund worker failed'),
+    })
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    this.halting = true
-    clearTimeout(this.timer)
-    await this.running?.catch(() => {})
+  start(): void {
+    this.periodic.start()
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop()
   }
 
   /** Every due refund, one after another; answers how many were tried. */
-  async runOnce(): Promise<number> {
-    const round = (async () => {
-      let tried = 0
-      for (;;) {
-        // Shutting down: the refund in hand finishes (stop() waits for it), no new one starts.
-        const row = this.halting ? undefined : await claim(this.deps.db, sql`true`)
-        if (!row) {
-          jobMetrics.ran(REFUND_JOB, tried)
-          return tried
-        }
-        await attempt(this.deps, row)
-        tried++
-      }
-    })()
-    this.running = round
-    try {
-      return await round
-    } finally {
-      if (this.running === round) this.running = undefined
-    }
+  runOnce(): Promise<number> {
+    return this.periodic.runOnce()
   }
 
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runOnce()
-        .catch((error: unknown) => this.deps.log?.warn({ err: error }, 'refund worker failed'))
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.everyMs)
-        })
-    }, delayMs)
-    this.timer.unref()
+  private async round(): Promise<number> {
+    let tried = 0
+    for (;;) {
+      // Shutting down: the refund in hand finishes (stop() waits for it), no new one starts.
+      const row = this.periodic.halting ? undefined : await claim(this.deps.db, sql`true`)
+      if (!row) {
+        jobMetrics.ran(REFUND_JOB, tried)
+        return tried
+      }
+      await attempt(this.deps, row)
+      tried++
+    }
   }
 }
