@@ -5,6 +5,7 @@ import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { isDatabaseUnreachable } from '../../db/reachability'
+import { PeriodicRound } from '../../jobs/periodic'
 import { CAMPAIGN_MAIL_PRIORITY } from '../mail/claim'
 import { CAMPAIGN_MAIL_KIND } from './mail'
 import { campaigns } from './schema'
@@ -39,67 +40,41 @@ export interface CampaignSenderOptions {
 }
 
 export class CampaignSender {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<unknown> | undefined
-  private stopped = true
-  private again = false
-  private readonly everyMs: number
+  private readonly periodic: PeriodicRound<{ queued: number }>
   private readonly batch: number
   private readonly now: () => Date
   private readonly afterBatch: () => void
 
   constructor(private readonly options: CampaignSenderOptions) {
-    this.everyMs = options.everyMs ?? 30_000
     this.batch = options.batch ?? 500
     this.now = options.now ?? (() => new Date())
     this.afterBatch = options.afterBatch ?? (() => crashPoint('campaign-after-batch'))
+    this.periodic = new PeriodicRound(() => this.round(), {
+      everyMs: options.everyMs ?? 30_000,
+      firstAfterMs: 0,
+      onError: (error) => {
+        if (!isDatabaseUnreachable(error))
+          this.options.log.warn({ err: error }, 'campaign sender: round failed')
+      },
+    })
   }
 
   start(): void {
-    if (!this.stopped) return
-    this.stopped = false
-    this.schedule(0)
+    this.periodic.start()
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearTimeout(this.timer)
-    await this.running?.catch(() => {})
+  stop(): Promise<void> {
+    return this.periodic.stop()
   }
 
   /** A campaign was sent now: queue it at once rather than at the next round. */
   kick(): void {
-    if (this.stopped) return
-    if (this.running) this.again = true
-    else this.schedule(0)
+    this.periodic.kick()
   }
 
   /** One round: starts the due scheduled campaigns, queues every campaign sending, finishes those done. */
-  async runOnce(): Promise<{ queued: number }> {
-    const round = this.round()
-    this.running = round
-    try {
-      return await round
-    } finally {
-      if (this.running === round) this.running = undefined
-    }
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.loop(), delayMs)
-    this.timer.unref()
-  }
-
-  private async loop(): Promise<void> {
-    this.again = false
-    try {
-      await this.runOnce()
-    } catch (error) {
-      if (!isDatabaseUnreachable(error))
-        this.options.log.warn({ err: error }, 'campaign sender: round failed')
-    }
-    if (!this.stopped) this.schedule(this.again ? 0 : this.everyMs)
+  runOnce(): Promise<{ queued: number }> {
+    return this.periodic.runOnce()
   }
 
   private async round(): Promise<{ queued: number }> {
