@@ -45,8 +45,9 @@ export default defineConfig({
     // Each worker's own shop's address is set by e2e/fixtures.ts; this is the first one's.
     baseURL: e2eShop(0).baseURL,
     // A trace records every step's page and a screencast: recording it for every journey cost a
-    // quarter of the run's time (6.5 → 4.8 min on two cores, in the headless shell). CI retries a failed journey once, and
-    // that retry is traced; E2E_TRACE=1 traces every journey and keeps the failures' traces.
+    // quarter of the run's time (6.5 → 4.8 min on two cores, in the headless shell). CI retries a
+    // failed journey once, and that retry is traced; E2E_TRACE=1 traces every journey and keeps the
+    // failures' traces.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
