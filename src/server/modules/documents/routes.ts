@@ -6,8 +6,8 @@ import { notFound } from '../../errors'
 import { can, currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../limits/rate-limits'
 import type { SessionUser } from '../accounts/session-service'
+import { accessKeyOpens } from '../order-desk/service'
 import type { OrderLinkTokens } from '../orders/order-link-token'
-import { accessKeyOpens } from '../orders/service'
 import { renderInvoice } from './invoice-pdf'
 import { loadOrderDocument } from './order-document'
 import type { Letterhead } from './pdf-style'
@@ -56,7 +56,7 @@ export const documentRoutes: FastifyPluginAsyncZod<InvoiceOptions> = async (
         if (!hasKey(request)) await requireUser(request)
       },
       schema: { params, querystring: z.object({ key: z.string().max(100).optional() }) },
-      // The same allowance as the guest's order page (orders/routes.ts): ids are guessable, and
+      // The same allowance as the guest's order page (order-desk/routes.ts): ids are guessable, and
       // every wrong key counts. A signed-in download carries no key and is not counted.
       config: {
         rateLimit: { ...RATE_LIMITS.orderAccess, allowList: (request) => !limits || !hasKey(request) },

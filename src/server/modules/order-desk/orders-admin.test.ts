@@ -21,8 +21,8 @@ import { createTestApp, registerCustomer, type TestApp } from '../../test/helper
 import { products } from '../catalog/schema'
 import { paymentInstallments, paymentPlans, sales } from '../ledger/schema'
 import { emailOutbox } from '../mail/schema'
+import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
-import { orders } from './schema'
 
 let t: TestApp
 let admin: string

@@ -12,9 +12,9 @@ import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { refundsOf } from '../ledger/refunds'
 import { paymentPlans } from '../ledger/schema'
 import { shopperPayments } from '../ledger/shopper-plan'
-import { hashAccessKey } from './access-key'
-import type { OrderLinkTokens } from './order-link-token'
-import { orderItems, orders } from './schema'
+import { hashAccessKey } from '../orders/access-key'
+import type { OrderLinkTokens } from '../orders/order-link-token'
+import { orderItems, orders } from '../orders/schema'
 
 type OrderRow = typeof orders.$inferSelect
 

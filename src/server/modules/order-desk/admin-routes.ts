@@ -4,12 +4,11 @@ import { dayIn } from '../../../shared/shop-dates/wall-time'
 import type { Database } from '../../db/client'
 import { schemaOf } from '../../http/contract'
 import { can, currentUser, requirePermission } from '../../http/guards'
-import { previewBuyerRelease, releaseBuyerReservations } from '../inventory/buyer-reservations'
-import { extendReservation } from '../inventory/reservations'
 import { type RefundDeps, retryRefund } from '../ledger/refund-worker'
 import { refundOrder } from '../ledger/refunds'
+import type { ActionContext } from '../orders/action-context'
+import type { MailContext } from '../orders/order-notices'
 import type { PaymentProvider } from '../payments/provider'
-import type { ActionContext } from './action-context'
 import {
   addTracking,
   changeOrderStatus,
@@ -19,8 +18,9 @@ import {
   removePaymentPlan,
   setPaymentPlan,
 } from './admin-service'
-import type { MailContext } from './order-notices'
+import { previewBuyerRelease, releaseBuyerReservations } from './buyer-reservations'
 import { updateOrderRequests } from './requests'
+import { extendReservation } from './reservations'
 
 // Registered inside the admin scope (plugins/admin-scope.ts). Every change names its author in the order's trail.
 

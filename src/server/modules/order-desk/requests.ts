@@ -5,9 +5,9 @@ import type { Database } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { lockOrder } from '../ledger/ledger'
-import type { ActionContext } from './action-context'
+import type { ActionContext } from '../orders/action-context'
+import { recordEvent } from '../orders/events'
 import { getAdminOrder } from './admin-service'
-import { recordEvent } from './events'
 
 // The shopper's requests at checkout (an appointment to see pieces, shipping insurance) are the
 // owner's to-dos: each is ticked off when done, and the trail says who did it and when.

@@ -28,7 +28,6 @@ import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
 import { idRow, queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
-import { restartReservation } from '../inventory/reservations'
 import { returnGiftCardPayments } from '../ledger/gift-card-returns'
 import {
   amountPaid,
@@ -42,10 +41,11 @@ import {
 } from '../ledger/ledger'
 import { owedOrder } from '../ledger/owed'
 import { processRefund, type RefundDeps } from '../ledger/refund-worker'
-import type { ActionContext } from './action-context'
+import type { ActionContext } from '../orders/action-context'
+import { recordEvent } from '../orders/events'
+import { tellShopper } from '../orders/order-notices'
 import { OrderRow, toAdminOrders } from './admin-orders'
-import { recordEvent } from './events'
-import { tellShopper } from './order-notices'
+import { restartReservation } from './reservations'
 
 // The owner's side of orders: the list with its tabs, and every change made from the back office.
 // Each change locks the order first, so a payment and a cancel on one order happen one after the

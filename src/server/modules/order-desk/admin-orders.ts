@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { refundsOf } from '../ledger/refunds'
-import { eventsOf } from './events'
+import { eventsOf } from '../orders/events'
 
 // Orders as the back office sees them: one query per kind of detail for a whole page of orders.
 

@@ -6,7 +6,7 @@ import { notFound } from '../../errors'
 import { schemaOf } from '../../http/contract'
 import { currentUser, requireUser } from '../../http/guards'
 import { RATE_LIMITS } from '../../limits/rate-limits'
-import type { OrderLinkTokens } from './order-link-token'
+import type { OrderLinkTokens } from '../orders/order-link-token'
 import { getOrderByAccessKey, getUserOrder, listUserOrders } from './service'
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
