@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { purchaseRefusal } from '../../../shared/cart/purchase'
 import { storedImage } from '../../../shared/media/images'
@@ -12,6 +12,7 @@ import { checkoutReminderMail, type ReminderPiece } from '../mail/templates/chec
 import { trimSlash } from '../mail/templates/layout'
 import { REMINDER_PATHS, type ReminderLinks, type ResumeLine } from './reminder-links'
 import { reminderWindow, timestamp } from './reminder-window'
+import { reminderRecipients } from './schema'
 
 // The unfinished-checkout reminder (issue 25). A card checkout whose shopper gave an address (a
 // checkout attempt), or a signed-in shopper's cart, with no order ABANDONED_CHECKOUT_HOURS later,
@@ -252,8 +253,6 @@ async function remind(
 
 const PassedRow = z.object({ email: z.string() })
 
-const UnsubscribedRow = z.object({ unsubscribed: z.boolean() })
-
 /**
  * The address's turn: lets one reminder through unless the address unsubscribed or was reminded
  * within REMINDER_GAP_HOURS. Concurrent callers for one address take turns on its row.
@@ -270,12 +269,11 @@ async function letThrough(db: DbOrTx, email: string, now: Date): Promise<'sent' 
         returning r.email`,
   )
   if (passed.length > 0) return 'sent'
-  const [row] = await queryRows(
-    db,
-    UnsubscribedRow,
-    sql`select unsubscribed_at is not null as unsubscribed from reminder_recipients where email = ${email}`,
-  )
-  return row?.unsubscribed ? 'unsubscribed' : 'recent'
+  const [row] = await db
+    .select({ unsubscribedAt: reminderRecipients.unsubscribedAt })
+    .from(reminderRecipients)
+    .where(eq(reminderRecipients.email, email))
+  return row?.unsubscribedAt ? 'unsubscribed' : 'recent'
 }
 
 /** Thumbnails: the pipeline's 320 px WebP where there is one (a 96 px picture at 2x and more). */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { shippingAddressSchema } from '../../../shared/orders/answers'
 import {
@@ -11,6 +11,9 @@ import {
 import { taxLineSchema } from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
 import { queryRows, sqlType } from '../../db/query-rows'
+import { products } from '../catalog/schema'
+import { payments as paymentsTable } from '../ledger/schema'
+import { orderItems } from '../orders/schema'
 
 // One order as its papers show it (the invoice, the packing slip): read in one query per kind of
 // detail, and only this order, so a PDF never holds more than the order it prints.
@@ -61,23 +64,6 @@ const OrderRow = shippingAddressSchema.extend({
   insured: z.boolean(),
 })
 
-const LineRow = z.object({
-  productId: z.number().int(),
-  name: z.string(),
-  sku: z.string().nullable(),
-  quantity: z.number().int(),
-  price: z.number().int(),
-  image: z.string(),
-  certification: z.string().nullable(),
-}) satisfies z.ZodType<DocumentLine>
-
-const PaymentRow = z.object({
-  amount: z.number().int(),
-  method: z.enum(PAYMENT_METHODS),
-  at: sqlType.timestamp,
-  label: z.string().nullable(),
-})
-
 const RefundRow = z.object({
   amount: z.number().int(),
   method: z.enum(REFUND_METHODS),
@@ -99,20 +85,30 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
   )
   if (!order) return undefined
   const [lines, payments, refunds] = await Promise.all([
-    queryRows(
-      db,
-      LineRow,
-      sql`select i.product_id as "productId", i.product_name as name, p.sku, i.quantity, i.price,
-            i.product_image as image, p.certification
-          from order_items i left join products p on p.id = i.product_id
-          where i.order_id = ${orderId} order by i.id`,
-    ),
-    queryRows(
-      db,
-      PaymentRow,
-      sql`select amount, method, paid_at as at, case when method = 'gift_card' then note end as label
-          from payments where order_id = ${orderId} order by paid_at, id`,
-    ),
+    db
+      .select({
+        productId: orderItems.productId,
+        name: orderItems.productName,
+        sku: products.sku,
+        quantity: orderItems.quantity,
+        price: orderItems.price,
+        image: orderItems.productImage,
+        certification: products.certification,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id)) satisfies Promise<DocumentLine[]>,
+    db
+      .select({
+        amount: paymentsTable.amount,
+        method: paymentsTable.method,
+        at: paymentsTable.paidAt,
+        note: paymentsTable.note,
+      })
+      .from(paymentsTable)
+      .where(eq(paymentsTable.orderId, orderId))
+      .orderBy(asc(paymentsTable.paidAt), asc(paymentsTable.id)),
     queryRows(
       db,
       RefundRow,
@@ -127,7 +123,11 @@ export async function loadOrderDocument(db: DbOrTx, orderId: number): Promise<Or
     createdAt: new Date(createdAt),
     shipping: { address, city, state, zip, country },
     lines,
-    payments: payments.map(dated),
+    // A gift card's payment names its card (its note); the others print no label.
+    payments: payments.map(({ note, ...payment }) => ({
+      ...payment,
+      label: payment.method === 'gift_card' ? note : null,
+    })),
     refunds: refunds.map(dated),
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { idRow, queryRows } from '../../db/query-rows'
@@ -8,6 +8,7 @@ import { ABANDONED_ATTEMPT_AGE_MS } from '../../jobs/sweeps'
 import type { MailLinks } from '../accounts/security-notices'
 import type { PaymentIntent, PaymentProvider } from '../payments/provider'
 import { completeCardPurchase } from './purchases'
+import { giftCardPurchases } from './schema'
 
 // A gift card paid by card whose browser never came back and whose webhook never came still took
 // the money: as checkout's reconciliation does for orders (checkout/reconcile.ts, which calls this
@@ -76,12 +77,11 @@ export async function reconcileGiftCardPurchases(
         await completeCardPurchase(db, provider, mail, { id: purchase.id }, purchase.intentId, undefined, at)
         issued += 1
       } else if (purchase.expired && intent?.status !== 'processing') {
-        const ended = await queryRows(
-          db,
-          idRow,
-          sql`update gift_card_purchases set status = 'abandoned', ended_at = ${now}
-              where id = ${purchase.id} and status = 'awaiting_card' returning id`,
-        )
+        const ended = await db
+          .update(giftCardPurchases)
+          .set({ status: 'abandoned', endedAt: at })
+          .where(and(eq(giftCardPurchases.id, purchase.id), eq(giftCardPurchases.status, 'awaiting_card')))
+          .returning({ id: giftCardPurchases.id })
         abandoned += ended.length
       }
     } catch (error) {

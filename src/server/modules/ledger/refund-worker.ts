@@ -1,11 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
 import { type RefundStatus, reasonClause } from '../../../shared/orders/refunds'
 import { PAYMENT_STATUS_LABELS } from '../../../shared/orders/rules'
 import { crashPoint } from '../../crash-points'
 import type { Database } from '../../db/client'
-import { idRow, queryRows } from '../../db/query-rows'
+import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { PeriodicRound } from '../../jobs/periodic'
 import type { JobLog } from '../../jobs/runner'
@@ -13,6 +13,7 @@ import { jobMetrics } from '../metrics/registry'
 import { recordEvent } from '../orders/events'
 import type { PaymentProvider } from '../payments/provider'
 import { applyRefunds, lockOrder } from './ledger'
+import { refunds } from './schema'
 
 // The second half of every card refund (docs/decisions/011): the row was written, pending, in the
 // transaction that decided the refund; this calls the provider with the row's idempotency key and
@@ -96,13 +97,17 @@ async function attempt(deps: RefundDeps, row: ClaimedRefund): Promise<RefundStat
 async function markDone(db: Database, row: ClaimedRefund, reference: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = row.orderId === null ? undefined : await lockOrder(tx, row.orderId)
-    const marked = await queryRows(
-      tx,
-      idRow,
-      sql`update refunds set status = 'done', provider_reference = ${reference}, completed_at = now(),
-            next_attempt_at = null, last_error = null
-          where id = ${row.id} and status <> 'done' returning id`,
-    )
+    const marked = await tx
+      .update(refunds)
+      .set({
+        status: 'done',
+        providerReference: reference,
+        completedAt: sql`now()`,
+        nextAttemptAt: null,
+        lastError: null,
+      })
+      .where(and(eq(refunds.id, row.id), ne(refunds.status, 'done')))
+      .returning({ id: refunds.id })
     if (marked.length === 0 || !order) return
     const after = await applyRefunds(tx, order)
     await recordEvent(
@@ -139,18 +144,14 @@ async function recordFailure(deps: RefundDeps, row: ClaimedRefund, error: unknow
 
 /** The owner's retry of a failed refund: back in the queue with its attempts reset, and tried now. */
 export async function retryRefund(deps: RefundDeps, orderId: number, refundId: number): Promise<void> {
-  const requeued = await queryRows(
-    deps.db,
-    idRow,
-    sql`update refunds set status = 'pending', attempts = 0, next_attempt_at = now()
-        where id = ${refundId} and order_id = ${orderId} and status = 'failed' returning id`,
-  )
+  const thisRefund = and(eq(refunds.id, refundId), eq(refunds.orderId, orderId))
+  const requeued = await deps.db
+    .update(refunds)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(thisRefund, eq(refunds.status, 'failed')))
+    .returning({ id: refunds.id })
   if (requeued.length === 0) {
-    const [exists] = await queryRows(
-      deps.db,
-      idRow,
-      sql`select id from refunds where id = ${refundId} and order_id = ${orderId}`,
-    )
+    const [exists] = await deps.db.select({ id: refunds.id }).from(refunds).where(thisRefund)
     if (!exists) throw notFound('Refund not found')
     throw conflict('This refund is not waiting for a retry')
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
 import {
@@ -20,8 +20,10 @@ import { creditGiftCard } from '../gift-cards/ledger'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
+import { orderItems } from '../orders/schema'
 import { amountPaid, type LockedOrder, lockOrder, recordRefund, refundsHeld } from './ledger'
 import { processRefund, type RefundDeps } from './refund-worker'
+import { payments, refunds as refundsTable } from './schema'
 import { refundAsStoreCredit } from './store-credit-refund'
 
 // A refund, and with it a return: money paid back on an order, and the pieces that come back put
@@ -140,13 +142,6 @@ export async function refundOrder(
   return refund
 }
 
-const PaidLineRow = z.object({
-  productId: z.number().int(),
-  price: z.number(),
-  quantity: z.number().int(),
-  discount: z.number().int(),
-})
-
 const PaidOrderRow = z.object({
   shippingCost: z.number(),
   tax: z.number(),
@@ -154,15 +149,17 @@ const PaidOrderRow = z.object({
   taxable: z.number(),
 })
 
-const PaidLinesRow3 = z.object({ amount: z.number(), restockedProductIds: z.array(z.number()) })
-
 /** The order's lines, shipping and refunds so far, for what a return may refund. */
 async function paidLines(tx: Tx, orderId: number) {
-  const items = await queryRows(
-    tx,
-    PaidLineRow,
-    sql`select product_id as "productId", price, quantity, discount from order_items where order_id = ${orderId}`,
-  )
+  const items = await tx
+    .select({
+      productId: orderItems.productId,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      discount: orderItems.discount,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
   const [order] = await queryRows(
     tx,
     PaidOrderRow,
@@ -170,11 +167,10 @@ async function paidLines(tx: Tx, orderId: number) {
           coalesce((tax_lines->0->>'taxable')::int, total - tax) as taxable from orders where id = ${orderId}`,
   )
   // Every refund on record counts, pending and failed ones too: their money is spoken for.
-  const refunds = await queryRows(
-    tx,
-    PaidLinesRow3,
-    sql`select amount, coalesce(restocked_product_ids, '{}') as "restockedProductIds" from refunds where order_id = ${orderId}`,
-  )
+  const refunds = await tx
+    .select({ amount: refundsTable.amount, restockedProductIds: refundsTable.restockedProductIds })
+    .from(refundsTable)
+    .where(eq(refundsTable.orderId, orderId))
   return {
     items,
     shippingCost: order?.shippingCost ?? 0,
@@ -216,18 +212,21 @@ async function piecesToReturn(
   })
 }
 
-const CardIntentRow = z.object({ reference: z.string() })
-
 /** The card payment a card refund goes back through. */
 async function cardIntent(tx: Tx, order: LockedOrder): Promise<string> {
-  const [card] = await queryRows(
-    tx,
-    CardIntentRow,
-    sql`select provider_reference as reference from payments
-        where order_id = ${order.id} and method = 'stripe' and provider_reference is not null
-        order by id limit 1`,
-  )
-  if (!card)
+  const [card] = await tx
+    .select({ reference: payments.providerReference })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.method, 'stripe'),
+        isNotNull(payments.providerReference),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(1)
+  if (!card?.reference)
     throw conflict(
       'This order has no card payment to refund through the provider; choose how the money goes back',
       'method',

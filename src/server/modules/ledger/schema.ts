@@ -18,7 +18,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    method: text('method').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     note: text('note'),
     /** The provider's id (a payment intent) so one provider payment is recorded once. */

@@ -1,18 +1,15 @@
-import { sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { eq } from 'drizzle-orm'
 import { maskedCode } from '../../../shared/gift-cards/rules'
 import { formatCents } from '../../../shared/money'
 import { type RefundInput, reasonClause, refundDestination } from '../../../shared/orders/refunds'
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../shared/orders/rules'
 import type { Tx } from '../../db/client'
-import { queryRows } from '../../db/query-rows'
 import { issueStoreCredit } from '../gift-cards/store-credit'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
+import { orders } from '../orders/schema'
 import { type LockedOrder, recordRefund } from './ledger'
-
-const RefundAsStoreCreditRow = z.object({ userId: z.number().int().nullable(), email: z.string().nullable() })
 
 /**
  * A refund given as store credit (issue 36), inside refundOrder's transaction once it checked the
@@ -30,11 +27,10 @@ export async function refundAsStoreCredit(
   input: RefundInput & { returned: { productId: number; name: string }[] },
   context: Pick<ActionContext, 'actor' | 'mail'>,
 ): Promise<{ id: number; after: PaymentStatus; last4: string }> {
-  const [owner] = await queryRows(
-    tx,
-    RefundAsStoreCreditRow,
-    sql`select user_id as "userId", customer_email as email from orders where id = ${order.id}`,
-  )
+  const [owner] = await tx
+    .select({ userId: orders.userId, email: orders.customerEmail })
+    .from(orders)
+    .where(eq(orders.id, order.id))
   const card = await issueStoreCredit(tx, context.mail, {
     amount: input.amount,
     customerId: owner?.userId ?? null,

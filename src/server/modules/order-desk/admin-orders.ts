@@ -1,12 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import {
-  type AdminInstallment,
-  type AdminOrder,
-  type AdminPaymentPlan,
-  adminOrderItemAnswer,
-  adminPaymentAnswer,
-} from '../../../shared/orders/admin-schema'
+import type { AdminInstallment, AdminOrder, AdminPaymentPlan } from '../../../shared/orders/admin-schema'
 import {
   awaitsFirstPayment,
   ORDER_STATUS_LABELS,
@@ -16,10 +10,12 @@ import {
 } from '../../../shared/orders/rules'
 import { taxLineSchema } from '../../../shared/tax/schema'
 import type { DbOrTx } from '../../db/client'
-import { queryRows, sqlType } from '../../db/query-rows'
+import { sqlType } from '../../db/query-rows'
 import { giftCardPaymentsOf } from '../gift-cards/checkout-payments'
 import { refundsOf } from '../ledger/refunds'
+import { paymentInstallments, paymentPlans, payments as paymentsTable } from '../ledger/schema'
 import { eventsOf } from '../orders/events'
+import { orderItems } from '../orders/schema'
 
 // Orders as the back office sees them: one query per kind of detail for a whole page of orders.
 
@@ -84,58 +80,58 @@ function deliveredAt(trail: { kind: string; message: string; at: string }[]): st
   return trail.findLast((line) => line.kind === 'status' && line.message.endsWith(DELIVERED_STEP))?.at ?? null
 }
 
-const ItemRow = adminOrderItemAnswer.extend({ orderId: z.number().int() })
-const PaymentRow = adminPaymentAnswer.extend({ orderId: z.number().int(), paidAt: sqlType.timestamp })
-const InstallmentRow = z.object({
-  id: z.number().int(),
-  planId: z.number().int(),
-  amount: z.number().int(),
-  dueDate: sqlType.timestamp,
-  paid: z.boolean(),
-  paidDate: sqlType.timestamp.nullable(),
-})
-const PlanRow = z.object({
-  id: z.number().int(),
-  orderId: z.number().int(),
-  depositAmount: z.number(),
-  totalAmount: z.number(),
-})
-
 /** `today` ('yyyy-MM-dd', the shop's calendar) decides what is overdue: a due day that has ended. */
 export async function toAdminOrders(db: DbOrTx, rows: OrderRow[], today: string): Promise<AdminOrder[]> {
   if (rows.length === 0) return []
-  const ids = sql.join(
-    rows.map((row) => sql`${row.id}`),
-    sql`, `,
-  )
   const orderIds = rows.map((row) => row.id)
   const [items, payments, plans, installments, events, refunds, giftCardPayments] = await Promise.all([
-    queryRows(
-      db,
-      ItemRow,
-      sql`select order_id as "orderId", product_id as "productId", product_name as "productName",
-            product_image as "productImage", quantity, price, discount
-          from order_items where order_id in (${ids}) order by id`,
-    ),
-    queryRows(
-      db,
-      PaymentRow,
-      sql`select id, order_id as "orderId", amount, method, paid_at as "paidAt", note
-          from payments where order_id in (${ids}) order by paid_at, id`,
-    ),
-    queryRows(
-      db,
-      PlanRow,
-      sql`select id, order_id as "orderId", deposit_amount as "depositAmount", total_amount as "totalAmount"
-          from payment_plans where order_id in (${ids})`,
-    ),
-    queryRows(
-      db,
-      InstallmentRow,
-      sql`select i.id, i.plan_id as "planId", i.amount, i.due_date as "dueDate", i.paid, i.paid_date as "paidDate"
-          from payment_installments i join payment_plans p on p.id = i.plan_id
-          where p.order_id in (${ids}) order by i.due_date, i.id`,
-    ),
+    db
+      .select({
+        orderId: orderItems.orderId,
+        productId: orderItems.productId,
+        productName: orderItems.productName,
+        productImage: orderItems.productImage,
+        quantity: orderItems.quantity,
+        price: orderItems.price,
+        discount: orderItems.discount,
+      })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select({
+        id: paymentsTable.id,
+        orderId: paymentsTable.orderId,
+        amount: paymentsTable.amount,
+        method: paymentsTable.method,
+        paidAt: paymentsTable.paidAt,
+        note: paymentsTable.note,
+      })
+      .from(paymentsTable)
+      .where(inArray(paymentsTable.orderId, orderIds))
+      .orderBy(asc(paymentsTable.paidAt), asc(paymentsTable.id)),
+    db
+      .select({
+        id: paymentPlans.id,
+        orderId: paymentPlans.orderId,
+        depositAmount: paymentPlans.depositAmount,
+        totalAmount: paymentPlans.totalAmount,
+      })
+      .from(paymentPlans)
+      .where(inArray(paymentPlans.orderId, orderIds)),
+    db
+      .select({
+        id: paymentInstallments.id,
+        planId: paymentInstallments.planId,
+        amount: paymentInstallments.amount,
+        dueDate: paymentInstallments.dueDate,
+        paid: paymentInstallments.paid,
+        paidDate: paymentInstallments.paidDate,
+      })
+      .from(paymentInstallments)
+      .innerJoin(paymentPlans, eq(paymentPlans.id, paymentInstallments.planId))
+      .where(inArray(paymentPlans.orderId, orderIds))
+      .orderBy(asc(paymentInstallments.dueDate), asc(paymentInstallments.id)),
     eventsOf(db, orderIds),
     refundsOf(db, orderIds),
     giftCardPaymentsOf(db, orderIds),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { formatCents } from '../../../shared/money'
 import {
@@ -26,7 +26,7 @@ import {
 import { crashPoint } from '../../crash-points'
 import type { Database, DbOrTx } from '../../db/client'
 import { pageWindow, searchMatches, withCustomPlans } from '../../db/paging'
-import { idRow, queryRows } from '../../db/query-rows'
+import { queryRows } from '../../db/query-rows'
 import { conflict, invalid, notFound } from '../../errors'
 import { returnGiftCardPayments } from '../ledger/gift-card-returns'
 import {
@@ -41,6 +41,7 @@ import {
 } from '../ledger/ledger'
 import { owedOrder } from '../ledger/owed'
 import { processRefund, type RefundDeps } from '../ledger/refund-worker'
+import { paymentPlans } from '../ledger/schema'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
@@ -220,7 +221,10 @@ export async function changeOrderStatus(
     const refusal = transitionRefusal(from, to)
     if (refusal) throw conflict(refusal)
     if (to === 'confirmed' && order.paymentStatus === 'unpaid') {
-      const [plan] = await queryRows(tx, idRow, sql`select id from payment_plans where order_id = ${orderId}`)
+      const [plan] = await tx
+        .select({ id: paymentPlans.id })
+        .from(paymentPlans)
+        .where(eq(paymentPlans.orderId, orderId))
       if (!plan) throw conflict(CONFIRM_NEEDS_PAYMENT)
     }
     if (to === 'shipped') {
@@ -395,12 +399,10 @@ export async function setPaymentPlan(
     // Agreed terms replace the reservation's end (and, updating the row, stop a reservation job
     // that read the order before this commit from cancelling it after).
     await tx.execute(sql`update orders set reserved_until = null, updated_at = now() where id = ${orderId}`)
-    const [created] = await queryRows(
-      tx,
-      idRow,
-      sql`insert into payment_plans (order_id, deposit_amount, total_amount)
-          values (${orderId}, ${plan.depositAmount}, ${order.total}) returning id`,
-    )
+    const [created] = await tx
+      .insert(paymentPlans)
+      .values({ orderId, depositAmount: plan.depositAmount, totalAmount: order.total })
+      .returning({ id: paymentPlans.id })
     const steps = sql.join(
       plan.installments.map(
         (step) =>
@@ -427,11 +429,10 @@ export async function removePaymentPlan(db: Database, orderId: number, context: 
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
-    const removed = await queryRows(
-      tx,
-      idRow,
-      sql`delete from payment_plans where order_id = ${orderId} returning id`,
-    )
+    const removed = await tx
+      .delete(paymentPlans)
+      .where(eq(paymentPlans.orderId, orderId))
+      .returning({ id: paymentPlans.id })
     if (removed.length === 0) throw notFound('This order has no payment plan')
     await recordEvent(tx, orderId, 'plan', 'Payment plan removed', context.actor)
     // Without a plan and still without any payment, the order holds its pieces for a fresh

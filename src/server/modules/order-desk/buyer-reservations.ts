@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type BuyerReservations, HOLDING_STATUSES } from '../../../shared/orders/admin-schema'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../shared/orders/rules'
@@ -9,6 +9,7 @@ import { releaseOrder } from '../ledger/ledger'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
+import { orders } from '../orders/schema'
 
 // "Release all of this buyer's reservations" (issue 18): one shopper (or a script) may hold many
 // pieces in orders it never means to pay. From any of those orders the owner ends every one that
@@ -21,14 +22,8 @@ const HOLDS_UNPAID = sql`o.payment_status = 'unpaid' and o.status in (${sql.join
   sql`, `,
 )})`
 
-const BuyerOfRow = z.object({ email: z.string().nullable() })
-
 async function buyerOf(db: DbOrTx, orderId: number): Promise<string> {
-  const [order] = await queryRows(
-    db,
-    BuyerOfRow,
-    sql`select customer_email as email from orders where id = ${orderId}`,
-  )
+  const [order] = await db.select({ email: orders.customerEmail }).from(orders).where(eq(orders.id, orderId))
   if (!order) throw notFound('Order not found')
   if (!order.email) throw conflict('This order has no e-mail address to find its buyer by')
   return order.email

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { eq, sql } from 'drizzle-orm'
 import type { OrderRequestsUpdate } from '../../../shared/orders/admin-schema'
 import type { Database } from '../../db/client'
-import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import { lockOrder } from '../ledger/ledger'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
+import { orders } from '../orders/schema'
 import { getAdminOrder } from './admin-service'
 
 // The shopper's requests at checkout (an appointment to see pieces, shipping insurance) are the
@@ -16,12 +15,6 @@ const TRAIL = {
   appointment: ['Appointment arranged', 'Appointment no longer arranged'],
   insurance: ['Shipment insured', 'Shipment no longer insured'],
 } as const
-
-const RequestsRow = z.object({
-  appointment_request: z.boolean(),
-  appointment_arranged_at: sqlType.timestamp.nullable(),
-  insured_at: sqlType.timestamp.nullable(),
-})
 
 export async function updateOrderRequests(
   db: Database,
@@ -33,15 +26,18 @@ export async function updateOrderRequests(
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
     if (order.status === 'cancelled') throw conflict('This order is cancelled and can no longer change')
-    const [row] = await queryRows(
-      tx,
-      RequestsRow,
-      sql`select appointment_request, appointment_arranged_at, insured_at from orders where id = ${orderId}`,
-    )
+    const [row] = await tx
+      .select({
+        appointmentRequest: orders.appointmentRequest,
+        appointmentArrangedAt: orders.appointmentArrangedAt,
+        insuredAt: orders.insuredAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
     if (!row) throw notFound('Order not found')
     if (update.appointmentArranged !== undefined) {
-      if (!row.appointment_request) throw conflict('The shopper did not ask for an appointment')
-      if (update.appointmentArranged !== (row.appointment_arranged_at !== null)) {
+      if (!row.appointmentRequest) throw conflict('The shopper did not ask for an appointment')
+      if (update.appointmentArranged !== (row.appointmentArrangedAt !== null)) {
         await tx.execute(
           sql`update orders set appointment_arranged_at = ${update.appointmentArranged ? sql`now()` : null},
                 updated_at = now() where id = ${orderId}`,
@@ -50,7 +46,7 @@ export async function updateOrderRequests(
         await recordEvent(tx, orderId, 'request', update.appointmentArranged ? done : undone, context.actor)
       }
     }
-    if (update.insured !== undefined && update.insured !== (row.insured_at !== null)) {
+    if (update.insured !== undefined && update.insured !== (row.insuredAt !== null)) {
       await tx.execute(
         sql`update orders set insured_at = ${update.insured ? sql`now()` : null}, updated_at = now()
             where id = ${orderId}`,
