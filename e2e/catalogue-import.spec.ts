@@ -30,14 +30,25 @@ async function samplePictures(): Promise<Buffer> {
   return zipOf(files)
 }
 
-/** The Shopify sample, its pendant's and pin's pictures on the journey's picture server. */
-function sampleCsv(pictures: PictureServer): Buffer {
+/**
+ * The Shopify sample, its pendant's and pin's pictures on the journey's picture server. A retry's
+ * handles and SKUs carry the retry's number: the first attempt's pieces are in the shop already,
+ * and the same SKUs would update them rather than bring in four new pieces.
+ */
+function sampleCsv(pictures: PictureServer, retry: number): Buffer {
   const csv = readFileSync('src/server/modules/catalog-import/fixtures/shopify-sample.csv', 'utf8')
   const moved = csv
     .replace(`${CDN}pendant.jpg?v=1`, `${pictures.url('pendant.jpg')}?v=1`)
     .replace(`${CDN}pin.jpg?v=1`, `${pictures.url('pin.jpg')}?v=1`)
   expect(moved.match(/http:\/\/127\.0\.0\.1:\d+\/p/g), 'both pictures moved').toHaveLength(2)
-  return Buffer.from(moved)
+  if (retry === 0) return Buffer.from(moved)
+  // A row without a SKU takes its handle's (the bangle's), so the handles are renamed too.
+  const renamed = moved
+    .replace(/^([a-z-]+),/gm, `$1-r${retry},`)
+    .replace(/,SH-(EAR-2|PEN-3|PIN-4),/g, `,SH-$1-R${retry},`)
+  expect(renamed.match(/^[a-z-]+-r\d+,/gm), 'the seven rows’ handles renamed').toHaveLength(7)
+  expect(renamed.match(/,SH-\w+-\d-R\d+,/g), 'the three SKUs renamed').toHaveLength(3)
+  return Buffer.from(renamed)
 }
 
 const test = journey.extend<{ pictures: PictureServer }>({
@@ -77,9 +88,11 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await expect(dialog).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/products\/import$/)
 
-  await dialog
-    .getByLabel('CSV file')
-    .setInputFiles({ name: 'products_export.csv', mimeType: 'text/csv', buffer: sampleCsv(pictures) })
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'products_export.csv',
+    mimeType: 'text/csv',
+    buffer: sampleCsv(pictures, test.info().retry),
+  })
   await dialog
     .getByLabel('Pictures (ZIP, optional)')
     .setInputFiles({ name: 'pictures.zip', mimeType: 'application/zip', buffer: await samplePictures() })
