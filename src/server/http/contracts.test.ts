@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie } from '../test/factories'
-import { createTestApp, type TestApp } from '../test/helpers'
+import { shopForFile } from '../test/helpers'
 
 // Every JSON route answers through its contract's response schema (decision 012): what the schema
 // does not name never leaves the server. The API document is built from the routes' schemas, so a
@@ -33,10 +33,9 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/tax-certificates/:name': "a buyer's tax certificate file: a PDF or a picture",
 }
 
-let t: TestApp
+const t = shopForFile()
 let document: { paths: Record<string, Record<string, { responses?: Record<string, { content?: object }> }>> }
 beforeAll(async () => {
-  t = await createTestApp()
   const response = await t.app.inject({
     method: 'GET',
     url: '/api/openapi.json',
@@ -44,7 +43,6 @@ beforeAll(async () => {
   })
   document = response.json()
 })
-afterAll(() => t.close())
 
 const key = ({ method, url }: { method: string; url: string }) => `${method} ${url}`
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BUILT_IN_ROLES,
   type BuiltInRoleName,
@@ -7,7 +7,7 @@ import {
   type Permission,
 } from '../../shared/staff/permissions'
 import { staffCookie } from '../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../test/helpers'
+import { registerCustomer, shopForFile } from '../test/helpers'
 
 // Walks every route the app declares. Admin routes live in the admin scope (plugins/admin-scope.ts); every other
 // route must be named below as public or as needing a signed-in shopper. A new route that is none
@@ -111,13 +111,11 @@ const SIGNED_IN = new Set([
   'GET /api/orders/:id/invoice.pdf',
 ])
 
-let t: TestApp
+const t = shopForFile()
 let customer: string
 beforeAll(async () => {
-  t = await createTestApp()
   customer = (await registerCustomer(t.app)).cookie
 })
-afterAll(() => t.close())
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1')
 const key = ({ method, url }: { method: string; url: string }) => `${method} ${url}`

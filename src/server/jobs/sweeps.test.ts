@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rateLimits } from '../limits/schema'
 import { sessions } from '../modules/accounts/schema'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
@@ -9,15 +9,11 @@ import { checkoutAttempts } from '../modules/checkout/schema'
 import { blogPosts, blogPostViews } from '../modules/journal/schema'
 import { newsletters } from '../modules/newsletter/schema'
 import { insertProduct } from '../test/factories'
-import { createTestApp, type TestApp } from '../test/helpers'
+import { shopForFile } from '../test/helpers'
 import { SweepRunner } from './runner'
 import { SWEEPS } from './sweeps'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 // A fixed clock a year after the shop opened; every row is dated against it.
 const NOW = new Date('2031-06-01T12:00:00Z')

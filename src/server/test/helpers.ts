@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config'
 import { type DatabaseHandle, type DatabaseLocation, openDatabase } from '../db/client'
@@ -109,9 +110,13 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(
-  options: { rateLimits?: boolean; ssrBundle?: SsrBundle; env?: Record<string, string> } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  rateLimits?: boolean
+  ssrBundle?: SsrBundle
+  env?: Record<string, string>
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase()
   const handle = await database.open()
   const config = testConfig(options.env)
@@ -134,6 +139,42 @@ export async function createTestApp(
       await database.drop()
       rmSync(config.dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The test file's shop: built in a beforeAll hook, which runs before the file's own (hooks run in
+ * the order they are registered), and closed after its last test. Its fields are read from tests
+ * and hooks; at the top of the file, before the hook ran, there is no shop yet, and reading one
+ * says so.
+ */
+export function shopForFile(options: TestAppOptions = {}): TestApp {
+  let built: TestApp | undefined
+  beforeAll(async () => {
+    built = await createTestApp(options)
+  })
+  afterAll(async () => {
+    await built?.close()
+    built = undefined
+  })
+  const shop = (): TestApp => {
+    if (!built) throw new Error('The test shop is built in beforeAll: read it from a test or a hook')
+    return built
+  }
+  return {
+    get app() {
+      return shop().app
+    },
+    get handle() {
+      return shop().handle
+    },
+    get config() {
+      return shop().config
+    },
+    get database() {
+      return shop().database
+    },
+    close: () => shop().close(),
   }
 }
 

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AdminUser } from '../../../shared/accounts/admin-contract'
 import { LAST_ADMIN_MESSAGE } from '../../../shared/accounts/admin-schema'
 import type { Page } from '../../../shared/admin/list'
 import { ALL_PERMISSIONS } from '../../../shared/staff/permissions'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { orders } from '../orders/schema'
 import { setAdmin } from './admin-service'
 import { sessions, users } from './schema'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const as = (cookie: string) => ({
   get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),

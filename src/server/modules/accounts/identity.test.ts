@@ -1,19 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { normalizeIdentity } from '../../../shared/accounts/identity'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { users } from './schema'
 import { ACCOUNT_LOCKED_MESSAGE, LOGIN_ATTEMPTS_PER_USERNAME } from './sign-in'
 
 // Issue 31: one spelling of a username or an e-mail address (NFKC, then lower case), for storage,
 // look-up, uniqueness and every counter; the database's lower() folds 'İ' unlike JavaScript.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true })
-})
-afterAll(() => t.close())
+const t = shopForFile({ rateLimits: true })
 
 let addresses = 0
 const post = (url: string, payload: object, address = `10.31.0.${++addresses}`) =>

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkoutFormSchema } from '../../../shared/checkout/schema'
 import type { StoreInfo } from '../../../shared/ssr'
 import { checkoutForm, insertProduct, placeZelleOrder } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { type OrderMailData, orderConfirmationMail } from '../mail/templates/order-mails'
 import { orderStatusMail } from '../mail/templates/order-status-mails'
 
 // Issue 31: a stranger's words must not reach the shop's mail through a name or an address line.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const LURE = 'URGENT: your bank account is locked. Verify at https://evil.example/login'
 

@@ -1,18 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RESET_REQUESTED_MESSAGE } from '../../../shared/accounts/schema'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { RESET_MAIL_INTERVAL_MINUTES } from './profile-service'
 import { users } from './schema'
 
 // Issue 31: sixteen reset requests from sixteen addresses sent sixteen e-mails within seconds.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const request = (email: string, n: number) =>
   t.app.inject({

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { generate } from 'otplib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { describe, expect, it } from 'vitest'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { accountEvents, users } from './schema'
 import { mailLinksFrom } from './security-notices'
@@ -10,11 +10,7 @@ import { upsertAdmin } from './service'
 // Issue 31: every change to two-factor sign-in, the password or the e-mail address is told to the
 // account's address (and the old one for a new address), naming what and when, linking only home.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ env: { STORE_TIMEZONE: 'America/Chicago', PUBLIC_URL: 'http://shop.example' } })
-})
-afterAll(() => t.close())
+const t = shopForFile({ env: { STORE_TIMEZONE: 'America/Chicago', PUBLIC_URL: 'http://shop.example' } })
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })

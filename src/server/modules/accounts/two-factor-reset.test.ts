@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { and, eq } from 'drizzle-orm'
 import { generate } from 'otplib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { describe, expect, it } from 'vitest'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { storeInfo } from '../store/store-info'
 import { accountEvents, recoveryCodes, users } from './schema'
@@ -11,11 +11,7 @@ import { resetTwoFactor } from './two-factor'
 // Issue 31: an owner who lost phone and recovery codes is let back in from the server, never over
 // HTTP; the account's audit trail says so and its address is told.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const post = (url: string, payload: object, cookie: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: { cookie } })

@@ -1,9 +1,9 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { generate } from 'otplib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/accounts/two-factor'
 import { rateLimits } from '../../limits/schema'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { accountEvents, recoveryCodes, users } from './schema'
 import { SecretBox } from './secret-box'
@@ -12,11 +12,7 @@ import { TWO_FACTOR_CODES_PER_ACCOUNT, TWO_FACTOR_WAIT_MESSAGE } from './two-fac
 
 // Two-factor sign-in (issue 18): TOTP as RFC 6238 has it, with the limits of sign-in on.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true })
-})
-afterAll(() => t.close())
+const t = shopForFile({ rateLimits: true })
 
 let addresses = 0
 const freshAddress = () => `10.20.${Math.floor(++addresses / 250)}.${addresses % 250}`

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/rules'
 import { adminCookie, insertProduct, staffCookie } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { users } from '../accounts/schema'
 import { emailOutbox } from '../mail/schema'
 import { newsletters } from '../newsletter/schema'
@@ -12,14 +12,12 @@ import { CampaignSender } from './sender'
 // The campaigns' API (issue 38): drafts, the test message, scheduling and cancelling. What
 // sending does is campaigns-sending.test.ts's.
 
-let t: TestApp
+const t = shopForFile({ env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' } })
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' } })
   admin = await adminCookie(t.app, t.handle.db)
   await t.handle.db.update(users).set({ email: 'owner@example.com' }).where(eq(users.username, 'owner'))
 })
-afterAll(() => t.close())
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
   t.app.inject({ method, url, payload, headers: { cookie } })

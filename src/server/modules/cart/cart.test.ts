@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Cart } from '../../../shared/cart/rules'
 import { insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { cookieHeader, registerCustomer, shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 /** A visitor with a cookie jar: the first cart write starts the guest session. */
 function visitor(initialCookie = '') {

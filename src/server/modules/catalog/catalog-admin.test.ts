@@ -1,23 +1,21 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdminProduct, AdminProductPage } from '../../../shared/catalog/admin-schema'
 import type { Product } from '../../../shared/catalog/rules'
 import { adminCookie, insertProduct, placeZelleOrder, productFields } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { orderItems, orders } from '../orders/schema'
 import { products } from './schema'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { cookie: admin } })

@@ -1,16 +1,15 @@
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/catalog/rules'
 import { buildApp } from '../../app'
 import { adminCookie, insertProduct, placeZelleOrder, productFields } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 let customer: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   const db = t.handle.db
   admin = await adminCookie(t.app, db)
   customer = (await registerCustomer(t.app)).cookie
@@ -49,7 +48,6 @@ beforeAll(async () => {
     status: 'draft',
   })
 })
-afterAll(() => t.close())
 
 async function list(query = '', cookie?: string) {
   const response = await t.app.inject({

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { adminCookie, productFields } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 
 // A generated SKU has four digits for its pieces of one category and colour (back-office.md §Data):
 // the clock's, and on a clash the next ones free. A shop of its own: ten thousand rings would
 // crowd the other catalogue tests.
-let t: TestApp
+const t = shopForFile()
 let cookie: string
 beforeAll(async () => {
-  t = await createTestApp()
   cookie = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const lavenderRing = () => {
   const { name, description, shortDescription, price, imageUrls, type } = productFields()

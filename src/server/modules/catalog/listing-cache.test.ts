@@ -1,15 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { encode, ListingCache, normaliseListing } from './listing-cache'
 
-let t: TestApp
+const t = shopForFile()
 beforeAll(async () => {
-  t = await createTestApp()
   await insertProduct(t.handle.db, { name: 'First Ring', category: 'Rings', color: 'Green' })
 })
-afterAll(() => t.close())
 
 const names = async (url: string) =>
   ((await t.app.inject({ method: 'GET', url })).json() as { name: string }[]).map((product) => product.name)

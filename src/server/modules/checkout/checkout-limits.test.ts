@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RATE_LIMITS } from '../../limits/rate-limits'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { orders } from '../orders/schema'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true })
-})
-afterAll(() => t.close())
+const t = shopForFile({ rateLimits: true })
 
 describe('checkout rate limits', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout/schema'
 import { insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { payments, sales } from '../ledger/schema'
 import { emailOutbox } from '../mail/schema'
@@ -15,13 +15,11 @@ import { storeInfo } from '../store/store-info'
 import { orderMailRenderers } from './order-mail'
 import { checkoutAttempts } from './schema'
 
-let t: TestApp
+const t = shopForFile()
 let provider: TestPaymentProvider
 beforeAll(async () => {
-  t = await createTestApp()
   provider = t.app.paymentProvider as TestPaymentProvider
 })
-afterAll(() => t.close())
 
 const form = {
   firstName: 'Mei',

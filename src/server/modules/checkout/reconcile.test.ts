@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SweepRunner } from '../../jobs/runner'
 import { SWEEPS } from '../../jobs/sweeps'
 import { checkoutForm, insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { moneyOverview } from '../dashboard/service'
 import { payments, refunds } from '../ledger/schema'
 import { orders } from '../orders/schema'
@@ -16,11 +16,7 @@ import { checkoutAttempts } from './schema'
 // order, refunds a piece sold meanwhile, keeps what is still processing, and lets the data sweep
 // delete only what the provider said was never paid.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const provider = () => t.app.paymentProvider as TestPaymentProvider
 const silent = { info() {}, warn() {} }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   cardOrderBody,
   checkoutForm,
@@ -6,17 +6,13 @@ import {
   placeZelleOrder,
   postCheckout,
 } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
 // "Save this address to my account" at checkout (issue 32): a signed-in shopper's order keeps its
 // shipping address on the profile, so the next checkout starts from it.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const form = { ...checkoutForm, address: '88 Celadon Lane', city: 'Austin', state: 'TX', zipCode: '78701' }
 

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CODE_TRIES, tooManyCodeTries } from '../../../shared/discounts/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, shopForFile } from '../../test/helpers'
 
 // Discount codes cannot be guessed at speed (issue 31): about 10 wrong codes in 10 minutes per
 // client address and per session, wrong codes at checkout counted the same, then a 429 naming
 // when to try again that refuses a right code too.
 
-let t: TestApp
+const t = shopForFile({ rateLimits: true })
 let right: string
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true })
   const admin = await adminCookie(t.app, t.handle.db)
   const created = await t.app.inject({
     method: 'POST',
@@ -21,7 +20,6 @@ beforeAll(async () => {
   expect(created.statusCode).toBe(201)
   right = created.json().code
 })
-afterAll(() => t.close())
 
 /** A new visitor from this address with a piece in the cart: their session cookie. */
 async function shopper(remoteAddress: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout/schema'
 import { adminCookie, checkoutForm, insertProduct, postCheckout, zelleOrderBody } from '../../test/factories'
-import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { cookieHeader, registerCustomer, shopForFile } from '../../test/helpers'
 import { sales } from '../ledger/schema'
 import { orderItems, orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
@@ -10,13 +10,11 @@ import { discountCodes } from './schema'
 
 // Checkout with a discount code (issue 25): the money rules in checkout's single statement.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 let counter = 0
 async function createCode(fields: Record<string, unknown> = {}) {

@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { cookieHeader, registerCustomer, shopForFile } from '../../test/helpers'
 import { discountCodes } from './schema'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const HOUR = 3_600_000
 let counter = 0

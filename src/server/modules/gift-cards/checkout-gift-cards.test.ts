@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_CHECKOUT_MESSAGES as MESSAGES } from '../../../shared/checkout/schema'
 import { GIFT_CARD_MESSAGES } from '../../../shared/gift-cards/rules'
 import { SweepRunner } from '../../jobs/runner'
@@ -16,7 +16,7 @@ import {
   postCheckout,
   zelleOrderBody,
 } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { payments, refunds } from '../ledger/schema'
 import { expiredReservations } from '../order-desk/reservations'
@@ -29,13 +29,11 @@ import { giftCards } from './schema'
 // Paying with gift cards at checkout (issue 36), through HTTP: after tax, in the order given, each
 // as much as it holds; the rest by Zelle or card; all or nothing.
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { hashCode } from './codes'
 import { giftCardTestKit } from './gift-card-test-kit'
 import { creditGiftCard, debitGiftCard } from './ledger'
@@ -10,13 +10,11 @@ import { giftCards, giftCardTransactions } from './schema'
 // The service checkout and refunds will call inside their own transactions (issue 36): a debit is
 // one conditional UPDATE, so parallel spends of one card take exactly what it holds.
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const { issueCard } = giftCardTestKit(() => ({ t, owner }), '10.38')
 const card = (amount: number) => issueCard(amount, { reason: 'Ledger test' })

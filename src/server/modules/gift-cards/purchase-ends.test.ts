@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdminGiftCardPurchase } from '../../../shared/gift-cards/purchase'
 import { dayIn } from '../../../shared/shop-dates/wall-time'
 import { adminCookie } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 import { expiredZellePurchases } from './purchase-ends'
@@ -15,15 +15,13 @@ import { giftCardPurchases } from './schema'
 // past the reservation hold expires with a note to the buyer, a card one never paid is abandoned
 // after a day, and one whose payment went through never is. Each job runs at a fixed instant.
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 let holdHours: number
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
   holdHours = t.config.reservation.hours
 })
-afterAll(() => t.close())
 
 const HOUR = 3_600_000
 let buyers = 0

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { GIFT_CARD_PURCHASE_MESSAGES as MESSAGES } from '../../../shared/gift-cards/purchase'
 import { CODE_ALPHABET } from '../../../shared/gift-cards/rules'
 import { addDays } from '../../../shared/shop-dates/calendar'
 import { dayIn, wallTimeToInstant } from '../../../shared/shop-dates/wall-time'
 import { adminCookie, insertProduct, placedOrderId, postCheckout, zelleOrderBody } from '../../test/factories'
-import { cookieHeader, createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { cookieHeader, registerCustomer, shopForFile } from '../../test/helpers'
 import { sales } from '../ledger/schema'
 import { emailOutbox } from '../mail/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
@@ -15,15 +15,13 @@ import { giftCardPurchases, giftCards } from './schema'
 // Buying a gift card on the storefront (issue 36), through HTTP on a fresh database: the form's
 // rules, card and Zelle payments, the delivery on its date, and the ledger (a liability, then a sale).
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 let timeZone: string
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
   timeZone = t.config.store.timeZone
 })
-afterAll(() => t.close())
 
 const CODE = new RegExp(`([${CODE_ALPHABET}]{4}-){3}[${CODE_ALPHABET}]{4}`)
 const today = () => dayIn(timeZone)

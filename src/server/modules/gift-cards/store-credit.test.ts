@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AccountGiftCards } from '../../../shared/gift-cards/account-contract'
 import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import type { Refund } from '../../../shared/orders/refunds'
@@ -12,7 +12,7 @@ import {
   postCheckout,
   zelleOrderBody,
 } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { users } from '../accounts/schema'
 import { payments, refunds } from '../ledger/schema'
 import { emailOutbox } from '../mail/schema'
@@ -23,13 +23,11 @@ import { giftCards, giftCardTransactions } from './schema'
 // Store credit (issue 36), through HTTP: a refund given as a new card in the shopper's name, the
 // shopper's cards on their account, and checkout applying one by id with no code typed.
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const { nextAddress, piece, issueCard, cartWith, apply, refund } = giftCardTestKit(
   () => ({ t, owner }),

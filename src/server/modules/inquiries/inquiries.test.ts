@@ -1,19 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { inquiries } from './schema'
 
-let t: TestApp
+const t = shopForFile({ env: { STORE_EMAIL: 'shop@jadeshop.example' } })
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { STORE_EMAIL: 'shop@jadeshop.example' } })
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const valid = {
   name: 'Mei Lin',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { forShopper, purchaseRefusal, refusalMessage } from '../../../shared/cart/purchase'
 import { PRODUCT_STATUSES } from '../../../shared/catalog/rules'
@@ -11,7 +11,7 @@ import {
   placeZelleOrder,
   productFields,
 } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { canTakeStock } from './stock-rules'
 
@@ -19,13 +19,11 @@ import { canTakeStock } from './stock-rules'
 // a sale by hand, Mark as Sold and the product form. These tests hold the owner's paths to the
 // outcome checkout and the ledger give, and to the one rule of shared/cart/purchase.ts.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const PRICE = 40_000 // above free shipping: the totals carry none
 

@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPost, AdminPostPage } from '../../../shared/journal/admin-contract'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { blogPostProducts, blogPosts } from './schema'
 
 // The back office's Journal through HTTP: creating, the slug rules, validation, tabs, editing and
 // deleting. (Visitors and customers are refused by the admin scope: route-access.test.ts.)
 
-let t: TestApp
+const t = shopForFile({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const HOUR = 60 * 60_000
 

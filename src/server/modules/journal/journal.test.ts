@@ -1,21 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { JournalPage, JournalPost } from '../../../shared/journal/rules'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { blogPosts } from './schema'
 import { ViewCounter } from './view-counter'
 
 // The Journal as readers get it, on a clock the tests hold still: which posts are visible when,
 // the product cards, the feed and the sitemap.
 
-let t: TestApp
+const t = shopForFile({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 afterEach(() => {
   vi.useRealTimers()
 })

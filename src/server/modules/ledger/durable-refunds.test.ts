@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import type { SalesPage } from '../../../shared/sales/schema'
@@ -11,7 +11,7 @@ import {
   placeCardOrder,
   postCheckout,
 } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, shopForFile } from '../../test/helpers'
 import { checkoutAttempts } from '../checkout/schema'
 import { orders } from '../orders/schema'
 import { createTestProvider, type TestPaymentProvider } from '../payments/test-provider'
@@ -22,13 +22,11 @@ import { refunds } from './schema'
 // (docs/decisions/011): an outage leaves a row that the worker retries and, in the end, the
 // owner's retry completes; each refund reaches the provider once, and every figure counts it.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const provider = () => t.app.paymentProvider as TestPaymentProvider
 const OUTAGE = 'Stripe could not be reached.'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCookie,
   checkoutForm,
@@ -7,7 +7,7 @@ import {
   placeCardOrder,
   placeZelleOrder,
 } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { sales } from './schema'
 
@@ -15,13 +15,11 @@ import { sales } from './schema'
 // applies them later through ledger.ts. A piece bought by card and the same piece ordered by Zelle
 // and then paid in full must end in the same state, with the same sale in the ledger.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 // The buyer both sales name.
 const form = { ...checkoutForm, firstName: 'Iris', lastName: 'Tan', email: 'iris@example.com' }

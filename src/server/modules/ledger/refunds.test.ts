@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrder } from '../../../shared/orders/admin-schema'
 import type { Refund } from '../../../shared/orders/refunds'
 import type { SalesPage } from '../../../shared/sales/schema'
@@ -10,7 +10,7 @@ import {
   placeCardOrder,
   placeZelleOrder,
 } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { emailOutbox } from '../mail/schema'
 import { orders } from '../orders/schema'
@@ -20,13 +20,11 @@ import { refunds, sales } from './schema'
 // Refunds and returns (issue 23): money paid back beside the payments, pieces back on sale, their
 // sales out of the ledger, in one transaction that never pays back more than came in.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 // The buyer the refund notices are sent to.
 const form = { ...checkoutForm, firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com' }

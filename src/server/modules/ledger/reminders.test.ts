@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { OrderLinkTokens } from '../orders/order-link-token'
 import { orderEvents } from '../orders/schema'
 import { installmentReminders } from './reminders'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const context = {
   store: { name: 'Jade Shop', email: 'shop@example.com', phone: '713-555-0000' },

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie, insertProduct, staffCookie } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { users } from '../accounts/schema'
 
@@ -11,13 +11,11 @@ import { users } from '../accounts/schema'
 // as sent once its content proves it a PDF or a picture, and private: never under /uploads/, only
 // opened through the back office by a member who may see customers, and deleted with its exemption.
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',

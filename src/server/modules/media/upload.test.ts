@@ -1,16 +1,14 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const png = (color: string) =>
   sharp({ create: { width: 800, height: 800, channels: 3, background: color } })

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { SweepRunner } from '../../jobs/runner'
 import { insertProduct, placeZelleOrder } from '../../test/factories'
-import { createTestApp, type TestApp, testConfig } from '../../test/helpers'
+import { shopForFile, testConfig } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { metricsRegistry, requestDurations } from './registry'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = shopForFile()
 
 const scrape = async (headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) })

@@ -1,19 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { emailOutbox } from '../mail/schema'
 import { newsletters } from './schema'
 
-let t: TestApp
+const t = shopForFile({ env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' } })
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' } })
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const subscribe = (email: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } })

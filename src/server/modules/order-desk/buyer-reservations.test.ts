@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCookie,
   insertProduct,
@@ -7,20 +7,18 @@ import {
   placedOrderId,
   placeZelleOrder,
 } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { orderEvents, orders } from '../orders/schema'
 
 // "Release all of this buyer's reservations" (issue 18): from one order's card, the owner ends
 // every order of the same e-mail address that holds pieces unpaid, in one action.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 /** The buyer's order of the given lines, by Zelle. */
 const orderFor = async (email: string, lines: OrderLineInput[]) =>

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AdminOrder, AdminOrderPage } from '../../../shared/orders/admin-schema'
 import {
@@ -17,20 +17,18 @@ import {
   placeCardOrder,
   placeZelleOrder,
 } from '../../test/factories'
-import { createTestApp, registerCustomer, type TestApp } from '../../test/helpers'
+import { registerCustomer, shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { paymentInstallments, paymentPlans, sales } from '../ledger/schema'
 import { emailOutbox } from '../mail/schema'
 import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 // The buyer the notices below are sent to.
 const form = { ...checkoutForm, firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com' }

@@ -1,20 +1,18 @@
 import { parse } from 'csv-parse/sync'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { MoneyOverview } from '../../../shared/dashboard/admin-contract'
 import type { MonthlySales, SalesPage } from '../../../shared/sales/schema'
 import { adminCookie, insertProduct, placeZelleOrder } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 
 // A refund that returns no piece takes its money off the ledger as a line of its own (a credit
 // note), dated when it was paid back: the cards, the CSV, the chart and the dashboard agree.
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 /** A paid Zelle order for two pieces ($200 and $300, costs $80 and $100), named by `tag`. */
 async function paidOrder(tag: string) {

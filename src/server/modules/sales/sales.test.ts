@@ -1,20 +1,18 @@
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Sale, SalesPage } from '../../../shared/sales/schema'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { products } from '../catalog/schema'
 import { sales } from '../ledger/schema'
 import { listSales, monthlySales } from './service'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const post = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/sales', payload, headers: { cookie: admin } })

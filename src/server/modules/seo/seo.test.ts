@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { seoRoutes } from './routes'
 
 /** The files the sitemap index names, read one by one, as a crawler would. */
@@ -18,10 +18,9 @@ async function readSitemap(app: FastifyInstance, headers: Record<string, string>
   return { index, files, xml: bodies.join('\n') }
 }
 
-let t: TestApp
+const t = shopForFile({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
 let ids: Record<string, number>
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://jade.example', PAYMENT_PROVIDER: 'test' } })
   const db = t.handle.db
   ids = {
     available: (await insertProduct(db, { category: 'rings' })).id,
@@ -29,7 +28,6 @@ beforeAll(async () => {
     draft: (await insertProduct(db, { category: 'earrings', type: 'earring', status: 'draft' })).id,
   }
 })
-afterAll(() => t.close())
 
 describe('sitemap and robots', () => {
   it('lists every public product, category and page, never drafts', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PRICES_CHANGED } from '../../../shared/checkout/schema'
 import {
   adminCookie,
@@ -9,7 +9,7 @@ import {
   placeZelleOrder,
   postCheckout,
 } from '../../test/factories'
-import { cookieHeader, createTestApp, type TestApp } from '../../test/helpers'
+import { cookieHeader, shopForFile } from '../../test/helpers'
 import {
   applyRateTable,
   HOUSTON_SETTINGS,
@@ -21,13 +21,11 @@ import { payments } from '../ledger/schema'
 import { orders } from '../orders/schema'
 import type { TestPaymentProvider } from '../payments/test-provider'
 
-let t: TestApp
+const t = shopForFile()
 let owner: string
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await adminCookie(t.app, t.handle.db)
 })
-afterAll(() => t.close())
 
 const HEADER = TEXAS_FILE.toString().split('\n')[0]!
 

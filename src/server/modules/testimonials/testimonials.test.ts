@@ -1,23 +1,21 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SweepRunner } from '../../jobs/runner'
 import { adminCookie, insertProduct } from '../../test/factories'
-import { createTestApp, type TestApp } from '../../test/helpers'
+import { shopForFile } from '../../test/helpers'
 import { multipartBody, pngOf } from '../../test/multipart'
 import { unusedTestimonialPhotos } from './photo-sweep'
 import { testimonialUploads } from './schema'
 
-let t: TestApp
+const t = shopForFile()
 let admin: string
 let productId: number
 beforeAll(async () => {
-  t = await createTestApp()
   admin = await adminCookie(t.app, t.handle.db)
   productId = (await insertProduct(t.handle.db, { name: 'Imperial Green Bangle' })).id
 })
-afterAll(() => t.close())
 
 const review = {
   customerName: 'Mei Lin',
