@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { and, asc, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm'
 import type {
   AdminPost,
   AdminPostListItem,
@@ -11,7 +10,6 @@ import { JOURNAL_MESSAGES, readingMinutes, slugify } from '../../../shared/journ
 import type { AdminPostListQuery, PostData } from '../../../shared/journal/schema'
 import type { Database, DbOrTx, Tx } from '../../db/client'
 import { containsPattern, pageWindow } from '../../db/paging'
-import { queryRows } from '../../db/query-rows'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { conflict, notFound } from '../../errors'
 import { users } from '../accounts/schema'
@@ -176,8 +174,6 @@ async function saveProductLinks(tx: Tx, postId: number, content: string, ownHost
   if (links.length > 0) await tx.insert(blogPostProducts).values(links)
 }
 
-const FreeSlugRow = z.object({ slug: z.string() })
-
 /**
  * A free slug made from the title: the title's own slug, else the same with -2, -3… The check is
  * a hint: the unique index decides, and a clash with a post saved meanwhile tries the next one.
@@ -186,12 +182,15 @@ async function freeSlug(db: DbOrTx, title: string, exceptId?: number): Promise<s
   const base = slugify(title) || 'post'
   const taken = new Set(
     (
-      await queryRows(
-        db,
-        FreeSlugRow,
-        sql`select slug from ${blogPosts} where (slug = ${base} or slug like ${`${base}-%`})
-          ${exceptId ? sql`and id <> ${exceptId}` : sql``}`,
-      )
+      await db
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(
+          and(
+            or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base}-%`)),
+            exceptId ? ne(blogPosts.id, exceptId) : undefined,
+          ),
+        )
     ).map((row) => row.slug),
   )
   if (!taken.has(base)) return base

@@ -10,8 +10,9 @@ import {
   type RefundMethod,
 } from '../../../shared/orders/rules'
 import type { Tx } from '../../db/client'
-import { idRow, queryRows } from '../../db/query-rows'
+import { queryRows } from '../../db/query-rows'
 import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
+import { refunds } from './schema'
 
 // What happens to an order's pieces, sale rows and payment status after it exists, each step
 // called inside the caller's transaction with the order row already locked (lockOrder). The SQL
@@ -192,17 +193,24 @@ export async function recordRefund(
   refund: RefundRecord,
 ): Promise<{ id: number; after: PaymentStatus }> {
   const taxPart = await refundTax(tx, order, refund.amount)
-  const [row] = await queryRows(
-    tx,
-    idRow,
-    sql`insert into refunds (order_id, amount, tax, method, reason, restocked_product_ids, actor, status,
-          payment_intent_id, idempotency_key, next_attempt_at, completed_at, gift_card_id)
-        values (${order.id}, ${refund.amount}, ${taxPart}, ${refund.method}, ${refund.reason},
-          ${`{${refund.restock.join(',')}}`}::int[], ${refund.actor},
-          ${refund.card ? 'pending' : 'done'}, ${refund.card?.intentId ?? null}, ${refund.card?.idempotencyKey ?? null},
-          ${refund.card ? sql`now()` : null}, ${refund.card ? null : sql`now()`}, ${refund.giftCardId ?? null})
-        returning id`,
-  )
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      amount: refund.amount,
+      tax: taxPart,
+      method: refund.method,
+      reason: refund.reason,
+      restockedProductIds: refund.restock,
+      actor: refund.actor,
+      status: refund.card ? 'pending' : 'done',
+      paymentIntentId: refund.card?.intentId ?? null,
+      idempotencyKey: refund.card?.idempotencyKey ?? null,
+      nextAttemptAt: refund.card ? sql`now()` : null,
+      completedAt: refund.card ? null : sql`now()`,
+      giftCardId: refund.giftCardId ?? null,
+    })
+    .returning({ id: refunds.id })
   if (refund.restock.length > 0) await returnPieces(tx, order.id, refund.restock)
   const after = refund.card ? order.paymentStatus : await applyRefunds(tx, order)
   return { id: row!.id, after }
