@@ -1,20 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type AdminUser, accountsAdminContract as contract } from '../../../shared/accounts/admin-contract'
-import type { QueryOf } from '../../../shared/contract'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { queries } from '../../lib/queries'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
 export const accountQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [contract.list.path, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
 }
 
 function useRefreshAccounts() {

@@ -1,11 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryOf } from '../../../shared/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { discountsAdminContract as contract } from '../../../shared/discounts/admin-contract'
 import { DISCOUNT_MESSAGES, type DiscountInput } from '../../../shared/discounts/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery } from '../../lib/use-list-params'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
@@ -15,13 +14,7 @@ const LIST = contract.list.path
 export const discountsPageQuery = (params: URLSearchParams) => discountQueries.list(listQuery(params))
 
 export const discountQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [LIST, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: JUST_FETCHED_MS,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
 }
 
 // Each mutation shows its own toasts; on failure the dialog keeps every field as typed.

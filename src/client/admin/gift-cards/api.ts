@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryOf } from '../../../shared/contract'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   giftCardsAdminContract as contract,
   type IssueGiftCardInput,
@@ -11,6 +10,7 @@ import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery } from '../../lib/use-list-params'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
@@ -21,13 +21,7 @@ const DETAIL = contract.get.path
 export const giftCardsPageQuery = (params: URLSearchParams) => giftCardQueries.list(listQuery(params))
 
 export const giftCardQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [LIST, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: JUST_FETCHED_MS,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
   detail: (id: number) =>
     queryOptions({
       queryKey: [DETAIL, id],

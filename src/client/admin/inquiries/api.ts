@@ -1,20 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryOf } from '../../../shared/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { inquiriesAdminContract as contract, type Inquiry } from '../../../shared/inquiries/admin-contract'
 import { INQUIRY_MESSAGES } from '../../../shared/inquiries/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
 export const inquiryQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [contract.list.path, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
 }
 
 function useRefreshInquiries() {

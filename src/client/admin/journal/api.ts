@@ -1,22 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryOf } from '../../../shared/contract'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { journalAdminContract as contract } from '../../../shared/journal/admin-contract'
 import { JOURNAL_MESSAGES } from '../../../shared/journal/rules'
 import type { PostInput } from '../../../shared/journal/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { JUST_FETCHED_MS } from '../../lib/queries'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
 export const journalQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [contract.list.path, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
   post: (id: number) =>
     queryOptions({
       queryKey: [`/api/admin/blog/posts/${id}`],

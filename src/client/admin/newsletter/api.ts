@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { campaignsAdminContract as contract } from '../../../shared/campaigns/admin-contract'
 import { CAMPAIGN_MESSAGES, type CampaignFields } from '../../../shared/campaigns/rules'
-import type { QueryOf } from '../../../shared/contract'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { JUST_FETCHED_MS } from '../../lib/queries'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
@@ -12,14 +12,7 @@ const LIST = contract.list.path
 
 export const campaignQueries = {
   /** A campaign sending changes its counts by the minute: the list refreshes while it is open. */
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [LIST, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: JUST_FETCHED_MS,
-      refetchInterval: 30_000,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params, { refetchInterval: 30_000 }),
 }
 
 export const campaignQuery = (id: number) =>

@@ -1,13 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { catalogAdminContract as contract } from '../../../shared/catalog/admin-contract'
 import type { ProductInput } from '../../../shared/catalog/product-schema'
-import type { Answer, QueryOf } from '../../../shared/contract'
+import type { Answer } from '../../../shared/contract'
 import { mediaAdminContract as media } from '../../../shared/media/admin-contract'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
 import { JUST_FETCHED_MS } from '../../lib/queries'
 import { uploadFile } from '../../lib/upload'
 import { listQuery } from '../../lib/use-list-params'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
@@ -18,14 +19,7 @@ export const productsPageQuery = (params: URLSearchParams) =>
   productQueries.list({ ...listQuery(params, PRODUCT_FILTERS), tab: undefined })
 
 export const productQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [contract.list.path, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      // The previous page stays on screen while the next one loads: no flash of skeletons.
-      placeholderData: keepPreviousData,
-      staleTime: JUST_FETCHED_MS,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
   summary: () =>
     queryOptions({
       queryKey: [contract.summary.path],

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { catalogAdminContract } from '../../../shared/catalog/admin-contract'
-import type { QueryOf } from '../../../shared/contract'
 import { salesAdminContract as contract } from '../../../shared/sales/admin-contract'
 import { SALE_PERIODS, type SaleInput } from '../../../shared/sales/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
-import { JUST_FETCHED_MS } from '../../lib/queries'
 import { listQuery, oneOfValue } from '../../lib/use-list-params'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
@@ -25,13 +24,7 @@ export const salesPageQuery = (params: URLSearchParams) => {
 }
 
 export const salesQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [contract.list.path, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: JUST_FETCHED_MS,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
   monthly: () =>
     queryOptions({
       queryKey: [contract.monthly.path, { months: '12' }],

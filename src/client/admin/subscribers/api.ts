@@ -1,22 +1,14 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { QueryOf } from '../../../shared/contract'
 import { newsletterAdminContract as contract } from '../../../shared/newsletter/admin-contract'
 import { SUBSCRIBERS_POLL_MS } from '../../../shared/newsletter/schema'
 import { call } from '../../lib/api'
 import { keyToUrl } from '../../lib/queries'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
 export const subscriberQueries = {
   /** Refreshed every 30 seconds while the screen is open (back-office.md §9). */
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: [contract.list.path, params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-      refetchInterval: SUBSCRIBERS_POLL_MS,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params, { refetchInterval: SUBSCRIBERS_POLL_MS }),
 }
 
 /** Every address of the search, not only the page on screen. */

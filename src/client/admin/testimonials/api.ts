@@ -1,20 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { QueryOf } from '../../../shared/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { testimonialsAdminContract as contract } from '../../../shared/testimonials/admin-contract'
 import { TESTIMONIAL_MESSAGES, type Testimonial } from '../../../shared/testimonials/schema'
 import { call } from '../../lib/api'
 import { toastFailure, toastSuccess } from '../../lib/mutation-toasts'
+import { adminListQuery } from '../list-query'
 
 type Params = Record<string, string | undefined>
 
 export const testimonialQueries = {
-  list: (params: Params) =>
-    queryOptions({
-      queryKey: ['/api/admin/testimonials', params],
-      queryFn: () => call(contract.list, { query: params as QueryOf<typeof contract.list> }),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
+  list: (params: Params) => adminListQuery(contract.list, params),
 }
 
 /** back-office.md §8: titled 'Operation failed', the server's message or the fallback below it. */
