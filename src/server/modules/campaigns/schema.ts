@@ -18,7 +18,7 @@ export const campaigns = pgTable(
     body: text('body').notNull(),
     productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
     journalPostId: integer('journal_post_id'),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     sendAt: timestamp('send_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** When the last recipient was queued: then only the outbox's rows are left to finish. */

@@ -12,8 +12,8 @@ export const productImports = pgTable(
   'product_imports',
   {
     id: text('id').primaryKey(),
-    format: text('format').notNull(),
-    status: text('status').notNull().default('pending'),
+    format: text('format', { enum: IMPORT_FORMATS }).notNull(),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('pending'),
     /** The shop's address when the file came: its own picture URLs are read back as its paths. */
     origin: text('origin').notNull(),
     /** The ZIP of pictures sent beside the CSV, read only by the job. */

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { filterProducts } from '../../../shared/catalog/product-filter'
+import type { ProductStatus } from '../../../shared/catalog/rules'
 import {
   BANGLE_SIZE_KEYS,
   type BangleSize,
@@ -59,7 +60,9 @@ interface Case {
 
 /** What the listing must show: the table's rows, filtered and sorted by the storefront's rules. */
 async function truth(query: Case): Promise<Product[]> {
-  const visible = query.includeSold ? ['available', 'reserved', 'sold'] : ['available', 'reserved']
+  const visible: ProductStatus[] = query.includeSold
+    ? ['available', 'reserved', 'sold']
+    : ['available', 'reserved']
   const rows = await t.handle.db.select().from(products).where(inArray(products.status, visible))
   const inCategory = rows
     .map(toPublicProduct)

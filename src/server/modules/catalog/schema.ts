@@ -19,7 +19,7 @@ export const products = pgTable(
     /** Alt text per image, in the order of image_urls; '' means the product's name. */
     imageAlts: text('image_alts').array().notNull().default(sql`'{}'::text[]`),
     category: text('category').notNull(),
-    type: text('type').notNull().default('other'),
+    type: text('type', { enum: PRODUCT_TYPES }).notNull().default('other'),
     color: text('color').notNull(),
     innerDiameterMm: integer('inner_diameter_mm'),
     weight: text('weight'),
@@ -30,7 +30,7 @@ export const products = pgTable(
     /** The certificate of authenticity's image (the file store's URL), beside `certification`. */
     certificateUrl: text('certificate_url'),
     featured: boolean('featured').notNull().default(false),
-    status: text('status').notNull().default('available'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('available'),
     stockQuantity: integer('stock_quantity').notNull().default(1),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     soldPrice: integer('sold_price'),

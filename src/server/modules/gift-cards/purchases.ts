@@ -305,7 +305,7 @@ export async function listPurchases(
   const memoId = /^\s*(?:gc-)?(\d{1,9})\s*$/i.exec(query.search ?? '')?.[1]
   const ended = query.status === 'ended'
   const where = and(
-    ended
+    query.status === 'ended'
       ? inArray(giftCardPurchases.status, [...ENDED_PURCHASE_STATUSES])
       : eq(giftCardPurchases.status, query.status),
     pattern

@@ -44,7 +44,7 @@ export const giftCards = pgTable(
     senderName: text('sender_name'),
     /** The account that bought it, or whose store credit it is. */
     customerId: integer('customer_id'),
-    source: text('source').notNull(),
+    source: text('source', { enum: GIFT_CARD_SOURCES }).notNull(),
     reason: text('reason'),
     issuedById: integer('issued_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,7 +67,7 @@ export const giftCardTransactions = pgTable(
     giftCardId: integer('gift_card_id')
       .notNull()
       .references(() => giftCards.id),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: GIFT_CARD_TRANSACTION_KINDS }).notNull(),
     /** Signed cents: an issue or refund adds, a debit takes away; 0 for disable, enable, reissue. */
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -98,8 +98,8 @@ export const giftCardPurchases = pgTable(
   'gift_card_purchases',
   {
     id: serial('id').primaryKey(),
-    status: text('status').notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    status: text('status', { enum: GIFT_CARD_PURCHASE_STATUSES }).notNull(),
+    paymentMethod: text('payment_method', { enum: PURCHASE_PAYMENT_METHODS }).notNull(),
     amount: integer('amount').notNull(),
     recipientName: text('recipient_name').notNull(),
     /** Normalised (shared/accounts/identity.ts). */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { refundTaxPart } from '../../../shared/orders/refunds'
 import {
@@ -12,7 +12,8 @@ import {
 import type { Tx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { returnStock, SELL_RESERVED, saleRow } from '../inventory/stock-rules'
-import { refunds } from './schema'
+import { orders } from '../orders/schema'
+import { payments, refunds } from './schema'
 
 // What happens to an order's pieces, sale rows and payment status after it exists, each step
 // called inside the caller's transaction with the order row already locked (lockOrder). The SQL
@@ -70,14 +71,12 @@ export async function recordPayment(
   order: LockedOrder,
   payment: { amount: number; method: PaymentMethod; note: string | null },
 ): Promise<{ before: PaymentStatus; after: PaymentStatus; paid: number }> {
-  await tx.execute(
-    sql`insert into payments (order_id, amount, method, note) values (${order.id}, ${payment.amount}, ${payment.method}, ${payment.note})`,
-  )
+  await tx
+    .insert(payments)
+    .values({ orderId: order.id, amount: payment.amount, method: payment.method, note: payment.note })
   const paid = await amountPaid(tx, order.id)
   const after = derivePaymentStatus(paid, order.total, order.refundedAmount)
-  await tx.execute(
-    sql`update orders set payment_status = ${after}, updated_at = now() where id = ${order.id}`,
-  )
+  await tx.update(orders).set({ paymentStatus: after, updatedAt: sql`now()` }).where(eq(orders.id, order.id))
   await settleInstallments(tx, order.id)
   if (after === 'paid' && order.paymentStatus !== 'paid') await settleOrder(tx, order, payment.method)
   return { before: order.paymentStatus, after, paid }
@@ -134,9 +133,10 @@ async function giveBackDiscountUse(tx: Tx, orderId: number): Promise<void> {
   await tx.execute(sql`
     update discount_codes set uses = greatest(discount_codes.uses - 1, 0), updated_at = now()
     from orders o where o.id = ${orderId} and discount_codes.id = o.discount_code_id`)
-  await tx.execute(
-    sql`update orders set discount_code_id = null where id = ${orderId} and discount_code_id is not null`,
-  )
+  await tx
+    .update(orders)
+    .set({ discountCodeId: null })
+    .where(and(eq(orders.id, orderId), isNotNull(orders.discountCodeId)))
 }
 
 /** The pieces of an order a refund already put back on sale (a return), which no later step gives back again. */

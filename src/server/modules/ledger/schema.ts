@@ -45,7 +45,7 @@ export const refunds = pgTable(
     amount: integer('amount').notNull(),
     /** The part of `amount` that gives back sales tax (issue 34): the tax report nets it out. */
     tax: integer('tax').notNull().default(0),
-    method: text('method').notNull(),
+    method: text('method', { enum: REFUND_METHODS }).notNull(),
     reason: text('reason').notNull(),
     /** The pieces this refund put back on sale. */
     restockedProductIds: integer('restocked_product_ids').array().notNull().default(sql`'{}'::int[]`),
@@ -58,7 +58,7 @@ export const refunds = pgTable(
      * pending: written, the provider not yet done (the refund worker's queue); done: the money
      * went back; failed: the retries ran out and the owner retries by hand (docs/decisions/011).
      */
-    status: text('status').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
     /** The card payment (intent) a card refund goes back through. */
     paymentIntentId: text('payment_intent_id'),
     /** Sent with every provider call for this refund, so the provider refunds it once. */
@@ -135,12 +135,12 @@ export const sales = pgTable(
     salePrice: integer('sale_price').notNull(),
     cost: integer('cost'),
     profit: integer('profit'),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     customerName: text('customer_name'),
     customerEmail: text('customer_email'),
     notes: text('notes'),
     saleDate: timestamp('sale_date', { withTimezone: true }).notNull().defaultNow(),
-    source: text('source').notNull().default('manual'),
+    source: text('source', { enum: SALE_SOURCES }).notNull().default('manual'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /**
      * An in-person sale's sales tax (issue 34), charged on top of its price at the place of sale,

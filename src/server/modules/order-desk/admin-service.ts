@@ -45,6 +45,7 @@ import { paymentPlans } from '../ledger/schema'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
+import { orders } from '../orders/schema'
 import { OrderRow, toAdminOrders } from './admin-orders'
 import { restartReservation } from './reservations'
 
@@ -231,11 +232,11 @@ export async function changeOrderStatus(
       const trackingNumber = options.trackingNumber || order.trackingNumber
       if (!trackingNumber) throw invalid(TRACKING_REQUIRED, 'trackingNumber')
       if (trackingNumber !== order.trackingNumber) {
-        await tx.execute(sql`update orders set tracking_number = ${trackingNumber} where id = ${orderId}`)
+        await tx.update(orders).set({ trackingNumber }).where(eq(orders.id, orderId))
         await recordEvent(tx, orderId, 'tracking', `Tracking number ${trackingNumber}`, options.actor)
       }
     }
-    await tx.execute(sql`update orders set status = ${to}, updated_at = now() where id = ${orderId}`)
+    await tx.update(orders).set({ status: to, updatedAt: sql`now()` }).where(eq(orders.id, orderId))
     await recordEvent(
       tx,
       orderId,
@@ -310,9 +311,7 @@ export async function addTracking(
     const order = await lockOrder(tx, orderId)
     if (!order) throw notFound('Order not found')
     if (order.status === 'cancelled') throw conflict('This order is cancelled and can no longer change')
-    await tx.execute(
-      sql`update orders set tracking_number = ${trackingNumber}, updated_at = now() where id = ${orderId}`,
-    )
+    await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, orderId))
     await recordEvent(tx, orderId, 'tracking', `Tracking number ${trackingNumber}`, actor)
   })
   return getAdminOrder(db, orderId, context.today)
@@ -356,7 +355,10 @@ export async function recordOrderPayment(
     )
     // Paid in full, an order waiting for its payment is confirmed: 'Payment Confirmed'.
     if (result.after === 'paid' && order.status === 'pending') {
-      await tx.execute(sql`update orders set status = 'confirmed', updated_at = now() where id = ${orderId}`)
+      await tx
+        .update(orders)
+        .set({ status: 'confirmed', updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
       await recordEvent(
         tx,
         orderId,
@@ -395,10 +397,10 @@ export async function setPaymentPlan(
       )
     if (plan.installments[0]!.dueDate < context.today)
       throw invalid('The first instalment cannot fall due in the past', 'installments')
-    await tx.execute(sql`delete from payment_plans where order_id = ${orderId}`)
+    await tx.delete(paymentPlans).where(eq(paymentPlans.orderId, orderId))
     // Agreed terms replace the reservation's end (and, updating the row, stop a reservation job
     // that read the order before this commit from cancelling it after).
-    await tx.execute(sql`update orders set reserved_until = null, updated_at = now() where id = ${orderId}`)
+    await tx.update(orders).set({ reservedUntil: null, updatedAt: sql`now()` }).where(eq(orders.id, orderId))
     const [created] = await tx
       .insert(paymentPlans)
       .values({ orderId, depositAmount: plan.depositAmount, totalAmount: order.total })

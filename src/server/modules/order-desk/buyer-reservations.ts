@@ -79,7 +79,10 @@ export async function releaseBuyerReservations(
       where id in (select product_id from order_items where order_id in (${ids}))
       order by id for update`)
     for (const order of held) {
-      await tx.execute(sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`)
+      await tx
+        .update(orders)
+        .set({ status: 'cancelled', updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
       await releaseOrder(tx, order.id)
       await recordEvent(
         tx,

@@ -38,19 +38,22 @@ export async function updateOrderRequests(
     if (update.appointmentArranged !== undefined) {
       if (!row.appointmentRequest) throw conflict('The shopper did not ask for an appointment')
       if (update.appointmentArranged !== (row.appointmentArrangedAt !== null)) {
-        await tx.execute(
-          sql`update orders set appointment_arranged_at = ${update.appointmentArranged ? sql`now()` : null},
-                updated_at = now() where id = ${orderId}`,
-        )
+        await tx
+          .update(orders)
+          .set({
+            appointmentArrangedAt: update.appointmentArranged ? sql`now()` : null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(orders.id, orderId))
         const [done, undone] = TRAIL.appointment
         await recordEvent(tx, orderId, 'request', update.appointmentArranged ? done : undone, context.actor)
       }
     }
     if (update.insured !== undefined && update.insured !== (row.insuredAt !== null)) {
-      await tx.execute(
-        sql`update orders set insured_at = ${update.insured ? sql`now()` : null}, updated_at = now()
-            where id = ${orderId}`,
-      )
+      await tx
+        .update(orders)
+        .set({ insuredAt: update.insured ? sql`now()` : null, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
       const [done, undone] = TRAIL.insurance
       await recordEvent(tx, orderId, 'request', update.insured ? done : undone, context.actor)
     }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { formatDeadline } from '../../../shared/shop-dates/date-time'
 import type { Database, DbOrTx, Tx } from '../../db/client'
@@ -10,6 +10,7 @@ import { lockOrder, releaseOrder } from '../ledger/ledger'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { type MailContext, tellShopper } from '../orders/order-notices'
+import { orders } from '../orders/schema'
 
 // A Zelle order holds one-of-a-kind pieces while the shop waits for the money. The hold has an end
 // (orders.reserved_until, RESERVATION_HOURS after checkout): a day before it the shopper is
@@ -108,9 +109,10 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
         where id in (select product_id from order_items where order_id in (${ids}))
         order by id for update`)
       for (const order of claimed) {
-        await tx.execute(
-          sql`update orders set status = 'cancelled', updated_at = now() where id = ${order.id}`,
-        )
+        await tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id))
         await releaseOrder(tx, order.id)
         if (order.paymentStatus === 'partial') await returnGiftCardPayments(tx, order.id, null)
         const until = formatDeadline(order.reservedUntil, timeZone)

@@ -113,11 +113,11 @@ export async function seedDemoIfEmpty(
           salePrice: row.price,
           cost: row.cost,
           profit: row.cost === null ? null : row.price - row.cost,
-          paymentMethod: 'zelle',
+          paymentMethod: 'zelle' as const,
           customerName: 'Evelyn Tran',
           notes: 'Sold at the spring trunk show',
           saleDate: ago(SOLD_DAYS_AGO),
-          source: 'manual',
+          source: 'manual' as const,
         })),
       )
     }
