@@ -5,7 +5,7 @@ import { rateLimits } from '../limits/schema'
 import { sessions } from '../modules/accounts/schema'
 import { SESSION_TTL_MS } from '../modules/accounts/session-service'
 import { cartItems } from '../modules/cart/schema'
-import { checkoutAttempts } from '../modules/checkout/schema'
+import { type CHECKOUT_ATTEMPT_STATUSES, checkoutAttempts } from '../modules/checkout/schema'
 import { blogPosts, blogPostViews } from '../modules/journal/schema'
 import { newsletters } from '../modules/newsletter/schema'
 import { insertProduct } from '../test/factories'
@@ -31,7 +31,11 @@ async function session(data: object, expire: Date) {
   return id
 }
 
-async function attempt(fields: { sessionId: string | null; createdAt: Date; status?: string }) {
+async function attempt(fields: {
+  sessionId: string | null
+  createdAt: Date
+  status?: (typeof CHECKOUT_ATTEMPT_STATUSES)[number]
+}) {
   const [row] = await t.handle.db
     .insert(checkoutAttempts)
     .values({

@@ -4,6 +4,17 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { createdAt, inList } from '../../db/columns'
 import { users } from '../accounts/schema'
 
+/** Whether a reminder went out for an unfinished checkout, or why not. */
+export const REMINDER_OUTCOMES = [
+  'sent',
+  'no-address',
+  'ordered',
+  'superseded',
+  'sold',
+  'unsubscribed',
+  'recent',
+] as const
+
 /**
  * The unfinished-checkout reminders (issue 25): one row per card checkout attempt, or per version
  * of a signed-in shopper's cart (its session and last change), once the reminder job has judged it.
@@ -20,14 +31,11 @@ export const checkoutReminders = pgTable(
     cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome', { enum: REMINDER_OUTCOMES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      'checkout_reminders_outcome_check',
-      inList('outcome', ['sent', 'no-address', 'ordered', 'superseded', 'sold', 'unsubscribed', 'recent']),
-    ),
+    check('checkout_reminders_outcome_check', inList('outcome', REMINDER_OUTCOMES)),
     check(
       'checkout_reminders_subject_check',
       sql`${t.attemptId} is not null or (${t.sessionId} is not null and ${t.cartChangedAt} is not null)`,

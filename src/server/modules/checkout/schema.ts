@@ -15,6 +15,9 @@ import { createdAt, inList, updatedAt } from '../../db/columns'
 import { users } from '../accounts/schema'
 import { orders } from '../orders/schema'
 
+/** A card checkout's attempt: waiting on the provider, made into an order, paid back, or failed. */
+export const CHECKOUT_ATTEMPT_STATUSES = ['pending', 'completed', 'refunded', 'failed'] as const
+
 /** A card checkout between "create payment intent" and the order: what was priced, for whom. */
 export const checkoutAttempts = pgTable(
   'checkout_attempts',
@@ -26,7 +29,7 @@ export const checkoutAttempts = pgTable(
     form: jsonb('form').notNull(),
     cartSnapshot: jsonb('cart_snapshot').notNull(),
     amount: integer('amount').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: CHECKOUT_ATTEMPT_STATUSES }).notNull().default('pending'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -38,7 +41,7 @@ export const checkoutAttempts = pgTable(
   },
   (t) => [
     check('checkout_attempts_amount_check', sql`${t.amount} >= 0`),
-    check('checkout_attempts_status_check', inList('status', ['pending', 'completed', 'refunded', 'failed'])),
+    check('checkout_attempts_status_check', inList('status', CHECKOUT_ATTEMPT_STATUSES)),
     // The attempts still open (no order yet): few at any time, looked up by the data sweeps.
     index('checkout_attempts_open_idx').on(t.sessionId).where(sql`${t.orderId} is null`),
     // The same by age, for the unfinished-checkout reminders (modules/checkout-reminders).

@@ -1,6 +1,7 @@
 // Discount codes and the code each cart carries.
 import { sql } from 'drizzle-orm'
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { DISCOUNT_KINDS } from '../../../shared/discounts/rules'
 import { createdAt, inList, updatedAt } from '../../db/columns'
 
 /** Discount codes (issue 25): a percentage of the subtotal or a fixed amount, with a window and a use limit. */
@@ -9,7 +10,7 @@ export const discountCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
     /** 1 to 100 for a percentage; cents for a fixed amount. */
     value: integer('value').notNull(),
     minSubtotal: integer('min_subtotal').notNull().default(0),
@@ -27,7 +28,7 @@ export const discountCodes = pgTable(
   },
   (t) => [
     uniqueIndex('discount_codes_welcome_key').on(t.welcome).where(sql`${t.welcome}`),
-    check('discount_codes_kind_check', inList('kind', ['percent', 'fixed'])),
+    check('discount_codes_kind_check', inList('kind', DISCOUNT_KINDS)),
     check(
       'discount_codes_value_check',
       sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,

@@ -255,10 +255,10 @@ export async function refundsHeld(tx: Tx, orderId: number): Promise<{ done: numb
 export async function applyRefunds(tx: Tx, order: LockedOrder): Promise<PaymentStatus> {
   const { done } = await refundsHeld(tx, order.id)
   const after = derivePaymentStatus(await amountPaid(tx, order.id), order.total, done)
-  await tx.execute(
-    sql`update orders set refunded_amount = ${done}, payment_status = ${after}, updated_at = now()
-        where id = ${order.id}`,
-  )
+  await tx
+    .update(orders)
+    .set({ refundedAmount: done, paymentStatus: after, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id))
   if (after === 'refunded' && order.paymentStatus !== 'refunded' && !SHIPPED.has(order.status))
     await giveBackDiscountUse(tx, order.id)
   return after

@@ -14,6 +14,9 @@ import {
 import { createdAt, inList } from '../../db/columns'
 import { campaigns } from '../campaigns/schema'
 
+/** Where an outbox message stands: waiting (or retrying), sent, given up, or skipped on purpose. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const
+
 /** Outgoing mail, written in the same transaction as what caused it and sent by a worker. */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -31,7 +34,7 @@ export const emailOutbox = pgTable(
     // (List-Unsubscribe on newsletter mail).
     replyTo: text('reply_to'),
     headers: jsonb('headers').$type<Record<string, string>>(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -47,7 +50,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     // skipped: a campaign message whose reader unsubscribed after it was queued.
-    check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed', 'skipped'])),
+    check('email_outbox_status_check', inList('status', OUTBOX_STATUSES)),
     check(
       'email_outbox_content_check',
       sql`payload is not null or (subject is not null and text_body is not null)`,

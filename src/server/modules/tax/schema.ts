@@ -15,6 +15,9 @@ import {
 import { createdAt, inList, updatedAt } from '../../db/columns'
 import { users } from '../accounts/schema'
 
+/** A rate table read for the owner to check, or applied to checkout. */
+export const RATE_TABLE_STATUSES = ['preview', 'applied'] as const
+
 /**
  * The ZIP-level sales-tax rate tables the owner uploads (issue 34), one per state and version. A
  * table is a preview until applied; among a state's applied tables, the one in force on a day is
@@ -27,7 +30,7 @@ export const taxRateTables = pgTable(
     state: text('state').notNull(),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
     version: integer('version').notNull(),
-    status: text('status').notNull().default('preview'),
+    status: text('status', { enum: RATE_TABLE_STATUSES }).notNull().default('preview'),
     fileName: text('file_name'),
     rowCount: integer('row_count').notNull(),
     /** The preview's counts against the table in force on its effective date. */
@@ -38,7 +41,7 @@ export const taxRateTables = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [
-    check('tax_rate_tables_status_check', inList('status', ['preview', 'applied'])),
+    check('tax_rate_tables_status_check', inList('status', RATE_TABLE_STATUSES)),
     uniqueIndex('tax_rate_tables_state_version_key').on(t.state, t.version),
     index('tax_rate_tables_in_force_idx').on(t.state, t.effectiveFrom).where(sql`${t.status} = 'applied'`),
   ],
