@@ -31,7 +31,14 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Pr
   const pairs = new Set<Pair>()
   const severed = new Set<net.Socket>()
   let paused = false
+  let listening = true
   const server = net.createServer((client) => {
+    // A connection accepted in the same moment drop() closed the server, after it cut the open
+    // ones: the server is away, so it is refused too (else a probe could reach the database).
+    if (!listening) {
+      client.destroy()
+      return
+    }
     const upstream = net.connect(targetPort, targetHost)
     const pair = { client, server: upstream }
     pairs.add(pair)
@@ -59,7 +66,6 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Pr
     })
   await listen(0)
   const { port } = server.address() as net.AddressInfo
-  let listening = true
 
   return {
     port,
