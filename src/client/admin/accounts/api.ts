@@ -15,8 +15,8 @@ function useRefreshAccounts() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/users'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/users/summary'] }),
+      queryClient.invalidateQueries({ queryKey: [contract.list.path] }),
+      queryClient.invalidateQueries({ queryKey: [contract.summary.path] }),
       // The owner may have changed their own role: the guard reads it from here.
       queryClient.invalidateQueries({ queryKey: queries.auth().queryKey }),
     ])

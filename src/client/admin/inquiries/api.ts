@@ -15,8 +15,8 @@ function useRefreshInquiries() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/inquiries'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/inquiries/summary'] }),
+      queryClient.invalidateQueries({ queryKey: [contract.list.path] }),
+      queryClient.invalidateQueries({ queryKey: [contract.summary.path] }),
     ])
 }
 

@@ -76,7 +76,7 @@ function useRefreshOrders() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/orders'] }),
+      queryClient.invalidateQueries({ queryKey: [contract.list.path] }),
       queryClient.invalidateQueries({ queryKey: ['/api/admin/overview'] }),
       queryClient.invalidateQueries({ queryKey: ['/api/admin/products'] }),
     ])

@@ -19,7 +19,7 @@ function useRefresh() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/admin/testimonials'] }),
+      queryClient.invalidateQueries({ queryKey: [contract.list.path] }),
       queryClient.invalidateQueries({ queryKey: ['/api/testimonials'] }),
     ])
 }
