@@ -83,13 +83,14 @@ export async function recordPayment(
 }
 
 /**
- * Locks the order's pieces in id order, as checkout does, so that two back-office changes on
- * orders sharing pieces wait for each other instead of deadlocking.
+ * Locks the pieces of these orders, all of them, in id order, as checkout does, so that two
+ * back-office changes or a sweep on orders sharing pieces wait for each other instead of
+ * deadlocking.
  */
-async function lockPieces(tx: Tx, orderId: number): Promise<void> {
+export async function lockPieces(tx: Tx, orderIds: readonly number[]): Promise<void> {
   await tx.execute(sql`
     select id from products
-    where id in (select product_id from order_items where order_id = ${orderId})
+    where id in (select product_id from order_items where order_id = any(${`{${orderIds.join(',')}}`}::int[]))
     order by id for update`)
 }
 
@@ -99,7 +100,7 @@ async function lockPieces(tx: Tx, orderId: number): Promise<void> {
  * cost never change this sale's profit, under the method of the payment that settled it.
  */
 async function settleOrder(tx: Tx, order: LockedOrder, method: PaymentMethod): Promise<void> {
-  await lockPieces(tx, order.id)
+  await lockPieces(tx, [order.id])
   await tx.execute(sql`
     update products set ${SELL_RESERVED.set('line.price')}
     from order_items line
@@ -154,7 +155,7 @@ export async function releaseOrder(
   options: { shipped?: boolean } = {},
 ): Promise<void> {
   if (!options.shipped) await giveBackDiscountUse(tx, orderId)
-  await lockPieces(tx, orderId)
+  await lockPieces(tx, [orderId])
   await tx.execute(sql`
     update products set ${returnStock('line.quantity')}
     from (select product_id, sum(quantity)::int as quantity from order_items where order_id = ${orderId}

@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../shared/orders/rule
 import type { Database, DbOrTx } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
-import { releaseOrder } from '../ledger/ledger'
+import { lockPieces, releaseOrder } from '../ledger/ledger'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { tellShopper } from '../orders/order-notices'
@@ -70,14 +70,10 @@ export async function releaseBuyerReservations(
           order by o.id for update of o`,
     )
     if (held.length === 0) return { email, orders: 0, pieces: 0 }
-    const ids = sql.join(
-      held.map((order) => sql`${order.id}`),
-      sql`, `,
+    await lockPieces(
+      tx,
+      held.map((order) => order.id),
     )
-    await tx.execute(sql`
-      select id from products
-      where id in (select product_id from order_items where order_id in (${ids}))
-      order by id for update`)
     for (const order of held) {
       await tx
         .update(orders)

@@ -6,7 +6,7 @@ import { queryRows, sqlType } from '../../db/query-rows'
 import { conflict, notFound } from '../../errors'
 import type { Sweep } from '../../jobs/sweeps'
 import { returnGiftCardPayments } from '../ledger/gift-card-returns'
-import { lockOrder, releaseOrder } from '../ledger/ledger'
+import { lockOrder, lockPieces, releaseOrder } from '../ledger/ledger'
 import type { ActionContext } from '../orders/action-context'
 import { recordEvent } from '../orders/events'
 import { type MailContext, tellShopper } from '../orders/order-notices'
@@ -100,14 +100,10 @@ export function expiredReservations(mail: MailContext, timeZone: string, onRelea
       const tx = db as Tx
       // Every piece of the batch, locked in id order as checkout and the back office lock them, so
       // orders sharing pieces never leave this job and a checkout waiting on each other in a circle.
-      const ids = sql.join(
-        claimed.map((order) => sql`${order.id}`),
-        sql`, `,
+      await lockPieces(
+        tx,
+        claimed.map((order) => order.id),
       )
-      await tx.execute(sql`
-        select id from products
-        where id in (select product_id from order_items where order_id in (${ids}))
-        order by id for update`)
       for (const order of claimed) {
         await tx
           .update(orders)
