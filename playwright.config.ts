@@ -27,6 +27,9 @@ export function e2eShop(parallelIndex: number): { baseURL: string; dataDir: stri
   }
 }
 
+/** IMPORT_FETCH_TIMEOUT_MS of the e2e shop: the catalogue-import journey looks at an import held on a picture. */
+export const E2E_IMPORT_FETCH_TIMEOUT_MS = 30_000
+
 export const E2E_ADMIN = { username: 'e2e-owner', password: 'e2e-owner-password' }
 /** MAX_UNPAID_PIECES of the e2e shop: every journey's Zelle order comes from one address. */
 export const E2E_UNPAID_PIECES = 50
@@ -84,6 +87,8 @@ export default defineConfig({
       // loopback, and holds one to watch the import mid-run; the shop fetches only from the public
       // internet unless a host is named here (fetch-picture.ts).
       IMPORT_FETCH_ALLOW_HOSTS: '127.0.0.1',
+      // …and holds it for as long as its checks of the running import take on a slow machine.
+      IMPORT_FETCH_TIMEOUT_MS: String(E2E_IMPORT_FETCH_TIMEOUT_MS),
     },
   },
 })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { FETCH_TIMEOUT_MS } from '../src/server/modules/catalog-import/fetch-picture'
+import { E2E_IMPORT_FETCH_TIMEOUT_MS } from '../playwright.config'
 import { zipOf } from '../src/server/test/zip'
 import { axeCheck, untilStill } from './axe'
 import { expect, test as journey, signInAsOwner } from './fixtures'
@@ -117,7 +117,7 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   // SAVE_EVERY_MS). The pendant's picture is answered 1.2 s after the shop asks for it: the last
   // save was before its row began, so the save after its row is certain, and says 3 rows done.
   // The pin's picture is held until the journey has looked: the job waits on it with those 3 rows
-  // saved, for as long as the shop waits for a picture (FETCH_TIMEOUT_MS, 10 s).
+  // saved, for as long as the shop waits for a picture (IMPORT_FETCH_TIMEOUT_MS, 30 s in the e2e shop).
   const pendant = pictures.hold('pendant.jpg', { forMs: 1200 })
   const pin = pictures.hold('pin.jpg')
   await review.getByRole('button', { name: 'Import 4 Rows' }).click()
@@ -147,7 +147,7 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   }
   await page.setViewportSize({ width: 1440, height: 900 })
   expect(Date.now() - pinAskedAt, 'the pin released before the shop gives up on it').toBeLessThan(
-    FETCH_TIMEOUT_MS - 2000,
+    E2E_IMPORT_FETCH_TIMEOUT_MS - 2000,
   )
   pin.release()
 

@@ -14,6 +14,8 @@ describe('configuration', () => {
     expect(config.trustProxy).toBe(false)
     expect(config.mailRatePerMinute).toBe(600)
     expect(loadConfig({ ...base, MAIL_RATE_PER_MINUTE: '120' }).mailRatePerMinute).toBe(120)
+    expect(config.importFetchTimeoutMs).toBe(10_000)
+    expect(loadConfig({ ...base, IMPORT_FETCH_TIMEOUT_MS: '30000' }).importFetchTimeoutMs).toBe(30_000)
   })
 
   it.each([
@@ -25,6 +27,8 @@ describe('configuration', () => {
     ['STORE_EMAIL', 'not an email'],
     ['MAIL_RATE_PER_MINUTE', '0'],
     ['MAIL_RATE_PER_MINUTE', 'fast'],
+    ['IMPORT_FETCH_TIMEOUT_MS', '500'],
+    ['IMPORT_FETCH_TIMEOUT_MS', '600000'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name)

@@ -4,6 +4,9 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
+/** How long a catalogue import waits for one picture unless IMPORT_FETCH_TIMEOUT_MS says otherwise. */
+export const IMPORT_FETCH_TIMEOUT_MS = 10_000
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes')
@@ -102,6 +105,13 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   // Hosts a catalogue import may fetch pictures from although they are private or local (tests).
   IMPORT_FETCH_ALLOW_HOSTS: z.string().optional(),
+  // How long a catalogue import waits for one picture by web address before the row says why not.
+  IMPORT_FETCH_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, such as 10000' })
+    .int('must be a whole number of milliseconds, such as 10000')
+    .min(1000, 'must be at least 1000 milliseconds')
+    .max(120_000, 'must be at most 120000 (2 minutes)')
+    .default(IMPORT_FETCH_TIMEOUT_MS),
   // Uploads in an S3-compatible bucket (required beyond one machine); unset = DATA_DIR/uploads.
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z
@@ -176,6 +186,8 @@ export interface Config {
   seedDemo: boolean
   /** IMPORT_FETCH_ALLOW_HOSTS: hosts exempt from the import's private-address check (lower-case). */
   importFetchAllowHosts: string[]
+  /** IMPORT_FETCH_TIMEOUT_MS: how long an import waits for one picture by web address. */
+  importFetchTimeoutMs: number
   /** Uploads in a bucket; undefined keeps them under DATA_DIR/uploads. */
   s3: S3Settings | undefined
   /** Bearer token that lets other machines read /metrics. */
@@ -290,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO,
+    importFetchTimeoutMs: e.IMPORT_FETCH_TIMEOUT_MS,
     importFetchAllowHosts: (e.IMPORT_FETCH_ALLOW_HOSTS ?? '')
       .split(',')
       .map((host) =>

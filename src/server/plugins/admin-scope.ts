@@ -51,6 +51,7 @@ async function adminScope(app: FastifyInstance) {
     db,
     files,
     allowHosts: config.importFetchAllowHosts,
+    fetchTimeoutMs: config.importFetchTimeoutMs,
     log: app.log,
     onCatalogChanged: () => catalog.changed(),
   })

@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { MAX_IMAGE_BYTES } from '../../../shared/media/image-files'
+import { IMPORT_FETCH_TIMEOUT_MS } from '../../config'
 
 // Pictures named by URL in an imported file are fetched by the server, so a URL is a request the
 // server makes for whoever wrote the file: it must never reach the shop's own network (a cloud's
@@ -13,7 +14,6 @@ import { MAX_IMAGE_BYTES } from '../../../shared/media/image-files'
 // redirects are followed by hand and checked again; each picture gets a time and size limit.
 // IMPORT_FETCH_ALLOW_HOSTS names hosts exempt from the address check (tests serve locally).
 
-export const FETCH_TIMEOUT_MS = 10_000
 const MAX_REDIRECTS = 3
 
 export class PictureFetchError extends Error {}
@@ -47,13 +47,14 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
 export interface FetchOptions {
   /** IMPORT_FETCH_ALLOW_HOSTS, lower-case host names. */
   allowHosts: readonly string[]
+  /** IMPORT_FETCH_TIMEOUT_MS, 10 s unless set. */
   timeoutMs?: number
   maxBytes?: number
 }
 
 /** The picture's bytes, or a PictureFetchError saying why not in words for the owner. */
 export async function fetchPicture(url: string, options: FetchOptions): Promise<Buffer> {
-  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS
+  const timeoutMs = options.timeoutMs ?? IMPORT_FETCH_TIMEOUT_MS
   const deadline = AbortSignal.timeout(timeoutMs)
   let current = url
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

@@ -117,4 +117,25 @@ describe('a picture that never comes', () => {
       fetchPicture(`http://127.0.0.1:${port}/slow.png`, { allowHosts: ['127.0.0.1'], timeoutMs: 300 }),
     ).rejects.toThrow(/took longer than/)
   })
+
+  it('is given up by the import at IMPORT_FETCH_TIMEOUT_MS, and its row says so', async () => {
+    const { port } = server.address() as AddressInfo
+    const shop = await createTestApp({
+      env: { IMPORT_FETCH_ALLOW_HOSTS: '127.0.0.1', IMPORT_FETCH_TIMEOUT_MS: '1000' },
+    })
+    try {
+      const owner = await adminCookie(shop.app, shop.handle.db)
+      const row = `SLOW-1,Slow Ring,A fine ring,A fine ring of natural jadeite.,120.00,rings,ring,http://127.0.0.1:${port}/slow.png`
+      const dryRun = await preview(shop, owner, [HEADER, row].join('\n'))
+      const started = Date.now()
+      const report = await confirmAndWait(shop, owner, dryRun.id)
+      expect(Date.now() - started).toBeLessThan(9_000)
+      expect(report).toMatchObject({ status: 'done', created: 0 })
+      expect(report.errors.map((error) => error.message)).toEqual([
+        expect.stringContaining('took longer than 1 s'),
+      ])
+    } finally {
+      await shop.close()
+    }
+  })
 })

@@ -32,6 +32,8 @@ export interface ImportRunnerDeps {
   db: Database
   files: FileStore
   allowHosts: readonly string[]
+  /** How long one picture by web address may take (IMPORT_FETCH_TIMEOUT_MS). */
+  fetchTimeoutMs?: number
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void }
   /** Told once an import has finished writing (the catalogue's one change). */
   onCatalogChanged: () => void
@@ -235,7 +237,9 @@ export class ImportRunner {
     const source = inZip ? sourceOfBytes(inZip) : ref
     const before = shownBy((await storedPictures(db, [source])).get(source), current?.imageUrls)
     if (before) return before
-    const data = inZip ?? (await fetchPicture(ref, { allowHosts: this.deps.allowHosts }))
+    const data =
+      inZip ??
+      (await fetchPicture(ref, { allowHosts: this.deps.allowHosts, timeoutMs: this.deps.fetchTimeoutMs }))
     const stored = await processImage(data, files, { fileName: inZip ? pictureName(ref) : ref })
     await rememberPicture(db, source, stored.url)
     state.imagesFetched++
