@@ -15,6 +15,7 @@ import { emailOutbox } from './modules/mail/schema'
 import { orderItems, orders } from './modules/orders/schema'
 import type { TestPaymentProvider } from './modules/payments/test-provider'
 import { drainAndClose } from './shutdown'
+import { childScript } from './test/child-script'
 import { insertProduct, placeCardOrder, zelleOrderBody } from './test/factories'
 import { createTestApp, createTestDatabase, type TestDatabase, testConfig } from './test/helpers'
 import { freePort } from './test/shop-process'
@@ -115,11 +116,11 @@ describe.skipIf(!onPostgres)('a kill -9 in the middle', () => {
     await database?.drop()
   })
 
-  function runChild(scenario: string, crashAt: string, env: Record<string, string> = {}) {
+  async function runChild(scenario: string, crashAt: string, env: Record<string, string> = {}) {
     const location = database.location as { url: string }
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'test/crash-child.ts'), scenario],
+      ['--enable-source-maps', await childScript('src/server/test/crash-child.ts'), scenario],
       {
         env: { ...process.env, ...env, CHILD_DATABASE_URL: location.url, JADE_CRASH_AT: crashAt },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -271,7 +272,8 @@ describe.skipIf(!onPostgres)('main.ts on SIGTERM', () => {
     const database = await createTestDatabase()
     const dataDir = mkdtempSync(path.join(tmpdir(), 'jade-drain-'))
     const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    const main = await childScript('src/server/main.ts')
+    const child = spawn(process.execPath, ['--enable-source-maps', main], {
       env: {
         PATH: process.env.PATH ?? '',
         DATABASE_URL: (database.location as { url: string }).url,

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import type { Database } from '../../db/client'
+import { childScript } from '../../test/child-script'
 import { adminCookie, insertProduct } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/helpers'
 import { decodedBody, headersOf, type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in'
@@ -394,7 +394,7 @@ describe('exactly once', () => {
         const location = t.database.location as { url: string }
         const child = spawn(
           process.execPath,
-          ['--import', 'tsx', path.join(import.meta.dirname, '../../test/crash-child.ts'), 'campaign'],
+          ['--enable-source-maps', await childScript('src/server/test/crash-child.ts'), 'campaign'],
           {
             env: {
               ...process.env,
