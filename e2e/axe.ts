@@ -6,6 +6,8 @@ export const untilStill = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
 
 type AxeWindow = Window & { axe?: typeof axe }
+/** Marks the document axe was put into: axe holds the document it was loaded in, not the window's next one. */
+type MarkedDocument = Document & { axeInjected?: true }
 
 /**
  * axe-core in `frame`'s document, put there once: a page checked again after a dialog opens, or
@@ -14,15 +16,16 @@ type AxeWindow = Window & { axe?: typeof axe }
  * machine, about a third of the phone walks.
  */
 async function ensureAxe(frame: Frame): Promise<void> {
-  if (await frame.evaluate(() => typeof (window as AxeWindow).axe === 'object')) return
+  if (await frame.evaluate(() => (document as MarkedDocument).axeInjected === true)) return
   await frame.evaluate(axe.source)
   // As @axe-core/playwright's legacy mode: frames of the shop's own origin report to the page.
-  await frame.evaluate(() =>
-    (window as AxeWindow).axe!.configure({
+  await frame.evaluate(() => {
+    ;(window as AxeWindow).axe!.configure({
       allowedOrigins: ['<same_origin>'],
       branding: { application: 'playwright' },
-    }),
-  )
+    })
+    ;(document as MarkedDocument).axeInjected = true
+  })
 }
 
 /**
@@ -77,8 +80,10 @@ export class AxeCheck {
     await ensureAxe(main)
     for (const frame of this.page.frames()) {
       if (frame === main || this.scriptless?.frameUrl.test(frame.url())) continue
-      // A frame going away while it is asked is not the check's business (nor the builder's).
-      await ensureAxe(frame).catch(() => {})
+      // A frame going away while it is asked is not the check's business; any other failure is.
+      await ensureAxe(frame).catch((error: unknown) => {
+        if (!frame.isDetached()) throw error
+      })
     }
     // As the builder sends it: no include means the whole document.
     const context = { include: this.includes, exclude: this.excludes }

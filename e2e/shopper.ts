@@ -46,7 +46,7 @@ export interface Listed {
 }
 
 /** A shopper with an account places a Zelle order for one piece, as the storefront sends it. */
-export async function shopperOrder(page: Page) {
+export async function shopperOrder(page: Page, { pricedFrom = 0 }: { pricedFrom?: number } = {}) {
   const username = `shopper${Date.now() % 1_000_000}`
   const registered = await page.request.post('/api/register', {
     data: { username, password: 'correct horse battery', email: `${username}@example.com` },
@@ -56,8 +56,12 @@ export async function shopperOrder(page: Page) {
   // One of a kind: its last unit is what the order reserves.
   const piece = pieces.find(
     (candidate) =>
-      candidate.status === 'available' && candidate.stockQuantity === 1 && candidate.price < 100_000,
-  )!
+      candidate.status === 'available' &&
+      candidate.stockQuantity === 1 &&
+      candidate.price >= pricedFrom &&
+      candidate.price < 100_000,
+  )
+  expect(piece, `a one-of-a-kind piece from ${pricedFrom} cents to order`).toBeDefined()
   const shipping = 695
   const placed = await page.request.post('/api/checkout', {
     data: {
@@ -71,12 +75,12 @@ export async function shopperOrder(page: Page) {
       zipCode: '78701',
       country: 'United States',
       paymentMethod: 'zelle',
-      items: [{ productId: piece.id, quantity: 1, price: piece.price }],
-      subtotal: piece.price,
+      items: [{ productId: piece!.id, quantity: 1, price: piece!.price }],
+      subtotal: piece!.price,
       shippingCost: shipping,
-      total: piece.price + shipping,
+      total: piece!.price + shipping,
     },
   })
   expect(placed.status()).toBe(200)
-  return { orderId: ((await placed.json()) as { id: number }).id, piece }
+  return { orderId: ((await placed.json()) as { id: number }).id, piece: piece! }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -25,6 +26,9 @@ export function childScript(entry: string): Promise<string> {
 }
 
 async function bundle(entry: string): Promise<string> {
+  const file = path.join(CHILDREN_DIR, `${path.basename(entry, '.ts')}.mjs`)
+  // One file, where the production build splits off what is loaded only when configured (the S3
+  // store): a child loads the AWS SDK at its start, which costs it a fraction of a second.
   const result = await build({
     entryPoints: [path.join(PROJECT_ROOT, entry)],
     bundle: true,
@@ -33,13 +37,14 @@ async function bundle(entry: string): Promise<string> {
     target: 'node22',
     packages: 'external',
     sourcemap: 'inline',
+    // Not written by esbuild, but named, so the source map's paths lead back to src/ from there.
+    outfile: file,
     write: false,
     logLevel: 'warning',
   })
   mkdirSync(CHILDREN_DIR, { recursive: true })
-  const file = path.join(CHILDREN_DIR, `${path.basename(entry, '.ts')}.mjs`)
   // Another Vitest worker may be bundling the same entry: each writes whole, then renames.
-  const partial = `${file}.${process.pid}.partial`
+  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`
   writeFileSync(partial, result.outputFiles[0]!.contents)
   renameSync(partial, file)
   return file
