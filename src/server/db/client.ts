@@ -172,6 +172,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     loadDataDir: location.loadDataDir,
     extensions: { pg_trgm },
   })
+  return embeddedDatabase(client, () => client.close())
+}
+
+/**
+ * The handle over an embedded database that is open, its schema brought up to date. close() is the
+ * caller's: the tests lend one instance to one test file after another (test/pglite-pool.ts).
+ */
+export async function embeddedDatabase(client: PGlite, close: () => Promise<void>): Promise<DatabaseHandle> {
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`)
   const pgliteDb = drizzlePglite({ client, schema })
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR })
@@ -185,6 +193,6 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       await client.listen(channel, (payload) => onMessage(payload ?? ''))
       onState?.(true)
     },
-    close: () => client.close(),
+    close,
   }
 }

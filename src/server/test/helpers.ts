@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config'
 import { type DatabaseHandle, type DatabaseLocation, openDatabase } from '../db/client'
 import type { SsrBundle } from '../http/ssr'
 import type { DatabaseTemplate } from './global-setup'
+import { lendEmbeddedDatabase } from './pglite-pool'
 
 export interface TestDatabase {
   location: DatabaseLocation
@@ -22,7 +23,8 @@ export interface TestDatabase {
  * global-setup.ts migrated once for the run (PGlite: its data directory's tarball; PostgreSQL:
  * `CREATE DATABASE … TEMPLATE`), so opening it finds nothing left to migrate. `empty: true` gives one
  * no migration has touched, for what a shop's first start or a restore does to an empty database.
- * On PGlite every open() is a new database in memory.
+ * On PGlite every open() is a database in memory as the template left it, lent from the worker's
+ * pool until it is closed (pglite-pool.ts).
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const template = options.empty ? undefined : await databaseTemplate()
@@ -31,7 +33,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
     return {
       location: { driver: 'pglite' },
       open: () =>
-        openDatabase({ driver: 'pglite', ...(tarball && { loadDataDir: templateTarball(tarball) }) }),
+        tarball ? lendEmbeddedDatabase(templateTarball(tarball)) : openDatabase({ driver: 'pglite' }),
       drop: async () => {},
     }
   }
