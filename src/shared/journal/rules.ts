@@ -3,6 +3,7 @@
 // nor Markdown (./markdown.ts) here: the storefront's pages import this file.
 
 import type { z } from 'zod'
+import { replaceClosed } from '../closed-matches'
 import type {
   journalPageSchema,
   journalPostLinkSchema,
@@ -59,12 +60,31 @@ export function slugify(title: string): string {
 
 /** The words of a Markdown text, without its link targets, image addresses and markup. */
 export function countWords(markdown: string): number {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
-    .replace(/\]\([^)]*\)/g, '] ')
-    .replace(/<[^>]+>/g, ' ')
+  const images = imagesToAlt(markdown.replace(/```[\s\S]*?```/g, ' '))
+  const text = replaceClosed(replaceClosed(images, ')', /\]\([^)]*\)/g, '] '), '>', /<[^>]+>/g, ' ')
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0
+}
+
+/**
+ * Each `![alt](address)` as ` alt `: what `text.replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ')` gives, in
+ * linear time. That pattern retried from each `![` up to the same `]` (`![![![…]`: quadratic).
+ */
+function imagesToAlt(text: string): string {
+  let result = ''
+  let copied = 0
+  for (let start = text.indexOf('!['); start !== -1; ) {
+    // An alt holds no `]`, so every `![` before this `]` ends its alt here, and fails here too.
+    const altEnd = text.indexOf(']', start + 2)
+    if (altEnd === -1) break
+    const end = text[altEnd + 1] === '(' ? text.indexOf(')', altEnd + 2) : -2
+    if (end === -1) break
+    if (end >= 0) {
+      result += `${text.slice(copied, start)} ${text.slice(start + 2, altEnd)} `
+      copied = end + 1
+    }
+    start = text.indexOf('![', end >= 0 ? end + 1 : altEnd + 1)
+  }
+  return result + text.slice(copied)
 }
 
 /** Minutes to read, at least 1. */

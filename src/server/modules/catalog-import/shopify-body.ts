@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { SHORT_DESCRIPTION_MAX } from '../../../shared/catalog/rules'
+import { replaceClosed } from '../../../shared/closed-matches'
 import { DROPPED_WITH_CONTENTS } from '../journal/render'
 
 // A piece's description is plain text on the storefront, so Shopify's Body (HTML) keeps no markup
@@ -15,10 +16,10 @@ const ENTITIES: Record<string, string> = {
 }
 
 export function bodyToDescription(html: string): string {
-  const marked = html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li\b[^>]*>/gi, '\n• ')
-    .replace(/<\/(p|div|h[1-6]|li|ul|ol|blockquote|tr|table)>/gi, '\n\n')
+  const marked = replaceClosed(html.replace(/<br\s*\/?>/gi, '\n'), '>', /<li\b[^>]*>/gi, '\n• ').replace(
+    /<\/(p|div|h[1-6]|li|ul|ol|blockquote|tr|table)>/gi,
+    '\n\n',
+  )
   const text = sanitizeHtml(marked, {
     allowedTags: [],
     allowedAttributes: {},

@@ -1,4 +1,5 @@
 import { quoteShipping } from '../../../shared/cart/rules'
+import { replaceClosed } from '../../../shared/closed-matches'
 import type { FeedPiece } from './feed-pieces'
 
 // What Google Merchant Center and Meta's catalogue both ask of a jewelry piece, worded once.
@@ -52,6 +53,6 @@ export function oneLine(text: string, max: number): string {
 
 /** A description as plain text: feeds show it as text, never as markup or Markdown. */
 export const plainText = (text: string, max: number) =>
-  oneLine(text.replace(/<[^>]*>/g, ' ').replace(/[*_`#>]+/g, ''), max)
+  oneLine(replaceClosed(text, '>', /<[^>]*>/g, ' ').replace(/[*_`#>]+/g, ''), max)
 
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

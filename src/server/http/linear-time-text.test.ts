@@ -1,0 +1,116 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { replaceClosed } from '../../shared/closed-matches'
+import { countWords } from '../../shared/journal/rules'
+import { bodyToDescription } from '../modules/catalog-import/shopify-body'
+import { plainText } from '../modules/feeds/feed-fields'
+import { joinCellLines } from '../modules/mail/templates/mail-text'
+import { serializeError } from './log-safety'
+
+// Text that an owner, an import or a request supplies goes through these rules before any length
+// limit (or under a generous one: a campaign's 50,000 characters, an import's 20 MB file). Each was
+// a regular expression that retried from every position of a run to its end, quadratic or worse;
+// each is now linear and must mean what the readable expression meant, which these tests check on
+// random texts built from the characters the expression turns on.
+
+const textOf = (characters: string, maxLength = 24) =>
+  fc.array(fc.constantFrom(...characters.split('')), { maxLength }).map((chars) => chars.join(''))
+const same = <T>(text: fc.Arbitrary<string>, actual: (s: string) => T, readable: (s: string) => T) =>
+  fc.assert(
+    fc.property(text, (value) => {
+      expect(actual(value)).toEqual(readable(value))
+    }),
+    { numRuns: 10_000 },
+  )
+
+/** Runs each input through `rule` and says how long all of them took, in milliseconds. */
+function timed(rule: (text: string) => unknown, inputs: string[]): number {
+  const started = performance.now()
+  for (const input of inputs) rule(input)
+  return performance.now() - started
+}
+const MIB = 1024 * 1024
+const filled = (unit: string) => unit.repeat(Math.floor(MIB / unit.length))
+// Each readable form took seconds at 100,000 characters and would take minutes at 1 MiB; linear,
+// these take milliseconds. The bound is far from both.
+const AT_ONCE_MS = 2_000
+
+describe('replaceClosed', () => {
+  it('is String.replace for a pattern that ends with its closer', () => {
+    same(
+      textOf('<>a /'),
+      (s) => replaceClosed(s, '>', /<[^>]*>/g, '_'),
+      (s) => s.replace(/<[^>]*>/g, '_'),
+    )
+    same(
+      textOf('](x) '),
+      (s) => replaceClosed(s, ')', /\]\([^)]*\)/g, '] '),
+      (s) => s.replace(/\]\([^)]*\)/g, '] '),
+    )
+  })
+})
+
+describe('a journal post’s word count', () => {
+  const readable = (markdown: string) =>
+    markdown
+      .replace(/```[\s\S]*?```/g, ' ')
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ')
+      .replace(/\]\([^)]*\)/g, '] ')
+      .replace(/<[^>]+>/g, ' ')
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0
+
+  it('counts as the readable rules do', () => {
+    same(textOf('![]()<> a`'), countWords, readable)
+    expect(countWords('See ![the clasp](/c.jpg) and [the box](/b) <b>here</b>.')).toBe(7)
+  })
+
+  it('counts 1 MiB of unclosed images, links and tags at once', () => {
+    const inputs = ['![', '](', '<', '![a]('].map(filled)
+    expect(timed(countWords, inputs)).toBeLessThan(AT_ONCE_MS)
+  })
+})
+
+describe('a Shopify description', () => {
+  it('is read at once from a 1 MiB body of unclosed list items', () => {
+    expect(timed(bodyToDescription, [filled('<li'), filled('<li x')])).toBeLessThan(AT_ONCE_MS)
+    expect(bodyToDescription('<ul><li class="a">Clasp</li><li>Box</li></ul>')).toBe('• Clasp\n\n• Box')
+  })
+})
+
+describe('a feed’s description', () => {
+  it('is plain text at once from 1 MiB of unclosed tags', () => {
+    expect(timed((text) => plainText(text, 5000), [filled('<'), filled('<a')])).toBeLessThan(AT_ONCE_MS)
+    expect(plainText('A <b>bold</b> piece', 100)).toBe('A bold piece')
+  })
+})
+
+describe('a mail table row’s text', () => {
+  const readable = (row: string) => row.replace(/\s*\n\s*(?=: )/g, '').replace(/\s*\n+\s*/g, ', ')
+
+  it('joins its lines as the readable rules do', () => {
+    same(textOf('\n \t: a', 16), joinCellLines, readable)
+  })
+
+  it('joins 1 MiB of line breaks at once', () => {
+    expect(timed(joinCellLines, [filled('\n'), filled(' \n'), `a${filled('\n')}b`])).toBeLessThan(AT_ONCE_MS)
+  })
+})
+
+describe('a logged database error', () => {
+  const failed = (params: string) =>
+    Object.assign(new Error(`Failed query: select $1\nparams: ${params}`), {
+      stack: `Error: Failed query: select $1\nparams: ${params}\n    at query (db.ts:1:1)`,
+    })
+
+  it('redacts its parameters up to the first frame', () => {
+    const logged = serializeError(failed('mei@example.com,secret'))
+    expect(logged.message).toBe('Failed query: select $1\nparams: [redacted]')
+    expect(logged.stack).toBe('Error: Failed query: select $1\nparams: [redacted]\n    at query (db.ts:1:1)')
+  })
+
+  it('redacts 1 MiB of line breaks in a parameter at once', () => {
+    const logged = () => serializeError(failed(filled('\n')))
+    expect(timed(logged, [''])).toBeLessThan(AT_ONCE_MS)
+    expect(logged().stack).not.toContain('\n\n')
+  })
+})
