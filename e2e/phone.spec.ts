@@ -298,6 +298,10 @@ for (const width of [320, 375, 1440]) {
       await expect(page.getByRole('tab', { name: /Completed/ })).toBeInViewport()
       await page.goto('/admin/orders')
       await page.getByRole('searchbox', { name: 'Search orders' }).fill(String(orderId))
+      // The list as searched, not the one before it, dimmed while the search is asked for (the card
+      // is in both, and axe would judge the dimmed one).
+      await expect(page).toHaveURL(new RegExp(`[?&]search=${orderId}\\b`))
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
       const card = page.getByRole('article', { name: `Order #${orderId}` })
       await expect(card).toBeVisible()
       await expectFits(page, 'the orders list')

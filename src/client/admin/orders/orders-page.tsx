@@ -124,7 +124,10 @@ export function OrdersPage() {
           action={clearSearchAction(list, 'secondary')}
         />
       ) : (
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        <div
+          className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={query.isPlaceholderData || undefined}
+        >
           <ol className="space-y-4" aria-label="Orders">
             {orders.map((order) => (
               <li key={order.id}>

@@ -66,6 +66,7 @@ export function TestimonialsPage() {
         <ul
           className={`grid gap-4 md:grid-cols-2 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-label={TESTIMONIAL_TAB_LABELS[tab]}
+          aria-busy={query.isPlaceholderData || undefined}
         >
           {items.map((testimonial) => (
             <TestimonialCard
