@@ -22,6 +22,7 @@ const MAX_DEPTH = 4
 // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>", up to the stack's first
 // frame. The frame's indent is spaces or tabs, not `\s+`: that retried from every line break of a
 // parameter holding many of them, to the end of the run, which is quadratic in the parameter.
+// (A parameter's own line breaks before an indent other than spaces and tabs are redacted too.)
 const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n[ \t]+at |$)/
 
 export interface SerializedError {

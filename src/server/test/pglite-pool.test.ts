@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { DatabaseHandle } from '../db/client'
 import { queryRows, sqlType } from '../db/query-rows'
 import { createTestDatabase } from './helpers'
+import { poolCounts } from './pglite-pool'
 
 const RoleRow = z.object({ id: z.number(), name: z.string() })
 const ValueRow = z.object({ value: z.union([z.string(), sqlType.int8]).nullable() })
@@ -25,7 +26,10 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('a lent embedded datab
     await first.db.execute(sql`set statement_timeout = 1234`)
     await first.close()
 
+    const lentAgain = poolCounts.lentAgain
     const second = await database.open()
+    // The same instance, put back: a fresh one would pass what follows without any reset.
+    expect(poolCounts.lentAgain).toBe(lentAgain + 1)
     expect(await queryRows(second.db, RoleRow, rolesQuery)).toEqual(template)
     expect(await singleValue(second, sql`select nextval('orders_id_seq') as value`)).toBe(nextOrder)
     expect(await singleValue(second, sql`select current_setting('statement_timeout') as value`)).toBe('0')
@@ -50,7 +54,9 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('a lent embedded datab
     const heard: string[] = []
     await first.listen('pool_test', (payload) => heard.push(`first ${payload}`))
     await first.close()
+    const lentAgain = poolCounts.lentAgain
     const second = await database.open()
+    expect(poolCounts.lentAgain).toBe(lentAgain + 1)
     await second.listen('pool_test', (payload) => heard.push(`second ${payload}`))
     await second.db.execute(sql`select pg_notify('pool_test', 'hello')`)
     await expect.poll(() => heard).toEqual(['second hello'])
@@ -62,7 +68,11 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('a lent embedded datab
     const first = await database.open()
     await first.db.execute(sql`create table left_behind (id int)`)
     await first.db.execute(sql`alter table roles add column extra text`)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const closed = poolCounts.closed
     await first.close()
+    expect(poolCounts.closed).toBe(closed + 1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('a test changed the schema'))
     const second = await database.open()
     expect(await singleValue(second, sql`select to_regclass('left_behind')::text as value`)).toBeNull()
     const extra = sql`select count(*) as value from information_schema.columns

@@ -26,7 +26,7 @@ function hrefOf(elem: DomNode): string {
 
 // The trailing slashes are found from the first of them only (the look-behind): `/\/+$/` alone tried
 // every slash of a run to the end, quadratic in an address of many.
-const TRAILING_SLASHES = /(?<!\/)\/+$/
+export const TRAILING_SLASHES = /(?<!\/)\/+$/
 const sameAddress = (a: string, b: string) =>
   a.replace(TRAILING_SLASHES, '') === b.replace(TRAILING_SLASHES, '')
 
