@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { replaceClosed } from '../../shared/closed-matches'
 import { countWords } from '../../shared/journal/rules'
+import { reasonClause } from '../../shared/orders/refunds'
 import { bodyToDescription } from '../modules/catalog-import/shopify-body'
 import { plainText } from '../modules/feeds/feed-fields'
 import { joinCellLines, TRAILING_SLASHES } from '../modules/mail/templates/mail-text'
@@ -108,6 +109,17 @@ describe('a mail link’s address without its trailing slashes', () => {
 
   it('is found at once in an address of 200,000 slashes', () => {
     expect(timed(strip, [`${filled('/')}a`, filled('/')])).toBeLessThan(AT_ONCE_MS)
+  })
+})
+
+describe('a refund reason as a clause', () => {
+  it('loses its closing run as the readable rule has it lose it', () => {
+    const readable = (reason: string) => reason.trim().replace(/[.!?…\s]+$/u, '') || reason.trim()
+    same(textOf('a.!?… \n', 16), reasonClause, readable)
+  })
+
+  it('loses a run of 200,000 at once', () => {
+    expect(timed(reasonClause, [`a${filled('.')}b`, `a${filled('.')}`])).toBeLessThan(AT_ONCE_MS)
   })
 })
 

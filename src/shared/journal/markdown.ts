@@ -90,5 +90,5 @@ export function excerptOf(text: string, max = 200): string {
   if (result.length <= max) return result
   const cut = result.slice(0, max - 1)
   const lastSpace = cut.lastIndexOf(' ')
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/(?<![\s,;:.–—-])[\s,;:.–—-]+$/, '')}…`
 }

@@ -61,7 +61,10 @@ export const refundAnswer = z.object({
 export type Refund = z.input<typeof refundAnswer>
 
 /** The owner's reason as a clause of the trail's sentence: "Returned unworn." does not end it twice. */
-export const reasonClause = (reason: string) => reason.trim().replace(/[.!?…\s]+$/u, '') || reason.trim()
+// The run is matched from its first character only (the look-behind): `/[.!?…\s]+$/` alone tried
+// every character of a long run to the end.
+export const reasonClause = (reason: string) =>
+  reason.trim().replace(/(?<![.!?…\s])[.!?…\s]+$/u, '') || reason.trim()
 
 /** An order's line as a refund weighs it: what it cost and its share of the order's discount. */
 interface PaidLine {
