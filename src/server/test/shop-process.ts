@@ -55,22 +55,28 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL')
 })
 
-/** Starts `node dist/server/main.js` with exactly `env` (plus PATH) and waits until /readyz says ready. */
+/**
+ * Starts `node dist/server/main.js` with exactly `env` (plus PATH, and NODE_ENV=production unless
+ * `env` says `NODE_ENV: undefined`) and waits until /readyz says ready. `nodeArgs` go before the
+ * entry (a module to `--import` first).
+ */
 export async function startShop(
   name: string,
-  env: Record<string, string>,
-  readyWithinMs = 120_000,
+  env: Record<string, string | undefined>,
+  { readyWithinMs = 120_000, nodeArgs = [] }: { readyWithinMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ShopProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
+    env: Object.fromEntries(
+      Object.entries({
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...env,
+      }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   running.add(child)
