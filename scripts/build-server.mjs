@@ -10,6 +10,8 @@ rmSync('dist/server', { recursive: true, force: true })
 await build({
   entryPoints: ['src/server/main.ts'],
   outdir: 'dist/server',
+  // Also what lets main.ts set NODE_ENV before React loads: its import() of serve.ts stays a chunk
+  // loaded after it, where one file would hoist every package's import above main.ts's first line.
   splitting: true,
   // Beside main.js: paths.ts finds the project root from its own file's depth, wherever it lands.
   chunkNames: '[name]-[hash]',

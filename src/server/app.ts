@@ -40,7 +40,7 @@ export interface AppDeps {
 }
 
 /**
- * The shop, from its dependencies: main.ts and every test build the same thing. Each part is a
+ * The shop, from its dependencies: serve.ts and every test build the same thing. Each part is a
  * plugin in src/server/plugins that names the parts it needs (fastify-plugin's `dependencies` and
  * `decorators`), so registering one out of order fails at start-up, not on a request.
  */

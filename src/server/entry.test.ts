@@ -44,14 +44,16 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')(
       shop = await startShop(
         'entry',
         { NODE_ENV: undefined, DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-        { nodeArgs: ['--import', NAME_REACT_BUILDS] },
+        { readyWithinMs: 90_000, nodeArgs: ['--import', NAME_REACT_BUILDS] },
       )
       const page = await fetch(`${shop.url}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<div id="root"')
       await shop.stop()
 
-      const builds = JSON.parse(/^react builds: (.*)$/m.exec(shop.output())?.[1] ?? 'null') as string[]
+      const named = /^react builds: (.*)$/m.exec(shop.output())
+      expect(named, shop.output()).not.toBeNull()
+      const builds = JSON.parse(named![1]!) as string[]
       expect(builds.some((file) => file.includes('server') && file.includes('.production.'))).toBe(true)
       expect(builds.filter((file) => file.includes('.development.'))).toEqual([])
     })

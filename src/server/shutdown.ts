@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
  * finish, each kept-alive connection closes after its current answer (`Connection: close`,
  * plugins/infrastructure.ts) and idle ones at once, and `afterClose` stops what is left.
  *
- * main.ts runs this under close-with-grace's timer of graceMs + SHUTDOWN_FINISH_MS (10 s): a stop that
+ * serve.ts runs this under close-with-grace's timer of graceMs + SHUTDOWN_FINISH_MS (10 s): a stop that
  * outlasts it is forced with exit code 1, so a supervisor can tell it from a clean one (0).
  */
 export async function drainAndClose(

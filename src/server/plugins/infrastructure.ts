@@ -37,7 +37,7 @@ declare module 'fastify' {
     /** The database's outages, logged once each. */
     databaseOutage: DatabaseOutage
     /**
-     * Set on SIGTERM (main.ts's drain) and when the server closes: /readyz then answers 503 so the
+     * Set on SIGTERM (serve.ts's drain) and when the server closes: /readyz then answers 503 so the
      * load balancer stops sending traffic, while requests are still served.
      */
     draining: { on: boolean }

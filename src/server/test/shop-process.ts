@@ -86,7 +86,8 @@ export async function startShop(
   }
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // 'close', not 'exit': what the process wrote as it exited has been read too.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
   child.once('exit', () => running.delete(child))
 
   const shop: ShopProcess = {
