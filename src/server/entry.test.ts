@@ -43,7 +43,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')(
       const { url } = database.location as { url: string }
       shop = await startShop(
         'entry',
-        { NODE_ENV: undefined, DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+        { DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
         { readyWithinMs: 90_000, nodeArgs: ['--import', NAME_REACT_BUILDS] },
       )
       const page = await fetch(`${shop.url}/`)

@@ -56,27 +56,24 @@ process.once('exit', () => {
 })
 
 /**
- * Starts `node dist/server/main.js` with exactly `env` (plus PATH, and NODE_ENV=production unless
- * `env` says `NODE_ENV: undefined`) and waits until /readyz says ready. `nodeArgs` go before the
- * entry (a module to `--import` first).
+ * Starts `node dist/server/main.js` with exactly `env` (plus PATH; NODE_ENV unset, as `npm start`
+ * leaves it, so the entry makes it production) and waits until /readyz says ready. `nodeArgs` go
+ * before the entry (a module to `--import` first).
  */
 export async function startShop(
   name: string,
-  env: Record<string, string | undefined>,
+  env: Record<string, string>,
   { readyWithinMs = 120_000, nodeArgs = [] }: { readyWithinMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ShopProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
-    env: Object.fromEntries(
-      Object.entries({
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        ...env,
-      }).filter((entry): entry is [string, string] => entry[1] !== undefined),
-    ),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   running.add(child)
