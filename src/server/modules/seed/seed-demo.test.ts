@@ -11,10 +11,12 @@ import { createTestDatabase, type TestDatabase } from '../../test/helpers'
 import { categoryImages, products } from '../catalog/schema'
 import { blogPostProducts, blogPosts } from '../journal/schema'
 import { sales } from '../ledger/schema'
+import type { FileStore } from '../media/file-store'
 import { LocalFileStore } from '../media/local-file-store'
 import { testimonials } from '../testimonials/schema'
 import { DEMO_PRODUCTS } from './demo-catalog'
-import { seedDemoIfEmpty } from './seed-demo'
+import type { DemoImages } from './demo-images'
+import { drawDemoImages, seedDemoIfEmpty } from './seed-demo'
 
 // Drawing and encoding ~75 pictures takes a few seconds; more on a busy machine.
 const SEEDING_TIMEOUT = 120_000
@@ -49,6 +51,8 @@ function filesOf(uploads: string, url: string): string[] {
 // Two instances start at once on an empty database, as a fleet's first start does: one seeds,
 // the other finds the catalogue there (under the seed's lock) and leaves it. Everything below is
 // checked on what the two left behind. (One seeding alone is the same path, without the wait.)
+// Instances of a fleet each draw the pictures, the same files either way (content-addressed);
+// these two share one drawing, which is most of the file's time (sharp), so it is done once.
 describe('seedDemoIfEmpty, two instances starting at once on an empty database', () => {
   let fixture: Fixture
   let results: boolean[]
@@ -58,9 +62,11 @@ describe('seedDemoIfEmpty, two instances starting at once on an empty database',
     fixture = await openFixture()
     const store = new LocalFileStore(fixture.uploads)
     const log = (message: string) => messages.push(message)
+    let drawing: Promise<DemoImages> | undefined
+    const drawOnce = (into: FileStore) => (drawing ??= drawDemoImages(into))
     results = await Promise.all([
-      seedDemoIfEmpty(fixture.handle.db, store, log),
-      seedDemoIfEmpty(fixture.handle.db, store, log),
+      seedDemoIfEmpty(fixture.handle.db, store, log, drawOnce),
+      seedDemoIfEmpty(fixture.handle.db, store, log, drawOnce),
     ])
   }, SEEDING_TIMEOUT)
   afterAll(() => closeFixture(fixture))

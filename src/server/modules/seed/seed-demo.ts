@@ -14,7 +14,7 @@ import {
   DEMO_PRODUCTS,
   DEMO_TESTIMONIALS,
 } from './demo-catalog'
-import { createDemoImages } from './demo-images'
+import { createDemoImages, type DemoImages } from './demo-images'
 import { DEMO_POSTS } from './demo-journal'
 import { seedDemoJournal } from './demo-journal-seed'
 
@@ -29,27 +29,33 @@ async function hasProducts(db: DbOrTx): Promise<boolean> {
   return rows.length > 0
 }
 
-/**
- * Seeds the demo catalogue when the products table is empty; returns whether it did.
- * Several instances may start at once: each may draw the pictures (content-addressed files, so
- * writing them twice is harmless), but the inserts run under an advisory lock and re-check that the
- * table is still empty, so only one of them seeds.
- */
-export async function seedDemoIfEmpty(
-  db: Database,
-  store: FileStore,
-  log: (msg: string) => void = () => {},
-): Promise<boolean> {
-  if (await hasProducts(db)) return false
-
-  // The slow part, kept outside the transaction so no lock is held while sharp works.
-  const started = performance.now()
-  const images = await createDemoImages(
+/** Draws, rasterises and stores every picture the demo catalogue shows: the slow part of seeding. */
+export const drawDemoImages = (store: FileStore): Promise<DemoImages> =>
+  createDemoImages(
     DEMO_PRODUCTS.map((product) => product.artwork),
     PRODUCT_CATEGORIES,
     store,
     DEMO_POSTS.map((post) => post.banner),
   )
+
+/**
+ * Seeds the demo catalogue when the products table is empty; returns whether it did.
+ * Several instances may start at once: each may draw the pictures (content-addressed files, so
+ * writing them twice is harmless), but the inserts run under an advisory lock and re-check that the
+ * table is still empty, so only one of them seeds. `draw` is how the pictures are made: instances
+ * in one process (the race's test) may share one drawing.
+ */
+export async function seedDemoIfEmpty(
+  db: Database,
+  store: FileStore,
+  log: (msg: string) => void = () => {},
+  draw: (store: FileStore) => Promise<DemoImages> = drawDemoImages,
+): Promise<boolean> {
+  if (await hasProducts(db)) return false
+
+  // The slow part, kept outside the transaction so no lock is held while sharp works.
+  const started = performance.now()
+  const images = await draw(store)
   log(`Demo images drawn and stored in ${Math.round(performance.now() - started)} ms`)
 
   const now = Date.now()
