@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, signInAsOwner, test } from './fixtures'
 import { mailDir } from './mail'
+import { screenshot } from './screens'
 
 /** The newest password-reset e-mail written for this address (no SMTP in the e2e run). */
 function resetTokenFor(email: string): string | undefined {
@@ -57,7 +58,7 @@ test('a customer: wishlist, address, password change, sign out and in, reset by 
   await page.goto('/account/wishlist')
   await expect(page.getByRole('link', { name })).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: 'test-results/screens/wishlist-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/wishlist-375.png', { fullPage: true })
   await page.setViewportSize({ width: 1280, height: 720 })
 
   // The address, edited in place.
@@ -80,7 +81,7 @@ test('a customer: wishlist, address, password change, sign out and in, reset by 
   await expect(page.getByText('Profile Updated', { exact: true })).toBeVisible()
   await expect(page.getByText(`new.${email}`)).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: 'test-results/screens/profile-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/profile-375.png', { fullPage: true })
   await page.setViewportSize({ width: 1280, height: 720 })
 
   // A new password, then out and back in with it.
@@ -123,7 +124,7 @@ test('the owner, who has no e-mail yet, saves one with the current password', as
   await page.getByLabel('Email', { exact: true }).fill(email)
   await expect(currentPassword).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: 'test-results/screens/admin-profile-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/admin-profile-375.png', { fullPage: true })
   await page.setViewportSize({ width: 1280, height: 720 })
   await currentPassword.fill(E2E_ADMIN.password)
   await page.getByRole('button', { name: 'Save Changes' }).click()

@@ -4,6 +4,7 @@ import type { Locator } from '@playwright/test'
 import sharp from 'sharp'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 
 // After the sale (issue 23): a return of one of two pieces, refunded and restocked from the order
 // card; the piece is back in the shop, the ledger and the shopper's order page say so; the
@@ -98,13 +99,13 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
   await expect(dialog.getByText('Please give a reason for the refund')).toBeVisible()
   await dialog.getByLabel('Reason').fill('Returned within 14 days: not the shade she hoped for')
   await expect(dialog).toContainText('Pay it back by Zelle to the same phone or e-mail: 713-555-0142')
-  await page.screenshot({ path: 'test-results/screens/refund-dialog-1440.png' })
+  await screenshot(page, 'test-results/screens/refund-dialog-1440.png')
   await page.setViewportSize({ width: 375, height: 800 })
   // On a phone the dialog is a full-height sheet whose actions sit on its bottom edge.
   await expect
     .poll(async () => (await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())?.y ?? 0)
     .toBeGreaterThan(800 - 70)
-  await page.screenshot({ path: 'test-results/screens/refund-dialog-375.png' })
+  await screenshot(page, 'test-results/screens/refund-dialog-375.png')
   await expectWithin(dialog, 375)
   await page.setViewportSize({ width: 1440, height: 900 })
   await dialog.getByRole('button', { name: /^Refund \$/ }).click()
@@ -115,9 +116,9 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
   await expect(refunds).toContainText('not the shade she hoped for')
   await expect(refunds).toContainText(`returned ${returned!.name}`)
   await card.scrollIntoViewIfNeeded()
-  await card.screenshot({ path: 'test-results/screens/order-card-refund-1440.png' })
+  await screenshot(card, 'test-results/screens/order-card-refund-1440.png')
   await page.setViewportSize({ width: 375, height: 800 })
-  await card.screenshot({ path: 'test-results/screens/order-card-refund-375.png' })
+  await screenshot(card, 'test-results/screens/order-card-refund-375.png')
   await expectWithin(card, 375)
   await expectWithin(refunds, 375)
   await page.setViewportSize({ width: 1440, height: 900 })
@@ -148,7 +149,7 @@ test('the owner takes back one of two pieces of a delivered order and refunds it
   await expect(shopperRefunds).toContainText('by Zelle, to the same phone number or e-mail you paid from')
   await expect(shopper.getByRole('link', { name: 'Download invoice (PDF)' })).toBeVisible()
   await shopper.setViewportSize({ width: 375, height: 800 })
-  await shopper.screenshot({ path: 'test-results/screens/shopper-order-refund-375.png', fullPage: true })
+  await screenshot(shopper, 'test-results/screens/shopper-order-refund-375.png', { fullPage: true })
   await shopper.close()
 
   // The papers, one click each from the card.
@@ -222,24 +223,24 @@ test('the owner adds a certificate of authenticity; the product page shows it an
   expect(jsonLd.join('')).toContain('"additionalProperty"')
   expect(jsonLd.join('')).toContain('GIA Jadeite Report 2211-3344')
   await panel.scrollIntoViewIfNeeded()
-  await panel.screenshot({ path: 'test-results/screens/certificate-panel-1440.png' })
+  await screenshot(panel, 'test-results/screens/certificate-panel-1440.png')
   await panel.getByRole('button', { name: `Enlarge the certificate of ${piece.name}` }).click()
   const zoom = page.getByRole('dialog', { name: 'Certificate of Authenticity' })
   await expect(zoom.getByRole('img').first()).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/certificate-zoom-1440.png' })
+  await screenshot(page, 'test-results/screens/certificate-zoom-1440.png')
   expect((await axeCheck(page).analyze()).violations).toEqual([])
   await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 375, height: 800 })
   await panel.scrollIntoViewIfNeeded()
   await expectWithin(panel, 375)
-  await panel.screenshot({ path: 'test-results/screens/certificate-panel-375.png' })
+  await screenshot(panel, 'test-results/screens/certificate-panel-375.png')
   // The enlarged certificate on the narrowest phone: within the screen, and readable by axe.
   await page.setViewportSize({ width: 320, height: 700 })
   await panel.getByRole('button', { name: `Enlarge the certificate of ${piece.name}` }).click()
   await expect(zoom.getByRole('img').first()).toBeVisible()
   await expectWithin(zoom, 320)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/certificate-zoom-320.png' })
+  await screenshot(page, 'test-results/screens/certificate-zoom-320.png')
   await page.keyboard.press('Escape')
   await expect(zoom).toBeHidden()
 })

@@ -1,5 +1,6 @@
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, test } from './fixtures'
+import { screenshot } from './screens'
 
 test.describe('the back office door', () => {
   test('an administrator signs in and reaches the dashboard shell; a customer is turned away', async ({
@@ -12,7 +13,7 @@ test.describe('the back office door', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page).toHaveURL(/\/admin\/dashboard$/)
     await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/admin-1280.png' })
+    await screenshot(page, 'test-results/screens/admin-1280.png')
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
     await page.getByRole('button', { name: 'Logout' }).first().click()

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import sharp from 'sharp'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -63,7 +64,7 @@ test.describe('the back office: catalogue and accounts', () => {
     await page.keyboard.press('Space')
     await expect(page.getByText(/was dropped/)).toBeAttached()
     await expect(page.getByLabel('Alt text for image 2 of 2')).toHaveValue('The bangle seen from the front')
-    await page.screenshot({ path: 'test-results/screens/admin-product-new-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/admin-product-new-1440.png', { fullPage: true })
 
     await page.getByRole('button', { name: 'Create Product' }).click()
     await expect(toast(page, 'Product created successfully')).toBeVisible()
@@ -159,7 +160,7 @@ test.describe('the back office: catalogue and accounts', () => {
         await page.goto(`/admin/${path}`)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-        await page.screenshot({ path: `test-results/screens/admin-${path}-${width}.png`, fullPage: true })
+        await screenshot(page, `test-results/screens/admin-${path}-${width}.png`, { fullPage: true })
       }
     }
     // Phones reach every page through the drawer.

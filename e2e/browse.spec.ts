@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, test } from './fixtures'
+import { screenshot } from './screens'
 
 /** The server filters and sorts: the grid says when the new answer is on screen. */
 const settled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
@@ -108,7 +109,7 @@ test.describe('browsing the collection', () => {
     await expect(gallery.getByRole('button', { name: 'Exit Zoom' })).toBeVisible()
     await gallery.getByRole('button', { name: 'Zoom in' }).click()
     await gallery.getByRole('button', { name: 'Rotate' }).click()
-    await page.screenshot({ path: 'test-results/screens/product-zoomed-1280.png' })
+    await screenshot(page, 'test-results/screens/product-zoomed-1280.png')
     await page.keyboard.press('Escape')
     await expect(gallery.getByRole('button', { name: 'Zoom', exact: true })).toBeVisible()
 
@@ -150,13 +151,13 @@ test.describe('browsing the collection', () => {
       ['/about', 'about'],
     ] as const) {
       await page.goto(path)
-      await page.screenshot({ path: `test-results/screens/${shot}-375.png`, fullPage: true })
+      await screenshot(page, `test-results/screens/${shot}-375.png`, { fullPage: true })
       await expectNoSeriousA11yViolations(page)
     }
     await page.goto('/products')
     await page.locator('article h2 a').first().click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/product-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/product-375.png', { fullPage: true })
     await expectNoSeriousA11yViolations(page)
   })
 })

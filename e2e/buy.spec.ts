@@ -3,6 +3,7 @@ import path from 'node:path'
 import { E2E_ADMIN, E2E_UNPAID_PIECES as UNPAID_PIECES_LIMIT } from '../playwright.config'
 import { demoImage, expect, test, toast } from './fixtures'
 import { mailDir } from './mail'
+import { screenshot } from './screens'
 import { addToCart, availablePieces, fillDetails, type ListedProduct } from './shopper'
 
 /** The .eml files the shop wrote (no SMTP in the e2e run) whose text mentions the order. */
@@ -38,7 +39,7 @@ test.describe('buying', () => {
     await page.getByRole('button', { name: 'Open cart' }).click()
     await expect(sheet.getByText('Congratulations! You qualify for FREE shipping!')).toBeVisible()
     await expect(sheet.getByText('FREE', { exact: true })).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/cart-1280.png' })
+    await screenshot(page, 'test-results/screens/cart-1280.png')
     await sheet.getByRole('button', { name: `Remove ${cheap.name}` }).click()
     await expect(page.getByText('Item has been removed from your cart.', { exact: true })).toBeVisible()
     await expect(sheet.getByText(cheap.name)).toHaveCount(0)
@@ -57,7 +58,7 @@ test.describe('buying', () => {
     await expect(page.getByText(`#${orderNumber}`).first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Copy number' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Open cart' })).not.toContainText(/\d/)
-    await page.screenshot({ path: 'test-results/screens/confirmation-1280.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/confirmation-1280.png', { fullPage: true })
 
     // The outbox worker writes the shop's mails as .eml files in this run.
     await expect.poll(() => mailsAbout(orderNumber).length, { timeout: 10_000 }).toBe(2)
@@ -142,7 +143,7 @@ test.describe('buying', () => {
     await expect(refusal).toContainText(
       `can hold at most ${UNPAID_PIECES_LIMIT} pieces for one shopper. Please pay by card, or contact us`,
     )
-    await page.screenshot({ path: 'test-results/screens/piece-limit-1280.png' })
+    await screenshot(page, 'test-results/screens/piece-limit-1280.png')
     await expect(page).toHaveURL(/\/checkout$/)
 
     // Nothing was reserved.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 
 // The catalogue out of the shop (issue 37): the owner downloads every piece as CSV, and lists the
 // pieces on sale on Google Shopping and Instagram by turning their feeds on in Settings.
@@ -43,7 +44,7 @@ test('the owner exports the catalogue and turns the Google Shopping feed on', as
   const axe = await axeCheck(page).analyze()
   expect(axe.violations).toEqual([])
   await page.setViewportSize({ width: 375, height: 740 })
-  await page.screenshot({ path: 'test-results/screens/settings-feeds-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/settings-feeds-375.png', { fullPage: true })
 
   const feed = await page.request.get('/feeds/google.xml')
   expect(feed.status()).toBe(200)

@@ -5,6 +5,7 @@ import { zipOf } from '../src/server/test/zip'
 import { axeCheck, untilStill } from './axe'
 import { expect, test as journey, signInAsOwner } from './fixtures'
 import { type PictureServer, startPictureServer } from './picture-server'
+import { screenshot } from './screens'
 
 // The catalogue into the shop (issue 37): the owner brings a Shopify export and its pictures,
 // reads the preview, gives the one unknown category a home, confirms and watches the import, and
@@ -107,9 +108,9 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await review.getByLabel('“Hair Accessories” becomes').selectOption('necklaces')
   await untilStill(page)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/import-preview-1440.png' })
+  await screenshot(page, 'test-results/screens/import-preview-1440.png')
   await page.setViewportSize({ width: 375, height: 740 })
-  await page.screenshot({ path: 'test-results/screens/import-preview-375.png' })
+  await screenshot(page, 'test-results/screens/import-preview-375.png')
   await page.setViewportSize({ width: 1440, height: 900 })
 
   // The import at work. Rows go in file order (bangle, earrings, pendant, pin) and progress is
@@ -135,10 +136,10 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await expect(running.getByRole('definition').first()).toHaveText('3')
   await untilStill(page)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/import-running-1440.png' })
+  await screenshot(page, 'test-results/screens/import-running-1440.png')
   await page.setViewportSize({ width: 375, height: 740 })
   await untilStill(page)
-  await page.screenshot({ path: 'test-results/screens/import-running-375.png' })
+  await screenshot(page, 'test-results/screens/import-running-375.png')
   // Nothing sideways to scroll to on a small phone.
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 740 })
@@ -160,9 +161,9 @@ test('the owner imports a Shopify catalogue with its pictures and sees the piece
   await expect(finished.getByText('4 of 4 rows · 7 pictures stored')).toBeVisible()
   await untilStill(page)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/import-progress-1440.png' })
+  await screenshot(page, 'test-results/screens/import-progress-1440.png')
   await page.setViewportSize({ width: 375, height: 740 })
-  await page.screenshot({ path: 'test-results/screens/import-progress-375.png' })
+  await screenshot(page, 'test-results/screens/import-progress-375.png')
 
   // The import is in the address: a reload comes back to its report.
   await page.reload()

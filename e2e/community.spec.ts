@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { expect, signInAsOwner, test, toast } from './fixtures'
 import { mailDir } from './mail'
+import { screenshot } from './screens'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -208,10 +209,7 @@ test.describe('community', () => {
       expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth)).toBeLessThanOrEqual(
         width,
       )
-      await page.screenshot({
-        path: `test-results/screens/newsletter-confirmed-${width}.png`,
-        fullPage: true,
-      })
+      await screenshot(page, `test-results/screens/newsletter-confirmed-${width}.png`, { fullPage: true })
     }
 
     await page.goto('/admin/subscribers')
@@ -245,12 +243,12 @@ test.describe('community', () => {
       await page.setViewportSize({ width, height: 900 })
       for (const path of ['/testimonials', '/contact']) {
         await page.goto(path)
-        await page.screenshot({ path: `test-results/screens${path}-${width}.png`, fullPage: true })
+        await screenshot(page, `test-results/screens${path}-${width}.png`, { fullPage: true })
       }
       await page.goto('/')
       const carousel = page.locator('section[aria-roledescription="carousel"]')
       await carousel.scrollIntoViewIfNeeded()
-      await carousel.screenshot({ path: `test-results/screens/home-testimonials-${width}.png` })
+      await screenshot(carousel, `test-results/screens/home-testimonials-${width}.png`)
     }
     await signInAsOwner(page)
     for (const width of [375, 1440]) {
@@ -259,7 +257,7 @@ test.describe('community', () => {
         await page.goto(`/admin/${path}${path === 'testimonials' ? '?status=all' : ''}`)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await page.waitForLoadState('networkidle')
-        await page.screenshot({ path: `test-results/screens/admin-${path}-${width}.png`, fullPage: true })
+        await screenshot(page, `test-results/screens/admin-${path}-${width}.png`, { fullPage: true })
       }
     }
   })

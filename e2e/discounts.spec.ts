@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 
 // Discount codes (issue 25): the owner makes one, a shopper uses one from the cart to the confirmation.
 
@@ -45,7 +46,7 @@ test.describe('discount codes', () => {
     await dialog.getByLabel('Note').fill('Houston gem fair')
     await dialog.getByLabel('Welcome code').click()
     await expect(dialog.getByText('On a $200.00 order: $25.00 off')).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/discount-dialog-1440.png' })
+    await screenshot(page, 'test-results/screens/discount-dialog-1440.png')
     await dialog.getByRole('button', { name: 'Create code' }).click()
     await expect(toast(page, 'Discount code created')).toBeVisible()
     await expect(dialog).toHaveCount(0)
@@ -55,11 +56,11 @@ test.describe('discount codes', () => {
     await expect(row).toContainText('$25.00 off')
     await expect(row).toContainText('0 / 3')
     await expect(row).toContainText('Welcome')
-    await page.screenshot({ path: 'test-results/screens/discounts-1440.png' })
+    await screenshot(page, 'test-results/screens/discounts-1440.png')
     await page.setViewportSize({ width: 375, height: 800 })
     await expect(page.getByText(code).locator('visible=true').first()).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await page.screenshot({ path: 'test-results/screens/discounts-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/discounts-375.png', { fullPage: true })
 
     // Edit it, then delete it after confirming.
     await page.getByRole('button', { name: `Edit ${code}` }).click()
@@ -107,9 +108,9 @@ test.describe('discount codes', () => {
     await expect(sheet.getByText(`−${usd(discount)}`)).toBeVisible()
     await expect(sheet.getByText(usd(total))).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await page.screenshot({ path: 'test-results/screens/cart-discount-375.png' })
+    await screenshot(page, 'test-results/screens/cart-discount-375.png')
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.screenshot({ path: 'test-results/screens/cart-discount-1440.png' })
+    await screenshot(page, 'test-results/screens/cart-discount-1440.png')
 
     await sheet.getByRole('button', { name: 'Checkout' }).click()
     await expect(page).toHaveURL(/\/checkout$/)
@@ -122,8 +123,8 @@ test.describe('discount codes', () => {
     await expect(page).toHaveURL(/\/order-confirmation\?orderId=\d+/)
     await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
     await expect(page.getByText(usd(total)).first()).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/confirmation-discount-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/confirmation-discount-375.png', { fullPage: true })
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.screenshot({ path: 'test-results/screens/confirmation-discount-1440.png' })
+    await screenshot(page, 'test-results/screens/confirmation-discount-1440.png')
   })
 })

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { screenshot } from './screens'
 
 test.describe('the shop shell', () => {
   test('a phone visitor browses, signs up, signs out and meets the 404 page', async ({ page, watch }) => {
@@ -7,12 +8,12 @@ test.describe('the shop shell', () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Featured Collection' })).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/home-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/home-375.png', { fullPage: true })
 
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.getByRole('dialog')
     await expect(menu).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/menu-375.png' })
+    await screenshot(page, 'test-results/screens/menu-375.png')
     await menu.getByRole('link', { name: 'Bangles' }).click()
     await expect(page).toHaveURL(/\/products\/category\/bangles$/)
     // The mobile menu closes on every route change.
@@ -31,7 +32,7 @@ test.describe('the shop shell', () => {
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(page).toHaveURL(/\/account\/profile$/)
     await expect(page.getByRole('heading', { name: 'Welcome, Ava' })).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/profile-375.png' })
+    await screenshot(page, 'test-results/screens/profile-375.png')
 
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page).toHaveURL(/\/$/)
@@ -55,6 +56,6 @@ test.describe('the shop shell', () => {
     await page.getByRole('button', { name: 'Collections' }).click()
     await expect(page.getByRole('link', { name: 'All Collections' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Rings' }).first()).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/home-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/home-1440.png', { fullPage: true })
   })
 })

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { belowZeroMessage } from '../src/shared/gift-cards/rules'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
+import { screenshot } from './screens'
 
 // Paying with a gift card (issue 36): the owner issues one, a shopper applies it at checkout and
 // pays the rest by card.
@@ -85,7 +86,7 @@ test('a shopper pays part of an order with a gift card and the rest by card', as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   const axe = await axeCheck(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
   expect(axe.violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/checkout-gift-card-320.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/checkout-gift-card-320.png', { fullPage: true })
 
   await fillDetails(page, 'iris.gift@example.com')
   await page.getByRole('button', { name: 'Continue to Payment' }).click()

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
 import { mailTo } from './mail'
+import { screenshot } from './screens'
 import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
 
 // Buying a gift card on the storefront (issue 36): a shopper on a phone buys one for a friend by
@@ -17,7 +18,7 @@ const CODE = /[23456789A-HJKMNP-TV-Z]{4}(?:-[23456789A-HJKMNP-TV-Z]{4}){3}/
 /** A full-page picture from the top, so the sticky header sits where a visitor sees it. */
 async function shot(page: Page, path: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path, fullPage: true })
+  await screenshot(page, path, { fullPage: true })
 }
 
 async function fitsAndPassesAxe(page: Page, width: number) {
@@ -95,7 +96,7 @@ test('a shopper on a phone buys a gift card for a friend, who gets it, checks it
     await inbox.setViewportSize({ width, height: 900 })
     await inbox.setContent(mail.html)
     await expect(inbox.getByText(code)).toBeVisible()
-    await inbox.screenshot({ path: `test-results/screens/gift-card-mail-${width}.png`, fullPage: true })
+    await screenshot(inbox, `test-results/screens/gift-card-mail-${width}.png`, { fullPage: true })
   }
   await inbox.close()
 

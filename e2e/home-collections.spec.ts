@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { screenshot } from './screens'
 
 test('home collection tiles show whole pieces', async ({ page }) => {
   for (const width of [375, 1440]) {
@@ -7,6 +8,6 @@ test('home collection tiles show whole pieces', async ({ page }) => {
     const tiles = page.getByRole('region', { name: 'Our Collections' })
     await tiles.scrollIntoViewIfNeeded()
     await expect(tiles.locator('img').first()).toBeVisible()
-    await tiles.screenshot({ path: `test-results/screens/home-collections-${width}.png` })
+    await screenshot(tiles, `test-results/screens/home-collections-${width}.png`)
   }
 })

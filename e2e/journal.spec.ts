@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, signInAsOwner, test } from './fixtures'
+import { screenshot } from './screens'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -90,7 +91,7 @@ test.describe
       await expect(page.getByText(/^Scheduled for /)).toBeVisible()
       slug = await page.getByLabel('Address', { exact: true }).inputValue()
       expect(slug).toMatch(/^the-story-of-a-green-bangle-\d+$/)
-      await page.screenshot({ path: 'test-results/screens/journal-editor-1440.png', fullPage: true })
+      await screenshot(page, 'test-results/screens/journal-editor-1440.png', { fullPage: true })
 
       // Not on the storefront yet.
       watch.expectFailures(
@@ -153,7 +154,7 @@ test.describe
       await expect(page.getByRole('heading', { name: 'Where it came from' })).toBeVisible()
       await expect(page.getByRole('link', { name: 'Provenance' })).toBeVisible()
       await expectNoSideways(page)
-      await page.screenshot({ path: 'test-results/screens/journal-post-375.png', fullPage: true })
+      await screenshot(page, 'test-results/screens/journal-post-375.png', { fullPage: true })
 
       const card = page.getByTestId('journal-product-card')
       await expect(card).toHaveCount(1)

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
 import { mailTo, newsletterConfirmationToken } from './mail'
+import { screenshot } from './screens'
 
 // Newsletter campaigns (issue 38): the owner's list of campaigns, as Drafts, Scheduled and Sent.
 
@@ -34,7 +35,7 @@ test('the owner sees the campaigns by tab, with their counts, at desktop and pho
   await expect(row).toContainText('Draft')
   await expect(row).toContainText('Three new pieces')
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/newsletter-1440.png' })
+  await screenshot(page, 'test-results/screens/newsletter-1440.png')
 
   await page.getByRole('tab', { name: /Scheduled/ }).click()
   await expect(page.getByRole('row').filter({ hasText: scheduledSubject })).toContainText('Scheduled')
@@ -50,7 +51,7 @@ test('the owner sees the campaigns by tab, with their counts, at desktop and pho
   await expect(page.getByText(subject).locator('visible=true').first()).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/newsletter-320.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/newsletter-320.png', { fullPage: true })
 
   // The subscriber list links here.
   await page.goto('/admin/subscribers')
@@ -136,14 +137,14 @@ test('the owner writes a campaign, sends a test, schedules it, cancels it, and s
   await expect(preview.getByRole('button', { name: 'Desktop' })).toHaveAttribute('aria-pressed', 'true')
   expect((await frame.boundingBox())?.width).toBe(600)
   expect((await axeCheck(page, mailFrame).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/campaign-editor-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/campaign-editor-1440.png', { fullPage: true })
   await preview.scrollIntoViewIfNeeded()
-  await preview.screenshot({ path: 'test-results/screens/campaign-preview-desktop.png' })
+  await screenshot(preview, 'test-results/screens/campaign-preview-desktop.png')
   await preview.getByRole('button', { name: 'Phone' }).click()
   await expect(preview.getByRole('button', { name: 'Phone' })).toHaveAttribute('aria-pressed', 'true')
   expect((await frame.boundingBox())?.width).toBe(375)
   expect(await framed()).toContain('Unsubscribe')
-  await preview.screenshot({ path: 'test-results/screens/campaign-preview-phone.png' })
+  await screenshot(preview, 'test-results/screens/campaign-preview-phone.png')
   // On a 320 px screen the frame scrolls inside its box; the page does not scroll sideways.
   await page.setViewportSize({ width: 320, height: 700 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
@@ -173,7 +174,7 @@ test('the owner writes a campaign, sends a test, schedules it, cancels it, and s
   await page.setViewportSize({ width: 320, height: 700 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   expect((await axeCheck(page, mailFrame).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/campaign-editor-320.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/campaign-editor-320.png', { fullPage: true })
 
   await page.getByRole('button', { name: 'Cancel sending' }).click()
   await expect(toast(page, 'Campaign cancelled')).toBeVisible()
@@ -224,7 +225,7 @@ test('the owner writes a campaign, sends a test, schedules it, cancels it, and s
     // first heading: those page rules are the mail program's, the rest are the message's.
     const rules = ['document-title', 'landmark-one-main', 'page-has-heading-one', 'region']
     expect((await axeCheck(inbox).disableRules(rules).analyze()).violations).toEqual([])
-    await inbox.screenshot({ path: `test-results/screens/campaign-mail-${width}.png`, fullPage: true })
+    await screenshot(inbox, `test-results/screens/campaign-mail-${width}.png`, { fullPage: true })
   }
   await inbox.close()
 })

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, toast } from './fixtures'
+import { screenshot } from './screens'
 
 interface Listed {
   id: number
@@ -27,16 +28,16 @@ test('a piece’s Details, Added to Cart at the bottom, and the Zelle amount on 
   await expect(details.getByText(piece.jadeType!, { exact: true })).toBeVisible()
   await expect(details.getByText(piece.weight!, { exact: true })).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
-  await details.screenshot({ path: 'test-results/screens/product-details-375.png' })
+  await screenshot(details, 'test-results/screens/product-details-375.png')
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/screens/product-page-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/product-page-1440.png', { fullPage: true })
 
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   const added = toast(page, 'Added to Cart')
   await expect(added).toBeVisible()
   const box = (await added.boundingBox())!
   expect(box.y, 'the Added to Cart toast sits at the bottom').toBeGreaterThan(900 / 2)
-  await page.screenshot({ path: 'test-results/screens/added-to-cart-1440.png' })
+  await screenshot(page, 'test-results/screens/added-to-cart-1440.png')
 
   await page.goto('/checkout')
   await page.getByLabel('First name').fill('Ava')
@@ -55,5 +56,5 @@ test('a piece’s Details, Added to Cart at the bottom, and the Zelle amount on 
   const dollars = `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
   await expect(page.getByText(`Send ${dollars} to our Zelle number`)).toBeVisible()
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: 'test-results/screens/confirmation-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/confirmation-375.png', { fullPage: true })
 })

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, signInAsOwner, test } from './fixtures'
 import { confirmationLink } from './mail'
+import { screenshot } from './screens'
 
 interface ListedProduct {
   id: number
@@ -59,9 +60,9 @@ test('a guest follows the confirmation e-mail to their order; a wrong key shows 
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: 'test-results/screens/guest-order-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/guest-order-375.png', { fullPage: true })
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/screens/guest-order-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/guest-order-1440.png', { fullPage: true })
 
   const wrong = link.searchParams.get('key')!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
   await page.goto(`${link.pathname}?key=${wrong}`)
@@ -123,9 +124,9 @@ test('a plan shopper sees their balance, their schedule and how to pay the next 
   // The unpaid-order reminder gives way to the plan's own instructions.
   await expect(page.getByText('Awaiting your Zelle payment')).toHaveCount(0)
   await page.setViewportSize({ width: 375, height: 812 })
-  await section.screenshot({ path: 'test-results/screens/plan-order-375.png' })
+  await screenshot(section, 'test-results/screens/plan-order-375.png')
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/screens/plan-order-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/plan-order-1440.png', { fullPage: true })
 })
 
 test.describe('an owner traveling abroad', () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { demoImage, expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 import { type Listed, shopperOrder } from './shopper'
 
 mkdirSync('test-results/screens', { recursive: true })
@@ -76,9 +77,9 @@ test.describe('the back office: orders and the sales ledger', () => {
     await expect(card).toContainText('Delivered')
     await card.getByText(/History/).click()
     await expect(card.getByRole('list').last()).toContainText('Shipped → Delivered')
-    await page.screenshot({ path: 'test-results/screens/admin-orders-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/admin-orders-1440.png', { fullPage: true })
     await page.setViewportSize({ width: 375, height: 800 })
-    await page.screenshot({ path: 'test-results/screens/admin-orders-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/admin-orders-375.png', { fullPage: true })
 
     await shopper.reload()
     await expect(shopper.locator('[aria-current="step"]')).toContainText('Delivered')
@@ -213,7 +214,7 @@ test.describe('the back office: orders and the sales ledger', () => {
     expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(320)
     expect(buttonBox!.x).toBeGreaterThanOrEqual(cardBox!.x)
     expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width)
-    await card.screenshot({ path: 'test-results/screens/admin-order-card-release-320.png' })
+    await screenshot(card, 'test-results/screens/admin-order-card-release-320.png')
     await release.click()
     const confirm = page.getByRole('alertdialog', { name: "Release all of this buyer's reservations?" })
     await expect(confirm).toContainText(`This cancels 2 orders awaiting payment from ${buyer}`)
@@ -221,7 +222,7 @@ test.describe('the back office: orders and the sales ledger', () => {
     const dialogBox = await confirm.boundingBox()
     expect(dialogBox!.x).toBeGreaterThanOrEqual(0)
     expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(320)
-    await page.screenshot({ path: 'test-results/screens/admin-release-buyer-320.png' })
+    await screenshot(page, 'test-results/screens/admin-release-buyer-320.png')
     await confirm.getByRole('button', { name: 'Release 2 orders' }).click()
     await expect(toast(page, '2 orders cancelled; 3 pieces are back on sale.')).toBeVisible()
     await expect(page.getByRole('article').filter({ hasText: 'Cancelled' })).toHaveCount(2)
@@ -267,9 +268,9 @@ test.describe('the back office: orders and the sales ledger', () => {
     await expect(details).toContainText('$900.50')
     await expect(details).toContainText('Recorded by hand')
     await page.keyboard.press('Escape')
-    await page.screenshot({ path: 'test-results/screens/admin-sales-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/admin-sales-1440.png', { fullPage: true })
     await page.setViewportSize({ width: 375, height: 800 })
-    await page.screenshot({ path: 'test-results/screens/admin-sales-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/admin-sales-375.png', { fullPage: true })
 
     const download = page.waitForEvent('download')
     await page.getByRole('link', { name: 'Export' }).click()
@@ -312,7 +313,7 @@ test.describe('the back office: orders and the sales ledger', () => {
     await expect(page.getByText('Imogen Polish').first()).toBeVisible()
     await search.fill('no such sale anywhere')
     await expect(page.getByText('No matching sales')).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/sales-search-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/sales-search-1440.png', { fullPage: true })
     await search.fill('')
 
     await page.getByRole('button', { name: 'Record Sale' }).first().click()

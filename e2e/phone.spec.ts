@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
 import { confirmationLink, pathOf } from './mail'
+import { screenshot, TAKES_SCREENSHOTS } from './screens'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -99,6 +100,7 @@ async function expectFits(page: Page, what: string) {
 
 /** A picture of the walk for a person to look at, at 375 px: taken only by the walk that checks 375 px. */
 async function screenAt375(page: Page, width: number, take: () => Promise<unknown>) {
+  if (!TAKES_SCREENSHOTS) return
   if (width === 375 || ALSO_AT[width]?.includes(375)) await atWidth(page, 375, take)
 }
 
@@ -267,7 +269,7 @@ for (const width of [320, 1440]) {
       const place = await page.getByRole('button', { name: 'Place Order' }).boundingBox()
       expect(place!.x + place!.width).toBeLessThanOrEqual(width)
       await screenAt375(page, width, () =>
-        page.screenshot({ path: 'test-results/screens/phone-checkout-375.png', fullPage: true }),
+        screenshot(page, 'test-results/screens/phone-checkout-375.png', { fullPage: true }),
       )
 
       // A customer's own pages.
@@ -346,7 +348,7 @@ for (const width of [320, 1440]) {
       await expect(card).toBeVisible()
       await expectFits(page, 'the orders list')
       await screenAt375(page, width, () =>
-        page.screenshot({ path: 'test-results/screens/phone-orders-375.png', fullPage: true }),
+        screenshot(page, 'test-results/screens/phone-orders-375.png', { fullPage: true }),
       )
       for (const [button, dialog] of [
         ['Confirm', /^Confirm \$[\d,.]+ received by Zelle$/],
@@ -369,14 +371,14 @@ for (const width of [320, 1440]) {
       await expect(arranged).toBeChecked()
       await expect(card.getByText(/Asked to see the pieces first · .+ C[SD]T/)).toBeVisible()
       await screenAt375(page, width, () =>
-        card.screenshot({ path: 'test-results/screens/phone-order-requests-375.png' }),
+        screenshot(card, 'test-results/screens/phone-order-requests-375.png'),
       )
 
       // Products: the status chips, the edit dialog and the piece's sale.
       await page.goto('/admin/products')
       await expect(page.getByRole('button', { name: /Edit / }).first()).toBeVisible()
       await screenAt375(page, width, () =>
-        page.screenshot({ path: 'test-results/screens/phone-products-375.png', fullPage: true }),
+        screenshot(page, 'test-results/screens/phone-products-375.png', { fullPage: true }),
       )
       const edit = await openDialog(
         page,
@@ -428,9 +430,7 @@ for (const width of [320, 1440]) {
       await expectFits(page, 'Mark as Sold')
       const complete = form.getByRole('button', { name: 'Complete Sale' })
       await expect(complete).toBeInViewport({ ratio: 1 })
-      await screenAt375(page, width, () =>
-        page.screenshot({ path: 'test-results/screens/phone-record-sale-375.png' }),
-      )
+      await screenAt375(page, width, () => screenshot(page, 'test-results/screens/phone-record-sale-375.png'))
       await form.getByLabel('Customer Name').fill('A collector at the Houston fair')
       await complete.click()
       await expect(form).toHaveCount(0)

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test } from './fixtures'
 import { mailDir } from './mail'
+import { screenshot } from './screens'
 
 // "Tell me when a similar piece arrives" (issue 25): a visitor asks on a sold piece and confirms by
 // the link e-mailed; a signed-in shopper asks from the wishlist with one click; the owner sees who
@@ -69,7 +70,7 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
     await fits(page, width)
     if (width === 320) continue
     await form.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${SHOTS}/piece-alert-form-${width}.png` })
+    await screenshot(page, `${SHOTS}/piece-alert-form-${width}.png`)
   }
 
   // A light check before the server's.
@@ -80,7 +81,7 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   await expect(form.getByRole('status')).toContainText('Please confirm with the link we have sent')
   await page.setViewportSize({ width: 375, height: 900 })
   await form.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/piece-alert-asked-375.png` })
+  await screenshot(page, `${SHOTS}/piece-alert-asked-375.png`)
 
   // Double opt-in: the e-mail's link (an .eml file in this run) opens a page with one button.
   await expect.poll(() => confirmationLinkFor(email), { timeout: 10_000 }).toBeTruthy()
@@ -91,7 +92,7 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   for (const width of [320, 1440]) {
     await page.setViewportSize({ width, height: 800 })
     await fits(page, width)
-    await page.screenshot({ path: `${SHOTS}/piece-alert-confirmed-${width}.png`, fullPage: true })
+    await screenshot(page, `${SHOTS}/piece-alert-confirmed-${width}.png`, { fullPage: true })
   }
 
   // The owner sees one more person waiting for the category, on the dashboard and the product form.
@@ -107,7 +108,7 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await waiting.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${SHOTS}/piece-alert-dashboard-${width}.png` })
+    await screenshot(page, `${SHOTS}/piece-alert-dashboard-${width}.png`)
   }
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/admin/products?tab=new')
@@ -119,7 +120,7 @@ test('a visitor asks on a sold piece to hear of similar ones, and confirms by th
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await category.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${SHOTS}/piece-alert-product-form-${width}.png` })
+    await screenshot(page, `${SHOTS}/piece-alert-product-form-${width}.png`)
   }
 })
 
@@ -140,12 +141,12 @@ test('a signed-in shopper asks from the wishlist with one click', async ({ page 
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await fits(page, width)
-    await page.screenshot({ path: `${SHOTS}/piece-alert-wishlist-${width}.png`, fullPage: true })
+    await screenshot(page, `${SHOTS}/piece-alert-wishlist-${width}.png`, { fullPage: true })
   }
   await form.getByRole('button', { name: 'Notify me' }).click()
   await expect(form.getByRole('status')).toHaveText(
     `We will write to ${email} when a new piece arrives in ${piece.category}.`,
   )
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: `${SHOTS}/piece-alert-wishlist-done-1440.png`, fullPage: true })
+  await screenshot(page, `${SHOTS}/piece-alert-wishlist-done-1440.png`, { fullPage: true })
 })

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { axeCheck, untilStill } from './axe'
 import { expect, test } from './fixtures'
+import { screenshot } from './screens'
 
 // Issue 35: a member sees only what their role may use, and browsing never meets a 403 (the
 // journey fails on any refused request).
@@ -76,7 +77,7 @@ test('a Show assistant records a sale at a fair, without cost or profit, and can
   const recorded = page.getByRole('region', { name: 'Recorded on this page' })
   await expect(recorded).toContainText(pieceName)
   await expect(recorded).toContainText('A collector at the Tucson show')
-  await page.screenshot({ path: 'test-results/screens/record-sale-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/record-sale-375.png', { fullPage: true })
 
   // The orders are not theirs: a calm page that says so.
   await page.goto('/admin/orders')

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 import { addToCart, availablePieces, dollars, fillDetails } from './shopper'
 
 // Sales tax (issue 34): the owner turns it on for Texas from a Houston origin and applies the
@@ -74,7 +75,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await page.getByRole('button', { name: 'Preview' }).click()
   // 12 new the first time; a retry finds the same table in force already.
   await expect(page.getByText(/^12 ZIP codes: (12 new, 0|0 new, 0) changed, 0 removed/)).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/tax-settings-preview-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/tax-settings-preview-1440.png', { fullPage: true })
   await page.getByRole('button', { name: 'Apply this table' }).click()
   await expect(page.getByText('In force').first()).toBeVisible()
 
@@ -85,10 +86,10 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await calculator.getByRole('button', { name: 'Calculate' }).click()
   await expect(calculator.getByRole('row', { name: /Sales tax \$8\.25/ })).toBeVisible()
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/tax-settings-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/tax-settings-1440.png', { fullPage: true })
   await page.setViewportSize({ width: 375, height: 740 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-  await page.screenshot({ path: 'test-results/screens/tax-settings-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/tax-settings-375.png', { fullPage: true })
 
   // A reseller's certificate, kept on their account (the owner's own, here).
   await page.setViewportSize({ width: 1440, height: 900 })
@@ -141,7 +142,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await page.setViewportSize({ width: 320, height: 740 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   expect(await exemption.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true)
-  await page.screenshot({ path: 'test-results/screens/tax-exemption-320.png' })
+  await screenshot(page, 'test-results/screens/tax-exemption-320.png')
   await page.setViewportSize({ width: 1440, height: 900 })
   await exemption.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'Tax exemption saved')).toBeVisible()
@@ -186,12 +187,12 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   // From the top: a full-page picture taken scrolled down draws the sticky header over the form.
   const fromTheTop = () => shopper.evaluate(() => window.scrollTo(0, 0))
   await fromTheTop()
-  await shopper.screenshot({ path: 'test-results/screens/checkout-tax-375.png', fullPage: true })
+  await screenshot(shopper, 'test-results/screens/checkout-tax-375.png', { fullPage: true })
   // The same summary on a desktop, the tax line beside the form.
   await shopper.setViewportSize({ width: 1440, height: 900 })
   await expect(summary.getByText(dollars(tax), { exact: true })).toBeVisible()
   await fromTheTop()
-  await shopper.screenshot({ path: 'test-results/screens/checkout-tax-1440.png', fullPage: true })
+  await screenshot(shopper, 'test-results/screens/checkout-tax-1440.png', { fullPage: true })
   await shopper.setViewportSize({ width: 375, height: 740 })
 
   await shopper.getByLabel('Zelle').check()
@@ -199,7 +200,7 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   await expect(shopper.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
   await expect(shopper.getByText('Texas tax (6.25%)')).toBeVisible()
   await expect(shopper.getByText('Houston city tax (1%)')).toBeVisible()
-  await shopper.screenshot({ path: 'test-results/screens/confirmation-tax-375.png', fullPage: true })
+  await screenshot(shopper, 'test-results/screens/confirmation-tax-375.png', { fullPage: true })
 
   const confirmation = new URL(shopper.url())
   const orderId = confirmation.searchParams.get('orderId')!
@@ -227,8 +228,8 @@ test('the owner turns Texas sales tax on, and a shopper pays it through to the i
   const texasReturn = page.getByRole('region', { name: 'For the Texas return' })
   await expect(texasReturn.getByRole('row', { name: /Houston city/ })).toBeVisible()
   expect((await axeCheck(page).analyze()).violations).toEqual([])
-  await page.screenshot({ path: 'test-results/screens/sales-tax-report-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/sales-tax-report-1440.png', { fullPage: true })
   await page.setViewportSize({ width: 375, height: 740 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-  await page.screenshot({ path: 'test-results/screens/sales-tax-report-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/sales-tax-report-375.png', { fullPage: true })
 })

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, test, toast } from './fixtures'
+import { screenshot } from './screens'
 import { addToCart, availablePieces, dollars, fillDetails, type ListedProduct } from './shopper'
 
 // What the walk through the shop found on a shopper's way (issue 32): each step lands where the
@@ -45,7 +46,7 @@ test('on a phone, Continue to Payment and Back bring their step into view and fo
   await expect(payment).toBeFocused()
   await expect(payment).toBeInViewport()
   await expect(page.getByLabel('Card number')).toBeInViewport()
-  await page.screenshot({ path: 'test-results/screens/payment-step-375.png' })
+  await screenshot(page, 'test-results/screens/payment-step-375.png')
 
   await page.getByRole('button', { name: 'Back to details' }).click()
   const checkout = page.getByRole('heading', { level: 1, name: 'Checkout' })
@@ -70,9 +71,9 @@ test('on a phone, Continue to Payment and Back bring their step into view and fo
   await expect(page.getByText('Houston, TX 77002')).toBeVisible()
   const total = piece.price + (piece.price >= 100_000 ? 0 : 695)
   await expect(page.getByText(dollars(total), { exact: true }).last()).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/confirmation-card-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/confirmation-card-375.png', { fullPage: true })
   await page.setViewportSize(DESKTOP)
-  await page.screenshot({ path: 'test-results/screens/confirmation-card-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/confirmation-card-1440.png', { fullPage: true })
 })
 
 test('the Zelle confirmation keeps the amount, the number and the hold’s deadline on a reload', async ({
@@ -99,12 +100,12 @@ test('the Zelle confirmation keeps the amount, the number and the hold’s deadl
     await expect(page.getByRole('link', { name: piece!.name })).toBeVisible()
   }
   await expectInstructions()
-  await page.screenshot({ path: 'test-results/screens/confirmation-zelle-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/confirmation-zelle-1440.png', { fullPage: true })
 
   await page.reload()
   await expectInstructions()
   await page.setViewportSize(PHONE)
-  await page.screenshot({ path: 'test-results/screens/confirmation-zelle-375.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/confirmation-zelle-375.png', { fullPage: true })
 })
 
 test('the cart sheet opens on its title and gives focus back to the cart button', async ({ page }) => {
@@ -112,14 +113,14 @@ test('the cart sheet opens on its title and gives focus back to the cart button'
   const pieces = await availablePieces(page)
   await addToCart(page, pieces[3]!)
   await expectClearOfHeader(page, 'Added to Cart')
-  await page.screenshot({ path: 'test-results/screens/added-to-cart-375.png' })
+  await screenshot(page, 'test-results/screens/added-to-cart-375.png')
   const cartButton = page.getByRole('button', { name: 'Open cart' })
   await cartButton.click()
   const sheet = page.getByRole('dialog', { name: 'Shopping Cart' })
   await expect(sheet.getByRole('heading', { name: 'Shopping Cart' })).toBeFocused()
   // The sheet shows what was added: the toast no longer lies over its Checkout button.
   await expect(page.getByRole('status').filter({ hasText: 'Added to Cart' })).toHaveCount(0)
-  await page.screenshot({ path: 'test-results/screens/cart-sheet-375.png' })
+  await screenshot(page, 'test-results/screens/cart-sheet-375.png')
   await page.keyboard.press('Escape')
   await expect(sheet).toHaveCount(0)
   await expect(cartButton).toBeFocused()
@@ -133,7 +134,7 @@ test('the cart sheet opens on its title and gives focus back to the cart button'
   await expect(cartButton).toBeFocused()
   await page.setViewportSize(DESKTOP)
   await cartButton.click()
-  await page.screenshot({ path: 'test-results/screens/cart-sheet-1440.png' })
+  await screenshot(page, 'test-results/screens/cart-sheet-1440.png')
 })
 
 test('a refused photo’s row offers no Retry, and a review sent afterwards clears it', async ({
@@ -243,7 +244,7 @@ test('/products on a phone: the count ends the row of Show sold pieces at the ri
       })
     expect(sortFits, `every sort label fits at ${width} px`).toBe(true)
     expect(await sideways(page)).toBe(false)
-    await page.screenshot({ path: `test-results/screens/products-${width}.png` })
+    await screenshot(page, `test-results/screens/products-${width}.png`)
 
     await page.getByRole('button', { name: 'Search the collection' }).click()
     const field = page.getByRole('searchbox', { name: 'Search the collection' })
@@ -257,11 +258,11 @@ test('/products on a phone: the count ends the row of Show sold pieces at the ri
       return context.measureText(input.placeholder).width <= room
     })
     expect(placeholderFits, `the search placeholder fits at ${width} px`).toBe(true)
-    await page.screenshot({ path: `test-results/screens/search-${width}.png` })
+    await screenshot(page, `test-results/screens/search-${width}.png`)
   }
   await page.setViewportSize(DESKTOP)
   await page.goto('/products')
-  await page.screenshot({ path: 'test-results/screens/products-1440.png' })
+  await screenshot(page, 'test-results/screens/products-1440.png')
 })
 
 test('home, Our Collections: each tile is its picture, edge to edge', async ({ page }) => {
@@ -285,7 +286,7 @@ test('home, Our Collections: each tile is its picture, edge to edge', async ({ p
     ))
       expect(fit).toEqual({ filled: true, cover: true })
     expect(await sideways(page)).toBe(false)
-    await collections.screenshot({ path: `test-results/screens/collections-${viewport.width}.png` })
+    await screenshot(collections, `test-results/screens/collections-${viewport.width}.png`)
   }
 })
 
@@ -340,7 +341,7 @@ test('axe finds nothing on the signed-in wishlist and on a newsletter link with 
     await expect(
       page.getByRole('heading', { name: 'Tell me when a similar piece arrives' }).first(),
     ).toBeVisible()
-    await page.screenshot({ path: `test-results/screens/wishlist-${viewport.width}.png`, fullPage: true })
+    await screenshot(page, `test-results/screens/wishlist-${viewport.width}.png`, { fullPage: true })
   }
 })
 
@@ -363,7 +364,7 @@ test('a seeded piece names its laboratory’s report, and the certificate panel 
     await expect(page.getByText(/GIA-style/)).toHaveCount(0)
     expect(await sideways(page)).toBe(false)
     await panel.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `test-results/screens/certificate-${viewport.width}.png` })
+    await screenshot(page, `test-results/screens/certificate-${viewport.width}.png`)
   }
 })
 
@@ -385,7 +386,7 @@ test('a signed-in shopper saves the checkout address to their account, and the n
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${name}@example.com`)
   await fillDetails(page, `${name}@example.com`)
   await save.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/screens/checkout-save-address-375.png' })
+  await screenshot(page, 'test-results/screens/checkout-save-address-375.png')
   await page.getByLabel('Zelle').check()
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
@@ -399,5 +400,5 @@ test('a signed-in shopper saves the checkout address to their account, and the n
   await expect(page.getByLabel('ZIP code')).toHaveValue('77002')
   await expect(page.getByLabel('First name')).toHaveValue('Ava')
   await expect(save).not.toBeChecked()
-  await page.screenshot({ path: 'test-results/screens/checkout-prefilled-1440.png', fullPage: true })
+  await screenshot(page, 'test-results/screens/checkout-prefilled-1440.png', { fullPage: true })
 })

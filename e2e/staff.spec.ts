@@ -4,6 +4,7 @@ import { E2E_ADMIN } from '../playwright.config'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
 import { invitationLink, pathOf } from './mail'
+import { screenshot } from './screens'
 import { shopperOrder } from './shopper'
 
 // Issue 35, in one journey: the owner invites a packer, who joins from the e-mail's link on a phone,
@@ -12,7 +13,7 @@ import { shopperOrder } from './shopper'
 
 const SHOTS = 'test-results/screens'
 mkdirSync(SHOTS, { recursive: true })
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+const shoot = (page: Page, name: string) => screenshot(page, `${SHOTS}/${name}.png`, { fullPage: true })
 
 /** A toast comes once the server has answered, which on a busy machine can take a while. */
 const SLOW = { timeout: 15_000 }

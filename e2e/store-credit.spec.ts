@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
+import { screenshot } from './screens'
 import { dollars, fillDetails, type Listed, shopperOrder } from './shopper'
 
 // Store credit (issue 36): the owner refunds an order as store credit; the shopper, signed in,
@@ -15,7 +16,7 @@ const CREDIT = 7_525
 /** A whole-page picture with the sticky header where it belongs, at the top. */
 async function fullShot(page: Page, path: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path, fullPage: true })
+  await screenshot(page, path, { fullPage: true })
 }
 
 async function expectNoSideScroll(page: Page, width: number) {
@@ -65,7 +66,7 @@ test('a refund given as store credit is on the account page and pays part of the
   await expect(dialog).toContainText("The whole amount becomes a new gift card in the shopper's name")
   await expectWithin(dialog, 320)
   await expectAxeClean(owner)
-  await owner.screenshot({ path: 'test-results/screens/refund-store-credit-320.png' })
+  await screenshot(owner, 'test-results/screens/refund-store-credit-320.png')
   await dialog.getByRole('button', { name: `Give ${dollars(CREDIT)} as credit` }).click()
   const given = toast(owner, /Store credit given: gift card ••••[A-Z0-9]{4}/)
   await expect(given).toBeVisible()
@@ -105,7 +106,7 @@ test('a refund given as store credit is on the account page and pays part of the
   const offered = summary.getByRole('region', { name: 'Your store credit and gift cards' })
   await expect(offered).toContainText(`${credit}${dollars(CREDIT)} available`)
   await expectAxeClean(page)
-  await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-offered-375.png' })
+  await screenshot(summary, 'test-results/screens/checkout-store-credit-offered-375.png')
   await summary.getByRole('button', { name: `Apply ${credit}` }).click()
   // Applied, it reads as what it is: store credit, not a gift card.
   const applied = summary.getByRole('list', { name: 'Gift cards applied' })
@@ -117,10 +118,10 @@ test('a refund given as store credit is on the account page and pays part of the
   await expectNoSideScroll(page, 375)
   await expectAxeClean(page)
   await fullShot(page, 'test-results/screens/checkout-store-credit-375.png')
-  await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-summary-375.png' })
+  await screenshot(summary, 'test-results/screens/checkout-store-credit-summary-375.png')
   await page.setViewportSize({ width: 1440, height: 900 })
   await fullShot(page, 'test-results/screens/checkout-store-credit-1440.png')
-  await summary.screenshot({ path: 'test-results/screens/checkout-store-credit-summary-1440.png' })
+  await screenshot(summary, 'test-results/screens/checkout-store-credit-summary-1440.png')
 
   // The rest by card.
   await fillDetails(page, `credit${Date.now() % 1_000_000}@example.com`)

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { generate } from 'otplib'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, signInAsOwner, test } from './fixtures'
+import { screenshot } from './screens'
 
 mkdirSync('test-results/screens', { recursive: true })
 
@@ -22,7 +23,7 @@ test.describe('two-factor sign-in', () => {
     // The dashboard recommends it while it is off.
     const recommendation = page.getByRole('complementary', { name: 'Recommended: two-factor sign-in' })
     await expect(recommendation).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/two-factor-dashboard-1440.png' })
+    await screenshot(page, 'test-results/screens/two-factor-dashboard-1440.png')
     await recommendation.getByRole('link', { name: 'Set up two-factor sign-in' }).click()
     await expect(page).toHaveURL(/\/admin\/profile\?tab=two-factor$/)
     const section = page.getByRole('region', { name: 'Two-factor sign-in' })
@@ -35,9 +36,9 @@ test.describe('two-factor sign-in', () => {
     await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible()
     const secret = ((await section.getByTestId('two-factor-key').textContent()) ?? '').replace(/\s+/g, '')
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-    await page.screenshot({ path: 'test-results/screens/two-factor-setup-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/two-factor-setup-1440.png', { fullPage: true })
     await page.setViewportSize({ width: 375, height: 812 })
-    await page.screenshot({ path: 'test-results/screens/two-factor-setup-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/two-factor-setup-375.png', { fullPage: true })
     await expectNoSidewaysScroll(page)
 
     const enabledAt = Math.floor(Date.now() / 1000)
@@ -47,7 +48,7 @@ test.describe('two-factor sign-in', () => {
     await expect(codes.first()).toBeVisible()
     const recoveryCodes = await codes.allInnerTexts()
     expect(recoveryCodes.length).toBeGreaterThanOrEqual(8)
-    await page.screenshot({ path: 'test-results/screens/two-factor-codes-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/two-factor-codes-375.png', { fullPage: true })
     await expectNoSidewaysScroll(page)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -67,7 +68,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     const code = page.getByLabel('Authentication code')
     await expect(code).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/two-factor-login-375.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/two-factor-login-375.png', { fullPage: true })
     await expectNoSidewaysScroll(page)
     // The step the setup used is spent; the app's next one is accepted (one step of drift either way).
     await code.fill(await appCode(secret, enabledAt, 1))
@@ -91,7 +92,7 @@ test.describe('two-factor sign-in', () => {
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
     await section.getByLabel('Password').fill(E2E_ADMIN.password)
     await section.getByLabel('Code from your app, or a recovery code').fill(freshCodes[0]!)
-    await page.screenshot({ path: 'test-results/screens/two-factor-off-1440.png', fullPage: true })
+    await screenshot(page, 'test-results/screens/two-factor-off-1440.png', { fullPage: true })
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
     await expect(section.getByTestId('two-factor-status')).toHaveText('Off')
   })
