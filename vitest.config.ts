@@ -32,9 +32,11 @@ const onPostgres = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     // Vitest keeps a core free by default, which on a 2-core runner means one file at a time; the
-    // integration files wait on PostgreSQL and on sharp's thread pool enough that two at once
-    // finish the suite about a quarter sooner (measured: 581 s → 436 s on both databases).
-    maxWorkers: 2,
+    // integration files wait on PostgreSQL, on child processes and on sharp's thread pool enough
+    // that more files at once than cores finish sooner (measured on both databases: one worker to
+    // two, 581 s → 436 s; two to three, 197–209 s → 182–184 s, back to back on an AMD EPYC with
+    // 2 cores).
+    maxWorkers: 3,
     projects: [
       {
         test: {
