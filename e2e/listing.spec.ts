@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, test } from './fixtures'
-import { screenshot } from './screens'
 
 // A collection larger than one page (issue 21): numbered pages, a filter, a shared page-2 link,
 // "Load more" and a search with a typo. The demo catalogue fits one page, so 30 bangles are added
@@ -52,7 +51,7 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await screenshot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true })
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 720 })
 }
@@ -83,7 +82,8 @@ test.describe('a collection of many pieces', () => {
     }
     if (SHOTS) {
       await pager.scrollIntoViewIfNeeded()
-      await screenshot(page, `${SHOTS}/pager-320.png`)
+      // Asked for by E2E_SHOTS_DIR, whatever E2E_SCREENS says.
+      await page.screenshot({ path: `${SHOTS}/pager-320.png` })
     }
     await page.setViewportSize({ width: 1280, height: 720 })
 

@@ -4,7 +4,7 @@ import { E2E_ADMIN } from '../playwright.config'
 import { axeCheck } from './axe'
 import { expect, signInAsOwner, test, toast } from './fixtures'
 import { invitationLink, pathOf } from './mail'
-import { screenshot } from './screens'
+import { screenshot, TAKES_SCREENSHOTS } from './screens'
 import { shopperOrder } from './shopper'
 
 // Issue 35, in one journey: the owner invites a packer, who joins from the e-mail's link on a phone,
@@ -102,7 +102,7 @@ test('the owner invites a packer, who joins from the e-mail, ships an order and 
   await expect(phone.getByText(email)).toBeVisible()
   await axe(phone)
   await shoot(phone, 'invitation-375')
-  if (SHOTS) {
+  if (TAKES_SCREENSHOTS) {
     await phone.setViewportSize({ width: 1440, height: 900 })
     await shoot(phone, 'invitation-1440')
     await phone.setViewportSize({ width: 375, height: 812 })
@@ -144,7 +144,7 @@ test('the owner invites a packer, who joins from the e-mail, ships an order and 
   // The piece's price is the packer's to see; the order's total, payments and balance are not.
   await expect(card).not.toContainText(/Total|Balance|Paid \$|received/)
   await expect(card).toContainText(`· ${username} (Packer)`)
-  if (SHOTS) {
+  if (TAKES_SCREENSHOTS) {
     await phone.setViewportSize({ width: 1440, height: 900 })
     await shoot(phone, 'packer-orders-1440')
     await phone.setViewportSize({ width: 375, height: 812 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -66,6 +66,19 @@ describe.each(stores)('a file store %s', (_name, makeStore) => {
     await store.delete('abc-320.webp')
     expect(await store.exists('abc-320.webp')).toBe(false)
     expect((await keys(store)).map((entry) => entry.key)).toEqual(['abc-640.webp'])
+    store.close?.()
+  })
+
+  // Instances of a fleet starting at once each draw and store the demo's pictures, the same
+  // content under the same content-addressed names (seed-demo.ts).
+  it('takes the same file written twice at once: whole, once, with nothing left over', async () => {
+    const store = await makeStore()
+    const picture = Buffer.alloc(300_000, 9)
+    await Promise.all(Array.from({ length: 4 }, () => store.put('same-1280.webp', picture, 'image/webp')))
+    expect((await readAll(store, 'same-1280.webp'))?.data.equals(picture)).toBe(true)
+    expect(await keys(store)).toEqual([{ key: 'same-1280.webp', size: 300_000 }])
+    const onDisk = store instanceof LocalFileStore ? store.rootDir : undefined
+    if (onDisk) expect(readdirSync(onDisk)).toEqual(['same-1280.webp'])
     store.close?.()
   })
 
